@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** The closed set of machine-readable error codes the API answers with (ARCHITECTURE §4, OPEN-70). */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "INTERNAL",
+  "EMAIL_TAKEN",
+  "INVALID_EMAIL",
+  "WEAK_PASSWORD",
+  "BOT_DETECTED",
+  "USER_NOT_FOUND",
+  "WRONG_PASSWORD",
+  "CURRENT_PASSWORD_INCORRECT",
+  "TOKEN_EXPIRED",
+] as const;
+
+export const ErrorCode = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** HTTP status for each error code; one place so server and docs agree. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+  EMAIL_TAKEN: 409,
+  INVALID_EMAIL: 400,
+  WEAK_PASSWORD: 400,
+  BOT_DETECTED: 400,
+  USER_NOT_FOUND: 404,
+  WRONG_PASSWORD: 401,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  TOKEN_EXPIRED: 400,
+};
+
+export const ErrorIssue = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type ErrorIssue = z.infer<typeof ErrorIssue>;
+
+/** Every non-2xx response body. */
+export const ErrorResponse = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    issues: z.array(ErrorIssue).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** What the dashboard knows about the signed-in user (AUTH-16, AUTH-17; never secrets, AUTH-20). */
+export const UserDto = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string().nullable(),
+  tel: z.string().nullable(),
+  email: z.string(),
+  photoUrl: z.string().nullable(),
+  isMaster: z.boolean(),
+  isAffiliate: z.boolean(),
+  messagingActive: z.boolean(),
+  sharedContentPropertyId: z.string().nullable(),
+  referrerCode: z.string(),
+  account: z.object({
+    trialEndsAt: z.string().nullable(),
+    hasSubscription: z.boolean(),
+    paymentFailed: z.boolean(),
+  }),
+});
+export type UserDto = z.infer<typeof UserDto>;
+
+export const MeResponse = z.object({
+  user: UserDto,
+  unreadMessageCount: z.number().int().nonnegative(),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+/** Self-editable profile fields only (AUTH-43); unknown keys are refused. */
+export const UpdateProfileRequest = z
+  .object({
+    firstName: z.string().trim().min(1).max(100),
+    lastName: z.string().trim().min(1).max(100),
+    tel: z.string().trim().min(1).max(40),
+  })
+  .partial()
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
+export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
+
+export const UpdateEmailRequest = z.object({ email: z.string().trim().min(1).max(254) });
+export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequest>;
+
+export const UpdatePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(512),
+  newPassword: z.string().min(1).max(512),
+});
+export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequest>;

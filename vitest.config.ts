@@ -1,0 +1,32 @@
+import { defineConfig } from "vitest/config";
+
+// One runner for unit and API tests; e2e runs under Playwright (apps/e2e).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "shared",
+          root: "packages/shared",
+          include: ["src/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "server",
+          root: "apps/server",
+          include: ["src/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["src/test/global-setup.ts"],
+          setupFiles: ["src/test/setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: two API test files at a time keeps PGlite memory and argon2 load sane.
+          maxWorkers: 2,
+        },
+      },
+      "apps/web/vitest.config.ts",
+    ],
+  },
+});
