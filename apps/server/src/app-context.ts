@@ -1,0 +1,33 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "./db/client.ts";
+import type { AppConfig } from "./env.ts";
+import type { RateLimiter } from "./lib/rate-limiter.ts";
+import type { EmailProvider } from "./providers/email/index.ts";
+import type { GeoLookup } from "./providers/geo/index.ts";
+import type { StorageProvider } from "./providers/storage/index.ts";
+
+/** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
+export interface AppContext {
+  config: AppConfig;
+  db: Db;
+  email: EmailProvider;
+  storage: StorageProvider;
+  geo: GeoLookup;
+  rateLimiter: RateLimiter;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
+
+/** Who is calling, from the session (never from ids the client sends). */
+export interface Caller {
+  userId: string;
+  accountId: string;
+  sessionId: string;
+}
+
+/** Facts about the request that services record (login attempts, sessions). */
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  clientVersion: string | null;
+}

@@ -1,0 +1,82 @@
+import fastifyCookie from "@fastify/cookie";
+import fastifyMultipart from "@fastify/multipart";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import { IMAGE_MAX_BYTES } from "@doorstep/shared/constants";
+import type { AppContext } from "./app-context.ts";
+import type { Database } from "./db/client.ts";
+import type { AppConfig } from "./env.ts";
+import { registerAuthRoutes } from "./features/auth/auth.routes.ts";
+import { registerFileRoutes } from "./features/files/file.routes.ts";
+import { registerSystemRoutes } from "./features/system/system.routes.ts";
+import { registerUserRoutes } from "./features/users/user.routes.ts";
+import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
+import { registerAuth } from "./plugins/auth.ts";
+import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerSpa } from "./plugins/spa.ts";
+import { createEmailProvider } from "./providers/email/index.ts";
+import { createGeoLookup } from "./providers/geo/index.ts";
+import { createStorageProvider } from "./providers/storage/index.ts";
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  /** Replace outside services (tests). */
+  overrides?: Partial<Omit<AppContext, "config" | "db" | "log">>;
+}
+
+/** Builds the whole server: API, files, dashboard. The caller owns listening and the database. */
+export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    trustProxy: config.trustProxy,
+    disableRequestLogging: config.env === "test",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    log: app.log,
+    now: overrides.now ?? (() => new Date()),
+    email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
+    storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir }),
+    geo: overrides.geo ?? createGeoLookup(),
+    rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
+  };
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 10 } });
+
+  // The docs UI registers its own routes; they are public like the document they show.
+  app.addHook("onRoute", (route) => {
+    if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Doorstep API", version: config.appVersion, description: "Host dashboard and guest guide API." },
+      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ds_session" }, bearer: { type: "http", scheme: "bearer" } } },
+      security: [{ session: [] }, { bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  registerAuth(app, ctx);
+  registerSystemRoutes(app, ctx, database);
+  registerAuthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+  registerFileRoutes(app, ctx);
+
+  const spaIndexHtml = await registerSpa(app, config.webDistDir);
+  registerErrorHandling(app, spaIndexHtml);
+  return { app, ctx };
+}

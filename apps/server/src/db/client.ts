@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** One type for both drivers: feature code never knows which database it runs on. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+/** PostgreSQL at `url` through a pool. */
+export function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** PGlite (Postgres in WASM) in `dataDir`, or in memory when dataDir is undefined; `loadDataDir` clones a dump. */
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Db,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: () => client.close(),
+    // Exposed for the test template dump.
+    ...({ client } as object),
+  };
+}

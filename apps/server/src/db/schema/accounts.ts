@@ -1,0 +1,70 @@
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** The billing unit (ARCHITECTURE §5): one per master user; team members share it. */
+export const accounts = pgTable("accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+  subscriptionActiveUser: boolean("subscription_active_user").notNull().default(true),
+  hasSubscription: boolean("has_subscription").notNull().default(false),
+  cardOnFileFailed: boolean("card_on_file_failed").notNull().default(false),
+  defaultCurrency: text("default_currency"),
+  couponCode: text("coupon_code"),
+  specialOffersEligible: boolean("special_offers_eligible").notNull().default(false),
+  unitPricing: boolean("unit_pricing").notNull().default(false),
+  forceAnnualSubscription: boolean("force_annual_subscription").notNull().default(false),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name"),
+    tel: text("tel"),
+    photoKey: text("photo_key"),
+    isMaster: boolean("is_master").notNull().default(true),
+    isAffiliate: boolean("is_affiliate").notNull().default(false),
+    messagingActive: boolean("messaging_active").notNull().default(false),
+    /** This user's own referral code (OPEN-21). */
+    referrerCode: text("referrer_code").notNull(),
+    /** The user whose referral code brought this one (AUTH-31). */
+    referredByUserId: uuid("referred_by_user_id"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_referrer_code_unique").on(t.referrerCode),
+    index("users_account_id_idx").on(t.accountId),
+  ],
+);
+
+/** Where a sign-up came from (AUTH-30, IMPL-38). */
+export const signupAttributions = pgTable("signup_attributions", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  referralId: text("referral_id"),
+  utmSource: text("utm_source"),
+  utmMedium: text("utm_medium"),
+  utmCampaign: text("utm_campaign"),
+  utmTerm: text("utm_term"),
+  utmContent: text("utm_content"),
+  landingPage: text("landing_page"),
+  sourceUrl: text("source_url"),
+  sourceBrand: text("source_brand"),
+  coupon: text("coupon"),
+  createdAt: timestamps.createdAt,
+});
+
+export { timestamps };

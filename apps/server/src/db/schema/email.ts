@@ -1,0 +1,16 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** The embedded email provider's outbox: every email the product sends, kept for local users and tests. */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    template: text("template").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],
+);

@@ -1,0 +1,4 @@
+// Drizzle needs every table in one object; this is the schema root, not a feature barrel.
+export * from "./accounts.ts";
+export * from "./auth.ts";
+export * from "./email.ts";

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { z } from "zod";
+import { CLIENT_VERSION, DEFAULT_TRIAL_DAYS } from "@doorstep/shared/constants";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  MARKETING_URL: z.string().url().default("https://www.doorstep.guide"),
+  TERMS_URL: z.string().url().optional(),
+  PRIVACY_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  EMAIL_FROM: z.string().default("Doorstep <hello@doorstep.local>"),
+  REDIS_URL: z.string().optional(),
+  TRIAL_DAYS: z.coerce.number().int().positive().default(DEFAULT_TRIAL_DAYS),
+  APP_VERSION: z.string().default(CLIENT_VERSION),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().positive().default(1),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment once; on a bad value it throws with every problem listed (fails loudly). */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+export interface RateLimitRule {
+  max: number;
+  windowMs: number;
+}
+
+/** Everything buildApp needs; tests build it directly with overrides. */
+export interface AppConfig {
+  env: Env["NODE_ENV"];
+  dataDir: string;
+  databaseUrl?: string;
+  publicUrl: string;
+  marketingUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+  smtpUrl?: string;
+  emailFrom: string;
+  redisUrl?: string;
+  trialDays: number;
+  appVersion: string;
+  logLevel: Env["LOG_LEVEL"];
+  trustProxy: boolean;
+  webDistDir: string;
+  rateLimits: {
+    login: RateLimitRule;
+    loginPerIp: RateLimitRule;
+    signUp: RateLimitRule;
+    forgotPassword: RateLimitRule;
+    resetPassword: RateLimitRule;
+  };
+}
+
+const MINUTE = 60_000;
+
+/** Derives the app configuration from a parsed environment. */
+export function configFromEnv(env: Env): AppConfig {
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const ipScale = env.RATE_LIMIT_IP_MULTIPLIER;
+  return {
+    env: env.NODE_ENV,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    publicUrl,
+    marketingUrl: env.MARKETING_URL,
+    termsUrl: env.TERMS_URL ?? `${env.MARKETING_URL}/terms`,
+    privacyUrl: env.PRIVACY_URL ?? `${env.MARKETING_URL}/privacy`,
+    smtpUrl: env.SMTP_URL,
+    emailFrom: env.EMAIL_FROM,
+    redisUrl: env.REDIS_URL,
+    trialDays: env.TRIAL_DAYS,
+    appVersion: env.APP_VERSION,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname),
+    rateLimits: {
+      // Per IP + email: guessing one account's password (OPEN-15).
+      login: { max: 10, windowMs: 15 * MINUTE },
+      // Per IP: spraying many accounts from one address.
+      loginPerIp: { max: Math.round(100 * ipScale), windowMs: 15 * MINUTE },
+      signUp: { max: Math.round(20 * ipScale), windowMs: 60 * MINUTE },
+      forgotPassword: { max: 5, windowMs: 15 * MINUTE },
+      resetPassword: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
+    },
+  };
+}

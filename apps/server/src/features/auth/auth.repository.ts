@@ -1,0 +1,70 @@
+import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferInsert)["purpose"];
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionRow | null> {
+  const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function touchSession(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+}
+
+export async function revokeSession(db: Db, id: string, at: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, id));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: string, at: Date, keepSessionId?: string): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await db.update(sessions).set({ revokedAt: at }).where(and(...conditions));
+}
+
+export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert): Promise<void> {
+  await db.insert(oneTimeTokens).values(values);
+}
+
+/** Marks every unused token of that purpose as used: the newest reset link invalidates older ones (OPEN-16). */
+export async function consumeUserTokens(db: Db, userId: string, purpose: OneTimeTokenPurpose, at: Date): Promise<void> {
+  await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+/**
+ * Atomically consumes a live single-use token: only one caller can win the UPDATE … WHERE used_at IS NULL.
+ * Returns the token's user id, or null when it is unknown, used, expired or of another purpose.
+ */
+export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: OneTimeTokenPurpose, at: Date): Promise<string | null> {
+  const rows = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, at),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return rows[0]?.userId ?? null;
+}
+
+export async function insertLoginAttempt(db: Db, values: typeof loginAttempts.$inferInsert): Promise<void> {
+  await db.insert(loginAttempts).values(values);
+}
+
+export async function findLoginAttempts(db: Db, email: string, limit = 20) {
+  return db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).orderBy(desc(loginAttempts.createdAt)).limit(limit);
+}

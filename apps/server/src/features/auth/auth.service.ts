@@ -1,0 +1,162 @@
+import { LOGIN_TOKEN_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from "@doorstep/shared/constants";
+import { normalizeEmail } from "@doorstep/shared/rules/email";
+import { checkPassword } from "@doorstep/shared/rules/password";
+import type { CreateAccountRequest, LoginRequest, ResetPasswordRequest } from "@doorstep/shared/schemas/auth";
+import type { AppContext, RequestMeta } from "../../app-context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
+import { hashToken, newReferralCode, newToken } from "../../lib/tokens.ts";
+import { passwordResetEmail, welcomeEmail } from "../../providers/email/templates.ts";
+import { findUserByEmail, findUserIdByReferrerCode, insertMasterUser, updateUser } from "../users/user.repository.ts";
+import {
+  consumeOneTimeToken,
+  consumeUserTokens,
+  insertLoginAttempt,
+  insertOneTimeToken,
+  revokeUserSessions,
+  type OneTimeTokenPurpose,
+} from "./auth.repository.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { createSession } from "./session.service.ts";
+
+const MINUTE = 60_000;
+
+/** Throws WEAK_PASSWORD unless the password meets the policy (OPEN-14). */
+export function assertPasswordPolicy(password: string): void {
+  if (checkPassword(password)) {
+    throw new AppError("WEAK_PASSWORD", "The password must be 8 to 128 characters and not a common password.");
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}
+
+/** Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). */
+export async function signUp(ctx: AppContext, input: CreateAccountRequest, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+  await ctx.rateLimiter.consume("sign-up", meta.ip, ctx.config.rateLimits.signUp);
+  if (input.website) throw new AppError("BOT_DETECTED", "Sign-up refused.");
+  const email = normalizeEmail(input.email);
+  if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
+  assertPasswordPolicy(input.password);
+  if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+
+  const referredByUserId = input.referralId ? await findUserIdByReferrerCode(ctx.db, input.referralId) : null;
+  const now = ctx.now();
+  let userId: string | undefined;
+  for (let attempt = 0; !userId; attempt++) {
+    try {
+      userId = await insertMasterUser(ctx.db, {
+        email,
+        passwordHash: await hashPassword(input.password),
+        firstName: input.firstName,
+        referrerCode: newReferralCode(),
+        referredByUserId,
+        trialEndsAt: new Date(now.getTime() + ctx.config.trialDays * 86_400_000),
+        couponCode: input.coupon?.toUpperCase() || null,
+        attribution: {
+          referralId: input.referralId || null,
+          utmSource: input.utmSource || null,
+          utmMedium: input.utmMedium || null,
+          utmCampaign: input.utmCampaign || null,
+          utmTerm: input.utmTerm || null,
+          utmContent: input.utmContent || null,
+          landingPage: input.landingPage || null,
+          sourceUrl: input.sourceUrl || null,
+          sourceBrand: input.sourceBrand?.toLowerCase() || null,
+          coupon: input.coupon || null,
+        },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      // Two sign-ups raced for one email; or, far rarer, a referral code collided and we draw again.
+      if (attempt >= 3 || (await findUserByEmail(ctx.db, email))) {
+        throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+      }
+    }
+  }
+  const token = await createSession(ctx, userId, meta);
+  const loginToken = await issueOneTimeToken(ctx, userId, "login", 7 * 24 * 60);
+  await ctx.email.send(
+    welcomeEmail(email, input.firstName, ctx.config.trialDays, `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`),
+  );
+  return { userId, token };
+}
+
+/** Checks email and password, records the attempt (AUTH-12, never the password), and starts a session. */
+export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+  const email = normalizeEmail(input.email);
+  await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
+  await ctx.rateLimiter.consume("login", `${meta.ip}|${email}`, ctx.config.rateLimits.login);
+  if (input.website) throw new AppError("BOT_DETECTED", "Login refused.");
+
+  const user = await findUserByEmail(ctx.db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  const failure = !user ? "USER_NOT_FOUND" : !ok ? "WRONG_PASSWORD" : null;
+  await insertLoginAttempt(ctx.db, {
+    email,
+    userId: user?.id ?? null,
+    ip: meta.ip,
+    country: ctx.geo.country(meta.ip),
+    success: failure === null,
+    failureCode: failure,
+    attemptedAppVersion: meta.clientVersion,
+    currentAppVersion: ctx.config.appVersion,
+    appReloaded: meta.clientVersion !== null && meta.clientVersion !== ctx.config.appVersion,
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+  });
+  if (failure === "USER_NOT_FOUND") throw new AppError("USER_NOT_FOUND", "No user with that email address.");
+  if (failure === "WRONG_PASSWORD") throw new AppError("WRONG_PASSWORD", "Incorrect password.");
+  return { userId: user!.id, token: await createSession(ctx, user!.id, meta) };
+}
+
+/** Issues a single-use token for a user; returns the raw token. */
+export async function issueOneTimeToken(ctx: AppContext, userId: string, purpose: OneTimeTokenPurpose, ttlMinutes: number): Promise<string> {
+  const token = newToken();
+  await insertOneTimeToken(ctx.db, {
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(ctx.now().getTime() + ttlMinutes * MINUTE),
+  });
+  return token;
+}
+
+/** A short-lived auto-login token (IMPL-21) for links the product sends. */
+export function issueLoginToken(ctx: AppContext, userId: string): Promise<string> {
+  return issueOneTimeToken(ctx, userId, "login", LOGIN_TOKEN_TTL_MINUTES);
+}
+
+/** Exchanges a single-use login_token for a session (AUTH-14, AUTH-15). */
+export async function exchangeLoginToken(ctx: AppContext, token: string, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+  await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
+  const userId = await consumeOneTimeToken(ctx.db, hashToken(token), "login", ctx.now());
+  if (!userId) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
+  return { userId, token: await createSession(ctx, userId, meta) };
+}
+
+/** Emails a single-use 60-minute reset link; unknown emails answer USER_NOT_FOUND as the seeds require (AUTH-35, AUTH-36). */
+export async function requestPasswordReset(ctx: AppContext, rawEmail: string, meta: RequestMeta): Promise<void> {
+  const email = normalizeEmail(rawEmail);
+  await ctx.rateLimiter.consume("forgot-ip", meta.ip, ctx.config.rateLimits.resetPassword);
+  await ctx.rateLimiter.consume("forgot", email, ctx.config.rateLimits.forgotPassword);
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) throw new AppError("USER_NOT_FOUND", "No user with that email address.");
+  await consumeUserTokens(ctx.db, user.id, "password-reset", ctx.now());
+  const token = await issueOneTimeToken(ctx, user.id, "password-reset", RESET_TOKEN_TTL_MINUTES);
+  const url = `${ctx.config.publicUrl}/reset-password?otp_token=${encodeURIComponent(token)}&reset_email=${encodeURIComponent(email)}`;
+  await ctx.email.send(passwordResetEmail(email, url, RESET_TOKEN_TTL_MINUTES));
+}
+
+/** Sets a new password from a reset link; the link must belong to that email, be unused and unexpired (AUTH-38). */
+export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, meta: RequestMeta): Promise<void> {
+  await ctx.rateLimiter.consume("reset", meta.ip, ctx.config.rateLimits.resetPassword);
+  assertPasswordPolicy(input.password);
+  const user = await findUserByEmail(ctx.db, normalizeEmail(input.email));
+  const now = ctx.now();
+  const tokenUserId = await consumeOneTimeToken(ctx.db, hashToken(input.token), "password-reset", now);
+  if (!user || tokenUserId !== user.id) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
+  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
+  await revokeUserSessions(ctx.db, user.id, now);
+}

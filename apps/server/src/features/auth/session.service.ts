@@ -1,0 +1,43 @@
+import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "@doorstep/shared/constants";
+import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
+import { hashToken, newToken } from "../../lib/tokens.ts";
+import { findUserById } from "../users/user.repository.ts";
+import { findSessionByHash, insertSession, revokeSession, touchSession } from "./auth.repository.ts";
+
+const DAY = 86_400_000;
+// Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** Starts a session for a user; returns the raw token, which is never stored (ARCHITECTURE §5). */
+export async function createSession(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {
+  const token = newToken();
+  const now = ctx.now();
+  await insertSession(ctx.db, {
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_DAYS * DAY),
+    userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    ip: meta.ip,
+  });
+  return token;
+}
+
+/** The caller behind a session token, or null when it is unknown, revoked, idle for 7 days or past 30 days. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<Caller | null> {
+  const session = await findSessionByHash(ctx.db, hashToken(token));
+  if (!session || session.revokedAt) return null;
+  const now = ctx.now();
+  if (session.expiresAt <= now) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY) return null;
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) return null;
+  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.db, session.id, now);
+  return { userId: user.id, accountId: user.accountId, sessionId: session.id };
+}
+
+/** Ends one session (logout). */
+export function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  return revokeSession(ctx.db, sessionId, ctx.now());
+}

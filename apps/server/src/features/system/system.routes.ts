@@ -1,0 +1,62 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
+import type { AppContext } from "../../app-context.ts";
+import type { Database } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema/email.ts";
+import { AppError } from "../../lib/app-error.ts";
+
+const tags = ["system"];
+const publicRoute = { public: true } as const;
+
+export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, database: Database): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/health", { config: publicRoute, schema: { tags, summary: "The process is up", response: { 200: HealthResponse } } }, async () => ({
+    status: "ok" as const,
+  }));
+
+  app.get(
+    "/api/ready",
+    { config: publicRoute, schema: { tags, summary: "The database is reachable", response: { 200: ReadyResponse } } },
+    async () => {
+      try {
+        await database.ping();
+      } catch {
+        throw new AppError("INTERNAL", "Database unreachable");
+      }
+      return { status: "ready" as const, database: "ok" as const };
+    },
+  );
+
+  app.get("/api/config", { config: publicRoute, schema: { tags, summary: "Browser-safe configuration and the client version", response: { 200: PublicConfig } } }, async () => ({
+    appVersion: ctx.config.appVersion,
+    trialDays: ctx.config.trialDays,
+    publicUrl: ctx.config.publicUrl,
+    marketingUrl: ctx.config.marketingUrl,
+    termsUrl: ctx.config.termsUrl,
+    privacyUrl: ctx.config.privacyUrl,
+  }));
+
+  // The e2e suite reads emails from here; the route does not exist outside NODE_ENV=test.
+  if (ctx.config.env === "test") {
+    const OutboxResponse = z.object({
+      emails: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+    });
+    app.get(
+      "/api/test/outbox",
+      { config: publicRoute, schema: { hide: true, querystring: z.object({ to: z.string().min(1) }), response: { 200: OutboxResponse } } },
+      async (request) => {
+        const rows = await ctx.db
+          .select()
+          .from(emailOutbox)
+          .where(eq(emailOutbox.to, request.query.to.trim().toLowerCase()))
+          .orderBy(desc(emailOutbox.createdAt))
+          .limit(20);
+        return { emails: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() })) };
+      },
+    );
+  }
+}

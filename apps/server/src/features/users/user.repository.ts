@@ -1,0 +1,76 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, signupAttributions, users } from "../../db/schema/accounts.ts";
+
+export type UserRow = typeof users.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type UserWithAccount = UserRow & { account: AccountRow };
+
+/** A user with their account, by id. */
+export async function findUserById(db: Db, id: string): Promise<UserWithAccount | null> {
+  const rows = await db.select().from(users).innerJoin(accounts, eq(users.accountId, accounts.id)).where(eq(users.id, id)).limit(1);
+  const row = rows[0];
+  return row ? { ...row.users, account: row.accounts } : null;
+}
+
+/** A user by canonical (lower-case) email. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserIdByReferrerCode(db: Db, code: string): Promise<string | null> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.referrerCode, code)).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+export interface NewMasterUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  referrerCode: string;
+  referredByUserId: string | null;
+  trialEndsAt: Date;
+  couponCode: string | null;
+  attribution: Omit<typeof signupAttributions.$inferInsert, "userId">;
+}
+
+/** Creates an account and its master user and attribution in one transaction; unique violations propagate. */
+export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(accounts)
+      .values({ trialEndsAt: input.trialEndsAt, couponCode: input.couponCode })
+      .returning({ id: accounts.id });
+    const [user] = await tx
+      .insert(users)
+      .values({
+        accountId: account!.id,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        firstName: input.firstName,
+        referrerCode: input.referrerCode,
+        referredByUserId: input.referredByUserId,
+        isMaster: true,
+        isAffiliate: false,
+      })
+      .returning({ id: users.id });
+    await tx.insert(signupAttributions).values({ userId: user!.id, ...input.attribution });
+    return user!.id;
+  });
+}
+
+export type UserPatch = Partial<Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash">>;
+
+/** Updates the caller's own user row. */
+export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function findAttribution(db: Db, userId: string) {
+  const rows = await db.select().from(signupAttributions).where(eq(signupAttributions.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}

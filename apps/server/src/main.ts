@@ -1,0 +1,38 @@
+import { buildApp } from "./app.ts";
+import { openDatabase } from "./db/open.ts";
+import { configFromEnv, parseEnv } from "./env.ts";
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const config = configFromEnv(env);
+  const database = await openDatabase(config);
+  await database.migrate();
+  const { app } = await buildApp({ config, database });
+  app.addHook("onClose", () => database.close());
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // A hung request must not keep a deploy waiting for ever.
+    setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { ErrorCode, ErrorIssue, ErrorResponse } from "@doorstep/shared/errors";
+import { ERROR_STATUS } from "@doorstep/shared/errors";
+import { AppError } from "../lib/app-error.ts";
+import { wantsSpa } from "./spa.ts";
+
+function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorResponse {
+  return { error: { code, message, ...(issues ? { issues } : {}) } };
+}
+
+/** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (ARCHITECTURE §4). */
+export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer | null): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.issues));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: v.instancePath.split("/").filter(Boolean),
+        message: v.message ?? "Invalid value",
+      }));
+      return reply.status(400).send(body("VALIDATION_FAILED", "The request is not valid.", issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send(body("RATE_LIMITED", "Too many requests. Please try again later."));
+    if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") {
+      return reply.status(413).send(body("PAYLOAD_TOO_LARGE", "The upload is too large."));
+    }
+    if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      return reply.status(415).send(body("UNSUPPORTED_MEDIA_TYPE", "This content type is not supported."));
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(ERROR_STATUS.VALIDATION_FAILED).send(body("VALIDATION_FAILED", "The request is not valid."));
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.status(500).send(body("INTERNAL", "Something went wrong."));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spaIndexHtml && wantsSpa(request.method, request.url, request.headers.accept)) {
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-cache")
+        .header("X-Content-Type-Options", "nosniff")
+        .header("X-Frame-Options", "DENY")
+        .header("Referrer-Policy", "strict-origin-when-cross-origin")
+        .send(spaIndexHtml);
+    }
+    return reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+}

@@ -1,0 +1,34 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built dashboard (apps/web/dist): hashed assets cached for a year, index.html never cached,
+ * and index.html for any other GET that accepts HTML so client routes work on reload.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<Buffer | null> {
+  const indexPath = path.join(distDir, "index.html");
+  if (!fs.existsSync(indexPath)) {
+    app.log.warn(`No dashboard build at ${distDir}; run "npm run build" (npm start does it for you).`);
+    return null;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: "/",
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  return fs.readFileSync(indexPath);
+}
+
+/** True when a not-found request should get the dashboard's index.html. */
+export function wantsSpa(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (url.startsWith("/api/") || url === "/api" || url.startsWith("/files/")) return false;
+  return !accept || accept.includes("text/html") || accept.includes("*/*");
+}

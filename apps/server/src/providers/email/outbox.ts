@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client.ts";
+import { emailOutbox } from "../../db/schema/email.ts";
+import type { EmailProvider } from "./index.ts";
+
+/** The embedded default: stores each email in the outbox table and logs its links. */
+export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBaseLogger }): EmailProvider {
+  return {
+    kind: "outbox",
+    async send(message) {
+      await db.insert(emailOutbox).values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        template: message.template,
+      });
+      log.info({ to: message.to, template: message.template, links: message.links ?? [] }, `email outbox: "${message.subject}"`);
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { EmailMessage } from "./index.ts";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}
+<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p>
+<p style="color:#6b7280;font-size:13px">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>
+</body></html>`;
+}
+
+/** The password reset email (AUTH-35). */
+export function passwordResetEmail(to: string, resetUrl: string, ttlMinutes: number): EmailMessage {
+  const lines = [
+    "We received a request to reset the password of your Doorstep account.",
+    `This link works once and expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.`,
+  ];
+  return {
+    to,
+    template: "password-reset",
+    subject: "Reset your Doorstep password",
+    text: `${lines.join("\n\n")}\n\nReset your password: ${resetUrl}\n`,
+    html: layout("Reset your password", lines, { label: "Reset password", url: resetUrl }),
+    links: [resetUrl],
+  };
+}
+
+/** The welcome / trial started email (IMPL-20), with a single-use sign-in link. */
+export function welcomeEmail(to: string, firstName: string, trialDays: number, dashboardUrl: string): EmailMessage {
+  const lines = [
+    `Hi ${firstName}, welcome to Doorstep!`,
+    `Your ${trialDays}-day free trial has been activated. Create your first property guide and share it with your guests by link or QR code.`,
+  ];
+  return {
+    to,
+    template: "welcome",
+    subject: "Welcome to Doorstep: your free trial has started",
+    text: `${lines.join("\n\n")}\n\nGo to your dashboard: ${dashboardUrl}\n`,
+    html: layout("Welcome to Doorstep", lines, { label: "Go to your dashboard", url: dashboardUrl }),
+    links: [dashboardUrl],
+  };
+}
+
+/** Notice to the old address after an email change (OPEN-34). */
+export function emailChangedEmail(to: string, newEmail: string, loginUrl: string): EmailMessage {
+  const lines = [
+    `The login email of your Doorstep account was changed to ${newEmail}.`,
+    "If you did not make this change, reply to this email straight away.",
+  ];
+  return {
+    to,
+    template: "email-changed",
+    subject: "Your Doorstep login email was changed",
+    text: `${lines.join("\n\n")}\n`,
+    html: layout("Your login email was changed", lines, { label: "Log in", url: loginUrl }),
+  };
+}

@@ -1,0 +1,51 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { isSafeKey, type StorageProvider } from "./index.ts";
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".pdf": "application/pdf",
+  ".mp4": "video/mp4",
+  ".webm": "video/webm",
+  ".mov": "video/quicktime",
+  ".svg": "image/svg+xml",
+};
+
+/** Files on local disk under DATA_DIR/files; the content type follows from the server-chosen extension. */
+export function createLocalStorage(dataDir: string): StorageProvider {
+  const root = path.join(dataDir, "files");
+  const resolve = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    kind: "local",
+    async put(key, body) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      await fs.writeFile(temp, body);
+      await fs.rename(temp, file);
+    },
+    async get(key) {
+      try {
+        const body = await fs.readFile(resolve(key));
+        return { body, contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream" };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await fs.rm(resolve(key), { force: true });
+      // Cached resized variants live beside the original (see lib/images.ts).
+      const dir = path.dirname(resolve(key));
+      const base = path.basename(key);
+      const entries = await fs.readdir(dir).catch(() => [] as string[]);
+      await Promise.all(entries.filter((e) => e.startsWith(`${base}.w`)).map((e) => fs.rm(path.join(dir, e), { force: true })));
+    },
+  };
+}
