@@ -19,7 +19,6 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           environment: "node",
           globalSetup: ["src/test/global-setup.ts"],
-          setupFiles: ["src/test/setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: two API test files at a time keeps PGlite memory and argon2 load sane.

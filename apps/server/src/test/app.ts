@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import type { AppContext } from "../app-context.ts";
+import type { Database } from "../db/client.ts";
+import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
+import { openTestDatabase } from "./database.ts";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  config: AppConfig;
+  /** Moves the app's clock (sessions, tokens, trials) without waiting. */
+  clock: { now: Date; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  overrides?: Partial<Omit<AppContext, "config" | "db" | "log" | "now">>;
+}
+
+/** The real app on a fresh migrated database, in test mode, with a controllable clock and a temp data dir. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-test-"));
+  const base = configFromEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" }));
+  const config: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
+  const database = await openTestDatabase();
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const { app, ctx } = await buildApp({ config, database, overrides: { ...options.overrides, now: () => new Date(clock.now) } });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

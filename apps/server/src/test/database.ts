@@ -1,0 +1,35 @@
+import fs from "node:fs";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import { openPglite, openPostgres, type Database } from "../db/client.ts";
+
+/**
+ * A fresh, migrated database for one test file: PostgreSQL (a copy of the template) when TEST_DATABASE_URL
+ * is set, else an in-memory PGlite loaded from the template dump.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const postgres = inject("postgresTemplate");
+  if (postgres) {
+    const name = `${postgres.prefix}${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: postgres.adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${postgres.templateName}`);
+    await admin.end();
+    const url = new URL(postgres.adminUrl);
+    url.pathname = `/${name}`;
+    const database = openPostgres(url.toString());
+    return {
+      ...database,
+      close: async () => {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: postgres.adminUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const dump = fs.readFileSync(inject("pgliteTemplatePath"));
+  return openPglite({ loadDataDir: new Blob([dump]) });
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { SESSION_COOKIE } from "@doorstep/shared/constants";
+import type { AppContext } from "../app-context.ts";
+import { accounts, users } from "../db/schema/accounts.ts";
+import { hashPassword } from "../features/auth/passwords.ts";
+import { createSession } from "../features/auth/session.service.ts";
+import { insertMasterUser } from "../features/users/user.repository.ts";
+import { newReferralCode } from "../lib/tokens.ts";
+
+export const TEST_PASSWORD = "correct-horse-battery";
+let passwordHash: Promise<string> | undefined;
+
+export function uniqueEmail(prefix = "host"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export interface TestUser {
+  id: string;
+  accountId: string;
+  email: string;
+  password: string;
+  /** A Cookie header value that signs this user in. */
+  cookie: string;
+  /** The raw session token, for Authorization: Bearer. */
+  token: string;
+}
+
+export interface BuildUserOptions {
+  email?: string;
+  firstName?: string;
+  trialEndsAt?: Date;
+  isAffiliate?: boolean;
+  isMaster?: boolean;
+}
+
+/** Creates an account with its master user straight in the database, and a session for it. */
+export async function buildUser(ctx: AppContext, options: BuildUserOptions = {}): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = options.email ?? uniqueEmail();
+  const id = await insertMasterUser(ctx.db, {
+    email,
+    passwordHash: await passwordHash,
+    firstName: options.firstName ?? "Alex",
+    referrerCode: newReferralCode(),
+    referredByUserId: null,
+    trialEndsAt: options.trialEndsAt ?? new Date(ctx.now().getTime() + 14 * 86_400_000),
+    couponCode: null,
+    attribution: {},
+  });
+  if (options.isAffiliate !== undefined || options.isMaster !== undefined) {
+    await ctx.db
+      .update(users)
+      .set({ isAffiliate: options.isAffiliate ?? false, isMaster: options.isMaster ?? true })
+      .where(eq(users.id, id));
+  }
+  const [row] = await ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.id, id));
+  const token = await createSession(ctx, id, { ip: "127.0.0.1", userAgent: "vitest", clientVersion: null });
+  return { id, accountId: row!.accountId, email, password: TEST_PASSWORD, cookie: `${SESSION_COOKIE}=${token}`, token };
+}
+
+/** Sets account billing flags directly (banner and trial states). */
+export async function setAccountState(ctx: AppContext, accountId: string, state: Partial<typeof accounts.$inferInsert>): Promise<void> {
+  await ctx.db.update(accounts).set(state).where(eq(accounts.id, accountId));
+}
+
+/** A small real PNG (and other images) made with sharp, for upload tests. */
+export async function makePng(width = 40, height = 30): Promise<Buffer> {
+  const sharp = (await import("sharp")).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer();
+}
+
+/** A multipart/form-data body with the given files, for app.inject. */
+export function multipart(files: { field: string; filename: string; contentType: string; body: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----doorstep${randomBytes(8).toString("hex")}`;
+  const parts: Buffer[] = [];
+  for (const f of files) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    parts.push(f.body, Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
