@@ -1,0 +1,25 @@
+import { copy } from "@doorstep/shared/copy";
+import { Suspense } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { LoadingScreen } from "../../components/ui/spinner.tsx";
+import { Logo } from "./logo.tsx";
+import "./layout.css";
+
+/** Logged-out and welcome pages: the brand above one centred card. */
+export function AuthLayout() {
+  const location = useLocation();
+  return (
+    <div className="auth-shell">
+      <header className="auth-shell__brand">
+        <Link to="/" className="header__logo" aria-label={copy.header.home}>
+          <Logo />
+        </Link>
+      </header>
+      <main id="main" className="auth-shell__main page-fade" key={location.pathname}>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

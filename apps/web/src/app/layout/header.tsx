@@ -1,0 +1,88 @@
+import { copy } from "@doorstep/shared/copy";
+import { LAYOUT } from "@doorstep/shared/constants";
+import type { MeResponse } from "@doorstep/shared/schemas/user";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useLogout } from "../../features/auth/api/logout.ts";
+import { imageAtWidth, initialsOf } from "../../lib/format.ts";
+import { Logo } from "./logo.tsx";
+import "./header.css";
+
+function useScrolledPast(px: number): boolean {
+  const [past, setPast] = useState(() => window.scrollY > px);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [px]);
+  return past;
+}
+
+function ChatIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        d="M4 5.5A2.5 2.5 0 0 1 6.5 3h11A2.5 2.5 0 0 1 20 5.5v8a2.5 2.5 0 0 1-2.5 2.5H10l-4.5 4v-4h0A2.5 2.5 0 0 1 4 13.5z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** The header bar (HOME-16…20): logo, back link, messages, profile image and logout; compact after 100 px. */
+export function Header({ me }: { me: MeResponse }) {
+  const { user, unreadMessageCount } = me;
+  const location = useLocation();
+  const compact = useScrolledPast(LAYOUT.headerShrinkScrollPx);
+  const logout = useLogout();
+  const isHome = location.pathname === "/";
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+
+  return (
+    <header className={`header${compact ? " header--compact" : ""}`}>
+      <div className="header__inner">
+        <div className="header__start">
+          <Link to="/" className="header__logo" aria-label={copy.header.home}>
+            <Logo />
+          </Link>
+          {isHome ? null : (
+            <Link to="/" className="header__back">
+              <span aria-hidden="true">←</span>
+              <span className="label-long">{copy.common.backToDashboard}</span>
+              <span className="label-short">{copy.common.back}</span>
+            </Link>
+          )}
+        </div>
+        <nav className="header__end" aria-label={copy.common.mainNavigation}>
+          {user.messagingActive ? (
+            <Link
+              to="/messaging"
+              className="header__icon-link"
+              aria-label={unreadMessageCount > 0 ? `${copy.header.messages}, ${copy.header.unread(unreadMessageCount)}` : copy.header.messages}
+            >
+              <ChatIcon />
+              {unreadMessageCount > 0 ? (
+                <span className="header__badge" aria-hidden="true">
+                  {unreadMessageCount > 99 ? "99+" : unreadMessageCount}
+                </span>
+              ) : null}
+            </Link>
+          ) : null}
+          <Link to="/personal-information" className="header__avatar" aria-label={copy.header.profile} title={name}>
+            {user.photoUrl ? (
+              <img src={imageAtWidth(user.photoUrl, 100)} alt="" width={40} height={40} />
+            ) : (
+              <span aria-hidden="true">{initialsOf(user.firstName, user.lastName)}</span>
+            )}
+          </Link>
+          <button type="button" className="header__logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            {copy.common.logout}
+          </button>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { copy } from "@doorstep/shared/copy";
+import type { UserDto } from "@doorstep/shared/schemas/user";
+import { Tile, TileGrid } from "../../../components/ui/tile.tsx";
+
+const tiles = copy.home.tiles;
+
+/** The home tiles (HOME-13…15); some only for users with shared content or a master account. */
+export function HomeTiles({ user }: { user: UserDto }) {
+  return (
+    <>
+      <section className="home-section" aria-labelledby="home-shared">
+        <h2 id="home-shared">{copy.home.sharedSection}</h2>
+        <TileGrid>
+          <Tile to="/property-managers" title={tiles.propertyManagers} icon="👥" />
+          <Tile to="/company-profile" title={tiles.companyProfile} icon="🏢" />
+          {user.sharedContentPropertyId ? (
+            // OPEN-59: the tile opens the user's shared-content property.
+            <Tile to={`/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`} title={tiles.sharedContent} icon="📚" />
+          ) : null}
+          <Tile to="/local-area-profiles" title={tiles.localAreaProfiles} icon="📍" />
+        </TileGrid>
+      </section>
+      <section className="home-section" aria-labelledby="home-account">
+        <h2 id="home-account">{copy.home.accountSection}</h2>
+        <TileGrid>
+          <Tile to="/personal-information" title={tiles.personalProfile} icon="🙂" />
+          <Tile to="/login-security" title={tiles.loginDetails} icon="🔒" />
+          {user.isMaster ? <Tile to="/subscription" title={tiles.subscription} icon="💳" /> : null}
+          {user.isMaster ? <Tile to="/referrals" title={tiles.referrals} icon="🎁" /> : null}
+        </TileGrid>
+      </section>
+      <section className="home-section" aria-labelledby="home-data">
+        <h2 id="home-data">{copy.home.dataSection}</h2>
+        <TileGrid>
+          <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon="📈" />
+        </TileGrid>
+      </section>
+    </>
+  );
+}

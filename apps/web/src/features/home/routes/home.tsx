@@ -1,0 +1,37 @@
+import { copy } from "@doorstep/shared/copy";
+import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { useMe } from "../../../lib/session.ts";
+import { HomeBanner } from "../components/home-banner.tsx";
+import { HomeTiles } from "../components/home-tiles.tsx";
+import { RecentProperties } from "../components/recent-properties.tsx";
+import "./home.css";
+
+/** / for a logged-in user (HOME-01): the affiliate placeholder or the host dashboard. */
+export function HomePage() {
+  const me = useMe();
+  if (!me.data) return <LoadingScreen />;
+  const { user } = me.data;
+  if (user.isAffiliate) {
+    return (
+      <div className="home">
+        <h1>{copy.affiliateHome.title}</h1>
+        <p className="muted">{copy.affiliateHome.comingSoon}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="home">
+      <h1>{`${copy.home.welcome} ${user.firstName}`}</h1>
+      <HomeBanner
+        input={{
+          trialEndsAt: user.account.trialEndsAt,
+          hasSubscription: user.account.hasSubscription,
+          paymentFailed: user.account.paymentFailed,
+          isMaster: user.isMaster,
+        }}
+      />
+      <RecentProperties />
+      <HomeTiles user={user} />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { copy } from "@doorstep/shared/copy";
+import { Card } from "../../../components/ui/card.tsx";
+import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { useMe } from "../../../lib/session.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+import { PhotoItem } from "../components/photo-item.tsx";
+import { TextItem } from "../components/text-item.tsx";
+import "./profile.css";
+
+/** /personal-information, "Personal Profile" (AUTH-40…44). */
+export function PersonalInformationPage() {
+  const me = useMe();
+  const update = useUpdateProfile();
+  if (!me.data) return <LoadingScreen />;
+  const { user } = me.data;
+  return (
+    <div className="profile-page">
+      <div className="page-header">
+        <h1>{copy.profile.title}</h1>
+      </div>
+      <Card>
+        <TextItem title={copy.profile.firstName} value={user.firstName} autoComplete="given-name" save={(firstName) => update.mutateAsync({ firstName })} />
+        <TextItem title={copy.profile.lastName} value={user.lastName} autoComplete="family-name" save={(lastName) => update.mutateAsync({ lastName })} />
+        <TextItem title={copy.profile.tel} value={user.tel} type="tel" autoComplete="tel" save={(tel) => update.mutateAsync({ tel })} />
+        <PhotoItem photoUrl={user.photoUrl} />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { ErrorResponse, type ErrorCode } from "@doorstep/shared/errors";
+import type { z } from "zod";
+
+/** A failed API call: the shared error code (ARCHITECTURE §4) and the HTTP status (0 when the network failed). */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+
+  constructor(code: ErrorCode, status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+  }
+}
+
+// When a body is not the shared envelope (a proxy, a plugin's own reply), the status still says enough.
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: "VALIDATION_FAILED",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+type UnauthenticatedHandler = () => void;
+let onUnauthenticated: UnauthenticatedHandler = () => {};
+
+/** The app registers what "the session is gone" means (clear the cached user, AUTH-22). */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
+  onUnauthenticated = handler;
+}
+
+/** The one place a failed response becomes an ApiError; used by fetch and XHR uploads alike. */
+export function toApiError(status: number, bodyText: string): ApiError {
+  let parsed: ErrorResponse | undefined;
+  try {
+    const result = ErrorResponse.safeParse(JSON.parse(bodyText));
+    if (result.success) parsed = result.data;
+  } catch {
+    // Not JSON: fall back to the status below.
+  }
+  const code = parsed?.error.code ?? CODE_BY_STATUS[status] ?? "INTERNAL";
+  const error = new ApiError(code, status, parsed?.error.message ?? `Request failed with status ${status}`);
+  if (code === "UNAUTHENTICATED") onUnauthenticated();
+  return error;
+}
+
+export interface RequestOptions<T> {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  /** Schema of a successful body; omit for 204 responses. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+/** Calls the JSON API on the same origin with the session cookie; throws ApiError on any failure. */
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = "GET", body, schema, signal } = options;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: "same-origin",
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError("INTERNAL", 0, "Network request failed");
+  }
+  const text = await response.text();
+  if (!response.ok) throw toApiError(response.status, text);
+  if (!schema) return undefined as T;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError("INTERNAL", response.status, `Response of ${path} is not JSON`);
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    console.error(`Unexpected response from ${path}`, result.error.issues);
+    throw new ApiError("INTERNAL", response.status, `Unexpected response from ${path}`);
+  }
+  return result.data;
+}
+
+/** True when `error` is an ApiError with one of the given codes. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && codes.includes(error.code);
+}

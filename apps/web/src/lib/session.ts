@@ -1,0 +1,56 @@
+import { MeResponse } from "@doorstep/shared/schemas/user";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { apiRequest, hasErrorCode } from "./api-client.ts";
+import { reloadIfOutdated } from "./version.ts";
+
+export const meQueryKey = ["me"] as const;
+
+/** GET /api/me; null means logged out (a 401 is an answer here, not an error). */
+export async function getMe(): Promise<MeResponse | null> {
+  try {
+    return await apiRequest("/api/me", { schema: MeResponse });
+  } catch (error) {
+    if (hasErrorCode(error, "UNAUTHENTICATED")) return null;
+    throw error;
+  }
+}
+
+/** The one session query: "logged in" means /api/me answered with a user (AUTH-16). */
+export function useMe() {
+  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
+}
+
+/** Marks the session as gone; route guards then send the visitor to /login (AUTH-22). */
+export function clearSession(queryClient: QueryClient): void {
+  // Only a known user needs clearing; while /api/me itself is loading its own answer decides.
+  if (queryClient.getQueryData(meQueryKey)) queryClient.setQueryData(meQueryKey, null);
+}
+
+/**
+ * After login, sign-up or auto-login: reload when the server runs another client version (AUTH-10),
+ * otherwise load the user afresh; the full-page loading screen shows meanwhile (AUTH-03).
+ * Resolves to false when the page is reloading.
+ */
+export async function startSession(queryClient: QueryClient, appVersion: string, { keepScreen = false } = {}): Promise<boolean> {
+  if (reloadIfOutdated(appVersion)) return false;
+  endedByLogout = false;
+  if (keepScreen) {
+    // Keeps the caller's own screen (e.g. the sign-up success loader) until the user is loaded.
+    await queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 0 });
+  } else {
+    await queryClient.resetQueries({ queryKey: meQueryKey });
+  }
+  return true;
+}
+
+// Set by logout so the route guard sends the visitor to plain /login instead of /login?next=… (OPEN-10).
+let endedByLogout = false;
+
+export function markLoggedOut(): void {
+  endedByLogout = true;
+}
+
+/** True after a logout until the next session starts: redirects to /login then carry no `next`. */
+export function isLoggedOutByUser(): boolean {
+  return endedByLogout;
+}
