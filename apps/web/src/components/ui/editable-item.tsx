@@ -51,8 +51,8 @@ export function EditableItem({ title, inputId, display, status, onEdit, onCancel
       <div className="item__head">
         {titleNode}
         <Button variant="ghost" size="sm" onClick={open ? onCancel : onEdit} aria-expanded={open}>
-          {open ? copy.common.cancel : copy.common.edit}
-          <span className="visually-hidden"> {title}</span>
+          {open ? copy.common.cancel : copy.common.edit}{" "}
+          <span className="visually-hidden">{title}</span>
         </Button>
       </div>
       {open ? (
@@ -63,8 +63,8 @@ export function EditableItem({ title, inputId, display, status, onEdit, onCancel
           {status === "error" && error ? <Alert>{error}</Alert> : null}
           <div className="item__actions">
             <Button type="submit" size="sm" disabled={!canSave || fetching} busy={fetching}>
-              {fetching ? copy.common.saving : copy.common.save}
-              <span className="visually-hidden"> {title}</span>
+              {fetching ? copy.common.saving : copy.common.save}{" "}
+              <span className="visually-hidden">{title}</span>
             </Button>
           </div>
         </form>
