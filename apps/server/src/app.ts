@@ -29,7 +29,20 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole server: API, files, dashboard. The caller owns listening and the database. */
-export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every route as registered, for the authorization harness. */
+  routes: RegisteredRoute[];
+}
+
+export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
@@ -52,12 +65,19 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
   };
 
+  // Error handling first: Fastify binds a route's error handler when the route is registered.
+  const spaIndexHtml = await registerSpa(app, config.webDistDir);
+  registerErrorHandling(app, spaIndexHtml);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 10 } });
 
-  // The docs UI registers its own routes; they are public like the document they show.
+  const routes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {
+    // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, public: route.config?.public === true });
+    }
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -76,7 +96,5 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerUserRoutes(app, ctx);
   registerFileRoutes(app, ctx);
 
-  const spaIndexHtml = await registerSpa(app, config.webDistDir);
-  registerErrorHandling(app, spaIndexHtml);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

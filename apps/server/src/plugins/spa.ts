@@ -13,17 +13,19 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     app.log.warn(`No dashboard build at ${distDir}; run "npm run build" (npm start does it for you).`);
     return null;
   }
+  const indexHtml = fs.readFileSync(indexPath);
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: "/",
     wildcard: false,
     index: false,
-    setHeaders(res, filePath) {
-      res.setHeader("X-Content-Type-Options", "nosniff");
-      res.setHeader("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+    cacheControl: false,
+    setHeaders(reply, filePath) {
+      reply.header("X-Content-Type-Options", "nosniff");
+      reply.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
-  return fs.readFileSync(indexPath);
+  return indexHtml;
 }
 
 /** True when a not-found request should get the dashboard's index.html. */

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app.ts";
+import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
 import type { Database } from "../db/client.ts";
 import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
@@ -13,6 +13,7 @@ export interface TestApp {
   ctx: AppContext;
   database: Database;
   config: AppConfig;
+  routes: RegisteredRoute[];
   /** Moves the app's clock (sessions, tokens, trials) without waiting. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -35,13 +36,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app, ctx } = await buildApp({ config, database, overrides: { ...options.overrides, now: () => new Date(clock.now) } });
+  const { app, ctx, routes } = await buildApp({ config, database, overrides: { ...options.overrides, now: () => new Date(clock.now) } });
   await app.ready();
   return {
     app,
     ctx,
     database,
     config,
+    routes,
     clock,
     async close() {
       await app.close();

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
+
+const WINDOW = 600;
+let t: TestApp;
+beforeAll(async () => {
+  const rule = { max: 3, windowMs: WINDOW };
+  t = await createTestApp({
+    config: { rateLimits: { login: rule, loginPerIp: { max: 50, windowMs: WINDOW }, signUp: rule, forgotPassword: rule, resetPassword: rule } },
+  });
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
+  it("answers 429 RATE_LIMITED after repeated bad logins, and recovers after the window", async () => {
+    const user = await buildUser(t.ctx);
+    for (let i = 0; i < 3; i++) expect((await post("/api/auth/login", { email: user.email, password: "bad-password" })).statusCode).toBe(401);
+    const limited = await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("RATE_LIMITED");
+    // Another email from the same address is not locked out by this one.
+    const other = await buildUser(t.ctx);
+    expect((await post("/api/auth/login", { email: other.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+    await sleep(WINDOW + 100);
+    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("limits sign-up, forgot-password and reset-password", async () => {
+    await sleep(WINDOW + 100);
+    const signUps = [];
+    for (let i = 0; i < 4; i++) signUps.push((await post("/api/auth/sign-up", { firstName: "R", email: uniqueEmail(), password: TEST_PASSWORD })).statusCode);
+    expect(signUps).toEqual([201, 201, 201, 429]);
+
+    const user = await buildUser(t.ctx);
+    const forgot = [];
+    for (let i = 0; i < 4; i++) forgot.push((await post("/api/auth/forgot-password", { email: user.email })).statusCode);
+    expect(forgot).toEqual([200, 200, 200, 429]);
+
+    await sleep(WINDOW + 100);
+    const reset = [];
+    for (let i = 0; i < 4; i++) reset.push((await post("/api/auth/reset-password", { email: user.email, token: "bogus", password: "whatever-long" })).statusCode);
+    expect(reset).toEqual([400, 400, 400, 429]);
+  });
+});

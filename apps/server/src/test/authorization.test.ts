@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../app-context.ts";
+import { createTestApp, type TestApp } from "./app.ts";
+import { buildUser, type TestUser } from "./factories.ts";
+
+/**
+ * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
+ * registered and proves (a) anonymous callers get 401 unless the route is on this explicit allow-list,
+ * and (b) a route that takes an owned id answers 404 to another account. New public routes must be added
+ * here on purpose; new id parameters need an ownership fixture below, or this test fails.
+ */
+const PUBLIC_ROUTES = new Set([
+  "GET /api/health",
+  "GET /api/ready",
+  "GET /api/config",
+  "GET /api/openapi.json",
+  "POST /api/auth/sign-up",
+  "POST /api/auth/login",
+  "POST /api/auth/login-token",
+  "POST /api/auth/logout",
+  "POST /api/auth/forgot-password",
+  "POST /api/auth/reset-password",
+  "GET /api/test/outbox", // exists only when NODE_ENV=test
+  "GET /files/*", // unguessable server-generated keys, like the original's file URLs
+]);
+
+/** Creates a resource owned by `owner` and returns the value for that path parameter. */
+type OwnedIdFixture = (ctx: AppContext, owner: TestUser) => Promise<string>;
+const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
+  // Later issues add: propertyId, managerVanityId, companyId, conversationId, …
+};
+
+/** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
+const VALID_BODIES: Record<string, object> = {};
+
+const isDocsRoute = (url: string) => url.startsWith("/api/docs");
+
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await buildUser(t.ctx);
+  stranger = await buildUser(t.ctx);
+});
+afterAll(() => t.close());
+
+const apiRoutes = () => t.routes.filter((r) => r.method !== "HEAD" && !isDocsRoute(r.url));
+
+describe("authorization harness", () => {
+  it("finds the routes it is meant to guard", () => {
+    expect(apiRoutes().length).toBeGreaterThan(10);
+  });
+
+  it("answers 401 to anonymous callers on every route not on the public allow-list", async () => {
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      if (PUBLIC_ROUTES.has(key)) continue;
+      expect(route.public, `${key} is marked public but is not on the allow-list`).toBe(false);
+      const url = route.url.replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
+      const res = await t.app.inject({ method: route.method as "GET", url, payload: route.method === "GET" || route.method === "DELETE" ? undefined : {} });
+      expect(res.statusCode, key).toBe(401);
+      expect(res.json().error.code, key).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("has every allow-listed public route registered (the list stays honest)", () => {
+    const registered = new Set(apiRoutes().map((r) => `${r.method} ${r.url}`));
+    for (const key of PUBLIC_ROUTES) expect(registered.has(key), key).toBe(true);
+  });
+
+  it("answers 404 to another account for every route that takes an owned id", async () => {
+    for (const route of apiRoutes()) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      if (params.length === 0 || PUBLIC_ROUTES.has(`${route.method} ${route.url}`)) continue;
+      let url = route.url;
+      for (const param of params) {
+        const fixture = OWNED_ID_FIXTURES[param];
+        expect(fixture, `no ownership fixture for :${param} in ${route.method} ${route.url}`).toBeDefined();
+        url = url.replace(`:${param}`, encodeURIComponent(await fixture!(t.ctx, owner)));
+      }
+      const key = `${route.method} ${route.url}`;
+      const hasBody = route.method !== "GET" && route.method !== "DELETE";
+      if (hasBody) expect(VALID_BODIES[key], `no valid body for ${key} in VALID_BODIES`).toBeDefined();
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: { cookie: stranger.cookie },
+        payload: hasBody ? VALID_BODIES[key] : undefined,
+      });
+      expect(res.statusCode, `${key} as another account`).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+    }
+  });
+});
