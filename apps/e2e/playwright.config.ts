@@ -1,0 +1,66 @@
+import { defineConfig } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../..");
+const port = 3111;
+const baseURL = `http://127.0.0.1:${port}`;
+
+// ARCHITECTURE §3: Debian's Chromium, never a downloaded browser; no browser is a failure, not a skip.
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromePath)) {
+  throw new Error(
+    `No Chromium at ${chromePath}. Install it with \`apt-get install -y chromium\` (or set CHROME_PATH to a Chromium binary) and run the e2e tests again.`,
+  );
+}
+
+// A fresh data directory per run (the config is loaded again in every worker, so the path travels in the env).
+process.env.DOORSTEP_E2E_DATA_DIR ??= path.join(root, ".tmp", `e2e-data-${Date.now()}`);
+const dataDir = process.env.DOORSTEP_E2E_DATA_DIR;
+fs.mkdirSync(dataDir, { recursive: true });
+
+export default defineConfig({
+  testDir: "tests",
+  fullyParallel: false,
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: chromePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  webServer: {
+    command: "node ../../scripts/start.mjs",
+    cwd: here,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      RATE_LIMIT_IP_MULTIPLIER: "50",
+      NODE_ENV: "test",
+    },
+  },
+});

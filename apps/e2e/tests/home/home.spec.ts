@@ -1,0 +1,82 @@
+import AxeBuilder from "@axe-core/playwright";
+import { copy } from "@doorstep/shared/copy";
+import { expect, test } from "../../fixtures.ts";
+
+const tiles = copy.home.tiles;
+
+test.describe("home (HOME-02…17)", () => {
+  test("greeting, one banner, empty properties, tiles and header", async ({ loggedInPage: page, account }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
+    await expect(page.getByRole("timer")).toBeVisible();
+    await expect(page.getByText(copy.home.trialEnded)).toHaveCount(0);
+    await expect(page.getByText(copy.home.referralBanner)).toHaveCount(0);
+
+    await expect(page.getByRole("heading", { name: copy.home.recentProperties })).toBeVisible();
+    await expect(page.getByText(copy.home.noProperties)).toBeVisible();
+    await expect(page.getByRole("link", { name: copy.home.createNewProperty })).toHaveAttribute("href", "/create-property");
+
+    // A new sign-up is a master account without shared content (HOME-13, HOME-14).
+    const expected: [string, string][] = [
+      [tiles.propertyManagers, "/property-managers"],
+      [tiles.companyProfile, "/company-profile"],
+      [tiles.localAreaProfiles, "/local-area-profiles"],
+      [tiles.personalProfile, "/personal-information"],
+      [tiles.loginDetails, "/login-security"],
+      [tiles.subscription, "/subscription"],
+      [tiles.referrals, "/referrals"],
+      [tiles.guideAnalytics, "/guide-analytics"],
+    ];
+    for (const [name, href] of expected) {
+      await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByRole("link", { name: tiles.sharedContent })).toHaveCount(0);
+
+    // Header (HOME-16): logo, profile, logout; no messages link while messaging is off.
+    await expect(page.getByRole("link", { name: copy.header.home })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: copy.header.profile })).toHaveAttribute("href", "/personal-information");
+    await expect(page.getByRole("button", { name: copy.common.logout })).toBeVisible();
+    await expect(page.getByRole("link", { name: copy.header.messages })).toHaveCount(0);
+  });
+
+  test("tiles lead to their pages, which lead back", async ({ loggedInPage: page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: tiles.guideAnalytics, exact: true }).click();
+    await expect(page).toHaveURL("/guide-analytics");
+    await expect(page.getByRole("heading", { name: copy.placeholderPage.titles.guideAnalytics })).toBeVisible();
+    await expect(page.getByText(copy.placeholderPage.comingSoon)).toBeVisible();
+    await page.getByRole("link", { name: copy.common.backToDashboard }).first().click();
+    await expect(page).toHaveURL("/");
+  });
+
+  test("the header shrinks after 100 px of scroll (HOME-17)", async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 1024, height: 400 });
+    await page.goto("/");
+    const header = page.locator("header.header");
+    await expect(header).not.toHaveClass(/header--compact/);
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveClass(/header--compact/);
+  });
+
+  test("short labels at 800 px and less (HOME-20, XCUT-51)", async ({ loggedInPage: page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/login-security");
+    await expect(page.getByRole("link", { name: copy.common.back, exact: true })).toBeVisible();
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await expect(page.getByRole("link", { name: copy.common.backToDashboard })).toBeVisible();
+  });
+
+  test("home has no axe violations", async ({ loggedInPage: page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("timer")).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations).toEqual([]);
+  });
+});
+
+test("login has no axe violations", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: copy.login.submit })).toBeVisible();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations).toEqual([]);
+});
