@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   APP_VERSION: z.string().default(CLIENT_VERSION),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Benchmarks only: "off" lifts every limit; refused in production. */
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   WEB_DIST_DIR: z.string().optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
@@ -30,7 +32,10 @@ export type Env = z.infer<typeof EnvSchema>;
 
 /** Parses the environment once; on a bad value it throws with every problem listed (fails loudly). */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = EnvSchema.safeParse(source);
+  const result = EnvSchema.refine((env) => !(env.NODE_ENV === "production" && env.RATE_LIMITS === "off"), {
+    path: ["RATE_LIMITS"],
+    message: "rate limits cannot be turned off in production",
+  }).safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
@@ -74,7 +79,8 @@ const MINUTE = 60_000;
 /** Derives the app configuration from a parsed environment. */
 export function configFromEnv(env: Env): AppConfig {
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
-  const ipScale = env.RATE_LIMIT_IP_MULTIPLIER;
+  const ipScale = env.RATE_LIMITS === "off" ? 1e6 : env.RATE_LIMIT_IP_MULTIPLIER;
+  const scale = env.RATE_LIMITS === "off" ? 1e6 : 1;
   return {
     env: env.NODE_ENV,
     dataDir: path.resolve(env.DATA_DIR),
@@ -93,11 +99,11 @@ export function configFromEnv(env: Env): AppConfig {
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname),
     rateLimits: {
       // Per IP + email: guessing one account's password (OPEN-15).
-      login: { max: 10, windowMs: 15 * MINUTE },
+      login: { max: 10 * scale, windowMs: 15 * MINUTE },
       // Per IP: spraying many accounts from one address.
       loginPerIp: { max: Math.round(100 * ipScale), windowMs: 15 * MINUTE },
       signUp: { max: Math.round(20 * ipScale), windowMs: 60 * MINUTE },
-      forgotPassword: { max: 5, windowMs: 15 * MINUTE },
+      forgotPassword: { max: 5 * scale, windowMs: 15 * MINUTE },
       resetPassword: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
     },
   };

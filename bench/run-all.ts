@@ -1,0 +1,8 @@
+// `npm run bench`: every benchmark, one after another. Figures are reported, never asserted.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+for (const script of ["bundle-size.ts", "startup.ts", "login.ts"]) {
+  console.log(`\n--- ${script}`);
+  spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], { stdio: "inherit" });
+}
