@@ -45,5 +45,27 @@ export const SESSION_COOKIE = "ds_session";
 /** Profile photo upload limit (OPEN-56: images ≤ 10 MB). */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
-/** Widths at which uploaded images are served (D1§9). */
-export const IMAGE_WIDTHS = [35, 100, 105, 300, 600, 1200] as const;
+/** Widths at which uploaded images are served (FILE-10, D1§9), plus larger ones for the guide. */
+export const IMAGE_WIDTHS = [35, 80, 100, 105, 150, 300, 450, 600, 900, 1200] as const;
+
+/** Passcode length (XCUT-56). */
+export const PASSCODE_LENGTH = 6;
+
+/** Weblink (PropertyID) length bounds (OPEN-37). */
+export const WEBLINK_MIN_LENGTH = 3;
+export const WEBLINK_MAX_LENGTH = 60;
+
+/** Map constants (XCUT-53). */
+export const MAP = {
+  defaultCentre: { lat: 52.689, lng: -1.64 },
+  manualZoom: 5,
+  previewZoom: 16,
+  boxPx: 300,
+} as const;
+
+/** Theme labels (XCUT-55); "str" is the fallback (CONT-05). */
+export const THEME_LABELS = ["default", "custom", "city", "countryside", "seaside"] as const;
+export const DEFAULT_LANGUAGE = "en";
+
+/** Page size of the properties list. */
+export const PROPERTIES_PAGE_SIZE = 24;

@@ -19,6 +19,11 @@ export const ERROR_CODES = [
   "WRONG_PASSWORD",
   "CURRENT_PASSWORD_INCORRECT",
   "TOKEN_EXPIRED",
+  "WEBLINK_TAKEN",
+  "WEBLINK_INVALID",
+  "INVALID_PASSCODE",
+  "WORDS_NOT_FOUND",
+  "NOT_CONFIGURED",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -43,6 +48,11 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WRONG_PASSWORD: 401,
   CURRENT_PASSWORD_INCORRECT: 400,
   TOKEN_EXPIRED: 400,
+  WEBLINK_TAKEN: 409,
+  WEBLINK_INVALID: 400,
+  INVALID_PASSCODE: 400,
+  WORDS_NOT_FOUND: 404,
+  NOT_CONFIGURED: 503,
 };
 
 export const ErrorIssue = z.object({

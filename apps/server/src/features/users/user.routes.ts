@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MeResponse, UpdateEmailRequest, UpdatePasswordRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
-import { AppError } from "../../lib/app-error.ts";
+import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { getUserDto, updateEmail, updatePassword, updatePhoto, updateProfile } from "./user.service.ts";
 
@@ -49,17 +49,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     "/api/me/photo",
     { schema: { tags, summary: "Replace the profile photo (multipart, one image in field `file`)", consumes: ["multipart/form-data"], response: { 204: z.null() } } },
     async (request, reply) => {
-      const caller = requireCaller(request);
-      const files = [];
-      for await (const part of request.parts()) {
-        if (part.type !== "file") continue;
-        if (part.fieldname !== "file" || files.length > 0) {
-          throw new AppError("VALIDATION_FAILED", "Upload exactly one file in the field `file`.");
-        }
-        files.push(await part.toBuffer());
-      }
-      if (files.length !== 1) throw new AppError("VALIDATION_FAILED", "Upload exactly one file in the field `file`.");
-      await updatePhoto(ctx, caller, files[0]!);
+      await updatePhoto(ctx, requireCaller(request), await readSingleFile(request));
       return reply.status(204).send(null);
     },
   );

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { normalizeEmail } from "@doorstep/shared/rules/email";
 import type { UpdateEmailRequest, UpdatePasswordRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
-import { normalizeImage } from "../../lib/images.ts";
+import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
 import { revokeUserSessions } from "../auth/auth.repository.ts";
 import { assertPasswordPolicy } from "../auth/auth.service.ts";
@@ -82,11 +81,9 @@ export async function updatePassword(ctx: AppContext, caller: Caller, input: Upd
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */
 export async function updatePhoto(ctx: AppContext, caller: Caller, upload: Buffer): Promise<void> {
-  const image = await normalizeImage(upload);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
-  const key = `users/${user.id}/photo-${randomBytes(8).toString("hex")}.webp`;
-  await ctx.storage.put(key, image, "image/webp");
+  const key = await storeImage(ctx, `users/${user.id}`, "photo", upload);
   await updateUser(ctx.db, caller.userId, { photoKey: key });
-  if (user.photoKey) await ctx.storage.delete(user.photoKey);
+  await deleteStoredFile(ctx, user.photoKey);
 }

@@ -1,0 +1,102 @@
+import { sql } from "drizzle-orm";
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, timestamps } from "./accounts.ts";
+
+/** Property managers: the host card guests see (MGR-01). */
+export const managers = pgTable(
+  "managers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    vanityId: text("vanity_id").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    photoKey: text("photo_key"),
+    email: text("email"),
+    tel: text("tel"),
+    messageAppName: text("message_app_name"),
+    messageAppLink: text("message_app_link"),
+    isDefault: boolean("is_default").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("managers_vanity_id_unique").on(t.vanityId),
+    index("managers_account_id_idx").on(t.accountId),
+    // One default manager per account (OPEN-47).
+    uniqueIndex("managers_one_default_per_account").on(t.accountId).where(sql`${t.isDefault}`),
+  ],
+);
+
+/** One company profile per account (CO-02, OPEN-49). */
+export const companies = pgTable("companies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  accountId: uuid("account_id")
+    .notNull()
+    .unique()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  brandName: text("brand_name").notNull(),
+  logoKey: text("logo_key"),
+  iconKey: text("icon_key"),
+  hexPrimary: text("hex_primary"),
+  hexSecondary: text("hex_secondary"),
+  backgroundHex: text("background_hex"),
+  fontHex: text("font_hex"),
+  website: text("website"),
+  pms: text("pms"),
+  ...timestamps,
+});
+
+/** A property and its guide (PROP-01…03). `property_id` is the weblink: unique for ever, never reused. */
+export const properties = pgTable(
+  "properties",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").notNull(),
+    title: text("title").notNull(),
+    coverKey: text("cover_key"),
+    displayAddress: text("display_address"),
+    formattedAddress: text("formatted_address"),
+    addressLineOne: text("address_line_one"),
+    addressLineTwo: text("address_line_two"),
+    townCity: text("town_city"),
+    county: text("county"),
+    state: text("state"),
+    postcode: text("postcode"),
+    country: text("country"),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    what3words: text("what3words"),
+    showWhat3words: boolean("show_what3words").notNull().default(false),
+    viatorDestinationIds: text("viator_destination_ids").array(),
+    destinationsMaxDistanceKm: integer("destinations_max_distance_km"),
+    defaultLanguage: text("default_language").notNull().default("en"),
+    languageTranslations: text("language_translations").array().notNull().default(sql`'{}'::text[]`),
+    managerId: uuid("manager_id").references(() => managers.id, { onDelete: "set null" }),
+    hexPrimary: text("hex_primary"),
+    hexSecondary: text("hex_secondary"),
+    companyProfile: boolean("company_profile").notNull().default(false),
+    themeLabel: text("theme_label", { enum: ["default", "custom", "city", "countryside", "seaside"] }).notNull().default("default"),
+    /** AES-GCM ciphertext of the 6-digit passcode (OPEN-66: retrievable by the host, encrypted at rest). */
+    passcodeEncrypted: text("passcode_encrypted"),
+    /** Rotated whenever the passcode changes, signing every guest out (PROP-25). */
+    guideSessionToken: text("guide_session_token").notNull(),
+    published: boolean("published").notNull().default(true),
+    active: boolean("active").notNull().default(true),
+    isShared: boolean("is_shared").notNull().default(false),
+    inboundMessagingActive: boolean("inbound_messaging_active").notNull().default(false),
+    outboundMessagingActive: boolean("outbound_messaging_active").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    purgedAt: timestamp("purged_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("properties_property_id_unique").on(t.propertyId),
+    index("properties_account_recent_idx").on(t.accountId, t.updatedAt),
+    index("properties_manager_id_idx").on(t.managerId),
+  ],
+);

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { HEX_COLOUR } from "../rules/property.ts";
+
+/** #RRGGBB (SETUP-19, CO-05). */
+export const HexColour = z.string().regex(HEX_COLOUR, "Use a hex colour such as #1F6F68");
+
+/** An http(s) URL, or null to clear it. */
+export const HttpUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), "Use a full address beginning with http:// or https://");
+
+/** Optional text that may be cleared: "" becomes null. */
+export const ClearableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((v) => (v === "" ? null : v))
+    .nullable();
+
+/** Cursor pagination query (XCUT-23, ARCHITECTURE §4). */
+export const PageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
