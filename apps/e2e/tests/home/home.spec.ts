@@ -27,16 +27,18 @@ test.describe("home (HOME-02…17)", () => {
       [tiles.referrals, "/referrals"],
       [tiles.guideAnalytics, "/guide-analytics"],
     ];
+    const main = page.getByRole("main");
     for (const [name, href] of expected) {
-      await expect(page.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
-    await expect(page.getByRole("link", { name: tiles.sharedContent })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: tiles.sharedContent })).toHaveCount(0);
 
     // Header (HOME-16): logo, profile, logout; no messages link while messaging is off.
-    await expect(page.getByRole("link", { name: copy.header.home })).toHaveAttribute("href", "/");
-    await expect(page.getByRole("link", { name: copy.header.profile })).toHaveAttribute("href", "/personal-information");
-    await expect(page.getByRole("button", { name: copy.common.logout })).toBeVisible();
-    await expect(page.getByRole("link", { name: copy.header.messages })).toHaveCount(0);
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: copy.header.home })).toHaveAttribute("href", "/");
+    await expect(header.getByRole("link", { name: copy.header.profile })).toHaveAttribute("href", "/personal-information");
+    await expect(header.getByRole("button", { name: copy.common.logout })).toBeVisible();
+    await expect(header.getByRole("link", { name: copy.header.messages })).toHaveCount(0);
   });
 
   test("tiles lead to their pages, which lead back", async ({ loggedInPage: page }) => {
@@ -52,10 +54,13 @@ test.describe("home (HOME-02…17)", () => {
   test("the header shrinks after 100 px of scroll (HOME-17)", async ({ loggedInPage: page }) => {
     await page.setViewportSize({ width: 1024, height: 400 });
     await page.goto("/");
+    await expect(page.getByRole("link", { name: copy.home.tiles.guideAnalytics })).toBeVisible();
     const header = page.locator("header.header");
     await expect(header).not.toHaveClass(/header--compact/);
-    await page.mouse.wheel(0, 400);
+    await page.evaluate(() => window.scrollTo(0, 300));
     await expect(header).toHaveClass(/header--compact/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).not.toHaveClass(/header--compact/);
   });
 
   test("short labels at 800 px and less (HOME-20, XCUT-51)", async ({ loggedInPage: page }) => {

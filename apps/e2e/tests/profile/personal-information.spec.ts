@@ -1,11 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
-import { expect, test } from "../../fixtures.ts";
+import { expect, makePng, test } from "../../fixtures.ts";
 
-// A 2×2 PNG: enough for the server to read and resize.
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANAAH/J5Y9AAAAAElFTkSuQmCC",
-  "base64",
-);
+const PNG = makePng(240, 180);
 
 test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
   test("Cancel restores the original value; Save stores the new one", async ({ loggedInPage: page, account }) => {
@@ -62,7 +58,7 @@ test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
     await expect(photo).toBeVisible();
     await expect(photo).toHaveAttribute("src", /w=100/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByRole("link", { name: copy.header.profile }).locator("img")).toHaveAttribute("src", /w=100/);
+    await expect(page.getByRole("banner").getByRole("link", { name: copy.header.profile }).locator("img")).toHaveAttribute("src", /w=100/);
   });
 
   test("a file that is not an image is refused (OPEN-56)", async ({ loggedInPage: page }) => {

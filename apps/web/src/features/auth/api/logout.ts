@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { clearSession, markLoggedOut } from "../../../lib/session.ts";
+import { markLoggedOut, meQueryKey } from "../../../lib/session.ts";
 
 /** POST /api/auth/logout (AUTH-21). */
 export function logout(): Promise<void> {
@@ -14,8 +14,11 @@ export function useLogout() {
     mutationFn: logout,
     onSettled: () => {
       markLoggedOut();
-      queryClient.clear();
-      clearSession(queryClient);
+      // The session query becomes a known "logged out" (the mounted guards see it and redirect);
+      // every other cached query and mutation of the last user is dropped.
+      queryClient.setQueryData(meQueryKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      queryClient.getMutationCache().clear();
     },
   });
 }
