@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import type { UserDto } from "@doorstep/shared/schemas/user";
+import { icons } from "../../../components/ui/icons.tsx";
 import { Tile, TileGrid } from "../../../components/ui/tile.tsx";
 
 const tiles = copy.home.tiles;
@@ -11,28 +12,28 @@ export function HomeTiles({ user }: { user: UserDto }) {
       <section className="home-section" aria-labelledby="home-shared">
         <h2 id="home-shared">{copy.home.sharedSection}</h2>
         <TileGrid>
-          <Tile to="/property-managers" title={tiles.propertyManagers} icon="👥" />
-          <Tile to="/company-profile" title={tiles.companyProfile} icon="🏢" />
+          <Tile to="/property-managers" title={tiles.propertyManagers} icon={icons.people} />
+          <Tile to="/company-profile" title={tiles.companyProfile} icon={icons.building} />
           {user.sharedContentPropertyId ? (
             // OPEN-59: the tile opens the user's shared-content property.
-            <Tile to={`/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`} title={tiles.sharedContent} icon="📚" />
+            <Tile to={`/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`} title={tiles.sharedContent} icon={icons.book} />
           ) : null}
-          <Tile to="/local-area-profiles" title={tiles.localAreaProfiles} icon="📍" />
+          <Tile to="/local-area-profiles" title={tiles.localAreaProfiles} icon={icons.pin} />
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-account">
         <h2 id="home-account">{copy.home.accountSection}</h2>
         <TileGrid>
-          <Tile to="/personal-information" title={tiles.personalProfile} icon="🙂" />
-          <Tile to="/login-security" title={tiles.loginDetails} icon="🔒" />
-          {user.isMaster ? <Tile to="/subscription" title={tiles.subscription} icon="💳" /> : null}
-          {user.isMaster ? <Tile to="/referrals" title={tiles.referrals} icon="🎁" /> : null}
+          <Tile to="/personal-information" title={tiles.personalProfile} icon={icons.person} />
+          <Tile to="/login-security" title={tiles.loginDetails} icon={icons.lock} />
+          {user.isMaster ? <Tile to="/subscription" title={tiles.subscription} icon={icons.card} /> : null}
+          {user.isMaster ? <Tile to="/referrals" title={tiles.referrals} icon={icons.gift} /> : null}
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-data">
         <h2 id="home-data">{copy.home.dataSection}</h2>
         <TileGrid>
-          <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon="📈" />
+          <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
         </TileGrid>
       </section>
     </>
