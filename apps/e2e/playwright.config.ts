@@ -5,7 +5,8 @@ import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
-const port = 3111;
+// E2E_PORT lets two runs share a machine (a developer and a helper session).
+const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${port}`;
 
 // ARCHITECTURE §3: Debian's Chromium, never a downloaded browser; no browser is a failure, not a skip.
@@ -29,7 +30,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
+  // The JSON report feeds the one-line summary of `npm test` (scripts/test.mjs).
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   use: {
     baseURL,
     trace: "retain-on-failure",
@@ -61,6 +63,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       RATE_LIMIT_IP_MULTIPLIER: "50",
       NODE_ENV: "test",
+      // A private dashboard build (vite build --outDir …) keeps concurrent runs from deleting each other's assets.
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },
 });
