@@ -11,6 +11,7 @@ import type { Database } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
 import { registerAuthRoutes } from "./features/auth/auth.routes.ts";
 import { registerFileRoutes } from "./features/files/file.routes.ts";
+import { registerManagerRoutes } from "./features/managers/manager.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
 import { registerUserRoutes } from "./features/users/user.routes.ts";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerFileRoutes(app, ctx);
+  registerManagerRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
 import { createTestApp, type TestApp } from "./app.ts";
-import { buildUser, type TestUser } from "./factories.ts";
+import { buildManager, buildUser, type TestUser } from "./factories.ts";
 
 /**
  * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
@@ -27,11 +27,16 @@ const PUBLIC_ROUTES = new Set([
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */
 type OwnedIdFixture = (ctx: AppContext, owner: TestUser) => Promise<string>;
 const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
-  // Later issues add: propertyId, managerVanityId, companyId, conversationId, …
+  vanityId: async (ctx, owner) => (await buildManager(ctx, owner)).vanityId,
+  // Later issues add: propertyId, conversationId, …
 };
 
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
-const VALID_BODIES: Record<string, object> = {};
+const VALID_BODIES: Record<string, object> = {
+  "PATCH /api/managers/:vanityId": { firstName: "X" },
+  // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
+  "PUT /api/managers/:vanityId/photo": {},
+};
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");
 

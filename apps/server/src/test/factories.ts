@@ -3,8 +3,10 @@ import { eq } from "drizzle-orm";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
 import type { AppContext } from "../app-context.ts";
 import { accounts, users } from "../db/schema/accounts.ts";
+import { managers } from "../db/schema/properties.ts";
 import { hashPassword } from "../features/auth/passwords.ts";
 import { createSession } from "../features/auth/session.service.ts";
+import { newVanityId } from "../features/managers/manager.service.ts";
 import { insertMasterUser } from "../features/users/user.repository.ts";
 import { newReferralCode } from "../lib/tokens.ts";
 
@@ -80,4 +82,23 @@ export function multipart(files: { field: string; filename: string; contentType:
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Creates a (non-default unless asked) manager for `owner`'s account straight in the database. */
+export async function buildManager(
+  ctx: AppContext,
+  owner: Pick<TestUser, "accountId">,
+  overrides: { firstName?: string; lastName?: string; isDefault?: boolean } = {},
+): Promise<{ id: string; vanityId: string }> {
+  const [row] = await ctx.db
+    .insert(managers)
+    .values({
+      accountId: owner.accountId,
+      vanityId: newVanityId(),
+      firstName: overrides.firstName ?? "Morgan",
+      lastName: overrides.lastName ?? "Reyes",
+      isDefault: overrides.isDefault ?? false,
+    })
+    .returning({ id: managers.id, vanityId: managers.vanityId });
+  return row!;
 }

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { managers, properties } from "../../db/schema/properties.ts";
+
+export type ManagerRow = typeof managers.$inferSelect;
+export type NewManager = Pick<typeof managers.$inferInsert, "accountId" | "vanityId" | "firstName" | "lastName" | "isDefault">;
+export type ManagerPatch = Partial<Pick<ManagerRow, "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink" | "photoKey">>;
+
+export interface LinkedProperty {
+  managerId: string;
+  propertyId: string;
+  title: string;
+}
+
+/** The account's managers: the default first, then by name (MGR-02, MGR-13). */
+export async function findManagersByAccount(db: Db, accountId: string): Promise<ManagerRow[]> {
+  return db
+    .select()
+    .from(managers)
+    .where(eq(managers.accountId, accountId))
+    .orderBy(desc(managers.isDefault), asc(sql`lower(${managers.firstName})`), asc(sql`lower(${managers.lastName})`), asc(managers.createdAt));
+}
+
+/** One of the account's managers by vanity id; another account's manager is simply not found. */
+export async function findManagerByVanityId(db: Db, accountId: string, vanityId: string): Promise<ManagerRow | null> {
+  const rows = await db
+    .select()
+    .from(managers)
+    .where(and(eq(managers.accountId, accountId), eq(managers.vanityId, vanityId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findDefaultManager(db: Db, accountId: string): Promise<ManagerRow | null> {
+  const rows = await db
+    .select()
+    .from(managers)
+    .where(and(eq(managers.accountId, accountId), eq(managers.isDefault, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The account's non-archived properties linked to any of `managerIds`, in one query (MGR-13). */
+export async function findLinkedProperties(db: Db, accountId: string, managerIds: string[]): Promise<LinkedProperty[]> {
+  if (managerIds.length === 0) return [];
+  const rows = await db
+    .select({ managerId: properties.managerId, propertyId: properties.propertyId, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), inArray(properties.managerId, managerIds), isNull(properties.archivedAt)))
+    .orderBy(asc(sql`lower(${properties.title})`), asc(properties.propertyId));
+  return rows.map((r) => ({ managerId: r.managerId!, propertyId: r.propertyId, title: r.title }));
+}
+
+/** Whether any property of the account (archived or not) still points at this manager. */
+export async function hasLinkedProperties(db: Db, accountId: string, managerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Inserts a manager; null when a unique index refused it (the vanity id is taken, or the account already
+ * has a default manager). Callers decide which by looking again.
+ */
+export async function insertManager(db: Db, values: NewManager): Promise<ManagerRow | null> {
+  const rows = await db.insert(managers).values(values).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+/** Updates one of the account's managers; false when it no longer exists. */
+export async function updateManager(db: Db, accountId: string, managerId: string, patch: ManagerPatch): Promise<boolean> {
+  const rows = await db
+    .update(managers)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(managers.accountId, accountId), eq(managers.id, managerId)))
+    .returning({ id: managers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Deletes a non-default manager and, in the same transaction, re-links its properties to the account's
+ * default manager (OPEN-47). False when there was nothing to delete.
+ */
+export async function deleteManagerRelinking(db: Db, accountId: string, managerId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: managers.id })
+      .from(managers)
+      .where(and(eq(managers.accountId, accountId), eq(managers.id, managerId), eq(managers.isDefault, false)))
+      .for("update");
+    if (!target) return false;
+    const defaultId = tx
+      .select({ id: managers.id })
+      .from(managers)
+      .where(and(eq(managers.accountId, accountId), eq(managers.isDefault, true)));
+    // Not touching updated_at: the host did not edit these properties, so their order on the dashboard stays.
+    await tx
+      .update(properties)
+      .set({ managerId: sql`(${defaultId})` })
+      .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId)));
+    await tx.delete(managers).where(eq(managers.id, managerId));
+    return true;
+  });
+}

@@ -1,0 +1,164 @@
+import { randomInt } from "node:crypto";
+import type { CreateManagerRequest, ManagerDto, UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import type { AppContext, Caller } from "../../app-context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { findUserById } from "../users/user.repository.ts";
+import { fileUrl } from "../users/user.service.ts";
+import {
+  deleteManagerRelinking,
+  findDefaultManager,
+  findLinkedProperties,
+  findManagerByVanityId,
+  findManagersByAccount,
+  hasLinkedProperties,
+  insertManager,
+  updateManager as updateManagerRow,
+  type LinkedProperty,
+  type ManagerRow,
+  type NewManager,
+} from "./manager.repository.ts";
+
+/** 90 million ids: a collision is rare, ten in a row means something else is wrong. */
+const VANITY_ID_ATTEMPTS = 10;
+
+/** A fresh ManagerVanityID: 8 random digits from the CSPRNG, never starting with 0 (MGR-06, XCUT-52). */
+export function newVanityId(): string {
+  return String(randomInt(10_000_000, 100_000_000));
+}
+
+/** The manager as the dashboard sees it, with the non-archived properties it manages (MGR-01, MGR-13). */
+export function toManagerDto(row: ManagerRow, linked: LinkedProperty[]): ManagerDto {
+  const own = linked.filter((p) => p.managerId === row.id).map(({ propertyId, title }) => ({ propertyId, title }));
+  return {
+    vanityId: row.vanityId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoUrl: fileUrl(row.photoKey),
+    email: row.email,
+    tel: row.tel,
+    messageAppName: row.messageAppName,
+    messageAppLink: row.messageAppLink,
+    isDefault: row.isDefault,
+    propertyCount: own.length,
+    properties: own,
+  };
+}
+
+/** One of the caller's managers; another account's vanity id is 404 exactly like an unknown one (XCUT-15). */
+async function requireManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<ManagerRow> {
+  const manager = await findManagerByVanityId(ctx.db, caller.accountId, vanityId);
+  if (!manager) throw notFound("Manager not found");
+  return manager;
+}
+
+/** The caller's managers, default first, each with its properties fetched in one batch (MGR-02, MGR-13). */
+export async function listManagers(ctx: AppContext, caller: Caller): Promise<ManagerDto[]> {
+  const rows = await findManagersByAccount(ctx.db, caller.accountId);
+  const linked = await findLinkedProperties(ctx.db, caller.accountId, rows.map((r) => r.id));
+  return rows.map((row) => toManagerDto(row, linked));
+}
+
+/** One of the caller's managers by vanity id (MGR-07). */
+export async function getManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<ManagerDto> {
+  const row = await requireManager(ctx, caller, vanityId);
+  return toManagerDto(row, await findLinkedProperties(ctx.db, caller.accountId, [row.id]));
+}
+
+/**
+ * Inserts under a fresh vanity id, drawing again while the unique index refuses it. `stop` is asked after
+ * each refusal and may end the loop with a row that makes the insert unnecessary (the default manager).
+ */
+async function insertWithFreshVanityId(
+  ctx: AppContext,
+  values: Omit<NewManager, "vanityId">,
+  nextVanityId: () => string,
+  stop: () => Promise<ManagerRow | null> = async () => null,
+): Promise<ManagerRow> {
+  for (let attempt = 0; attempt < VANITY_ID_ATTEMPTS; attempt++) {
+    const row = await insertManager(ctx.db, { ...values, vanityId: nextVanityId() });
+    if (row) return row;
+    const settled = await stop();
+    if (settled) return settled;
+  }
+  throw new Error(`No free manager vanity id after ${VANITY_ID_ATTEMPTS} attempts`);
+}
+
+/** Creates a (non-default) manager owned by the caller's account (MGR-04…06). */
+export async function createManager(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateManagerRequest,
+  nextVanityId: () => string = newVanityId,
+): Promise<ManagerDto> {
+  const row = await insertWithFreshVanityId(
+    ctx,
+    { accountId: caller.accountId, firstName: input.firstName, lastName: input.lastName, isDefault: false },
+    nextVanityId,
+  );
+  return toManagerDto(row, []);
+}
+
+/**
+ * The account's default manager, created from the user's name when missing (PROP-34, OPEN-48). Safe when
+ * called concurrently: the partial unique index allows one default per account, and a loser reads the winner.
+ */
+export async function ensureDefaultManager(
+  ctx: AppContext,
+  caller: Caller,
+  nextVanityId: () => string = newVanityId,
+): Promise<{ id: string; vanityId: string }> {
+  const existing = await findDefaultManager(ctx.db, caller.accountId);
+  if (existing) return { id: existing.id, vanityId: existing.vanityId };
+  const user = await findUserById(ctx.db, caller.userId);
+  if (!user) throw notFound("User not found");
+  const row = await insertWithFreshVanityId(
+    ctx,
+    { accountId: caller.accountId, firstName: user.firstName, lastName: user.lastName ?? "", isDefault: true },
+    nextVanityId,
+    () => findDefaultManager(ctx.db, caller.accountId),
+  );
+  return { id: row.id, vanityId: row.vanityId };
+}
+
+/** Updates name, email, phone or message link; blank email/phone/link clear them (MGR-08…10). */
+export async function updateManager(ctx: AppContext, caller: Caller, vanityId: string, patch: UpdateManagerRequest): Promise<void> {
+  const manager = await requireManager(ctx, caller, vanityId);
+  if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, patch))) throw notFound("Manager not found");
+}
+
+/**
+ * Replaces the manager's photo (FILE-04/05). Ownership is checked before the upload is read, so another
+ * account's id answers 404 whatever the body.
+ */
+export async function replaceManagerPhoto(ctx: AppContext, caller: Caller, vanityId: string, readUpload: () => Promise<Buffer>): Promise<void> {
+  const manager = await requireManager(ctx, caller, vanityId);
+  const upload = await readUpload();
+  const key = await storeImage(ctx, `accounts/${caller.accountId}/managers/${manager.id}`, "photo", upload);
+  if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, { photoKey: key }))) {
+    // Deleted while uploading: the new file has no owner.
+    await deleteStoredFile(ctx, key);
+    throw notFound("Manager not found");
+  }
+  await deleteStoredFile(ctx, manager.photoKey);
+}
+
+/** Removes the manager's photo: the field is cleared and the file deleted (FILE-05). */
+export async function deleteManagerPhoto(ctx: AppContext, caller: Caller, vanityId: string): Promise<void> {
+  const manager = await requireManager(ctx, caller, vanityId);
+  if (!manager.photoKey) return;
+  await updateManagerRow(ctx.db, caller.accountId, manager.id, { photoKey: null });
+  await deleteStoredFile(ctx, manager.photoKey);
+}
+
+/**
+ * Deletes one of the caller's managers (MGR-12). The default manager cannot be deleted; another manager's
+ * properties move to the default manager, which is created first if the account has none (OPEN-47).
+ */
+export async function deleteManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<void> {
+  const manager = await requireManager(ctx, caller, vanityId);
+  if (manager.isDefault) throw new AppError("CONFLICT", "The default manager cannot be deleted.");
+  if (await hasLinkedProperties(ctx.db, caller.accountId, manager.id)) await ensureDefaultManager(ctx, caller);
+  if (!(await deleteManagerRelinking(ctx.db, caller.accountId, manager.id))) throw notFound("Manager not found");
+  await deleteStoredFile(ctx, manager.photoKey);
+}
