@@ -10,6 +10,7 @@ import type { AppContext } from "./app-context.ts";
 import type { Database } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
 import { registerAuthRoutes } from "./features/auth/auth.routes.ts";
+import { registerCompanyRoutes } from "./features/company/company.routes.ts";
 import { registerFileRoutes } from "./features/files/file.routes.ts";
 import { registerManagerRoutes } from "./features/managers/manager.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerUserRoutes(app, ctx);
   registerFileRoutes(app, ctx);
   registerManagerRoutes(app, ctx);
+  registerCompanyRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

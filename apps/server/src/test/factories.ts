@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
 import type { AppContext } from "../app-context.ts";
 import { accounts, users } from "../db/schema/accounts.ts";
-import { managers } from "../db/schema/properties.ts";
+import { companies, managers } from "../db/schema/properties.ts";
 import { hashPassword } from "../features/auth/passwords.ts";
 import { createSession } from "../features/auth/session.service.ts";
 import { newVanityId } from "../features/managers/manager.service.ts";
@@ -100,5 +100,11 @@ export async function buildManager(
       isDefault: overrides.isDefault ?? false,
     })
     .returning({ id: managers.id, vanityId: managers.vanityId });
+  return row!;
+}
+
+/** Creates the company profile of `owner`'s account straight in the database. */
+export async function buildCompany(ctx: AppContext, owner: Pick<TestUser, "accountId">, brandName = "Harbour Stays"): Promise<{ id: string }> {
+  const [row] = await ctx.db.insert(companies).values({ accountId: owner.accountId, brandName }).returning({ id: companies.id });
   return row!;
 }
