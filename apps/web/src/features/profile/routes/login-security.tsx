@@ -5,7 +5,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useUpdateEmail } from "../api/update-email.ts";
 import { PasswordItem } from "../components/password-item.tsx";
-import { TextItem } from "../components/text-item.tsx";
+import { TextItem } from "../../../components/ui/text-item.tsx";
 import "./profile.css";
 
 function emailError(error: unknown): string {

@@ -4,7 +4,7 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useMe } from "../../../lib/session.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { PhotoItem } from "../components/photo-item.tsx";
-import { TextItem } from "../components/text-item.tsx";
+import { TextItem } from "../../../components/ui/text-item.tsx";
 import "./profile.css";
 
 /** /personal-information, "Personal Profile" (AUTH-40…44). */
