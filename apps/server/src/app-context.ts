@@ -2,8 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
+import type { SecretBox } from "./lib/secret-box.ts";
 import type { EmailProvider } from "./providers/email/index.ts";
 import type { GeoLookup } from "./providers/geo/index.ts";
+import type { PlacesProvider } from "./providers/places/index.ts";
+import type { What3wordsProvider } from "./providers/w3w/index.ts";
 import type { StorageProvider } from "./providers/storage/index.ts";
 
 /** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
@@ -13,7 +16,10 @@ export interface AppContext {
   email: EmailProvider;
   storage: StorageProvider;
   geo: GeoLookup;
+  places: PlacesProvider;
+  what3words: What3wordsProvider;
   rateLimiter: RateLimiter;
+  secrets: SecretBox;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -13,14 +13,19 @@ import { registerAuthRoutes } from "./features/auth/auth.routes.ts";
 import { registerCompanyRoutes } from "./features/company/company.routes.ts";
 import { registerFileRoutes } from "./features/files/file.routes.ts";
 import { registerManagerRoutes } from "./features/managers/manager.routes.ts";
+import { registerPlacesRoutes } from "./features/places/places.routes.ts";
+import { registerPropertyRoutes } from "./features/properties/property.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
 import { registerUserRoutes } from "./features/users/user.routes.ts";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
+import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
+import { createPlacesProvider } from "./providers/places/index.ts";
+import { createWhat3words } from "./providers/w3w/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
 
 export interface BuildAppOptions {
@@ -48,7 +53,6 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
-    disableRequestLogging: config.env === "test",
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -64,6 +68,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
     storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir }),
     geo: overrides.geo ?? createGeoLookup(),
+    places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
+    what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
+    secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
   };
 
@@ -99,6 +106,8 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerFileRoutes(app, ctx);
   registerManagerRoutes(app, ctx);
   registerCompanyRoutes(app, ctx);
+  registerPropertyRoutes(app, ctx);
+  registerPlacesRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

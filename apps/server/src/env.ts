@@ -15,6 +15,11 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default("Doorstep <hello@doorstep.local>"),
   REDIS_URL: z.string().optional(),
+  SECRET_KEY: z.string().min(16).optional(),
+  GOOGLE_MAPS_API_KEY: z.string().optional(),
+  W3W_API_KEY: z.string().optional(),
+  MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_ATTRIBUTION: z.string().default("&copy; OpenStreetMap contributors"),
   TRIAL_DAYS: z.coerce.number().int().positive().default(DEFAULT_TRIAL_DAYS),
   APP_VERSION: z.string().default(CLIENT_VERSION),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -60,6 +65,12 @@ export interface AppConfig {
   smtpUrl?: string;
   emailFrom: string;
   redisUrl?: string;
+  /** Encrypts values at rest (passcodes); generated in DATA_DIR when unset. */
+  secretKey?: string;
+  googleMapsApiKey?: string;
+  w3wApiKey?: string;
+  mapTileUrl: string;
+  mapAttribution: string;
   trialDays: number;
   appVersion: string;
   logLevel: Env["LOG_LEVEL"];
@@ -92,6 +103,11 @@ export function configFromEnv(env: Env): AppConfig {
     smtpUrl: env.SMTP_URL,
     emailFrom: env.EMAIL_FROM,
     redisUrl: env.REDIS_URL,
+    secretKey: env.SECRET_KEY,
+    googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    w3wApiKey: env.W3W_API_KEY,
+    mapTileUrl: env.MAP_TILE_URL,
+    mapAttribution: env.MAP_ATTRIBUTION,
     trialDays: env.TRIAL_DAYS,
     appVersion: env.APP_VERSION,
     logLevel: env.LOG_LEVEL,

@@ -1,14 +1,18 @@
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/open.ts";
 import { configFromEnv, parseEnv } from "./env.ts";
+import { startScheduler } from "./jobs/scheduler.ts";
 
 async function main(): Promise<void> {
   const env = parseEnv();
   const config = configFromEnv(env);
   const database = await openDatabase(config);
   await database.migrate();
-  const { app } = await buildApp({ config, database });
+  const { app, ctx } = await buildApp({ config, database });
+  const stopJobs = startScheduler(ctx);
+  // Hooks run in reverse: jobs stop, then the database closes.
   app.addHook("onClose", () => database.close());
+  app.addHook("onClose", () => stopJobs());
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
+import { createProperty } from "../features/properties/property.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { buildManager, buildUser, type TestUser } from "./factories.ts";
 
@@ -21,6 +22,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/forgot-password",
   "POST /api/auth/reset-password",
   "GET /api/test/outbox", // exists only when NODE_ENV=test
+  "GET /api/reference/languages",
+  "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
 ]);
 
@@ -28,7 +31,12 @@ const PUBLIC_ROUTES = new Set([
 type OwnedIdFixture = (ctx: AppContext, owner: TestUser) => Promise<string>;
 const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   vanityId: async (ctx, owner) => (await buildManager(ctx, owner)).vanityId,
-  // Later issues add: propertyId, conversationId, …
+  propertyId: async (ctx, owner) => {
+    const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
+    await createProperty(ctx, { userId: owner.id, accountId: owner.accountId, sessionId: "harness" }, { title: "Owned", propertyId });
+    return propertyId;
+  },
+  // Later issues add: conversationId, …
 };
 
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
@@ -36,6 +44,9 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/managers/:vanityId": { firstName: "X" },
   // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
   "PUT /api/managers/:vanityId/photo": {},
+  "PATCH /api/properties/:propertyId": { title: "Hijacked" },
+  "PUT /api/properties/:propertyId/passcode": { passcode: "123456" },
+  "PUT /api/properties/:propertyId/cover": {},
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");

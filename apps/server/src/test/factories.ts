@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
 import type { AppContext } from "../app-context.ts";
@@ -82,6 +83,19 @@ export function multipart(files: { field: string; filename: string; contentType:
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** Creates a property through the API as `user` (so defaults and the default manager are real). */
+export async function buildProperty(
+  app: FastifyInstance,
+  user: TestUser,
+  overrides: { title?: string; propertyId?: string } = {},
+): Promise<{ propertyId: string; title: string }> {
+  const propertyId = overrides.propertyId ?? `home-${randomBytes(4).toString("hex")}`;
+  const title = overrides.title ?? "Seaside Escape";
+  const res = await app.inject({ method: "POST", url: "/api/properties", headers: { cookie: user.cookie }, payload: { title, propertyId } });
+  if (res.statusCode !== 201) throw new Error(`buildProperty: ${res.statusCode} ${res.body}`);
+  return { propertyId, title };
 }
 
 /** Creates a (non-default unless asked) manager for `owner`'s account straight in the database. */

@@ -8,6 +8,10 @@ export const PublicConfig = z.object({
   marketingUrl: z.string(),
   termsUrl: z.string(),
   privacyUrl: z.string(),
+  placesProvider: z.enum(["gazetteer", "google"]),
+  what3wordsConfigured: z.boolean(),
+  mapTileUrl: z.string(),
+  mapAttribution: z.string(),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;
 

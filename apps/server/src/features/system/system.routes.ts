@@ -38,6 +38,10 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
     marketingUrl: ctx.config.marketingUrl,
     termsUrl: ctx.config.termsUrl,
     privacyUrl: ctx.config.privacyUrl,
+    placesProvider: ctx.places.kind,
+    what3wordsConfigured: ctx.what3words.configured,
+    mapTileUrl: ctx.config.mapTileUrl,
+    mapAttribution: ctx.config.mapAttribution,
   }));
 
   // The e2e suite reads emails from here; the route does not exist outside NODE_ENV=test.

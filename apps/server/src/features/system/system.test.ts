@@ -35,6 +35,10 @@ describe("health, readiness and configuration", () => {
       marketingUrl: expect.any(String),
       termsUrl: expect.any(String),
       privacyUrl: expect.any(String),
+      placesProvider: "gazetteer",
+      what3wordsConfigured: false,
+      mapTileUrl: expect.stringContaining("{z}"),
+      mapAttribution: expect.any(String),
     });
   });
 });

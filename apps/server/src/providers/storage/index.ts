@@ -11,6 +11,8 @@ export interface StorageProvider {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /** Deletes every object under a folder prefix ending in "/" (a property's files, FILE-08). */
+  deletePrefix(prefix: string): Promise<void>;
 }
 
 export function createStorageProvider(options: { dataDir: string }): StorageProvider {

@@ -39,6 +39,10 @@ export function createLocalStorage(dataDir: string): StorageProvider {
         throw error;
       }
     },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith("/") || !isSafeKey(prefix.slice(0, -1))) throw new Error(`Unsafe storage prefix: ${prefix}`);
+      await fs.rm(resolve(prefix.slice(0, -1)), { recursive: true, force: true });
+    },
     async delete(key) {
       await fs.rm(resolve(key), { force: true });
       // Cached resized variants live beside the original (see lib/images.ts).

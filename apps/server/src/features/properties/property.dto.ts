@@ -1,0 +1,101 @@
+import { inactiveReason, isBasicSetupComplete } from "@doorstep/shared/rules/property";
+import type { PropertyDto, PropertySummary } from "@doorstep/shared/schemas/property";
+import type { AppContext } from "../../app-context.ts";
+import { isSubscriptionActiveSystem } from "../../lib/subscription.ts";
+import { fileUrl } from "../users/user.service.ts";
+import type { AccountFlags, PropertyRow, PropertyWithManager } from "./property.repository.ts";
+
+/** Why a property is not live, from its flags and its account's (PROP-17, OPEN-41). */
+export function propertyInactiveReason(row: PropertyRow, account: AccountFlags, now: Date) {
+  return inactiveReason({
+    subscriptionActiveUser: account.subscriptionActiveUser,
+    subscriptionActiveSystem: isSubscriptionActiveSystem(account, now),
+    active: row.active,
+    published: row.published,
+  });
+}
+
+/** The stable address printed QR codes point to (ARCHITECTURE §1). */
+export const qrTarget = (ctx: AppContext, propertyId: string) => `${ctx.config.publicUrl}/q/${propertyId}`;
+export const guideUrl = (ctx: AppContext, propertyId: string) => `${ctx.config.publicUrl}/g/${propertyId}`;
+
+export function toPropertySummary(row: PropertyRow, account: AccountFlags, now: Date): PropertySummary {
+  return {
+    propertyId: row.propertyId,
+    title: row.title,
+    coverImageUrl: fileUrl(row.coverKey),
+    address: row.displayAddress ?? row.formattedAddress,
+    live: propertyInactiveReason(row, account, now) === null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toPropertyDto(ctx: AppContext, row: PropertyWithManager, account: AccountFlags): PropertyDto {
+  const reason = propertyInactiveReason(row, account, ctx.now());
+  const coverImageUrl = fileUrl(row.coverKey);
+  const api = `/api/properties/${row.propertyId}`;
+  const address =
+    row.formattedAddress && row.lat !== null && row.lng !== null
+      ? {
+          formatted: row.formattedAddress,
+          lineOne: row.addressLineOne,
+          lineTwo: row.addressLineTwo,
+          townCity: row.townCity,
+          county: row.county,
+          state: row.state,
+          postcode: row.postcode,
+          country: row.country,
+          lat: row.lat,
+          lng: row.lng,
+        }
+      : null;
+  return {
+    propertyId: row.propertyId,
+    title: row.title,
+    coverImageUrl,
+    displayAddress: row.displayAddress,
+    address,
+    what3words: row.what3words,
+    showWhat3words: row.showWhat3words,
+    defaultLanguage: row.defaultLanguage,
+    languageTranslations: row.languageTranslations,
+    manager: row.manager
+      ? {
+          vanityId: row.manager.vanityId,
+          firstName: row.manager.firstName,
+          lastName: row.manager.lastName,
+          photoUrl: fileUrl(row.manager.photoKey),
+          email: row.manager.email,
+          tel: row.manager.tel,
+          isDefault: row.manager.isDefault,
+        }
+      : null,
+    hexPrimary: row.hexPrimary,
+    hexSecondary: row.hexSecondary,
+    companyProfile: row.companyProfile,
+    themeLabel: row.themeLabel,
+    passcode: row.passcodeEncrypted ? ctx.secrets.open(row.passcodeEncrypted) : null,
+    published: row.published,
+    active: row.active,
+    live: reason === null,
+    inactiveReason: reason,
+    basicSetupComplete: isBasicSetupComplete({
+      title: row.title,
+      coverImageUrl,
+      formattedAddress: row.formattedAddress,
+      displayAddress: row.displayAddress,
+      hexPrimary: row.hexPrimary,
+      hexSecondary: row.hexSecondary,
+      companyProfile: row.companyProfile,
+    }),
+    inboundMessagingActive: row.inboundMessagingActive,
+    outboundMessagingActive: row.outboundMessagingActive,
+    guideUrl: guideUrl(ctx, row.propertyId),
+    qrUrl: qrTarget(ctx, row.propertyId),
+    qrPngUrl: `${api}/qr.png`,
+    qrSvgUrl: `${api}/qr.svg`,
+    posterUrl: `${api}/poster.svg`,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

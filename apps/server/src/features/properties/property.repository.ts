@@ -1,0 +1,145 @@
+import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts } from "../../db/schema/accounts.ts";
+import { companies, managers, properties } from "../../db/schema/properties.ts";
+
+export type PropertyRow = typeof properties.$inferSelect;
+export type ManagerRow = typeof managers.$inferSelect;
+export type AccountFlags = Pick<typeof accounts.$inferSelect, "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser">;
+export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
+
+/** Live (non-archived) properties of an account. */
+const ownedBy = (accountId: string) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
+
+export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
+  const rows = await db
+    .select({ hasSubscription: accounts.hasSubscription, trialEndsAt: accounts.trialEndsAt, subscriptionActiveUser: accounts.subscriptionActiveUser })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The caller's non-archived property by its weblink, with its manager; null for another account's. */
+export async function findOwnedProperty(db: Db, accountId: string, propertyId: string): Promise<PropertyWithManager | null> {
+  const rows = await db
+    .select()
+    .from(properties)
+    .leftJoin(managers, eq(properties.managerId, managers.id))
+    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.properties, manager: row.managers } : null;
+}
+
+/** True when no property, archived or not, of any account holds this weblink (PROP-10). */
+export async function isWeblinkFree(db: Db, propertyId: string): Promise<boolean> {
+  const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, propertyId)).limit(1);
+  return rows.length === 0;
+}
+
+export async function insertProperty(db: Db, values: typeof properties.$inferInsert): Promise<void> {
+  await db.insert(properties).values(values);
+}
+
+export type PropertyPatch = Partial<Omit<typeof properties.$inferInsert, "id" | "accountId" | "propertyId" | "createdAt">>;
+
+/** Updates the caller's property and its modified date (HOME-22). */
+export async function updateOwnedProperty(db: Db, accountId: string, propertyId: string, patch: PropertyPatch): Promise<void> {
+  await db
+    .update(properties)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)));
+}
+
+export interface ListCursor {
+  updatedAt: string;
+  id: string;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of the account's non-archived, non-shared properties, most recently modified first
+ * (HOME-21), optionally filtered by title or address (PROP-04).
+ */
+export async function listProperties(
+  db: Db,
+  accountId: string,
+  options: { search?: string; cursor?: ListCursor; limit: number },
+): Promise<PropertyRow[]> {
+  const conditions: (SQL | undefined)[] = [ownedBy(accountId), eq(properties.isShared, false)];
+  if (options.search) {
+    const pattern = `%${escapeLike(options.search)}%`;
+    conditions.push(
+      or(ilike(properties.title, pattern), ilike(properties.formattedAddress, pattern), ilike(properties.displayAddress, pattern)),
+    );
+  }
+  if (options.cursor) {
+    const at = new Date(options.cursor.updatedAt);
+    conditions.push(or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))));
+  }
+  return db
+    .select()
+    .from(properties)
+    .where(and(...conditions))
+    .orderBy(desc(properties.updatedAt), desc(properties.id))
+    .limit(options.limit);
+}
+
+export async function countProperties(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(and(ownedBy(accountId), eq(properties.isShared, false)));
+  return Number(row?.n ?? 0);
+}
+
+/** The account's manager with that vanity id, or null. */
+export async function findOwnedManagerByVanityId(db: Db, accountId: string, vanityId: string): Promise<ManagerRow | null> {
+  const rows = await db
+    .select()
+    .from(managers)
+    .where(and(eq(managers.accountId, accountId), eq(managers.vanityId, vanityId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Archives the caller's property (OPEN-39): offline and unlisted at once, the weblink kept for ever. */
+export async function archiveOwnedProperty(db: Db, accountId: string, propertyId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(properties)
+    .set({ archivedAt: at, updatedAt: at })
+    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)))
+    .returning({ id: properties.id });
+  return rows.length > 0;
+}
+
+/**
+ * Claims archived properties whose files are not purged yet; FOR UPDATE SKIP LOCKED lets every instance
+ * run the job while each row is purged once (ARCHITECTURE §1).
+ */
+export async function claimArchivedForPurge(db: Db, limit: number): Promise<{ id: string; accountId: string; coverKey: string | null }[]> {
+  // Both drivers answer raw SQL with `{ rows }`.
+  const result = (await db.execute(sql`
+    update ${properties} set purged_at = now()
+    where id in (
+      select id from ${properties}
+      where archived_at is not null and purged_at is null
+      order by archived_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id, account_id, cover_key`)) as unknown as { rows: { id: string; account_id: string; cover_key: string | null }[] };
+  return result.rows.map((r) => ({ id: r.id, accountId: r.account_id, coverKey: r.cover_key }));
+}
+
+/** The account's company brand name and colour, for the poster. */
+export async function findCompanyBrand(db: Db, accountId: string): Promise<{ brandName: string; hexPrimary: string | null } | null> {
+  const rows = await db
+    .select({ brandName: companies.brandName, hexPrimary: companies.hexPrimary })
+    .from(companies)
+    .where(eq(companies.accountId, accountId))
+    .limit(1);
+  return rows[0] ?? null;
+}

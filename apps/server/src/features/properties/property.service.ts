@@ -1,0 +1,196 @@
+import { copy } from "@doorstep/shared/copy";
+import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
+import { checkWeblink } from "@doorstep/shared/rules/property";
+import type {
+  CreatePropertyRequest,
+  PropertyDto,
+  PropertyListQuery,
+  PropertyListResponse,
+  UpdatePropertyRequest,
+} from "@doorstep/shared/schemas/property";
+import type { AppContext, Caller } from "../../app-context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { newToken } from "../../lib/tokens.ts";
+import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { ensureDefaultManager } from "../managers/manager.service.ts";
+import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
+import {
+  archiveOwnedProperty,
+  claimArchivedForPurge,
+  countProperties,
+  findAccountFlags,
+  findOwnedManagerByVanityId,
+  findOwnedProperty,
+  insertProperty,
+  isWeblinkFree,
+  listProperties,
+  updateOwnedProperty,
+  type ListCursor,
+  type PropertyPatch,
+  type PropertyWithManager,
+} from "./property.repository.ts";
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === "23505" || err?.cause?.code === "23505";
+};
+
+/** The caller's property or 404, exactly as for an id that does not exist (XCUT-15). */
+export async function getOwnedProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyWithManager> {
+  const property = await findOwnedProperty(ctx.db, caller.accountId, propertyId);
+  if (!property) throw notFound("Property not found");
+  return property;
+}
+
+async function accountFlags(ctx: AppContext, caller: Caller) {
+  const flags = await findAccountFlags(ctx.db, caller.accountId);
+  if (!flags) throw notFound("Account not found");
+  return flags;
+}
+
+/** The property as the dashboard shows it. */
+export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyDto> {
+  const [property, flags] = await Promise.all([getOwnedProperty(ctx, caller, propertyId), accountFlags(ctx, caller)]);
+  return toPropertyDto(ctx, property, flags);
+}
+
+function encodeCursor(c: ListCursor): string {
+  return Buffer.from(`${c.updatedAt}|${c.id}`).toString("base64url");
+}
+function decodeCursor(raw: string | undefined): ListCursor | undefined {
+  if (!raw) return undefined;
+  const [updatedAt, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
+  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError("VALIDATION_FAILED", "Invalid cursor");
+  }
+  return { updatedAt, id };
+}
+
+/** A page of the caller's properties, newest change first, with the total count (HOME-08…10, PROP-04/05). */
+export async function findProperties(ctx: AppContext, caller: Caller, query: PropertyListQuery): Promise<PropertyListResponse> {
+  const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
+  const [rows, total, flags] = await Promise.all([
+    listProperties(ctx.db, caller.accountId, { search: query.search || undefined, cursor: decodeCursor(query.cursor), limit: limit + 1 }),
+    countProperties(ctx.db, caller.accountId),
+    accountFlags(ctx, caller),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const now = ctx.now();
+  return {
+    items: page.map((row) => toPropertySummary(row, flags, now)),
+    nextCursor: rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
+    total,
+  };
+}
+
+function assertWeblinkForm(propertyId: string): void {
+  if (checkWeblink(propertyId) === "characters") {
+    throw new AppError("WEBLINK_INVALID", copy.properties.weblinkCharacters);
+  }
+  if (checkWeblink(propertyId)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+}
+
+/** Whether a weblink is free across every account, archived properties included (PROP-10). */
+export async function isWeblinkAvailable(ctx: AppContext, propertyId: string): Promise<boolean> {
+  if (checkWeblink(propertyId)) return false;
+  return isWeblinkFree(ctx.db, propertyId);
+}
+
+/** Creates a property owned by the caller, linked to the default manager (PROP-12, PROP-34). */
+export async function createProperty(ctx: AppContext, caller: Caller, input: CreatePropertyRequest): Promise<PropertyDto> {
+  assertWeblinkForm(input.propertyId);
+  const manager = await ensureDefaultManager(ctx, caller);
+  try {
+    // The unique index decides a race between two creates of one weblink (PROP-12).
+    await insertProperty(ctx.db, {
+      accountId: caller.accountId,
+      propertyId: input.propertyId,
+      title: input.title,
+      managerId: manager.id,
+      guideSessionToken: newToken(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+    throw error;
+  }
+  return getPropertyDto(ctx, caller, input.propertyId);
+}
+
+/** Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). */
+export async function updateProperty(ctx: AppContext, caller: Caller, propertyId: string, input: UpdatePropertyRequest): Promise<void> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const { address, managerVanityId, ...rest } = input;
+  const patch: PropertyPatch = { ...rest };
+  if (address) {
+    Object.assign(patch, {
+      formattedAddress: address.formatted,
+      addressLineOne: address.lineOne,
+      addressLineTwo: address.lineTwo,
+      townCity: address.townCity,
+      county: address.county,
+      state: address.state,
+      postcode: address.postcode,
+      country: address.country,
+      lat: address.lat,
+      lng: address.lng,
+    });
+    // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
+    if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
+  }
+  if (managerVanityId) {
+    const manager = await findOwnedManagerByVanityId(ctx.db, caller.accountId, managerVanityId);
+    if (!manager) throw notFound("Manager not found");
+    patch.managerId = manager.id;
+  }
+  const translations = input.languageTranslations ?? property.languageTranslations;
+  const defaultLanguage = input.defaultLanguage ?? property.defaultLanguage;
+  if (defaultLanguage !== "en" && !translations.includes(defaultLanguage)) {
+    if (input.defaultLanguage) {
+      throw new AppError("VALIDATION_FAILED", "The default language must be English or one of the translations.", [
+        { path: ["defaultLanguage"], message: "Tick this language as a translation first." },
+      ]);
+    }
+    patch.defaultLanguage = "en";
+  }
+  if (input.languageTranslations) patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch);
+}
+
+/** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
+export async function setPasscode(ctx: AppContext, caller: Caller, propertyId: string, passcode: string | null): Promise<void> {
+  await getOwnedProperty(ctx, caller, propertyId);
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, {
+    passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null,
+    guideSessionToken: newToken(),
+  });
+}
+
+/** Replaces the cover image (SETUP-06); the old file is deleted. */
+export async function setCoverImage(ctx: AppContext, caller: Caller, propertyId: string, upload: Buffer): Promise<void> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key });
+  await deleteStoredFile(ctx, property.coverKey);
+}
+
+export async function removeCoverImage(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: null });
+  await deleteStoredFile(ctx, property.coverKey);
+}
+
+/** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), files purged by a job. */
+export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
+  if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("Property not found");
+}
+
+/** Job: deletes the files of archived properties (FILE-08); returns how many properties it purged. */
+export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
+  const claimed = await claimArchivedForPurge(ctx.db, batch);
+  for (const property of claimed) {
+    await deleteStoredFile(ctx, property.coverKey);
+    await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
+  }
+  return claimed.length;
+}

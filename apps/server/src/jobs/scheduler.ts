@@ -1,0 +1,36 @@
+import type { AppContext } from "../app-context.ts";
+import { purgeArchivedProperties } from "../features/properties/property.service.ts";
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(ctx: AppContext): Promise<unknown>;
+}
+
+/** The jobs every instance runs; each claims its rows with FOR UPDATE SKIP LOCKED, so work is done once. */
+export const JOBS: Job[] = [{ name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) }];
+
+/**
+ * A small in-process scheduler (ARCHITECTURE §1): runs each job on its interval, one run at a time per
+ * job, logging failures without stopping. Returns a stop function that waits for running jobs.
+ */
+export function startScheduler(ctx: AppContext, jobs: Job[] = JOBS): () => Promise<void> {
+  const running = new Map<string, Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    const tick = () => {
+      if (running.has(job.name)) return;
+      const run = job
+        .run(ctx)
+        .then((result) => ctx.log.debug({ job: job.name, result }, "job finished"))
+        .catch((err: unknown) => ctx.log.error({ err, job: job.name }, "job failed"))
+        .finally(() => running.delete(job.name));
+      running.set(job.name, run);
+    };
+    setTimeout(tick, 5_000).unref();
+    return setInterval(tick, job.everyMs).unref();
+  });
+  return async () => {
+    timers.forEach(clearInterval);
+    await Promise.all(running.values());
+  };
+}

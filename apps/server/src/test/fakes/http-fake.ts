@@ -1,0 +1,31 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: string;
+}
+
+export type FakeHandler = (req: FakeRequest) => { status?: number; json: unknown };
+
+/** A tiny HTTP server standing in for an outside service's API, on 127.0.0.1 (ARCHITECTURE §6). */
+export async function startFakeHttp(handler: FakeHandler): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
+  const requests: FakeRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const request = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body };
+      requests.push(request);
+      const out = handler(request);
+      res.writeHead(out.status ?? 200, { "content-type": "application/json" });
+      res.end(JSON.stringify(out.json));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+}
