@@ -66,7 +66,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     log: app.log,
     now: overrides.now ?? (() => new Date()),
     email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
-    storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir }),
+    storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir, s3: config.s3 }),
     geo: overrides.geo ?? createGeoLookup(),
     places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),

@@ -16,6 +16,11 @@ const EnvSchema = z.object({
   EMAIL_FROM: z.string().default("Doorstep <hello@doorstep.local>"),
   REDIS_URL: z.string().optional(),
   SECRET_KEY: z.string().min(16).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   W3W_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
@@ -67,6 +72,8 @@ export interface AppConfig {
   redisUrl?: string;
   /** Encrypts values at rest (passcodes); generated in DATA_DIR when unset. */
   secretKey?: string;
+  /** Files in an S3-compatible bucket instead of DATA_DIR/files when S3_BUCKET is set. */
+  s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   googleMapsApiKey?: string;
   w3wApiKey?: string;
   mapTileUrl: string;
@@ -104,6 +111,9 @@ export function configFromEnv(env: Env): AppConfig {
     emailFrom: env.EMAIL_FROM,
     redisUrl: env.REDIS_URL,
     secretKey: env.SECRET_KEY,
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     w3wApiKey: env.W3W_API_KEY,
     mapTileUrl: env.MAP_TILE_URL,

@@ -1,0 +1,79 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { isSafeKey, type StorageProvider } from "./index.ts";
+
+export interface S3Options {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (bucket in the path), needed by most S3-compatible servers. */
+  forcePathStyle?: boolean;
+}
+
+/** Files in an S3-compatible bucket (scaled mode, ARCHITECTURE §1); the keys are the local provider's. */
+export function createS3Storage(options: S3Options): StorageProvider {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    // S3-compatible servers often lack the newer default checksums (ARCHITECTURE §3).
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = options.bucket;
+  const check = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
+    return key;
+  };
+  async function deleteKeys(keys: string[]) {
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      if (batch.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+    }
+  }
+  async function listKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+      for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key);
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return keys;
+  }
+  return {
+    kind: "s3",
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: check(key), Body: body, ContentType: contentType }));
+    },
+    async get(key) {
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket, Key: check(key) }));
+        const body = Buffer.from(await res.Body!.transformToByteArray());
+        return { body, contentType: res.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: check(key) }));
+      // Resized variants sit beside the original (lib/images.ts).
+      await deleteKeys((await listKeys(`${key}.w`)).filter((k) => /\.w\d+\.webp$/.test(k)));
+    },
+    async deletePrefix(prefix) {
+      if (!prefix.endsWith("/") || !isSafeKey(prefix.slice(0, -1))) throw new Error(`Unsafe storage prefix: ${prefix}`);
+      await deleteKeys(await listKeys(prefix));
+    },
+  };
+}

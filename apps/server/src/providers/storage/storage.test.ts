@@ -1,0 +1,54 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeS3 } from "../../test/fakes/s3-fake.ts";
+import type { StorageProvider } from "./index.ts";
+import { createLocalStorage } from "./local.ts";
+import { createS3Storage } from "./s3.ts";
+
+function storageContract(name: string, make: () => StorageProvider) {
+  describe(name, () => {
+    it("puts, gets, deletes with variants, and deletes a whole folder", async () => {
+      const storage = make();
+      await storage.put("accounts/a1/properties/p1/cover-1.webp", Buffer.from("cover"), "image/webp");
+      await storage.put("accounts/a1/properties/p1/cover-1.webp.w300.webp", Buffer.from("small"), "image/webp");
+      await storage.put("accounts/a1/properties/p1/doc.pdf", Buffer.from("%PDF"), "application/pdf");
+      await storage.put("accounts/a1/properties/p2/cover.webp", Buffer.from("other"), "image/webp");
+
+      const got = await storage.get("accounts/a1/properties/p1/cover-1.webp");
+      expect(got?.body.toString()).toBe("cover");
+      expect(got?.contentType).toBe("image/webp");
+      expect(await storage.get("accounts/a1/missing.webp")).toBeNull();
+
+      await storage.delete("accounts/a1/properties/p1/cover-1.webp");
+      expect(await storage.get("accounts/a1/properties/p1/cover-1.webp")).toBeNull();
+      expect(await storage.get("accounts/a1/properties/p1/cover-1.webp.w300.webp")).toBeNull();
+      expect(await storage.get("accounts/a1/properties/p1/doc.pdf")).not.toBeNull();
+
+      await storage.deletePrefix("accounts/a1/properties/p1/");
+      expect(await storage.get("accounts/a1/properties/p1/doc.pdf")).toBeNull();
+      expect((await storage.get("accounts/a1/properties/p2/cover.webp"))?.body.toString()).toBe("other");
+    });
+
+    it("refuses keys that could escape their folder", async () => {
+      const storage = make();
+      await expect(storage.put("../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);
+      await expect(storage.get("a/../../b")).rejects.toThrow(/Unsafe/);
+      await expect(storage.deletePrefix("accounts")).rejects.toThrow(/Unsafe/);
+    });
+  });
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-storage-"));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+storageContract("local disk storage", () => createLocalStorage(dir));
+
+let fake: Awaited<ReturnType<typeof startFakeS3>>;
+beforeAll(async () => {
+  fake = await startFakeS3("doorstep-files");
+});
+afterAll(() => fake.close());
+storageContract("S3 storage (real SDK against a fake S3 API)", () =>
+  createS3Storage({ bucket: "doorstep-files", region: "eu-west-2", endpoint: fake.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }),
+);
