@@ -280,8 +280,6 @@ export const copy = {
     completeIntro: "Share this link with your guests or print the QR code from the property page.",
     copyLink: "Copy link",
     linkCopied: "Link copied to clipboard",
-    hexInvalid: "Use a hex colour such as #1F6F68",
-    colourPicker: (label: string) => `${label} picker`,
     colourPreview: "Preview",
     colourSample: "Your guide",
     noSuggestions: "No matching places found.",

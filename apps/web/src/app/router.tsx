@@ -19,17 +19,29 @@ const PersonalInformationPage = lazy(() =>
 );
 const LoginSecurityPage = lazy(() => import("../features/profile/routes/login-security.tsx").then((m) => ({ default: m.LoginSecurityPage })));
 const PlaceholderPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })));
+const PropertyManagersPage = lazy(() =>
+  import("../features/managers/routes/property-managers.tsx").then((m) => ({ default: m.PropertyManagersPage })),
+);
+const CreateManagerPage = lazy(() => import("../features/managers/routes/create-manager.tsx").then((m) => ({ default: m.CreateManagerPage })));
+const ManagerProfilePage = lazy(() => import("../features/managers/routes/manager-profile.tsx").then((m) => ({ default: m.ManagerProfilePage })));
+const ManagerDeletedPage = lazy(() => import("../features/managers/routes/manager-deleted.tsx").then((m) => ({ default: m.ManagerDeletedPage })));
+const CompanyProfilePage = lazy(() => import("../features/company/routes/company-profile.tsx").then((m) => ({ default: m.CompanyProfilePage })));
+const CreateCompanyPage = lazy(() => import("../features/company/routes/create-company.tsx").then((m) => ({ default: m.CreateCompanyPage })));
+const PropertiesPage = lazy(() => import("../features/properties/routes/properties.tsx").then((m) => ({ default: m.PropertiesPage })));
+const CreatePropertyPage = lazy(() => import("../features/properties/routes/create-property.tsx").then((m) => ({ default: m.CreatePropertyPage })));
+const PropertyOverviewPage = lazy(() => import("../features/properties/routes/property-overview.tsx").then((m) => ({ default: m.PropertyOverviewPage })));
+const PropertyDeletedPage = lazy(() => import("../features/properties/routes/property-deleted.tsx").then((m) => ({ default: m.PropertyDeletedPage })));
+const SetupPlacePage = lazy(() => import("../features/properties/routes/setup-place.tsx").then((m) => ({ default: m.SetupPlacePage })));
+const SetupBasicsPage = lazy(() => import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })));
+const SetupPaymentPage = lazy(() => import("../features/properties/routes/setup-payment.tsx").then((m) => ({ default: m.SetupPaymentPage })));
+const SetupCompletePage = lazy(() => import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })));
 const NotFoundPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })));
 
 const titles = copy.placeholderPage.titles;
 
 /** Pages the later issues fill; they need login now (XCUT-05, XCUT-11, XCUT-12). */
 const placeholderRoutes: [path: string, title: string][] = [
-  ["properties", titles.properties],
-  ["create-property", titles.createProperty],
   ["property/:propertyId/*", titles.property],
-  ["property-managers", titles.propertyManagers],
-  ["company-profile", titles.companyProfile],
   ["shared-content/:propertyId/*", titles.sharedContent],
   ["local-area-profiles", titles.localAreaProfiles],
   ["subscription", titles.subscription],
@@ -90,6 +102,16 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               { path: "personal-information", element: <PersonalInformationPage /> },
               { path: "login-security", element: <LoginSecurityPage /> },
+              { path: "properties", element: <PropertiesPage /> },
+              { path: "create-property", element: <CreatePropertyPage /> },
+              { path: "property/:propertyId", element: <PropertyOverviewPage /> },
+              { path: "property-deleted", element: <PropertyDeletedPage /> },
+              { path: "property-managers", element: <PropertyManagersPage /> },
+              { path: "create-manager", element: <CreateManagerPage /> },
+              { path: "manager-profile/:vanityId", element: <ManagerProfilePage /> },
+              { path: "manager", element: <ManagerDeletedPage /> },
+              { path: "company-profile", element: <CompanyProfilePage /> },
+              { path: "create-company", element: <CreateCompanyPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },
@@ -98,7 +120,17 @@ export const routes: RouteObject[] = [
       // XCUT-10: the setup flow sends logged-out visitors to /try-free.
       {
         element: <RequireAuth loggedOutTo="/try-free" />,
-        children: [{ element: <AppLayout />, children: [{ path: "setup-place", element: <PlaceholderPage title={titles.setupPlace} /> }] }],
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: "setup-place", element: <SetupPlacePage /> },
+              { path: "property/:propertyId/setup-basics", element: <SetupBasicsPage /> },
+              { path: "property/:propertyId/setup-payment", element: <SetupPaymentPage /> },
+              { path: "property/:propertyId/setup-complete", element: <SetupCompletePage /> },
+            ],
+          },
+        ],
       },
       { element: <AuthLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],

@@ -1,0 +1,11 @@
+import { Link } from "react-router";
+import "./back-link.css";
+
+/** The page's back link (HOME-16): an <a href> with an arrow. */
+export function BackLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link to={to} className="back-link">
+      <span aria-hidden="true">←</span> {children}
+    </Link>
+  );
+}

@@ -1,0 +1,58 @@
+import { copy } from "@doorstep/shared/copy";
+import { useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { BackLink } from "../../../components/ui/back-link.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { hasErrorCode } from "../../../lib/api-client.ts";
+import { useCreateCompany } from "../api/create-company.ts";
+import "./company.css";
+
+/** /create-company (CO-03, CO-04): one required field, the brand name; success opens /company-profile. */
+export function CreateCompanyPage() {
+  const navigate = useNavigate();
+  const create = useCreateCompany();
+  const [brandName, setBrandName] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const missing = brandName.trim() === "";
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (missing || create.isPending) return;
+    create.mutate({ brandName: brandName.trim() }, { onSuccess: () => void navigate("/company-profile", { replace: true }) });
+  };
+
+  // OPEN-49: one company per account; a second create answers 409, and the existing profile is the answer.
+  const exists = create.isError && hasErrorCode(create.error, "CONFLICT");
+  return (
+    <div className="company-page">
+      <BackLink to="/company-profile">{copy.company.title}</BackLink>
+      <div className="page-header">
+        <h1>{copy.company.createTitle}</h1>
+      </div>
+      <Card>
+        <form className="stack" onSubmit={submit} noValidate>
+          <TextField
+            label={copy.company.brandName}
+            value={brandName}
+            autoComplete="organization"
+            onChange={(event) => setBrandName(event.target.value)}
+            error={submitted && missing ? copy.common.required : undefined}
+            required
+            autoFocus
+          />
+          {create.isError && !exists ? <Alert>{copy.common.genericError}</Alert> : null}
+          {exists ? <Alert>{copy.company.none}</Alert> : null}
+          <div>
+            <Button type="submit" busy={create.isPending} disabled={create.isPending}>
+              {copy.company.createButton}
+            </Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** Query keys of managers; the list and every profile sit under ["managers"] (properties show manager cards too). */
+export const managerKeys = {
+  all: ["managers"] as const,
+  list: () => ["managers", "list"] as const,
+  detail: (vanityId: string) => ["managers", "detail", vanityId] as const,
+};

@@ -1,0 +1,72 @@
+import { copy } from "@doorstep/shared/copy";
+import type { ManagerDto } from "@doorstep/shared/schemas/manager";
+import { ImageItem } from "../../../components/ui/image-item.tsx";
+import { TextItem } from "../../../components/ui/text-item.tsx";
+import { managerPhotoUrl, useRefreshManagers } from "../api/manager-photo.ts";
+import { useUpdateManager } from "../api/update-manager.ts";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+
+/** The manager's editable values (MGR-07, MGR-08, MGR-11): name, photo, email, phone and message link. */
+export function ManagerItems({ manager }: { manager: ManagerDto }) {
+  const update = useUpdateManager();
+  const refresh = useRefreshManagers();
+  const { vanityId } = manager;
+  const save = (field: "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink") => (value: string) =>
+    update.mutateAsync({ vanityId, body: { [field]: value } });
+  const errorMessage = () => copy.managers.saveError;
+  return (
+    <>
+      <TextItem title={copy.managers.firstName} value={manager.firstName} save={save("firstName")} errorMessage={errorMessage} />
+      <TextItem title={copy.managers.lastName} value={manager.lastName} save={save("lastName")} errorMessage={errorMessage} />
+      <ImageItem
+        title={copy.managers.photo}
+        currentUrl={manager.photoUrl}
+        alt={copy.managers.photoAlt}
+        previewAlt={copy.managers.photoPreviewAlt}
+        shape="round"
+        width={100}
+        uploadUrl={managerPhotoUrl(vanityId)}
+        removeUrl={managerPhotoUrl(vanityId)}
+        onDone={refresh}
+      />
+      <TextItem
+        title={copy.managers.email}
+        value={manager.email}
+        type="email"
+        required={false}
+        hint={copy.managers.blankHidesHint}
+        validate={(value) => (EMAIL.test(value) ? undefined : copy.common.emailInvalid)}
+        save={save("email")}
+        errorMessage={errorMessage}
+      />
+      <TextItem
+        title={copy.managers.tel}
+        value={manager.tel}
+        type="tel"
+        required={false}
+        hint={copy.managers.blankHidesHint}
+        save={save("tel")}
+        errorMessage={errorMessage}
+      />
+      <TextItem
+        title={copy.managers.messageAppName}
+        value={manager.messageAppName}
+        required={false}
+        save={save("messageAppName")}
+        errorMessage={errorMessage}
+      />
+      <TextItem
+        title={copy.managers.messageAppLink}
+        value={manager.messageAppLink}
+        type="url"
+        required={false}
+        hint={copy.managers.messageLinkHint}
+        validate={(value) => (HTTP_URL.test(value) ? undefined : copy.common.urlInvalid)}
+        save={save("messageAppLink")}
+        errorMessage={errorMessage}
+      />
+    </>
+  );
+}
