@@ -1,0 +1,57 @@
+// /api/properties with 1,000 properties in one account (budget: API reads ≤ 25 ms p99, ARCHITECTURE §9),
+// and the /properties page's time to first card in Chromium.
+import autocannon from "autocannon";
+import { chromium } from "@playwright/test";
+import { startServer } from "./lib.ts";
+
+const COUNT = Number(process.env.BENCH_PROPERTIES ?? 1000);
+const server = await startServer({ RATE_LIMITS: "off", NODE_ENV: "development" });
+try {
+  const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ firstName: "Manager", email: `bench-${Date.now()}@example.com`, password: "correct-horse-battery" }),
+  });
+  const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+  const started = performance.now();
+  const towns = ["Brighton", "Bath", "York", "Cork", "Lisbon", "Porto", "Nice", "Split"];
+  for (let i = 0; i < COUNT; i += 20) {
+    await Promise.all(
+      Array.from({ length: Math.min(20, COUNT - i) }, async (_, j) => {
+        const n = i + j;
+        const res = await fetch(`${server.url}/api/properties`, {
+          method: "POST",
+          headers: { "content-type": "application/json", cookie },
+          body: JSON.stringify({ title: `${towns[n % towns.length]} Flat ${n}`, propertyId: `bench-flat-${n}` }),
+        });
+        if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+      }),
+    );
+  }
+  console.log(`created ${COUNT} properties in ${Math.round(performance.now() - started)} ms`);
+
+  for (const path of ["/api/properties", "/api/properties?search=lisbon", "/api/properties?limit=4", `/api/properties/bench-flat-${COUNT - 1}`]) {
+    const r = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections: 10, duration: 8 });
+    console.log(`GET ${path}: ${r.requests.average.toFixed(0)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
+  }
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+  const context = await browser.newContext();
+  const [name, value] = cookie.split("=");
+  await context.addCookies([{ name: name!, value: value!, url: server.url }]);
+  const page = await context.newPage();
+  const times: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await page.goto(`${server.url}/properties`);
+    await page.getByRole("link", { name: /Flat/ }).first().waitFor();
+    times.push(performance.now() - t0);
+  }
+  await browser.close();
+  console.log(`/properties page to first card (1,000 properties, warm after first): ${times.map((t) => `${Math.round(t)} ms`).join(", ")}`);
+} finally {
+  await server.stop();
+}
