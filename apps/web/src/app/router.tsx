@@ -35,6 +35,9 @@ const SetupPlacePage = lazy(() => import("../features/properties/routes/setup-pl
 const SetupBasicsPage = lazy(() => import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })));
 const SetupPaymentPage = lazy(() => import("../features/properties/routes/setup-payment.tsx").then((m) => ({ default: m.SetupPaymentPage })));
 const SetupCompletePage = lazy(() => import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })));
+const PropertyDetailsPage = lazy(() =>
+  import("../features/basic-setup/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
+);
 const NotFoundPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })));
 
 const titles = copy.placeholderPage.titles;
@@ -105,6 +108,7 @@ export const routes: RouteObject[] = [
               { path: "properties", element: <PropertiesPage /> },
               { path: "create-property", element: <CreatePropertyPage /> },
               { path: "property/:propertyId", element: <PropertyOverviewPage /> },
+              { path: "property/:propertyId/property-details", element: <PropertyDetailsPage /> },
               { path: "property-deleted", element: <PropertyDeletedPage /> },
               { path: "property-managers", element: <PropertyManagersPage /> },
               { path: "create-manager", element: <CreateManagerPage /> },
