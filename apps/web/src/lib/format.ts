@@ -14,3 +14,8 @@ export function imageAtWidth(url: string, width: number): string {
 export function pad2(value: number): string {
   return value.toString().padStart(2, "0");
 }
+
+/** A date for people, e.g. "14 March 2026" (locale English, XCUT-47). */
+export function formatLongDate(iso: string): string {
+  return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+}

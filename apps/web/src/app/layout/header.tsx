@@ -2,8 +2,9 @@ import { copy } from "@doorstep/shared/copy";
 import { LAYOUT } from "@doorstep/shared/constants";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { useEffect, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatch } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
+import { useProperty } from "../../features/properties/api/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
 import { Logo } from "./logo.tsx";
 import "./header.css";
@@ -32,6 +33,30 @@ function ChatIcon() {
   );
 }
 
+/** The header's page action (HOME-18…20): "Preview guide" with a property selected, "Create property" on the list. */
+function HeaderAction({ pathname }: { pathname: string }) {
+  const match = useMatch("/property/:propertyId/*");
+  const propertyId = match?.params.propertyId;
+  const property = useProperty(propertyId);
+  if (propertyId) {
+    return (
+      <a className="header__action" href={property.data?.guideUrl ?? `/g/${encodeURIComponent(propertyId)}`} target="_blank" rel="noopener noreferrer">
+        <span className="label-long">{copy.header.previewGuide}</span>
+        <span className="label-short">{copy.header.preview}</span>
+      </a>
+    );
+  }
+  if (pathname === "/properties") {
+    return (
+      <Link className="header__action" to="/create-property">
+        <span className="label-long">{copy.header.createProperty}</span>
+        <span className="label-short">{copy.header.create}</span>
+      </Link>
+    );
+  }
+  return null;
+}
+
 /** The header bar (HOME-16…20): logo, back link, messages, profile image and logout; compact after 100 px. */
 export function Header({ me }: { me: MeResponse }) {
   const { user, unreadMessageCount } = me;
@@ -57,6 +82,7 @@ export function Header({ me }: { me: MeResponse }) {
           )}
         </div>
         <nav className="header__end" aria-label={copy.common.mainNavigation}>
+          <HeaderAction pathname={location.pathname} />
           {user.messagingActive ? (
             <Link
               to="/messaging"

@@ -1,22 +1,51 @@
 import { copy } from "@doorstep/shared/copy";
+import { RECENT_PROPERTIES_COUNT } from "@doorstep/shared/constants";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/banner.tsx";
 import { ButtonLink } from "../../../components/ui/button.tsx";
+import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
+import { useRecentProperties } from "../api/get-recent-properties.ts";
 
-/**
- * "Recently Modified Properties" (HOME-08…12). Properties arrive with the properties issue; until
- * then the section shows its empty state and the create link.
- */
+/** "Recently Modified Properties" (HOME-08…12): up to 4 tiles, "View all ({count})" beyond that, the create link. */
 export function RecentProperties() {
+  const recent = useRecentProperties();
+  useEffect(() => rememberPropertyListRoute("/"), []);
+  const total = recent.data?.total ?? 0;
+
   return (
     <section className="home-section" aria-labelledby="home-recent">
       <div className="home-section__head">
         <h2 id="home-recent">{copy.home.recentProperties}</h2>
-        <ButtonLink to="/create-property" size="sm">
-          {copy.home.createNewProperty}
-        </ButtonLink>
+        <div className="home-section__actions">
+          {total > RECENT_PROPERTIES_COUNT ? <Link to="/properties">{copy.home.viewAll(total)}</Link> : null}
+          <ButtonLink to="/create-property" size="sm">
+            {copy.home.createNewProperty}
+          </ButtonLink>
+        </div>
       </div>
-      <div className="empty-state">
-        <p>{copy.home.noProperties}</p>
-      </div>
+      {recent.isPending ? (
+        <div className="home-section__loading" role="status">
+          <Spinner size={28} />
+          <span className="visually-hidden">{copy.common.loading}</span>
+        </div>
+      ) : recent.isError ? (
+        <Alert>{copy.common.genericError}</Alert>
+      ) : recent.data.items.length === 0 ? (
+        <div className="empty-state">
+          <p>{copy.home.noProperties}</p>
+        </div>
+      ) : (
+        <PropertyGrid label={copy.home.recentProperties}>
+          {recent.data.items.map((property) => (
+            <li key={property.propertyId}>
+              <PropertyCard property={property} />
+            </li>
+          ))}
+        </PropertyGrid>
+      )}
     </section>
   );
 }

@@ -1,0 +1,22 @@
+import type { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "../../../lib/api-client.ts";
+import { propertyKeys } from "./keys.ts";
+
+interface UpdatePropertyInput {
+  propertyId: string;
+  body: UpdatePropertyRequest;
+}
+
+/** PATCH /api/properties/:propertyId: 204, then the property and the lists are re-fetched (SETUP-03, XCUT-21). */
+export function updateProperty({ propertyId, body }: UpdatePropertyInput): Promise<void> {
+  return apiRequest(`/api/properties/${encodeURIComponent(propertyId)}`, { method: "PATCH", body });
+}
+
+export function useUpdateProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProperty,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
+  });
+}

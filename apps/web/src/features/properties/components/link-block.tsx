@@ -1,0 +1,94 @@
+import { copy } from "@doorstep/shared/copy";
+import { TIMINGS } from "@doorstep/shared/constants";
+import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { copyText } from "../../../lib/clipboard.ts";
+import { useTimedFlag } from "../../../lib/use-timed-flag.ts";
+import { PasscodeControl } from "./passcode-control.tsx";
+import { PublishControl } from "./publish-control.tsx";
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
+    </svg>
+  );
+}
+
+/** A copy button whose confirmation shows for 3 seconds (PROP-16, XCUT-50). */
+export function CopyLinkButton({ url, label = copy.properties.copyLink, confirmation = copy.properties.linkCopied }: { url: string; label?: string; confirmation?: string }) {
+  const [copied, showCopied] = useTimedFlag(TIMINGS.copyConfirmationMs);
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="copy-link">
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          setFailed(false);
+          copyText(url).then(showCopied, () => setFailed(true));
+        }}
+      >
+        {label}
+      </Button>
+      <span className="copy-link__status" role="status">
+        {copied ? confirmation : ""}
+      </span>
+      {failed ? <Alert>{copy.common.genericError}</Alert> : null}
+    </div>
+  );
+}
+
+/**
+ * The link block (PROP-16, PROP-23…25, OPEN-38, OPEN-40): the web link with copy, the QR code (which encodes
+ * the stable /q/ address) with PNG, SVG and poster downloads, the passcode and the publish control.
+ */
+export function LinkBlock({ property }: { property: PropertyDto }) {
+  return (
+    <section className="overview-block link-block" aria-labelledby="link-heading">
+      <h2 id="link-heading">{copy.properties.linkHeading}</h2>
+      <div className="link-block__grid">
+        <div className="link-block__link stack">
+          <div>
+            <h3 className="overview-block__label">{copy.properties.webLink}</h3>
+            <a className="link-block__url" href={property.guideUrl} target="_blank" rel="noopener noreferrer">
+              {property.guideUrl}
+            </a>
+          </div>
+          <CopyLinkButton url={property.guideUrl} />
+          <PasscodeControl property={property} />
+          <PublishControl property={property} />
+        </div>
+        <div className="link-block__qr">
+          <img
+            className="link-block__qr-image"
+            src={`${property.qrPngUrl}?size=320`}
+            alt={copy.properties.qrAlt(property.title)}
+            width={160}
+            height={160}
+          />
+          <p className="field__hint">{copy.properties.qrHint}</p>
+          <ul className="link-block__downloads">
+            <li>
+              <a href={property.qrPngUrl} download>
+                <DownloadIcon /> {copy.properties.downloadQrPng}
+              </a>
+            </li>
+            <li>
+              <a href={property.qrSvgUrl} download>
+                <DownloadIcon /> {copy.properties.downloadQrSvg}
+              </a>
+            </li>
+            <li>
+              <a href={property.posterUrl} download>
+                <DownloadIcon /> {copy.properties.downloadPoster}
+              </a>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { copy } from "@doorstep/shared/copy";
+import { useState, type FormEvent } from "react";
+import { Alert } from "../../../../components/ui/banner.tsx";
+import { TextField } from "../../../../components/ui/text-field.tsx";
+import { SectionActions } from "./setup-section.tsx";
+
+interface HostNameFormProps {
+  firstName: string;
+  lastName: string;
+  save: (names: { firstName: string; lastName: string }) => Promise<unknown>;
+  onSkip?: () => void;
+}
+
+/** Host first and last name (PROP-32): both required, saved to the property's manager (PROP-34). */
+export function HostNameForm({ firstName, lastName, save, onSkip }: HostNameFormProps) {
+  const [first, setFirst] = useState(firstName);
+  const [last, setLast] = useState(lastName);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !first.trim() || !last.trim()) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      await save({ firstName: first.trim(), lastName: last.trim() });
+    } catch {
+      setError(copy.setup.saveError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
+      <div className="setup-form__row">
+        <TextField label={copy.setup.hostFirstName} value={first} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" maxLength={100} required disabled={busy} autoFocus />
+        <TextField label={copy.setup.hostLastName} value={last} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" maxLength={100} required disabled={busy} />
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <SectionActions busy={busy} canSave={first.trim() !== "" && last.trim() !== ""} onSkip={onSkip} />
+    </form>
+  );
+}

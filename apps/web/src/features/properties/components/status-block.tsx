@@ -1,0 +1,67 @@
+import { copy } from "@doorstep/shared/copy";
+import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { useState } from "react";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { LiveBadge } from "../../../components/ui/property-card.tsx";
+import { useUpdateProperty } from "../api/update-property.ts";
+
+/**
+ * Live/Inactive with the reason and its action (PROP-17…20, OPEN-41): subscription ended → "Setup now";
+ * hidden → "Publish"; deactivated → message support.
+ */
+export function StatusBlock({ property }: { property: PropertyDto }) {
+  const update = useUpdateProperty();
+  const [failed, setFailed] = useState(false);
+  const publish = async () => {
+    setFailed(false);
+    try {
+      await update.mutateAsync({ propertyId: property.propertyId, body: { published: true } });
+    } catch {
+      setFailed(true);
+    }
+  };
+
+  let message: string;
+  let action: React.ReactNode = null;
+  switch (property.inactiveReason) {
+    case "subscription":
+      message = copy.properties.subscriptionEnded;
+      action = (
+        <ButtonLink to="/subscription" size="sm">
+          {copy.properties.setupNow}
+        </ButtonLink>
+      );
+      break;
+    case "deactivated":
+      message = copy.properties.deactivated;
+      action = (
+        <ButtonLink to="/messaging" size="sm" variant="secondary">
+          {copy.properties.messageSupport}
+        </ButtonLink>
+      );
+      break;
+    case "hidden":
+      message = copy.properties.hidden;
+      action = (
+        <Button size="sm" onClick={() => void publish()} disabled={update.isPending} busy={update.isPending}>
+          {update.isPending ? copy.properties.publishing : copy.properties.publish}
+        </Button>
+      );
+      break;
+    default:
+      message = copy.properties.statusLive;
+  }
+
+  return (
+    <section className={`overview-block status-block status-block--${property.live ? "live" : "inactive"}`} aria-labelledby="status-heading">
+      <div className="overview-block__head">
+        <h2 id="status-heading">{copy.properties.statusHeading}</h2>
+        <LiveBadge live={property.live} />
+      </div>
+      <p className="status-block__message">{message}</p>
+      {action ? <div>{action}</div> : null}
+      {failed ? <Alert>{copy.common.genericError}</Alert> : null}
+    </section>
+  );
+}

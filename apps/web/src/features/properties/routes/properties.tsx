@@ -1,0 +1,112 @@
+import { copy } from "@doorstep/shared/copy";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
+import { LoadingScreen, Spinner } from "../../../components/ui/spinner.tsx";
+import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
+import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
+import { useInfiniteProperties } from "../api/list-properties.ts";
+import "../../../components/ui/text-field.css";
+import "./properties.css";
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/**
+ * /properties (PROP-04, PROP-05, HOME-21): search as you type (server-side, so 1,000 properties stay fast),
+ * cards with Live/Inactive, a page at a time with "Show more properties".
+ */
+export function PropertiesPage() {
+  const searchId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get("search") ?? "");
+  const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useInfiniteProperties(term);
+
+  useEffect(() => rememberPropertyListRoute("/properties"), []);
+  // The search survives a reload and the back button.
+  useEffect(() => {
+    setSearchParams(term ? { search: term } : {}, { replace: true });
+  }, [term, setSearchParams]);
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const searching = search.trim() !== term || (list.isFetching && !list.isFetchingNextPage);
+
+  return (
+    <div className="properties-page">
+      <div className="properties-page__head">
+        <div>
+          <h1>{copy.properties.title}</h1>
+          {list.data && total > 0 ? <p className="muted">{copy.properties.count(total)}</p> : null}
+        </div>
+        <ButtonLink to="/create-property">{copy.properties.createNew}</ButtonLink>
+      </div>
+
+      {list.data && total === 0 ? null : (
+        <div className="properties-search field" role="search">
+          <label className="field__label" htmlFor={searchId}>
+            {copy.properties.searchLabel}
+          </label>
+          <div className="properties-search__box">
+            <input
+              id={searchId}
+              className="field__input"
+              type="search"
+              placeholder={copy.properties.search}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {searching ? (
+              <span className="properties-search__busy" role="status">
+                <Spinner size={18} />
+                <span className="visually-hidden">{copy.properties.searching}</span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+      )}
+
+      {list.isPending ? (
+        <LoadingScreen label={copy.common.loading} />
+      ) : list.isError && !list.data ? (
+        <div className="stack">
+          <Alert>{copy.common.genericError}</Alert>
+          <div>
+            <Button variant="secondary" onClick={() => void list.refetch()}>
+              {copy.common.tryAgain}
+            </Button>
+          </div>
+        </div>
+      ) : total === 0 ? (
+        <div className="empty-state">
+          <p>{copy.properties.empty}</p>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{copy.properties.noMatches}</p>
+        </div>
+      ) : (
+        <>
+          <PropertyGrid label={copy.properties.title}>
+            {items.map((property) => (
+              <li key={property.propertyId}>
+                <PropertyCard property={property} headingLevel={2} />
+              </li>
+            ))}
+          </PropertyGrid>
+          {list.hasNextPage ? (
+            <div className="properties-page__more">
+              <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} busy={list.isFetchingNextPage}>
+                {copy.properties.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}

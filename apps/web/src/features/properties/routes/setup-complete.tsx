@@ -1,0 +1,47 @@
+import { copy } from "@doorstep/shared/copy";
+import { useId } from "react";
+import { useParams } from "react-router";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
+import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { imageAtWidth } from "../../../lib/format.ts";
+import { useProperty } from "../api/get-property.ts";
+import { CopyLinkButton } from "../components/link-block.tsx";
+import "../../../components/ui/text-field.css";
+import "./property-pages.css";
+import "./setup.css";
+
+/** /property/:propertyId/setup-complete (PROP-38): "{title} is live!", cover, the guide, a shareable link, the dashboard. */
+export function SetupCompletePage() {
+  const { propertyId = "" } = useParams();
+  const linkId = useId();
+  const property = useProperty(propertyId);
+  if (property.isPending) return <LoadingScreen />;
+  if (property.isError) return <Alert>{copy.common.genericError}</Alert>;
+  const p = property.data;
+  return (
+    <div className="narrow-page setup-complete">
+      <p className="setup-step">{copy.setup.step(4, 4)}</p>
+      {p.coverImageUrl ? <img className="setup-complete__cover" src={imageAtWidth(p.coverImageUrl, 900)} alt={copy.properties.coverAlt(p.title)} /> : null}
+      <h1>{copy.setup.liveTitle(p.title)}</h1>
+      <p className="muted">{copy.setup.completeIntro}</p>
+      <p>
+        <a href={p.guideUrl} target="_blank" rel="noopener noreferrer" className="setup-complete__guide">
+          {copy.setup.viewGuidebook} <span aria-hidden="true">↗</span>
+        </a>
+      </p>
+      <div className="field setup-complete__share">
+        <label className="field__label" htmlFor={linkId}>
+          {copy.setup.shareableLink}
+        </label>
+        <div className="setup-complete__share-row">
+          <input id={linkId} className="field__input" readOnly value={p.guideUrl} onFocus={(event) => event.target.select()} />
+          <CopyLinkButton url={p.guideUrl} label={copy.setup.copyLink} confirmation={copy.setup.linkCopied} />
+        </div>
+      </div>
+      <div>
+        <ButtonLink to="/">{copy.setup.goToDashboard}</ButtonLink>
+      </div>
+    </div>
+  );
+}
