@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 // One runner for unit and API tests; e2e runs under Playwright (apps/e2e).
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time keeps PGlite memory and argon2 load sane. Set once for every
+    // project: vitest refuses projects with different maxWorkers in one run.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -21,8 +24,6 @@ export default defineConfig({
           globalSetup: ["src/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two cores: two API test files at a time keeps PGlite memory and argon2 load sane.
-          maxWorkers: 2,
         },
       },
       "apps/web/vitest.config.ts",

@@ -48,7 +48,12 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     async (request) => {
       requireCaller(request);
       const { lat, lng } = request.query;
-      const [place, words] = await Promise.all([ctx.places.nearest(lat, lng), ctx.what3words.toWords(lat, lng)]);
+      const place = await ctx.places.nearest(lat, lng);
+      // The words are a nicety here: a what3words outage must not stop a host from placing the pin.
+      const words = await ctx.what3words.toWords(lat, lng).catch((err: unknown) => {
+        request.log.warn({ err }, "what3words lookup failed");
+        return null;
+      });
       return { nearestPlace: place?.name ?? null, country: place?.country ?? null, words };
     },
   );
