@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   "INVALID_PASSCODE",
   "WORDS_NOT_FOUND",
   "NOT_CONFIGURED",
+  // Content (issue 4): a second video before the first is deleted (CONT-21).
+  "VIDEO_EXISTS",
 ] as const;
 
 export const ErrorCode = z.enum(ERROR_CODES);
@@ -53,6 +55,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INVALID_PASSCODE: 400,
   WORDS_NOT_FOUND: 404,
   NOT_CONFIGURED: 503,
+  VIDEO_EXISTS: 409,
 };
 
 export const ErrorIssue = z.object({

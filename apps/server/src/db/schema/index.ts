@@ -3,3 +3,4 @@ export * from "./accounts.ts";
 export * from "./auth.ts";
 export * from "./email.ts";
 export * from "./properties.ts";
+export * from "./content.ts";
