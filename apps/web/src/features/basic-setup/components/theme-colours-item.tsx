@@ -1,10 +1,17 @@
 import { copy } from "@doorstep/shared/copy";
 import type { CompanyDto } from "@doorstep/shared/schemas/company";
+import { luminance } from "@doorstep/shared/rules/property";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { ColoursItem, type ColourValues } from "../../../components/ui/colours-item.tsx";
 import { useUpdateProperty } from "../api/update-property.ts";
+
+/** Black or white, whichever reads better on `hex` (at least 4.5:1 for any colour). */
+function readableOn(hex: string): string {
+  const l = luminance(hex);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? "#FFFFFF" : "#000000";
+}
 
 /** A small picture of the guide's header in the chosen colours (SETUP-19's live preview). */
 function HeaderPreview({ values, title }: { values: ColourValues; title: string }) {
@@ -12,14 +19,14 @@ function HeaderPreview({ values, title }: { values: ColourValues; title: string 
   const secondary = values.hexSecondary ?? "#C2692D";
   return (
     <figure className="header-preview" aria-label={copy.basicSetup.headerPreview}>
-      <div className="header-preview__bar" style={{ background: primary }}>
+      <div className="header-preview__bar" style={{ background: primary, color: readableOn(primary) }}>
         <span className="header-preview__title">{title}</span>
-        <span className="header-preview__button" style={{ background: secondary }}>
+        <span className="header-preview__button" style={{ background: secondary, color: readableOn(secondary) }}>
           {copy.basicSetup.headerPreviewButton}
         </span>
       </div>
       <div className="header-preview__body">
-        <span style={{ color: primary }}>{copy.basicSetup.headerPreviewText}</span>
+        <span>{copy.basicSetup.headerPreviewText}</span>
         <span className="header-preview__line" style={{ background: secondary }} />
       </div>
       <figcaption className="field__hint">{copy.basicSetup.headerPreview}</figcaption>
