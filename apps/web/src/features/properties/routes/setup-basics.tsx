@@ -82,6 +82,7 @@ export function SetupBasicsPage() {
   const skip = (key: SectionKey) => () => advance(key);
   const m = p.manager;
   const empty = <span className="item__empty">{copy.common.notEntered}</span>;
+  const notUploaded = <span className="item__empty">{copy.common.notUploaded}</span>;
 
   return (
     <div className="narrow-page setup-basics">
@@ -93,7 +94,7 @@ export function SetupBasicsPage() {
       <div className="setup-sections">
         {section("title", 1, copy.basicSetup.propertyTitle, p.title,
           <TextSectionForm label={copy.basicSetup.propertyTitle} initial={p.title} required maxLength={120} save={async (title) => { await patch({ title }); advance("title"); }} />)}
-        {section("cover", 2, copy.basicSetup.coverImage, p.coverImageUrl ? copy.uploads.uploaded : empty,
+        {section("cover", 2, copy.basicSetup.coverImage, p.coverImageUrl ? copy.uploads.uploaded : notUploaded,
           <>
             <ImageUpload label={copy.basicSetup.coverImage} hint={copy.basicSetup.coverHint} currentUrl={p.coverImageUrl} alt={copy.properties.coverAlt(p.title)}
               uploadUrl={`/api/properties/${encodeURIComponent(propertyId)}/cover`} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("cover"); }} />
@@ -105,7 +106,7 @@ export function SetupBasicsPage() {
           <>
             {section("hostName", 4, copy.setup.hostName, `${m.firstName} ${m.lastName}`.trim() || empty,
               <HostNameForm firstName={m.firstName} lastName={m.lastName} save={async (names) => { await patchHost(names); advance("hostName"); }} onSkip={skip("hostName")} />)}
-            {section("hostPhoto", 5, copy.setup.hostPhoto, m.photoUrl ? copy.uploads.uploaded : empty,
+            {section("hostPhoto", 5, copy.setup.hostPhoto, m.photoUrl ? copy.uploads.uploaded : notUploaded,
               <>
                 <ImageUpload label={copy.setup.hostPhoto} currentUrl={m.photoUrl} alt={`${m.firstName} ${m.lastName}`} shape="round"
                   uploadUrl={`/api/managers/${encodeURIComponent(vanityId)}/photo`} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("hostPhoto"); }} />
