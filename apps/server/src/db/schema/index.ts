@@ -4,3 +4,4 @@ export * from "./auth.ts";
 export * from "./email.ts";
 export * from "./properties.ts";
 export * from "./content.ts";
+export * from "./billing.ts";
