@@ -50,7 +50,7 @@ export function Dialog({ open, title, onClose, children, actions, initialFocusRe
       return;
     }
     if (event.key !== "Tab" || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest("[hidden]"));
     if (focusable.length === 0) {
       event.preventDefault();
       return;

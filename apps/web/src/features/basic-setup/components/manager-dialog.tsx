@@ -27,8 +27,9 @@ export function ManagerDialog({ manager, open, onClose }: { manager: ManagerDto;
   const formId = `manager-form-${manager.vanityId}`;
 
   const problems: Partial<Record<Field, string>> = {};
-  if (!values.firstName.trim()) problems.firstName = copy.common.required;
-  if (!values.lastName.trim()) problems.lastName = copy.common.required;
+  // A name may stay blank when it already was (a default manager made from a first name only, PROP-34).
+  if (!values.firstName.trim() && manager.firstName) problems.firstName = copy.common.required;
+  if (!values.lastName.trim() && manager.lastName) problems.lastName = copy.common.required;
   if (values.email.trim() && !EMAIL.test(values.email.trim())) problems.email = copy.common.emailInvalid;
   if (values.messageAppLink.trim() && !HTTP_URL.test(values.messageAppLink.trim())) problems.messageAppLink = copy.common.urlInvalid;
   const shownProblem = (field: Field) => (submitted || field === "email" || field === "messageAppLink" ? problems[field] : undefined);
