@@ -20,7 +20,8 @@ function startServer(dataDir: string, port: number) {
   return { child, exited, output: () => output };
 }
 
-async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
+// Generous: a cold start creates a PGlite cluster, and CI machines are shared by other work.
+async function waitForHealth(url: string, output: () => string, timeoutMs = 90_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     try {
@@ -30,7 +31,7 @@ async function waitForHealth(url: string, timeoutMs = 30_000): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("server did not start");
+  throw new Error(`server did not start:\n${output()}`);
 }
 
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
@@ -40,7 +41,7 @@ describe("the server process (main.ts)", () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-main-"));
     const port = 3400 + Math.floor(Math.random() * 400);
     const first = startServer(dataDir, port);
-    await waitForHealth(`http://127.0.0.1:${port}`);
+    await waitForHealth(`http://127.0.0.1:${port}`, first.output);
     const ready = (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json()) as { status: string };
     expect(ready.status).toBe("ready");
     expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(true);
@@ -57,5 +58,5 @@ describe("the server process (main.ts)", () => {
     expect(first.output()).toContain("shutting down");
     expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 });
