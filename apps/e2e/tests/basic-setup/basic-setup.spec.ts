@@ -138,5 +138,32 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     expect(address.formatted).toBe([nearest.nearestPlace, nearest.country].filter(Boolean).join(", "));
     expect(address).toMatchObject({ lineTwo: null, townCity: null, county: null, state: null, postcode: null });
     await expect(page.getByText(address.formatted).first()).toBeVisible();
+
+    // Cancel after moving the pin keeps the saved location (XCUT-20).
+    await page.getByRole("button", edit(b.pinLocation)).click();
+    await page.getByRole("button", { name: b.manualLocation }).click();
+    await expect(saveLocation).toBeEnabled();
+    await map.getByRole("button", { name: b.markerLabel }).press("ArrowLeft");
+    await page.getByRole("button", cancel(b.pinLocation)).click();
+    expect((await readProperty(page.request, property.propertyId)).address).toEqual(address);
+  });
+
+  test("the pin also moves with the arrow keys", async ({ loggedInPage: page }) => {
+    const property = await createProperty(page.request);
+    await page.goto(`/property/${property.propertyId}/property-details`);
+    await page.getByRole("button", edit(b.pinLocation)).click();
+    await page.getByRole("button", { name: b.manualLocation }).click();
+    const saveLocation = page.getByRole("button", save(b.pinLocation));
+    await expect(saveLocation).toBeDisabled();
+    const marker = page.getByRole("group", { name: b.mapLabel }).getByRole("button", { name: b.markerLabel });
+    await marker.focus();
+    await marker.press("ArrowDown");
+    await marker.press("ArrowRight");
+    await expect(saveLocation).toBeEnabled();
+    await saveLocation.click();
+    await expect(page.getByRole("button", edit(b.pinLocation))).toBeVisible();
+    const saved = await readProperty(page.request, property.propertyId);
+    expect(saved.address?.lat).toBeLessThan(52.689);
+    expect(saved.address?.lng).toBeGreaterThan(-1.64);
   });
 });

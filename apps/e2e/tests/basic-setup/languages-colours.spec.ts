@@ -23,6 +23,11 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     await expect(page.getByText(b.translationsChosen(1))).toBeVisible();
     await page.getByRole("button", save(b.languageTranslations)).click();
     await expect(page.getByText("French", { exact: true })).toBeVisible();
+    await page.getByRole("button", edit(b.languageTranslations)).click();
+    await page.getByLabel(b.searchLanguages).fill("germ");
+    await page.getByRole("checkbox", { name: "German" }).check();
+    await page.getByRole("button", cancel(b.languageTranslations)).click();
+    await expect(page.getByText("French", { exact: true })).toBeVisible();
 
     await page.getByRole("button", edit(b.defaultLanguage)).click();
     await page.getByLabel(b.defaultLanguage, { exact: true }).selectOption({ label: "French" });

@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
-import { useId, useState } from "react";
+import { TIMINGS } from "@doorstep/shared/constants";
+import { useEffect, useId, useState } from "react";
 import { Button } from "./button.tsx";
 import { EditableItem, type ItemStatus } from "./editable-item.tsx";
 import { ImagePreview, type ImageShape } from "./image-upload.tsx";
@@ -30,6 +31,12 @@ export function ImageItem({ title, currentUrl, hint, alt, previewAlt, shape = "l
   const hintId = `${inputId}-hint`;
   const upload = useImageUpload(target);
   const [status, setStatus] = useState<ItemStatus>("idle");
+  // XCUT-50: the "Uploaded" confirmation shows for 3 seconds.
+  useEffect(() => {
+    if (status !== "success") return;
+    const timer = setTimeout(() => setStatus((current) => (current === "success" ? "idle" : current)), TIMINGS.copyConfirmationMs);
+    return () => clearTimeout(timer);
+  }, [status]);
 
   const close = () => {
     upload.reset();

@@ -1,5 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
-import { useId } from "react";
+import { TIMINGS } from "@doorstep/shared/constants";
+import { useEffect, useId } from "react";
+import { useTimedFlag } from "../../lib/use-timed-flag.ts";
 import { imageAtWidth } from "../../lib/format.ts";
 import { Alert } from "./banner.tsx";
 import { Button } from "./button.tsx";
@@ -47,6 +49,11 @@ export function ImageUpload({ label, currentUrl, hint, alt, shape = "landscape",
   const upload = useImageUpload({ uploadUrl, removeUrl, onDone });
   const busy = upload.status === "uploading" || upload.status === "removing";
   const shown = upload.previewUrl ?? currentUrl;
+  // XCUT-50: the "Uploaded" confirmation shows for 3 seconds.
+  const [confirmed, confirm] = useTimedFlag(TIMINGS.copyConfirmationMs);
+  useEffect(() => {
+    if (upload.status === "uploaded") confirm();
+  }, [upload.status, confirm]);
 
   return (
     <div className="image-upload">
@@ -77,9 +84,9 @@ export function ImageUpload({ label, currentUrl, hint, alt, shape = "landscape",
           </p>
         ) : null}
         {upload.status === "uploading" ? <ProgressBar value={upload.progress} label={copy.uploads.uploading} /> : null}
-        {upload.status === "uploaded" ? <Alert tone="success">{copy.uploads.uploaded}</Alert> : null}
+        {upload.status === "uploaded" && confirmed ? <Alert tone="success">{copy.uploads.uploaded}</Alert> : null}
         {upload.status === "error" && upload.error ? <Alert>{upload.error}</Alert> : null}
-        {removeUrl && currentUrl && !busy && upload.status !== "uploaded" ? (
+        {removeUrl && currentUrl && !busy ? (
           <div>
             <Button variant="danger" size="sm" onClick={() => void upload.remove()}>
               {copy.uploads.remove} <span className="visually-hidden">{label}</span>
