@@ -8,6 +8,7 @@ import type { GeoLookup } from "./providers/geo/index.ts";
 import type { PlacesProvider } from "./providers/places/index.ts";
 import type { What3wordsProvider } from "./providers/w3w/index.ts";
 import type { StorageProvider } from "./providers/storage/index.ts";
+import type { TranslationProvider } from "./providers/translate/index.ts";
 
 /** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Db;
   email: EmailProvider;
   storage: StorageProvider;
+  /** Machine translation of guide content (content issue, IMPL-10). */
+  translator: TranslationProvider;
   geo: GeoLookup;
   places: PlacesProvider;
   what3words: What3wordsProvider;

@@ -17,6 +17,11 @@ import { registerPlacesRoutes } from "./features/places/places.routes.ts";
 import { registerPropertyRoutes } from "./features/properties/property.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
 import { registerUserRoutes } from "./features/users/user.routes.ts";
+// Content issue: catalogue, items, shared content, translation provider.
+import { seedCatalogue } from "./features/content/catalogue.seed.ts";
+import { registerContentRoutes } from "./features/content/content.routes.ts";
+import { registerSharedContentRoutes } from "./features/shared-content/shared-content.routes.ts";
+import { createTranslationProvider } from "./providers/translate/index.ts";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
@@ -67,6 +72,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     now: overrides.now ?? (() => new Date()),
     email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
     storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir, s3: config.s3 }),
+    translator: overrides.translator ?? createTranslationProvider(config.translate),
     geo: overrides.geo ?? createGeoLookup(),
     places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
@@ -108,6 +114,10 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerCompanyRoutes(app, ctx);
   registerPropertyRoutes(app, ctx);
   registerPlacesRoutes(app, ctx);
+  registerContentRoutes(app, ctx);
+  registerSharedContentRoutes(app, ctx);
+  // The content catalogue data files, applied idempotently on every start (IMPL-24).
+  app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
 
   return { app, ctx, routes };
 }

@@ -23,6 +23,10 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   W3W_API_KEY: z.string().optional(),
+  /** Machine translation of guide content (IMPL-10): off by default (English shown, marked untranslated). */
+  TRANSLATE_PROVIDER: z.enum(["off", "deepl", "libretranslate"]).default("off"),
+  TRANSLATE_URL: z.string().url().optional(),
+  TRANSLATE_API_KEY: z.string().optional(),
   MAP_TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().default("&copy; OpenStreetMap contributors"),
   TRIAL_DAYS: z.coerce.number().int().positive().default(DEFAULT_TRIAL_DAYS),
@@ -76,6 +80,7 @@ export interface AppConfig {
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   googleMapsApiKey?: string;
   w3wApiKey?: string;
+  translate: { provider: Env["TRANSLATE_PROVIDER"]; url?: string; apiKey?: string };
   mapTileUrl: string;
   mapAttribution: string;
   trialDays: number;
@@ -116,6 +121,7 @@ export function configFromEnv(env: Env): AppConfig {
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     w3wApiKey: env.W3W_API_KEY,
+    translate: { provider: env.TRANSLATE_PROVIDER, url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,
     trialDays: env.TRIAL_DAYS,

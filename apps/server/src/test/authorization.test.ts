@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
 import { createProperty } from "../features/properties/property.service.ts";
+import { createContentItem } from "../features/content/content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { buildManager, buildUser, type TestUser } from "./factories.ts";
 
@@ -36,8 +37,25 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     await createProperty(ctx, { userId: owner.id, accountId: owner.accountId, sessionId: "harness" }, { title: "Owned", propertyId });
     return propertyId;
   },
+  // Content issue: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
+  itemId: async (ctx, owner) => (await ownedItem(ctx, owner)).id,
+  subItemId: async (ctx, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
+  categoryLabel: async () => "arrival",
+  media: async () => "image",
   // Later issues add: conversationId, …
 };
+
+/** A content item with one text sub-item on a fresh property of `owner`. */
+async function ownedItem(ctx: AppContext, owner: TestUser) {
+  const caller = { userId: owner.id, accountId: owner.accountId, sessionId: "harness" };
+  const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
+  await createProperty(ctx, caller, { title: "Owned", propertyId });
+  return createContentItem(ctx, caller, propertyId, {
+    categoryLabel: "arrival", templateLabel: null, title: "Owned item", detailText: "", describe: null, locate: null, operate: null,
+    webLink: null, what3words: null, showWhat3words: false, featured: false, translations: [],
+    subItems: [{ action: "create", type: "text", detailText: "Sub" }],
+  });
+}
 
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
 const VALID_BODIES: Record<string, object> = {
@@ -47,6 +65,12 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/properties/:propertyId": { title: "Hijacked" },
   "PUT /api/properties/:propertyId/passcode": { passcode: "123456" },
   "PUT /api/properties/:propertyId/cover": {},
+  "PUT /api/properties/:propertyId/content/order": { categoryLabel: "arrival", itemIds: ["00000000-0000-4000-8000-000000000000"] },
+  "POST /api/properties/:propertyId/content/items": { categoryLabel: "arrival", title: "Hijacked" },
+  "PATCH /api/properties/:propertyId/content/items/:itemId": { title: "Hijacked" },
+  "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
+  "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": {},
+  "PUT /api/properties/:propertyId/content/shared/:itemId": {},
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");

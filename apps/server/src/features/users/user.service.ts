@@ -9,12 +9,13 @@ import { revokeUserSessions } from "../auth/auth.repository.ts";
 import { assertPasswordPolicy } from "../auth/auth.service.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { findUserByEmail, findUserById, updateUser, type UserWithAccount } from "./user.repository.ts";
+import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
 
 /** The public URL path of a stored file. */
 export const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);
 
 /** The user as the dashboard sees it: no hashes, tokens or admin flags (AUTH-20). */
-export function toUserDto(user: UserWithAccount): UserDto {
+export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string | null = null): UserDto {
   const { account } = user;
   return {
     id: user.id,
@@ -26,7 +27,7 @@ export function toUserDto(user: UserWithAccount): UserDto {
     isMaster: user.isMaster,
     isAffiliate: user.isAffiliate,
     messagingActive: user.messagingActive,
-    sharedContentPropertyId: null,
+    sharedContentPropertyId,
     referrerCode: user.referrerCode,
     account: {
       trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
@@ -40,7 +41,8 @@ export function toUserDto(user: UserWithAccount): UserDto {
 export async function getUserDto(ctx: AppContext, userId: string): Promise<UserDto> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound("User not found");
-  return toUserDto(user);
+  // SHARED-01/02, OPEN-59: the shared-content property once it exists.
+  return toUserDto(user, await getSharedContentPropertyId(ctx, user.accountId));
 }
 
 /** Updates the caller's own name or phone (AUTH-42…44); the schema already refused every other field. */

@@ -22,11 +22,10 @@ export function CreateCompanyPage() {
     event.preventDefault();
     setSubmitted(true);
     if (missing || create.isPending) return;
-    create.mutate({ brandName: brandName.trim() }, { onSuccess: () => void navigate("/company-profile", { replace: true }) });
+    const toProfile = () => void navigate("/company-profile", { replace: true });
+    // OPEN-49: one company per account; a second create answers 409, and the existing profile is the answer.
+    create.mutate({ brandName: brandName.trim() }, { onSuccess: toProfile, onError: (error) => (hasErrorCode(error, "CONFLICT") ? toProfile() : undefined) });
   };
-
-  // OPEN-49: one company per account; a second create answers 409, and the existing profile is the answer.
-  const exists = create.isError && hasErrorCode(create.error, "CONFLICT");
   return (
     <div className="company-page">
       <BackLink to="/company-profile">{copy.company.title}</BackLink>
@@ -44,8 +43,7 @@ export function CreateCompanyPage() {
             required
             autoFocus
           />
-          {create.isError && !exists ? <Alert>{copy.common.genericError}</Alert> : null}
-          {exists ? <Alert>{copy.company.none}</Alert> : null}
+          {create.isError && !hasErrorCode(create.error, "CONFLICT") ? <Alert>{copy.common.genericError}</Alert> : null}
           <div>
             <Button type="submit" busy={create.isPending} disabled={create.isPending}>
               {copy.company.createButton}

@@ -1,0 +1,113 @@
+import type { CategoryPageResponse, CategoryWithCounts, ContentOverviewResponse, ReorderContentRequest } from "@doorstep/shared/schemas/content";
+import type { AppContext, Caller } from "../../app-context.ts";
+import { notFound } from "../../lib/app-error.ts";
+import type { PropertyWithManager } from "../properties/property.repository.ts";
+import { getOwnedProperty } from "../properties/property.service.ts";
+import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./catalogue.service.ts";
+import type { CategoryRow } from "./catalogue.repository.ts";
+import { toItemSummary } from "./content.dto.ts";
+import { countItemsByCategory, findItemsInCategory, rewriteRanks, touchProperty } from "./content.repository.ts";
+import { countAttachedByCategory, findSharedItemsForProperty } from "../shared-content/shared-content.repository.ts";
+import { requireCategory } from "./content.service.ts";
+
+const propertyRef = (p: PropertyWithManager) => ({
+  propertyId: p.propertyId,
+  title: p.title,
+  isShared: p.isShared,
+  themeLabel: p.themeLabel,
+  languageTranslations: p.languageTranslations,
+});
+
+/** Categories a page may show: shared-content pages hide local-area ones (SHARED-03). */
+const visibleCategories = (catalogue: Catalogue, property: PropertyWithManager) =>
+  catalogue.categories.filter((c) => !(property.isShared && c.type === "local-area"));
+
+async function countsFor(ctx: AppContext, property: PropertyWithManager, catalogue: Catalogue, categories: CategoryRow[]) {
+  const [own, attached] = await Promise.all([
+    countItemsByCategory(ctx.db, property.id),
+    property.isShared ? Promise.resolve([]) : countAttachedByCategory(ctx.db, property.id),
+  ]);
+  const items = new Map<string, number>();
+  const filled = new Map<string, number>();
+  for (const r of own) {
+    items.set(r.categoryLabel, r.items);
+    filled.set(r.categoryLabel, r.filled);
+  }
+  for (const r of attached) items.set(r.categoryLabel, (items.get(r.categoryLabel) ?? 0) + r.items);
+  const withCounts = (c: CategoryRow): CategoryWithCounts => {
+    const itemCount = items.get(c.label) ?? 0;
+    const childTotal = categories.filter((k) => k.parentLabel === c.label).reduce((n, k) => n + (items.get(k.label) ?? 0), 0);
+    return {
+      ...toCategoryDto(c),
+      itemCount,
+      templateCount: catalogue.templates.filter((t) => t.categoryLabel === c.label).length,
+      filledTemplateCount: filled.get(c.label) ?? 0,
+      totalItemCount: itemCount + childTotal,
+    };
+  };
+  return withCounts;
+}
+
+/** The overview's content sections: top-level categories with their sub-categories and filled counts. */
+export async function getContentOverview(ctx: AppContext, caller: Caller, propertyId: string): Promise<ContentOverviewResponse> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const catalogue = await getCatalogue(ctx, property.themeLabel);
+  const categories = visibleCategories(catalogue, property);
+  const withCounts = await countsFor(ctx, property, catalogue, categories);
+  return {
+    property: propertyRef(property),
+    categories: categories
+      .filter((c) => !c.parentLabel)
+      .map((c) => ({ ...withCounts(c), children: categories.filter((k) => k.parentLabel === c.label).map(withCounts) })),
+  };
+}
+
+/** One category page (CONT-01, CONT-12, OPEN-42/43): templates with their item, custom items, shared items. */
+export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyId: string, categoryLabel: string): Promise<CategoryPageResponse> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const { catalogue, category } = await requireCategory(ctx, property, categoryLabel);
+  const categories = visibleCategories(catalogue, property);
+  const [items, shared, withCounts] = await Promise.all([
+    findItemsInCategory(ctx.db, property.id, category.label),
+    property.isShared ? Promise.resolve([]) : findSharedItemsForProperty(ctx.db, caller.accountId, property.id, category.label),
+    countsFor(ctx, property, catalogue, categories),
+  ]);
+  const byTemplate = new Map(items.filter((i) => i.templateLabel).map((i) => [i.templateLabel!, i]));
+  const parent = category.parentLabel ? categories.find((c) => c.label === category.parentLabel) : undefined;
+  const children = categories.filter((c) => c.parentLabel === category.label);
+  const templates = catalogue.templates.filter((t) => t.categoryLabel === category.label);
+  const templateLabels = new Set(templates.map((t) => t.label));
+  return {
+    property: propertyRef(property),
+    category: toCategoryDto(category),
+    parent: parent ? toCategoryDto(parent) : null,
+    children: children.map(withCounts),
+    templates: templates.map((t) => {
+      const item = byTemplate.get(t.label);
+      return { template: toTemplateDto(t), item: item ? toItemSummary(item, property.isShared) : null };
+    }),
+    // Items of a template no longer in the theme's set stay visible as custom items.
+    customItems: items.filter((i) => !i.templateLabel || !templateLabels.has(i.templateLabel)).map((i) => toItemSummary(i, property.isShared)),
+    sharedItems: shared.map((s) => ({ item: toItemSummary(s.item, true), attached: s.attached })),
+    canAddCustom: children.length === 0,
+  };
+}
+
+/**
+ * Rewrites the ListRank of one list to the order given (CONT-32/34): ids not among the caller's items of
+ * that category on that property answer 404; items left out follow in their current order.
+ */
+export async function reorderContent(ctx: AppContext, caller: Caller, propertyId: string, input: ReorderContentRequest): Promise<void> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  await requireCategory(ctx, property, input.categoryLabel);
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await touchProperty(tx, property.id, now);
+    const items = await findItemsInCategory(tx, property.id, input.categoryLabel);
+    const own = new Set(items.map((i) => i.id));
+    const wanted = [...new Set(input.itemIds)];
+    if (wanted.some((id) => !own.has(id))) throw notFound("Content item not found");
+    const rest = items.map((i) => i.id).filter((id) => !wanted.includes(id));
+    await rewriteRanks(tx, "items", [...wanted, ...rest]);
+  });
+}

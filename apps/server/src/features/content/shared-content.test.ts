@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+
+let t: TestApp;
+let host: TestUser;
+let other: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await buildUser(t.ctx);
+  other = await buildUser(t.ctx);
+});
+afterAll(() => t.close());
+
+const api = (user: TestUser, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+
+describe("shared content (SHARED-01…13, OPEN-46/59)", () => {
+  it("creates the shared-content property once, hidden from lists, and reports it on the user", async () => {
+    expect((await api(host, "GET", "/api/me")).json().user.sharedContentPropertyId).toBeNull();
+    const [a, b] = await Promise.all([api(host, "POST", "/api/shared-content"), api(host, "POST", "/api/shared-content")]);
+    const ids = new Set([a.json().propertyId, b.json().propertyId]);
+    expect(ids.size).toBe(1);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    const sharedId = [...ids][0];
+    expect((await api(host, "GET", "/api/me")).json().user.sharedContentPropertyId).toBe(sharedId);
+    expect((await api(host, "GET", "/api/properties")).json().total).toBe(0);
+    const overview = (await api(host, "GET", `/api/properties/${sharedId}/content`)).json();
+    expect(overview.property.isShared).toBe(true);
+    expect(overview.categories.map((c: { type: string }) => c.type)).not.toContain("local-area");
+    expect((await api(host, "POST", `/api/properties/${sharedId}/content/items`, { categoryLabel: "local-area", title: "X" })).statusCode).toBe(404);
+  });
+
+  it("attaches and detaches a shared item with its sub-items and translations; deleting it detaches everywhere", async () => {
+    const sharedId = (await api(host, "POST", "/api/shared-content")).json().propertyId;
+    const p1 = (await buildProperty(t.app, host)).propertyId;
+    const p2 = (await buildProperty(t.app, host)).propertyId;
+    const created = await api(host, "POST", `/api/properties/${sharedId}/content/items`, {
+      categoryLabel: "house-rules",
+      title: "Quiet hours",
+      detailText: "<p>10 pm to 8 am</p>",
+      translations: [{ language: "fr", action: "create", title: "Heures calmes" }],
+      subItems: [{ action: "create", type: "text", detailText: "Thank you" }],
+    });
+    const item = created.json().item;
+    expect(item.shared).toBe(true);
+    for (const p of [p1, p2]) {
+      const res = await api(host, "PUT", `/api/properties/${p}/content/shared/${item.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ attached: true });
+    }
+    const page = (await api(host, "GET", `/api/properties/${p1}/content/categories/house-rules`)).json();
+    expect(page.sharedItems).toEqual([expect.objectContaining({ attached: true, item: expect.objectContaining({ id: item.id, shared: true }) })]);
+    expect((await api(host, "GET", `/api/properties/${sharedId}/content/items/${item.id}`)).json().item.attachedPropertyIds.sort()).toEqual([p1, p2].sort());
+
+    expect((await api(host, "DELETE", `/api/properties/${p2}/content/shared/${item.id}`)).json()).toEqual({ attached: false });
+    const p2page = (await api(host, "GET", `/api/properties/${p2}/content/categories/house-rules`)).json();
+    expect(p2page.sharedItems[0].attached).toBe(false);
+    const overview = (await api(host, "GET", `/api/properties/${p1}/content`)).json();
+    expect(overview.categories.find((c: { label: string }) => c.label === "house-rules").itemCount).toBe(1);
+
+    expect((await api(host, "DELETE", `/api/properties/${sharedId}/content/items/${item.id}`)).statusCode).toBe(204);
+    const after = (await api(host, "GET", `/api/properties/${p1}/content/categories/house-rules`)).json();
+    expect(after.sharedItems).toEqual([]);
+  });
+
+  it("verifies ownership of both sides (SHARED-12)", async () => {
+    const sharedId = (await api(host, "POST", "/api/shared-content")).json().propertyId;
+    const item = (await api(host, "POST", `/api/properties/${sharedId}/content/items`, { categoryLabel: "arrival", title: "Keys" })).json().item;
+    const mine = (await buildProperty(t.app, host)).propertyId;
+    const theirs = (await buildProperty(t.app, other)).propertyId;
+    // Another account can attach my item neither to their property nor to mine.
+    expect((await api(other, "PUT", `/api/properties/${theirs}/content/shared/${item.id}`)).statusCode).toBe(404);
+    expect((await api(other, "PUT", `/api/properties/${mine}/content/shared/${item.id}`)).statusCode).toBe(404);
+    // I cannot attach to their property, nor attach a non-shared item, nor attach to the shared property itself.
+    expect((await api(host, "PUT", `/api/properties/${theirs}/content/shared/${item.id}`)).statusCode).toBe(404);
+    const local = (await api(host, "POST", `/api/properties/${mine}/content/items`, { categoryLabel: "arrival", title: "Local" })).json().item;
+    expect((await api(host, "PUT", `/api/properties/${mine}/content/shared/${local.id}`)).statusCode).toBe(404);
+    expect((await api(host, "PUT", `/api/properties/${sharedId}/content/shared/${item.id}`)).statusCode).toBe(404);
+    const otherShared = (await api(other, "POST", "/api/shared-content")).json().propertyId;
+    expect(otherShared).not.toBe(sharedId);
+    expect((await api(other, "GET", `/api/properties/${sharedId}/content/items/${item.id}`)).statusCode).toBe(404);
+  });
+});

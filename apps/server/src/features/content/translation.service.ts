@@ -1,0 +1,153 @@
+import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
+import type { CategoryDto, SubItemDto } from "@doorstep/shared/schemas/content";
+import type { AppContext } from "../../app-context.ts";
+import { notFound } from "../../lib/app-error.ts";
+import type { TranslationProvider } from "../../providers/translate/index.ts";
+import { fileUrl } from "../users/user.service.ts";
+import { findAttachedItems } from "../shared-content/shared-content.repository.ts";
+import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
+import { toSubItemDto } from "./content.dto.ts";
+import { findItemsOfProperties, findSubItems, type ItemRow, type SubItemRow } from "./content.repository.ts";
+import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
+import { findCachedTranslations, findGuideProperty, findHostTranslations, insertCachedTranslations } from "./translation.repository.ts";
+
+/** Where a guest-facing item's words came from. */
+export type TranslationSource = "original" | "host" | "machine" | "untranslated";
+
+export interface TranslatedItem {
+  id: string;
+  categoryLabel: string;
+  label: string;
+  title: string;
+  detailText: string;
+  describe: string | null;
+  locate: string | null;
+  operate: string | null;
+  webLink: string | null;
+  imageUrl: string | null;
+  videoUrl: string | null;
+  documentUrl: string | null;
+  what3words: string | null;
+  featured: boolean;
+  listRank: number;
+  shared: boolean;
+  subItems: SubItemDto[];
+  source: TranslationSource;
+}
+
+export interface GuideContent {
+  language: string;
+  categories: CategoryDto[];
+  items: TranslatedItem[];
+}
+
+const ITEM_TEXT = ["title", "describe", "locate", "operate"] as const;
+const SUB_TEXT = ["detailText", "buttonLabel", "internalLinkLabel"] as const;
+
+/** Every translatable English string of an item, keyed as the cache stores them. */
+function sourceFields(item: ItemRow, subs: SubItemRow[]): { text: Map<string, string>; html: Map<string, string> } {
+  const text = new Map<string, string>();
+  const html = new Map<string, string>();
+  for (const f of ITEM_TEXT) if (item[f]) text.set(f, item[f]!);
+  if (item.detailText) html.set("detailText", item.detailText);
+  for (const s of subs) for (const f of SUB_TEXT) if (s[f]) text.set(`sub:${s.id}:${f}`, s[f]!);
+  return { text, html };
+}
+
+/** Machine-translates the items missing from the cache in one or two provider calls; null on failure. */
+async function translateMissing(
+  ctx: AppContext,
+  provider: TranslationProvider,
+  language: string,
+  missing: { item: ItemRow; fields: ReturnType<typeof sourceFields> }[],
+): Promise<Map<string, Record<string, string>> | null> {
+  const out = new Map<string, Record<string, string>>(missing.map((m) => [m.item.id, {}]));
+  try {
+    for (const format of ["text", "html"] as const) {
+      const entries = missing.flatMap((m) => [...m.fields[format]].map(([key, value]) => ({ id: m.item.id, key, value })));
+      if (entries.length === 0) continue;
+      const translated = await provider.translate(entries.map((e) => e.value), language, format);
+      // Provider output is untrusted input: clean it exactly like the host's.
+      entries.forEach((e, i) => (out.get(e.id)![e.key] = format === "html" ? sanitizeRichText(translated[i]!) : (sanitizePlainText(translated[i]!) ?? "")));
+    }
+  } catch (err) {
+    ctx.log.warn({ err, provider: provider.kind }, "machine translation failed; showing English");
+    return null;
+  }
+  await insertCachedTranslations(
+    ctx.db,
+    missing.map((m) => ({ itemId: m.item.id, contentVersion: m.item.contentVersion, language, provider: provider.kind, fields: out.get(m.item.id)! })),
+  );
+  return out;
+}
+
+/**
+ * The guide's content of a property in a language (CONT-18, IMPL-10, OPEN-44): own and attached shared
+ * items of displayable categories; host translations win field by field, blank fields come from the
+ * machine translation cached per (item, ContentVersion, language), else the English text marked untranslated.
+ */
+export async function getTranslatedContent(ctx: AppContext, propertyRowId: string, language: string): Promise<GuideContent> {
+  const property = await findGuideProperty(ctx.db, propertyRowId);
+  if (!property) throw notFound("Property not found");
+  const catalogue = await getCatalogue(ctx, property.themeLabel);
+  const visible = new Set(catalogue.categories.map((c) => c.label));
+  const [own, attached] = await Promise.all([findItemsOfProperties(ctx.db, [property.id]), findAttachedItems(ctx.db, property.id)]);
+  const items = [...own.map((i) => ({ row: i, shared: property.isShared })), ...attached.map((i) => ({ row: i, shared: true }))].filter((i) =>
+    visible.has(i.row.categoryLabel),
+  );
+  const ids = items.map((i) => i.row.id);
+  const subs = await findSubItems(ctx.db, ids);
+  const subsOf = (id: string) => subs.filter((s) => s.itemId === id);
+  const english = language === DEFAULT_LANGUAGE;
+  const [host, cached] = english ? [[], []] : await Promise.all([findHostTranslations(ctx.db, ids, language), findCachedTranslations(ctx.db, ids, language)]);
+  const machine = new Map<string, Record<string, string>>();
+  for (const c of cached) if (items.some((i) => i.row.id === c.itemId && i.row.contentVersion === c.contentVersion)) machine.set(c.itemId, c.fields);
+  const provider = ctx.translator;
+  if (!english && provider.configured) {
+    const missing = items.filter((i) => !machine.has(i.row.id)).map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
+    if (missing.length > 0) for (const [id, fields] of (await translateMissing(ctx, provider, language, missing)) ?? []) machine.set(id, fields);
+  }
+  return {
+    language,
+    categories: catalogue.categories.map(toCategoryDto),
+    items: items.map(({ row, shared }) => {
+      const mine = host.find((h) => h.itemId === row.id);
+      const auto = machine.get(row.id);
+      let source: TranslationSource = english ? "original" : "host";
+      const pick = (key: string, english: string | null, hostValue: string | null | undefined): string | null => {
+        if (!english || source === "original") return english;
+        if (hostValue) return hostValue;
+        if (auto?.[key]) {
+          if (source === "host") source = "machine";
+          return auto[key]!;
+        }
+        source = "untranslated";
+        return english;
+      };
+      return {
+        id: row.id,
+        categoryLabel: row.categoryLabel,
+        label: row.label,
+        title: pick("title", row.title, mine?.title) ?? row.title,
+        detailText: pick("detailText", row.detailText, mine?.detailText) ?? "",
+        describe: pick("describe", row.describe, mine?.describe),
+        locate: pick("locate", row.locate, mine?.locate),
+        operate: pick("operate", row.operate, mine?.operate),
+        webLink: row.webLink,
+        imageUrl: fileUrl(row.imageKey),
+        videoUrl: fileUrl(row.videoKey),
+        documentUrl: fileUrl(row.documentKey),
+        what3words: row.showWhat3words ? row.what3words : null,
+        featured: row.featured,
+        listRank: row.listRank,
+        shared,
+        subItems: subsOf(row.id).map((s) => {
+          const dto = toSubItemDto(s);
+          for (const f of SUB_TEXT) dto[f] = pick(`sub:${s.id}:${f}`, s[f], null);
+          return dto;
+        }),
+        source,
+      };
+    }),
+  };
+}
