@@ -80,7 +80,7 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     await page.goto("/welcome");
     await expect(page.getByRole("heading", { name: copy.welcome.title(account.firstName) })).toBeVisible();
     await page.goto("/setup-place");
-    await expect(page.getByRole("heading", { name: copy.placeholderPage.titles.setupPlace })).toBeVisible();
+    await expect(page.getByRole("heading", { name: copy.setup.createPlaceTitle })).toBeVisible();
   });
 
   test("a session that ends while the page is open leads back to /login (AUTH-22)", async ({ loggedInPage: page }) => {

@@ -44,11 +44,14 @@ export async function insertProperty(db: Db, values: typeof properties.$inferIns
 
 export type PropertyPatch = Partial<Omit<typeof properties.$inferInsert, "id" | "accountId" | "propertyId" | "createdAt">>;
 
-/** Updates the caller's property and its modified date (HOME-22). */
-export async function updateOwnedProperty(db: Db, accountId: string, propertyId: string, patch: PropertyPatch): Promise<void> {
+/**
+ * Updates the caller's property and its modified date (HOME-22). `at` comes from the app clock, in
+ * milliseconds like the list cursor: a database default would store microseconds the cursor cannot hold.
+ */
+export async function updateOwnedProperty(db: Db, accountId: string, propertyId: string, patch: PropertyPatch, at: Date): Promise<void> {
   await db
     .update(properties)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)));
 }
 

@@ -12,6 +12,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager } from "../managers/manager.service.ts";
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
 import {
@@ -103,7 +104,10 @@ export async function createProperty(ctx: AppContext, caller: Caller, input: Cre
   const manager = await ensureDefaultManager(ctx, caller);
   try {
     // The unique index decides a race between two creates of one weblink (PROP-12).
+    const now = ctx.now();
     await insertProperty(ctx.db, {
+      createdAt: now,
+      updatedAt: now,
       accountId: caller.accountId,
       propertyId: input.propertyId,
       title: input.title,
@@ -114,6 +118,7 @@ export async function createProperty(ctx: AppContext, caller: Caller, input: Cre
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
     throw error;
   }
+  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return getPropertyDto(ctx, caller, input.propertyId);
 }
 
@@ -154,35 +159,34 @@ export async function updateProperty(ctx: AppContext, caller: Caller, propertyId
     patch.defaultLanguage = "en";
   }
   if (input.languageTranslations) patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
-  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch);
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
 export async function setPasscode(ctx: AppContext, caller: Caller, propertyId: string, passcode: string | null): Promise<void> {
   await getOwnedProperty(ctx, caller, propertyId);
-  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, {
-    passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null,
-    guideSessionToken: newToken(),
-  });
+  const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */
 export async function setCoverImage(ctx: AppContext, caller: Caller, propertyId: string, upload: Buffer): Promise<void> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
-  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key });
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key }, ctx.now());
   await deleteStoredFile(ctx, property.coverKey);
 }
 
 export async function removeCoverImage(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: null });
+  await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: null }, ctx.now());
   await deleteStoredFile(ctx, property.coverKey);
 }
 
 /** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), files purged by a job. */
 export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("Property not found");
+  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }
 
 /** Job: deletes the files of archived properties (FILE-08); returns how many properties it purged. */

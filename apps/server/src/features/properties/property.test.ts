@@ -107,6 +107,21 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
     expect((await req(user, "GET", "/api/properties?cursor=garbage")).statusCode).toBe(400);
   });
 
+  it("pages through properties modified at the same instant without skipping or repeating one", async () => {
+    const user = await buildUser(t.ctx);
+    for (let i = 0; i < 7; i++) await buildProperty(t.app, user, { title: `Same Moment ${i}` });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const url: string = `/api/properties?limit=3${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = (await req(user, "GET", url)).json();
+      seen.push(...page.items.map((p: { propertyId: string }) => p.propertyId));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toHaveLength(7);
+    expect(new Set(seen).size).toBe(7);
+  });
+
   it("finds properties by address", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user, { title: "No Match In Title" });
