@@ -39,7 +39,8 @@ export function sanitizePlainText(text: string): string;
 export function sanitizePlainText(text: string | null): string | null;
 export function sanitizePlainText(text: string | null): string | null {
   if (text === null) return null;
-  let out = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, "");
+  // Control characters other than tab and line breaks go (char codes: no-control-regex).
+  let out = [...text].filter((ch) => ch.charCodeAt(0) >= 32 ? ch.charCodeAt(0) !== 127 : ch === "\t" || ch === "\n" || ch === "\r").join("");
   let previous;
   do {
     previous = out;
