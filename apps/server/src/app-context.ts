@@ -5,6 +5,7 @@ import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
 import type { EmailProvider } from "./providers/email/index.ts";
 import type { GeoLookup } from "./providers/geo/index.ts";
+import type { PaymentGateway } from "./providers/payments/index.ts";
 import type { PlacesProvider } from "./providers/places/index.ts";
 import type { What3wordsProvider } from "./providers/w3w/index.ts";
 import type { StorageProvider } from "./providers/storage/index.ts";
@@ -21,6 +22,7 @@ export interface AppContext {
   geo: GeoLookup;
   places: PlacesProvider;
   what3words: What3wordsProvider;
+  payments: PaymentGateway;
   rateLimiter: RateLimiter;
   secrets: SecretBox;
   now: () => Date;

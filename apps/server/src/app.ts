@@ -29,6 +29,9 @@ import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
+import { createPaymentGateway } from "./providers/payments/index.ts";
+import { registerBillingRoutes } from "./features/billing/billing.routes.ts";
+import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.ts";
 import { createPlacesProvider } from "./providers/places/index.ts";
 import { createWhat3words } from "./providers/w3w/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
@@ -65,17 +68,19 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   if (redis) app.addHook("onClose", async () => void (await redis.quit()));
 
+  const now = overrides.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     db: database.db,
     log: app.log,
-    now: overrides.now ?? (() => new Date()),
+    now,
     email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
     storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir, s3: config.s3 }),
     translator: overrides.translator ?? createTranslationProvider(config.translate),
     geo: overrides.geo ?? createGeoLookup(),
     places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
+    payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
   };
@@ -118,6 +123,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   registerSharedContentRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
+  // Billing (issue 6): the plan catalogue is data, upserted from its files at boot (OPEN-02).
+  await seedPlanCatalogue(ctx.db);
+  registerBillingRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -36,6 +36,13 @@ const EnvSchema = z.object({
   /** Benchmarks only: "off" lifts every limit; refused in production. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   WEB_DIST_DIR: z.string().optional(),
+  // Billing (issue 6): Stripe when the secret key is set, else the local simulated gateway.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  /** stripe-mock or another stand-in for api.stripe.com. */
+  STRIPE_API_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default("support@doorstep.local"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -49,7 +56,12 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = EnvSchema.refine((env) => !(env.NODE_ENV === "production" && env.RATE_LIMITS === "off"), {
     path: ["RATE_LIMITS"],
     message: "rate limits cannot be turned off in production",
-  }).safeParse(source);
+  })
+    .refine((env) => !(env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
+      path: ["STRIPE_WEBHOOK_SECRET"],
+      message: "is required with STRIPE_SECRET_KEY (webhooks are verified by signature)",
+    })
+    .safeParse(source);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
@@ -88,6 +100,10 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   webDistDir: string;
+  /** Billing (issue 6). */
+  payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripePublishableKey?: string; stripeApiUrl?: string };
+  /** Where subscription alerts and pause/cancel requests go (BILL-31, BILL-47). */
+  supportEmail: string;
   rateLimits: {
     login: RateLimitRule;
     loginPerIp: RateLimitRule;
@@ -129,6 +145,13 @@ export function configFromEnv(env: Env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname),
+    payments: {
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeApiUrl: env.STRIPE_API_URL,
+    },
+    supportEmail: env.SUPPORT_EMAIL,
     rateLimits: {
       // Per IP + email: guessing one account's password (OPEN-15).
       login: { max: 10 * scale, windowMs: 15 * MINUTE },

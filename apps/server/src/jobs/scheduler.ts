@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
 import { purgeArchivedProperties } from "../features/properties/property.service.ts";
 
 export interface Job {
@@ -8,7 +9,12 @@ export interface Job {
 }
 
 /** The jobs every instance runs; each claims its rows with FOR UPDATE SKIP LOCKED, so work is done once. */
-export const JOBS: Job[] = [{ name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) }];
+export const JOBS: Job[] = [
+  { name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) },
+  // Billing (issue 6): local-gateway renewals and retries; trial reminders and expiry (IMPL-12).
+  { name: "billing-local-renewals", everyMs: 5 * 60_000, run: (ctx) => runLocalRenewals(ctx) },
+  { name: "billing-trial-notices", everyMs: 15 * 60_000, run: (ctx) => runTrialNotices(ctx) },
+];
 
 /**
  * A small in-process scheduler (ARCHITECTURE §1): runs each job on its interval, one run at a time per

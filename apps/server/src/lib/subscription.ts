@@ -1,10 +1,12 @@
+import { isSubscriptionActiveSystem as activeSystem } from "@doorstep/shared/rules/billing";
 import type { AccountRow } from "../features/users/user.repository.ts";
 
 /**
- * SubscriptionActiveSystem (OPEN-07): the trial is running, or a subscription exists. The billing issue
- * refines the second half with the provider's status (past_due stays live, OPEN-08).
+ * SubscriptionActiveSystem (OPEN-07/08): the trial is running, or the provider's subscription keeps
+ * guides live. Billing keeps `accounts.has_subscription` equal to "status is trialing, active or
+ * past_due" (deriveSubscriptionFlags in packages/shared/src/rules/billing.ts), so past_due stays live
+ * through the retry window and canceled/unpaid take guides offline without another query here.
  */
 export function isSubscriptionActiveSystem(account: Pick<AccountRow, "hasSubscription" | "trialEndsAt">, now: Date): boolean {
-  if (account.hasSubscription) return true;
-  return account.trialEndsAt !== null && account.trialEndsAt > now;
+  return activeSystem(account, now);
 }

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/reference/languages",
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
+  "POST /api/billing/webhook/stripe", // Stripe calls it; verified by signature, not a session (IMPL-14)
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */

@@ -42,6 +42,7 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
     what3wordsConfigured: ctx.what3words.configured,
     mapTileUrl: ctx.config.mapTileUrl,
     mapAttribution: ctx.config.mapAttribution,
+    payments: { gateway: ctx.payments.kind, stripePublishableKey: ctx.payments.kind === "stripe" ? (ctx.config.payments.stripePublishableKey ?? null) : null },
   }));
 
   // The e2e suite reads emails from here; the route does not exist outside NODE_ENV=test.

@@ -39,6 +39,7 @@ describe("health, readiness and configuration", () => {
       what3wordsConfigured: false,
       mapTileUrl: expect.stringContaining("{z}"),
       mapAttribution: expect.any(String),
+      payments: { gateway: "local", stripePublishableKey: null },
     });
   });
 });

@@ -1,0 +1,91 @@
+import { copy } from "@doorstep/shared/copy";
+import {
+  applyPercentOff,
+  billedQuantity,
+  chooseCurrency,
+  CURRENCY_SYMBOLS,
+  findCoupon,
+  priceForQuantity,
+  type BillingCycle,
+  type Currency,
+  type PlanPricing,
+} from "@doorstep/shared/rules/billing";
+import type { PlanDto, PlansQuery, PlansResponse } from "@doorstep/shared/schemas/billing";
+import type { AppContext } from "../../app-context.ts";
+import type { AccountRow } from "../users/user.repository.ts";
+import { countBillableProperties, findPlansInCatalogue, type BillingAccountRow, type PlanRow } from "./billing.repository.ts";
+
+/** Which named list the account gets (BILL-07/08): an assigned list, else UnitPricing, SpecialOffersEligible, default. */
+export function catalogueFor(account: AccountRow, billing: BillingAccountRow | null): string {
+  if (billing?.priceList) return billing.priceList;
+  if (account.unitPricing) return "unit-pricing";
+  if (account.specialOffersEligible) return "promotional";
+  return "main";
+}
+
+/** The plans of the account's list that it may choose, ForceAnnualSubscription = annual only (BILL-08). */
+export async function allowedPlans(ctx: AppContext, account: AccountRow, billing: BillingAccountRow | null): Promise<PlanRow[]> {
+  const plans = await findPlansInCatalogue(ctx.db, catalogueFor(account, billing));
+  return account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
+}
+
+export function toPlanDto(plan: PlanRow, quantity: number, coupon: ReturnType<typeof findCoupon>): PlanDto {
+  const pricing = plan.pricing as PlanPricing;
+  const amount = priceForQuantity(pricing, quantity);
+  const currency = plan.currency as Currency;
+  return {
+    id: plan.key,
+    name: plan.name,
+    type: "basic",
+    unitLabel: plan.unitLabel,
+    cycle: plan.cycle,
+    currency,
+    currencySymbol: CURRENCY_SYMBOLS[currency],
+    quantity,
+    amount,
+    discountedAmount: coupon ? applyPercentOff(amount, coupon.percentOff) : null,
+    renewalAmount: plan.renewalPricing ? priceForQuantity(plan.renewalPricing as PlanPricing, quantity) : null,
+    singlePropertyAmount: priceForQuantity(pricing, 1),
+    saveMessage: plan.saveMessage,
+    specialOffer: plan.specialOffer,
+    description: plan.cycle === "annual" ? copy.billing.annualPlanCopy : copy.billing.monthlyPlanCopy,
+  };
+}
+
+/** The currency for this caller: fixed DefaultCurrency, else the pick, else the IP's country (BILL-03…05). */
+export function resolveCurrency(ctx: AppContext, account: AccountRow, plans: PlanRow[], requested: Currency | undefined, ip: string) {
+  const available = [...new Set(plans.map((p) => p.currency as Currency))];
+  const chosen = chooseCurrency({ defaultCurrency: account.defaultCurrency, requested, country: ctx.geo.country(ip) });
+  // A list without that currency (e.g. a usd-only per-unit list) offers what it has.
+  const currency = available.includes(chosen.currency) ? chosen.currency : (available[0] ?? chosen.currency);
+  return { currency, fixed: chosen.fixed, available };
+}
+
+export async function billedQuantityFor(ctx: AppContext, accountId: string): Promise<number> {
+  return billedQuantity(await countBillableProperties(ctx.db, accountId));
+}
+
+/** GET /api/billing/plans: the caller's plans in one currency, priced for the server's quantity (BILL-02…18). */
+export async function listPlans(
+  ctx: AppContext,
+  input: { account: AccountRow; billing: BillingAccountRow | null; query: PlansQuery; ip: string },
+): Promise<PlansResponse> {
+  const { account, billing, query } = input;
+  const plans = await allowedPlans(ctx, account, billing);
+  const { currency, fixed, available } = resolveCurrency(ctx, account, plans, query.currency, input.ip);
+  const quantity = await billedQuantityFor(ctx, account.id);
+  const coupon = findCoupon(query.coupon ?? account.couponCode);
+  const inCurrency = plans.filter((p) => p.currency === currency).sort((a, b) => (a.cycle === b.cycle ? 0 : a.cycle === "monthly" ? -1 : 1));
+  const now = ctx.now();
+  return {
+    currency,
+    currencyFixed: fixed,
+    currencies: available,
+    cycles: [...new Set(inCurrency.map((p) => p.cycle as BillingCycle))],
+    quantity,
+    coupon,
+    plans: inCurrency.map((p) => toPlanDto(p, quantity, coupon)),
+    trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
+    trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
+  };
+}

@@ -1,0 +1,25 @@
+import { copy } from "@doorstep/shared/copy";
+import { AppError } from "../../lib/app-error.ts";
+import { PaymentError } from "../../providers/payments/index.ts";
+
+/**
+ * A provider refusal as the API error the dashboard maps to the seeds' copy (BILL-27…30, XCUT-30…32):
+ * declines → "Your card was declined…", provider card messages as is (BILL-29), a card that could not be
+ * saved → "Card details were not saved…", anything else → "Subscription attempt was unsuccessful…".
+ */
+export function toBillingError(error: unknown, phase: "card" | "subscription"): AppError {
+  if (error instanceof AppError) return error;
+  if (!(error instanceof PaymentError)) return new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
+  switch (error.kind) {
+    case "card_declined":
+      return new AppError("CARD_DECLINED", copy.billing.cardDeclined);
+    case "insufficient_funds":
+      return new AppError("CARD_INSUFFICIENT_FUNDS", error.message);
+    case "authentication_required":
+      return new AppError("CARD_AUTHENTICATION_REQUIRED", copy.billing.authenticationRequired);
+    case "invalid_card":
+      return new AppError("CARD_INVALID", error.message);
+    case "provider":
+      return phase === "card" ? new AppError("CARD_NOT_SAVED", copy.billing.cardNotSaved) : new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
+  }
+}

@@ -1,0 +1,126 @@
+import { and, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts, users } from "../../db/schema/accounts.ts";
+import { billingAccounts, billingPlans, billingWebhookEvents, cancellationRequests, subscriptionAlerts, trialNotices } from "../../db/schema/billing.ts";
+import { properties } from "../../db/schema/properties.ts";
+
+export type PlanRow = typeof billingPlans.$inferSelect;
+export type BillingAccountRow = typeof billingAccounts.$inferSelect;
+export type BillingAccountPatch = Partial<Omit<typeof billingAccounts.$inferInsert, "accountId">>;
+
+/** The account's flags, its master user and its billing row (null before the first billing action). */
+export async function findBillingContext(db: Db, accountId: string, userId: string) {
+  const [row] = await db
+    .select({ account: accounts, user: users, billing: billingAccounts })
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .leftJoin(billingAccounts, eq(billingAccounts.accountId, accounts.id))
+    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findBillingAccount(db: Db, accountId: string): Promise<BillingAccountRow | null> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).limit(1);
+  return row ?? null;
+}
+
+export async function findBillingAccountBySubscription(db: Db, subscriptionRef: string): Promise<BillingAccountRow | null> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.subscriptionRef, subscriptionRef)).limit(1);
+  return row ?? null;
+}
+
+export async function findBillingAccountByCustomer(db: Db, customerRef: string): Promise<BillingAccountRow | null> {
+  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.customerRef, customerRef)).limit(1);
+  return row ?? null;
+}
+
+/** Creates or patches the account's billing row. */
+export async function upsertBillingAccount(db: Db, accountId: string, gateway: "local" | "stripe", patch: BillingAccountPatch): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ accountId, gateway, ...patch })
+    .onConflictDoUpdate({ target: billingAccounts.accountId, set: { ...patch, updatedAt: new Date() } });
+}
+
+export type AccountBillingFlags = Partial<Pick<typeof accounts.$inferInsert, "hasSubscription" | "cardOnFileFailed" | "defaultCurrency" | "trialEndsAt" | "specialOffersEligible" | "unitPricing" | "forceAnnualSubscription" | "couponCode" | "subscriptionActiveUser">>;
+
+export async function updateAccountFlags(db: Db, accountId: string, flags: AccountBillingFlags): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ ...flags, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+}
+
+/** BILL-17: the account's non-archived, non-shared properties. */
+export async function countBillableProperties(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), isNull(properties.archivedAt), eq(properties.isShared, false)));
+  return Number(row?.n ?? 0);
+}
+
+export async function findPlansInCatalogue(db: Db, catalogue: string): Promise<PlanRow[]> {
+  return db.select().from(billingPlans).where(eq(billingPlans.catalogue, catalogue)).orderBy(billingPlans.key);
+}
+
+export async function findPlanByKey(db: Db, key: string): Promise<PlanRow | null> {
+  const [row] = await db.select().from(billingPlans).where(eq(billingPlans.key, key)).limit(1);
+  return row ?? null;
+}
+
+/** Records a webhook event id; false when it was already recorded (IMPL-14: each event once). */
+export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<boolean> {
+  const rows = await db.insert(billingWebhookEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: billingWebhookEvents.eventId });
+  return rows.length > 0;
+}
+
+export async function forgetWebhookEvent(db: Db, eventId: string): Promise<void> {
+  await db.delete(billingWebhookEvents).where(eq(billingWebhookEvents.eventId, eventId));
+}
+
+export async function insertSubscriptionAlert(db: Db, alert: typeof subscriptionAlerts.$inferInsert): Promise<void> {
+  await db.insert(subscriptionAlerts).values(alert);
+}
+
+export async function insertCancellationRequest(db: Db, request: typeof cancellationRequests.$inferInsert) {
+  const [row] = await db.insert(cancellationRequests).values(request).returning();
+  return row!;
+}
+
+/** Accounts without a live subscription whose trial ends within 3 days or ended within 7 (IMPL-12). */
+export async function findTrialsNearEnd(db: Db, now: Date, limit = 200) {
+  const soon = new Date(now.getTime() + 3 * 86_400_000);
+  const since = new Date(now.getTime() - 7 * 86_400_000);
+  return db
+    .select({ accountId: accounts.id, trialEndsAt: accounts.trialEndsAt, email: users.email, firstName: users.firstName })
+    .from(accounts)
+    .innerJoin(users, and(eq(users.accountId, accounts.id), eq(users.isMaster, true)))
+    .where(and(eq(accounts.hasSubscription, false), lte(accounts.trialEndsAt, soon), sql`${accounts.trialEndsAt} > ${since}`))
+    .limit(limit);
+}
+
+/** Claims a trial notice; false when it was already sent for this trial end. */
+export async function claimTrialNotice(db: Db, accountId: string, kind: string, trialEndsAt: Date): Promise<boolean> {
+  const rows = await db.insert(trialNotices).values({ accountId, kind, trialEndsAt }).onConflictDoNothing().returning({ kind: trialNotices.kind });
+  return rows.length > 0;
+}
+
+export async function findMasterUser(db: Db, accountId: string) {
+  const [row] = await db.select().from(users).where(and(eq(users.accountId, accountId), eq(users.isMaster, true))).limit(1);
+  return row ?? null;
+}
+
+export async function listCancellationRequests(db: Db, statuses: string[] | null, limit = 100) {
+  return db
+    .select()
+    .from(cancellationRequests)
+    .where(statuses ? inArray(cancellationRequests.status, statuses) : undefined)
+    .orderBy(desc(cancellationRequests.createdAt))
+    .limit(limit);
+}
+
+export async function listSubscriptionAlerts(db: Db, limit = 100) {
+  return db.select().from(subscriptionAlerts).orderBy(desc(subscriptionAlerts.createdAt)).limit(limit);
+}

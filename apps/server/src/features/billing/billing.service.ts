@@ -1,0 +1,232 @@
+import { copy } from "@doorstep/shared/copy";
+import {
+  CURRENCY_SYMBOLS,
+  deriveSubscriptionFlags,
+  FAILED_STATUSES,
+  findCoupon,
+  isCurrency,
+  LIVE_STATUSES,
+  priceForQuantity,
+  type Currency,
+  type PlanPricing,
+  type SubscriptionStatus,
+} from "@doorstep/shared/rules/billing";
+import type {
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  InvoiceListResponse,
+  SubscriptionAlertRequest,
+  SubscriptionState,
+  UpdatePaymentMethodRequest,
+} from "@doorstep/shared/schemas/billing";
+import type { AppContext, Caller } from "../../app-context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import type { SubscriptionSnapshot } from "../../providers/payments/index.ts";
+import type { AccountRow, UserRow } from "../users/user.repository.ts";
+import { subscriptionAlertEmail } from "./billing.emails.ts";
+import { toBillingError } from "./billing.errors.ts";
+import { allowedPlans, billedQuantityFor, resolveCurrency } from "./billing-plans.service.ts";
+import {
+  findBillingAccount,
+  findBillingContext,
+  findPlanByKey,
+  insertSubscriptionAlert,
+  updateAccountFlags,
+  upsertBillingAccount,
+  type BillingAccountRow,
+} from "./billing.repository.ts";
+
+export interface BillingContext {
+  account: AccountRow;
+  user: UserRow;
+  billing: BillingAccountRow | null;
+}
+
+/** The caller's account and billing row; billing is for master accounts only (BILL-49, OPEN-31). */
+export async function requireBillingContext(ctx: AppContext, caller: Caller): Promise<BillingContext> {
+  const row = await findBillingContext(ctx.db, caller.accountId, caller.userId);
+  if (!row) throw notFound("User not found");
+  if (!row.user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can manage billing.");
+  return row;
+}
+
+/** The state /subscription shows (BILL-01, BILL-33…39); the quantity is counted now (BILL-17). */
+export async function getSubscriptionState(ctx: AppContext, { account, billing }: Pick<BillingContext, "account" | "billing">): Promise<SubscriptionState> {
+  const quantity = await billedQuantityFor(ctx, account.id);
+  const plan = billing?.planKey ? await findPlanByKey(ctx.db, billing.planKey) : null;
+  const status = billing?.subscriptionRef ? ((billing.status as SubscriptionStatus | null) ?? null) : null;
+  const currency: Currency = isCurrency(billing?.currency) ? billing.currency : isCurrency(account.defaultCurrency) ? account.defaultCurrency : "usd";
+  const now = ctx.now();
+  const live = status !== null && LIVE_STATUSES.has(status);
+  return {
+    gateway: ctx.payments.kind,
+    hasSubscription: account.hasSubscription,
+    status,
+    paymentFailed: account.hasSubscription && (account.cardOnFileFailed || (status !== null && FAILED_STATUSES.has(status))),
+    trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
+    trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
+    plan: plan && live ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
+    currency,
+    currencySymbol: CURRENCY_SYMBOLS[currency],
+    currencyFixed: isCurrency(account.defaultCurrency),
+    quantity,
+    amount: plan && live ? priceForQuantity(plan.pricing as PlanPricing, quantity) : null,
+    nextPaymentAt: live ? (billing?.currentPeriodEnd?.toISOString() ?? null) : null,
+    currentPeriodEnd: billing?.currentPeriodEnd?.toISOString() ?? null,
+    card: billing?.cardLast4
+      ? { brand: billing.cardBrand ?? "card", last4: billing.cardLast4, expMonth: billing.cardExpMonth ?? 0, expYear: billing.cardExpYear ?? 0 }
+      : null,
+  };
+}
+
+/** IMPL-13: the provider customer, created at the first billing action (idempotent per account). */
+export async function ensureCustomer(ctx: AppContext, { account, user, billing }: BillingContext): Promise<string> {
+  if (billing?.customerRef && billing.gateway === ctx.payments.kind) return billing.customerRef;
+  const customerRef = await ctx.payments.createCustomer({
+    accountId: account.id,
+    email: user.email,
+    name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+    idempotencyKey: `customer-${account.id}`,
+  });
+  await upsertBillingAccount(ctx.db, account.id, ctx.payments.kind, { gateway: ctx.payments.kind, customerRef });
+  return customerRef;
+}
+
+/** BILL-31, IMPL-37: stores a failure report and emails support; never fails the caller's request itself. */
+export async function recordAlert(ctx: AppContext, who: { accountId: string; userId: string; email: string }, kind: string, errorMessage: string, payload: Record<string, unknown>): Promise<void> {
+  try {
+    await insertSubscriptionAlert(ctx.db, { accountId: who.accountId, userId: who.userId, kind, errorMessage, payload });
+    await ctx.email.send(subscriptionAlertEmail(ctx.config.supportEmail, { ...who, kind, errorMessage, payload }));
+  } catch (error) {
+    ctx.log.error({ err: error, kind }, "could not record a subscription alert");
+  }
+}
+
+/** Applies the provider's subscription as it is now: status, period, flags (OPEN-07/08). Stale subscriptions are ignored. */
+export async function applySnapshot(ctx: AppContext, accountId: string, snapshot: SubscriptionSnapshot): Promise<void> {
+  const billing = await findBillingAccount(ctx.db, accountId);
+  if (!billing || billing.subscriptionRef !== snapshot.ref) return;
+  await upsertBillingAccount(ctx.db, accountId, billing.gateway, {
+    status: snapshot.status,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+  });
+  await updateAccountFlags(ctx.db, accountId, deriveSubscriptionFlags(snapshot.status));
+}
+
+/** POST /api/billing/subscription (BILL-22…26): the server picks plan, quantity and price; a refusal creates nothing. */
+export async function createSubscription(ctx: AppContext, caller: Caller, input: CreateSubscriptionRequest, ip: string): Promise<CreateSubscriptionResponse> {
+  const bc = await requireBillingContext(ctx, caller);
+  const { account, user, billing } = bc;
+  if (account.hasSubscription) throw new AppError("SUBSCRIPTION_EXISTS", "You already have a subscription.");
+  const plans = await allowedPlans(ctx, account, billing);
+  const { currency } = resolveCurrency(ctx, account, plans, input.currency, ip);
+  const plan = plans.find((p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId));
+  if (!plan) throw new AppError("VALIDATION_FAILED", "This plan is not available.", [{ path: ["planId"], message: "Not in your plans" }]);
+  const quantity = await billedQuantityFor(ctx, account.id);
+  const amount = priceForQuantity(plan.pricing as PlanPricing, quantity);
+  const couponCode = input.coupon || account.couponCode;
+  const coupon = findCoupon(couponCode);
+  // OPEN-32: an unknown coupon is ignored with a warning; the subscription goes ahead at full price.
+  if (couponCode && !coupon) ctx.log.warn({ accountId: account.id, couponCode }, "unknown coupon ignored");
+  const payload = { planId: plan.key, cycle: plan.cycle, currency, quantity, amount, coupon: coupon?.code ?? null, paymentMethodId: input.paymentMethodId };
+  const who = { accountId: account.id, userId: user.id, email: user.email };
+
+  let phase: "card" | "subscription" = "card";
+  try {
+    const customerRef = await ensureCustomer(ctx, bc);
+    const card = await ctx.payments.attachPaymentMethod(customerRef, input.paymentMethodId);
+    phase = "subscription";
+    const now = ctx.now();
+    const trialEnd = account.trialEndsAt && account.trialEndsAt > now ? account.trialEndsAt : null;
+    const snapshot = await ctx.payments.createSubscription({
+      customerRef,
+      paymentMethodRef: card.ref,
+      planKey: plan.key,
+      providerPriceRef: plan.providerPriceRef,
+      currency,
+      cycle: plan.cycle,
+      quantity,
+      amount,
+      trialEnd,
+      coupon,
+      idempotencyKey: `subscription-${account.id}-${billing?.subscriptionRef ?? "first"}-${card.ref}-${plan.key}-${quantity}`,
+    });
+    if (!LIVE_STATUSES.has(snapshot.status)) {
+      await ctx.payments.cancelSubscription(snapshot.ref).catch(() => undefined);
+      throw new AppError("CARD_DECLINED", copy.billing.cardDeclined);
+    }
+    await upsertBillingAccount(ctx.db, account.id, ctx.payments.kind, {
+      customerRef,
+      subscriptionRef: snapshot.ref,
+      status: snapshot.status,
+      planKey: plan.key,
+      cycle: plan.cycle,
+      currency,
+      quantity,
+      amount,
+      couponCode: coupon?.code ?? null,
+      currentPeriodEnd: snapshot.currentPeriodEnd,
+      trialEnd: snapshot.trialEnd,
+      subscribedAt: now,
+      cardRef: card.ref,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      cardExpMonth: card.expMonth,
+      cardExpYear: card.expYear,
+    });
+    // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
+    await updateAccountFlags(ctx.db, account.id, { ...deriveSubscriptionFlags(snapshot.status), defaultCurrency: currency });
+  } catch (error) {
+    const appError = toBillingError(error, phase);
+    await recordAlert(ctx, who, `subscribe-${phase}`, error instanceof Error ? error.message : String(error), payload);
+    throw appError;
+  }
+  const fresh = await requireBillingContext(ctx, caller);
+  return { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
+}
+
+/** PUT /api/billing/payment-method (BILL-35/36): new default card, the open invoice retried, the failure cleared. */
+export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input: UpdatePaymentMethodRequest) {
+  const bc = await requireBillingContext(ctx, caller);
+  const { account, user, billing } = bc;
+  if (!billing?.subscriptionRef || !billing.customerRef) throw new AppError("NO_SUBSCRIPTION", "There is no subscription to update.");
+  const who = { accountId: account.id, userId: user.id, email: user.email };
+  let phase: "card" | "subscription" = "card";
+  try {
+    const card = await ctx.payments.attachPaymentMethod(billing.customerRef, input.paymentMethodId);
+    await upsertBillingAccount(ctx.db, account.id, billing.gateway, {
+      cardRef: card.ref,
+      cardBrand: card.brand,
+      cardLast4: card.last4,
+      cardExpMonth: card.expMonth,
+      cardExpYear: card.expYear,
+    });
+    phase = "subscription";
+    const snapshot = await ctx.payments.retryOpenInvoice(billing.subscriptionRef, card.ref);
+    await applySnapshot(ctx, account.id, snapshot);
+  } catch (error) {
+    await recordAlert(ctx, who, `update-card-${phase}`, error instanceof Error ? error.message : String(error), { paymentMethodId: input.paymentMethodId });
+    throw toBillingError(error, phase === "card" ? "card" : "subscription");
+  }
+  const fresh = await requireBillingContext(ctx, caller);
+  return { paymentSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
+}
+
+/** GET /api/billing/invoices (BILL-40, IMPL-16): from the provider, only amounts paid above 0. */
+export async function listInvoices(ctx: AppContext, caller: Caller, cursor: string | undefined): Promise<InvoiceListResponse> {
+  const { billing } = await requireBillingContext(ctx, caller);
+  if (!billing?.customerRef || billing.gateway !== ctx.payments.kind) return { items: [], nextCursor: null };
+  const page = await ctx.payments.listInvoices(billing.customerRef, { startingAfter: cursor, limit: 24 });
+  const items = page.items
+    .filter((i) => i.amountPaid > 0 && isCurrency(i.currency))
+    .map((i) => ({ id: i.id, date: i.createdAt.toISOString(), amountPaid: i.amountPaid, currency: i.currency as Currency, hostedUrl: i.hostedUrl, pdfUrl: i.pdfUrl }));
+  return { items, nextCursor: page.hasMore ? (page.items.at(-1)?.id ?? null) : null };
+}
+
+/** POST /api/billing/subscription-alerts (BILL-31): a failure the browser saw, for support. */
+export async function reportSubscriptionAlert(ctx: AppContext, caller: Caller, input: SubscriptionAlertRequest): Promise<void> {
+  const { account, user } = await requireBillingContext(ctx, caller);
+  const { errorMessage, ...payload } = input;
+  await recordAlert(ctx, { accountId: account.id, userId: user.id, email: user.email }, "client", errorMessage, payload);
+}

@@ -1,0 +1,34 @@
+import type { LocalCardRequest } from "@doorstep/shared/schemas/billing";
+import type { AppContext, Caller } from "../../app-context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { isLocalGateway } from "../../providers/payments/local.ts";
+import { toBillingError } from "./billing.errors.ts";
+import { ensureCustomer, requireBillingContext } from "./billing.service.ts";
+
+/** POST /api/billing/setup-intent (BILL-20): the client secret for Stripe Elements. */
+export async function createSetupIntent(ctx: AppContext, caller: Caller): Promise<{ clientSecret: string }> {
+  const bc = await requireBillingContext(ctx, caller);
+  if (ctx.payments.kind !== "stripe") throw new AppError("NOT_CONFIGURED", "Stripe is not configured; use the test card form.");
+  try {
+    return { clientSecret: await ctx.payments.createSetupIntent(await ensureCustomer(ctx, bc)) };
+  } catch (error) {
+    throw toBillingError(error, "card");
+  }
+}
+
+/**
+ * POST /api/billing/local/payment-methods: the local gateway's test-mode card fields stand in for
+ * Stripe Elements. Refused in production and whenever Stripe is configured (ARCHITECTURE §6).
+ */
+export async function createLocalPaymentMethod(ctx: AppContext, caller: Caller, card: LocalCardRequest) {
+  await requireBillingContext(ctx, caller);
+  if (ctx.config.env === "production" || !isLocalGateway(ctx.payments)) {
+    throw new AppError("NOT_CONFIGURED", "Test card entry is not available here.");
+  }
+  try {
+    const method = await ctx.payments.createPaymentMethod(card);
+    return { paymentMethod: { id: method.ref, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear } };
+  } catch (error) {
+    throw toBillingError(error, "card");
+  }
+}

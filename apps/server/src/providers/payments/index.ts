@@ -1,0 +1,103 @@
+import type { BillingCycle, Currency, SubscriptionStatus } from "@doorstep/shared/rules/billing";
+import type { Db } from "../../db/client.ts";
+import { createLocalGateway } from "./local.ts";
+import { createStripeGateway } from "./stripe.ts";
+
+/** Card fields we may store and show (BILL-26, BILL-50: never the number). */
+export interface CardDetails {
+  ref: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The provider's subscription as it is now; every change is applied from one of these. */
+export interface SubscriptionSnapshot {
+  ref: string;
+  customerRef: string;
+  status: SubscriptionStatus;
+  quantity: number;
+  currentPeriodEnd: Date | null;
+  trialEnd: Date | null;
+}
+
+export interface GatewayInvoice {
+  id: string;
+  createdAt: Date;
+  amountPaid: number;
+  currency: string;
+  hostedUrl: string | null;
+  pdfUrl: string | null;
+}
+
+/** A provider event, reduced to what billing needs; the handler re-reads the subscription (safe out of order). */
+export interface GatewayEvent {
+  id: string;
+  type: string;
+  customerRef: string | null;
+  subscriptionRef: string | null;
+}
+
+export interface NewSubscription {
+  customerRef: string;
+  paymentMethodRef: string;
+  planKey: string;
+  providerPriceRef: string | null;
+  currency: Currency;
+  cycle: BillingCycle;
+  quantity: number;
+  /** The total per cycle for `quantity`, minor units (the server's price, never the client's). */
+  amount: number;
+  /** Trialing until then (BILL-25); null charges now. */
+  trialEnd: Date | null;
+  coupon: { code: string; percentOff: number; months: number } | null;
+  idempotencyKey: string;
+}
+
+export type PaymentFailureKind = "card_declined" | "insufficient_funds" | "authentication_required" | "invalid_card" | "provider";
+
+/** A refusal from the provider, with its own message shown as is where BILL-29 says so. */
+export class PaymentError extends Error {
+  constructor(
+    readonly kind: PaymentFailureKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface PaymentGateway {
+  readonly kind: "local" | "stripe";
+  createCustomer(input: { accountId: string; email: string; name: string; idempotencyKey: string }): Promise<string>;
+  /** Stripe only: a SetupIntent for the browser's card element (BILL-20). */
+  createSetupIntent(customerRef: string): Promise<string>;
+  /** Attaches a payment method made in the browser and makes it the customer's default. */
+  attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails>;
+  createSubscription(input: NewSubscription): Promise<SubscriptionSnapshot>;
+  /** Sets the billed quantity and the total for it (OPEN-06: prorated on the next invoice). */
+  updateQuantity(subscriptionRef: string, input: { quantity: number; amount: number; providerPriceRef: string | null; currency: Currency; cycle: BillingCycle; planKey: string }): Promise<SubscriptionSnapshot>;
+  /** Makes the card the subscription's default and pays an open invoice with it (BILL-36). */
+  retryOpenInvoice(subscriptionRef: string, paymentMethodRef: string): Promise<SubscriptionSnapshot>;
+  cancelSubscription(subscriptionRef: string): Promise<void>;
+  getSubscription(subscriptionRef: string): Promise<SubscriptionSnapshot>;
+  /** Invoices newest first (IMPL-16: read from the provider, never stored as files). */
+  listInvoices(customerRef: string, page: { startingAfter?: string; limit: number }): Promise<{ items: GatewayInvoice[]; hasMore: boolean }>;
+  /** Verifies the signature and parses a webhook (IMPL-14); throws on a bad signature. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
+}
+
+export interface PaymentsConfig {
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  /** Tests and stripe-mock: the API's base URL instead of api.stripe.com. */
+  stripeApiUrl?: string;
+}
+
+/** Stripe when STRIPE_SECRET_KEY is set, else the local simulated gateway (ARCHITECTURE §6). */
+export function createPaymentGateway(config: PaymentsConfig, deps: { db: Db; now: () => Date }): PaymentGateway {
+  if (config.stripeSecretKey) {
+    return createStripeGateway({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? "", apiUrl: config.stripeApiUrl });
+  }
+  return createLocalGateway(deps);
+}

@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { BILLING_CYCLES, CANCELLATION_REASONS, CANCELLATION_REQUEST_TYPES, CURRENCIES, SUBSCRIPTION_STATUSES } from "../rules/billing.ts";
+
+export const Currency = z.enum(CURRENCIES);
+export const BillingCycle = z.enum(BILLING_CYCLES);
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+/** Amounts are integers in minor units (BILL-38); the UI divides by 100 and adds the symbol. */
+const Minor = z.number().int().nonnegative();
+
+/** A plan offered to the caller, priced for the server-computed quantity (BILL-06, BILL-17). */
+export const PlanDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.literal("basic"),
+  unitLabel: z.enum(["guide", "property"]),
+  cycle: BillingCycle,
+  currency: Currency,
+  currencySymbol: z.string(),
+  quantity: z.number().int().positive(),
+  /** The price per cycle for `quantity`. */
+  amount: Minor,
+  /** The first-year price per cycle with the coupon, when one applies. */
+  discountedAmount: Minor.nullable(),
+  /** The renewal price per cycle (legacy tiered lists, BILL-13), when it differs. */
+  renewalAmount: Minor.nullable(),
+  /** The 1-property monthly/annual price of this plan (setup payment, OPEN-04). */
+  singlePropertyAmount: Minor,
+  saveMessage: z.string().nullable(),
+  specialOffer: z.string().nullable(),
+  description: z.string(),
+});
+export type PlanDto = z.infer<typeof PlanDto>;
+
+export const PlansQuery = z.object({ currency: Currency.optional(), coupon: z.string().trim().max(40).optional() });
+export type PlansQuery = z.infer<typeof PlansQuery>;
+
+export const CouponDto = z.object({ code: z.string(), percentOff: z.number(), months: z.number() });
+
+export const PlansResponse = z.object({
+  currency: Currency,
+  /** True when DefaultCurrency is set: hide the currency selector (BILL-03, OPEN-33). */
+  currencyFixed: z.boolean(),
+  currencies: z.array(Currency),
+  cycles: z.array(BillingCycle),
+  quantity: z.number().int().positive(),
+  coupon: CouponDto.nullable(),
+  plans: z.array(PlanDto),
+  trialEndsAt: z.string().nullable(),
+  trialActive: z.boolean(),
+});
+export type PlansResponse = z.infer<typeof PlansResponse>;
+
+export const CardDto = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
+export type CardDto = z.infer<typeof CardDto>;
+
+/** The caller's billing state for /subscription (BILL-01, BILL-33…39). */
+export const SubscriptionState = z.object({
+  gateway: z.enum(["local", "stripe"]),
+  hasSubscription: z.boolean(),
+  status: SubscriptionStatus.nullable(),
+  /** The card failed: show the card form directly, no Edit (BILL-34, HOME-06). */
+  paymentFailed: z.boolean(),
+  trialEndsAt: z.string().nullable(),
+  trialActive: z.boolean(),
+  plan: z.object({ id: z.string(), name: z.string(), cycle: BillingCycle, unitLabel: z.enum(["guide", "property"]) }).nullable(),
+  currency: Currency,
+  currencySymbol: z.string(),
+  currencyFixed: z.boolean(),
+  /** The billed quantity as the server computes it now (BILL-17). */
+  quantity: z.number().int().positive(),
+  /** The price per cycle for that quantity (before any coupon); null without a subscription. */
+  amount: Minor.nullable(),
+  nextPaymentAt: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  card: CardDto.nullable(),
+});
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+
+export const SubscriptionResponse = z.object({ subscription: SubscriptionState });
+export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
+
+export const SetupIntentResponse = z.object({ clientSecret: z.string() });
+
+/** Local (test-mode) card fields; refused in production (ARCHITECTURE §6). */
+export const LocalCardRequest = z.object({
+  number: z.string().trim().regex(/^[0-9 ]{12,23}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().trim().regex(/^[0-9]{3,4}$/),
+});
+export type LocalCardRequest = z.infer<typeof LocalCardRequest>;
+export const PaymentMethodResponse = z.object({ paymentMethod: CardDto.extend({ id: z.string() }) });
+
+/**
+ * BILL-23/24: the server computes quantity and price; `propertyCount` and amounts from the client are
+ * ignored. `currency` is ignored once DefaultCurrency is fixed.
+ */
+export const CreateSubscriptionRequest = z.object({
+  cycle: BillingCycle,
+  currency: Currency.optional(),
+  planId: z.string().max(80).optional(),
+  coupon: z.string().trim().max(40).optional(),
+  paymentMethodId: z.string().min(1).max(255),
+  propertyCount: z.number().optional(),
+});
+export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
+
+export const CreateSubscriptionResponse = z.object({
+  paymentSuccess: z.boolean(),
+  subscriptionSuccess: z.boolean(),
+  subscription: SubscriptionState,
+});
+export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
+
+export const UpdatePaymentMethodRequest = z.object({ paymentMethodId: z.string().min(1).max(255) });
+export type UpdatePaymentMethodRequest = z.infer<typeof UpdatePaymentMethodRequest>;
+export const UpdatePaymentMethodResponse = z.object({ paymentSuccess: z.boolean(), subscription: SubscriptionState });
+
+/** BILL-31: a failure the browser saw (e.g. the card provider refused the card). */
+export const SubscriptionAlertRequest = z.object({
+  cycle: BillingCycle.optional(),
+  currency: Currency.optional(),
+  planId: z.string().max(80).optional(),
+  coupon: z.string().max(40).optional(),
+  paymentMethodId: z.string().max(255).optional(),
+  errorMessage: z.string().min(1).max(2000),
+});
+export type SubscriptionAlertRequest = z.infer<typeof SubscriptionAlertRequest>;
+
+export const InvoiceDto = z.object({
+  id: z.string(),
+  date: z.string(),
+  amountPaid: Minor,
+  currency: Currency,
+  hostedUrl: z.string().nullable(),
+  pdfUrl: z.string().nullable(),
+});
+export type InvoiceDto = z.infer<typeof InvoiceDto>;
+export const InvoiceListQuery = z.object({ cursor: z.string().max(200).optional() });
+export const InvoiceListResponse = z.object({ items: z.array(InvoiceDto), nextCursor: z.string().nullable() });
+export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
+
+/** BILL-43…47: all fields but the message are required. */
+export const CreateCancellationRequest = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().email().max(254),
+  tel: z.string().trim().min(1).max(40),
+  request: z.enum(CANCELLATION_REQUEST_TYPES),
+  reason: z.enum(CANCELLATION_REASONS),
+  message: z.string().trim().max(5000).optional(),
+});
+export type CreateCancellationRequest = z.infer<typeof CreateCancellationRequest>;
+export const CancellationResponse = z.object({
+  request: z.object({ id: z.string(), status: z.string(), createdAt: z.string() }),
+  /** BILL-46: show the review invitation with the $20 voucher. */
+  reviewInvitation: z.boolean(),
+});
