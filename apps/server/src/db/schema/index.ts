@@ -5,3 +5,4 @@ export * from "./email.ts";
 export * from "./properties.ts";
 export * from "./content.ts";
 export * from "./billing.ts";
+export * from "./visits.ts";

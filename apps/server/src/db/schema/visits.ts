@@ -1,0 +1,54 @@
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts.ts";
+import { properties } from "./properties.ts";
+
+/**
+ * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, UTC day and tracking
+ * session. No IP, no user agent: only what the analytics need.
+ */
+export const guideVisits = pgTable(
+  "guide_visits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The owner (ANL-05 linkeduserid), derived server-side from the property. */
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    trackingSessionId: text("tracking_session_id").notNull(),
+    deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
+    utmSource: text("utm_source"),
+    visitDay: date("visit_day", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One visit per session per property per day; a repeated report is a no-op.
+    uniqueIndex("guide_visits_property_day_session").on(t.propertyId, t.visitDay, t.trackingSessionId),
+    // ANL-06: the caller's raw records by created date.
+    index("guide_visits_account_created_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+/**
+ * The daily rollup the analytics screen reads (ANL-03/04/08, ARCHITECTURE §7): unique sessions per
+ * property, day, device type and source ("qr-code" or "link"), incremented in the same transaction as
+ * the visit, so a 30-day breakdown reads at most 30 × 3 × 2 rows per property.
+ */
+export const guideVisitDays = pgTable(
+  "guide_visit_days",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
+    source: text("source", { enum: ["qr-code", "link"] }).notNull(),
+    sessions: integer("sessions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.day, t.deviceType, t.source] }), index("guide_visit_days_account_day_idx").on(t.accountId, t.day)],
+);
