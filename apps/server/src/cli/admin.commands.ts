@@ -1,0 +1,140 @@
+import { isCurrency } from "@doorstep/shared/rules/billing";
+import type { Db } from "../db/client.ts";
+import { CATALOGUES } from "../features/billing/catalogue/catalogues.ts";
+import { listCancellationRequests, listSubscriptionAlerts } from "../features/billing/billing.repository.ts";
+import {
+  findUserAndAccountByEmail,
+  insertAudit,
+  listAudit,
+  setCancellationStatus,
+  setPriceList,
+  setPropertyActive,
+  updateAccount,
+  updateUserFlags,
+} from "./admin.repository.ts";
+
+export const USAGE = `Usage: npm run admin -- <command> [arguments]
+
+  set-flags <email> [--special-offers=on|off] [--unit-pricing=on|off] [--force-annual=on|off]
+                    [--currency=usd|gbp|eur|aud|none] [--coupon=CODE|none] [--master=on|off]
+  set-price-list <email> <${CATALOGUES.join("|")}|none>
+  extend-trial <email> <days>
+  deactivate-property <propertyId>
+  reactivate-property <propertyId>
+  list-cancellations [--status=received]
+  set-cancellation-status <requestId> <status>
+  list-alerts
+  audit-log
+
+Every change is written to admin_audit_log with the actor (ADMIN_ACTOR, else $USER).`;
+
+export class CommandError extends Error {}
+
+function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
+  const positional: string[] = [];
+  const flags: Record<string, string> = {};
+  for (const arg of args) {
+    const m = /^--([a-z-]+)=(.*)$/.exec(arg);
+    if (m) flags[m[1]!] = m[2]!;
+    else positional.push(arg);
+  }
+  return { positional, flags };
+}
+
+function onOff(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === "on" || value === "true") return true;
+  if (value === "off" || value === "false") return false;
+  throw new CommandError(`--${name} must be on or off`);
+}
+
+const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The operator commands (IMPL-22, first slice). Returns the lines to print; every change is audited.
+ * `gateway` is the configured payment gateway, for billing rows created here.
+ */
+export async function runAdminCommand(db: Db, argv: string[], actor: string, gateway: "local" | "stripe", now: Date = new Date()): Promise<string[]> {
+  const [command, ...rest] = argv;
+  const { positional, flags } = options(rest);
+  const audit = (action: string, target: string | null, details: Record<string, unknown>) => insertAudit(db, { actor, action, target, details });
+  const userByEmail = async (email: string | undefined) => {
+    if (!email) throw new CommandError("an email is required");
+    const row = await findUserAndAccountByEmail(db, email);
+    if (!row) throw new CommandError(`no user with email ${email}`);
+    return row;
+  };
+
+  switch (command) {
+    case "set-flags": {
+      const { user, account } = await userByEmail(positional[0]);
+      const currency = flags.currency;
+      if (currency !== undefined && currency !== "none" && !isCurrency(currency)) throw new CommandError("--currency must be usd, gbp, eur, aud or none");
+      const patch = defined({
+        specialOffersEligible: onOff(flags["special-offers"], "special-offers"),
+        unitPricing: onOff(flags["unit-pricing"], "unit-pricing"),
+        forceAnnualSubscription: onOff(flags["force-annual"], "force-annual"),
+        defaultCurrency: currency === undefined ? undefined : currency === "none" ? null : currency,
+        couponCode: flags.coupon === undefined ? undefined : flags.coupon === "none" ? null : flags.coupon.toUpperCase(),
+      });
+      const master = onOff(flags.master, "master");
+      if (Object.keys(patch).length === 0 && master === undefined) throw new CommandError("no flag given");
+      if (Object.keys(patch).length > 0) await updateAccount(db, account.id, patch);
+      if (master !== undefined) await updateUserFlags(db, user.id, { isMaster: master });
+      await audit("set-flags", user.email, { ...patch, ...(master === undefined ? {} : { isMaster: master }) });
+      return [`Updated ${user.email}: ${JSON.stringify({ ...patch, ...(master === undefined ? {} : { isMaster: master }) })}`];
+    }
+    case "set-price-list": {
+      const { user, account } = await userByEmail(positional[0]);
+      const list = positional[1];
+      if (!list || (list !== "none" && !(CATALOGUES as readonly string[]).includes(list))) throw new CommandError(`price list must be one of ${CATALOGUES.join(", ")} or none`);
+      await setPriceList(db, account.id, gateway, list === "none" ? null : list);
+      await audit("set-price-list", user.email, { priceList: list });
+      return [`${user.email} now gets the ${list === "none" ? "flag-selected" : list} price list.`];
+    }
+    case "extend-trial": {
+      const { user, account } = await userByEmail(positional[0]);
+      const days = Number(positional[1]);
+      if (!Number.isInteger(days) || days < 1 || days > 365) throw new CommandError("days must be a whole number from 1 to 365");
+      const from = account.trialEndsAt && account.trialEndsAt > now ? account.trialEndsAt : now;
+      const trialEndsAt = new Date(from.getTime() + days * 86_400_000);
+      await updateAccount(db, account.id, { trialEndsAt });
+      await audit("extend-trial", user.email, { days, from: account.trialEndsAt?.toISOString() ?? null, to: trialEndsAt.toISOString() });
+      return [`Trial of ${user.email} now ends ${trialEndsAt.toISOString()}.`];
+    }
+    case "deactivate-property":
+    case "reactivate-property": {
+      const propertyId = positional[0];
+      if (!propertyId) throw new CommandError("a propertyId is required");
+      const active = command === "reactivate-property";
+      if (!(await setPropertyActive(db, propertyId, active))) throw new CommandError(`no property ${propertyId}`);
+      await audit(command, propertyId, { active });
+      return [`Property ${propertyId} is now ${active ? "active" : "inactive"}.`];
+    }
+    case "list-cancellations": {
+      const rows = await listCancellationRequests(db, flags.status ? [flags.status] : null);
+      await audit("list-cancellations", null, { status: flags.status ?? null, count: rows.length });
+      return rows.length === 0
+        ? ["No pause or cancel requests."]
+        : rows.map((r) => `${r.id}  ${r.createdAt.toISOString()}  ${r.status}  ${r.request}  ${r.reason}  ${r.name} <${r.email}> ${r.tel}${r.message ? `  "${r.message}"` : ""}`);
+    }
+    case "set-cancellation-status": {
+      const [id, status] = positional;
+      if (!id || !status) throw new CommandError("a request id and a status are required");
+      if (!(await setCancellationStatus(db, id, status))) throw new CommandError(`no request ${id}`);
+      await audit("set-cancellation-status", id, { status });
+      return [`Request ${id} is now ${status}.`];
+    }
+    case "list-alerts": {
+      const rows = await listSubscriptionAlerts(db);
+      await audit("list-alerts", null, { count: rows.length });
+      return rows.length === 0 ? ["No subscription alerts."] : rows.map((r) => `${r.createdAt.toISOString()}  ${r.kind}  account ${r.accountId}  ${r.errorMessage}  ${JSON.stringify(r.payload)}`);
+    }
+    case "audit-log": {
+      const rows = await listAudit(db);
+      return rows.map((r) => `${r.createdAt.toISOString()}  ${r.actor}  ${r.action}  ${r.target ?? ""}  ${JSON.stringify(r.details)}`);
+    }
+    default:
+      throw new CommandError(USAGE);
+  }
+}

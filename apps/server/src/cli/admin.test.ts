@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts } from "../db/schema/accounts.ts";
+import { adminAuditLog } from "../db/schema/billing.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser } from "../test/factories.ts";
+import { runAdminCommand } from "./admin.commands.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const run = (...argv: string[]) => runAdminCommand(t.ctx.db, argv, "ops@doorstep", "local", t.clock.now);
+
+describe("operator CLI (IMPL-22)", () => {
+  it("sets pricing flags and a price list, which the plans API then follows; every action is audited", async () => {
+    const user = await buildUser(t.ctx);
+    await run("set-flags", user.email, "--force-annual=on", "--currency=gbp", "--coupon=p10");
+    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, user.accountId));
+    expect(account).toMatchObject({ forceAnnualSubscription: true, defaultCurrency: "gbp", couponCode: "P10" });
+    await run("set-price-list", user.email, "gbp-2020");
+    const plans = (await t.app.inject({ url: "/api/billing/plans", headers: { cookie: user.cookie } })).json();
+    expect(plans).toMatchObject({ currency: "gbp", currencyFixed: true, plans: [{ cycle: "annual", amount: 5767, discountedAmount: 5190 }] });
+    await expect(run("set-price-list", user.email, "nonsense")).rejects.toThrow(/price list must be one of/);
+    await expect(run("set-flags", user.email, "--unit-pricing=maybe")).rejects.toThrow(/on or off/);
+    const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, user.email));
+    expect(audit.map((a) => a.action).sort()).toEqual(["set-flags", "set-price-list"]);
+    expect(audit.every((a) => a.actor === "ops@doorstep")).toBe(true);
+  });
+
+  it("extends a trial from its end and toggles a property's active status", async () => {
+    const user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - 86_400_000) });
+    const [line] = await run("extend-trial", user.email, "7");
+    expect(line).toContain(new Date(t.clock.now.getTime() + 7 * 86_400_000).toISOString());
+    const { propertyId } = await buildProperty(t.app, user);
+    await run("deactivate-property", propertyId);
+    const get = async () => (await t.app.inject({ url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })).json().property;
+    expect(await get()).toMatchObject({ live: false, inactiveReason: "deactivated" });
+    await run("reactivate-property", propertyId);
+    expect((await get()).live).toBe(true);
+  });
+
+  it("lists pause/cancel requests and subscription alerts, and moves a request on", async () => {
+    const user = await buildUser(t.ctx);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/billing/cancellation-requests",
+      headers: { cookie: user.cookie },
+      payload: { name: "Sam", email: "sam@example.com", tel: "123", request: "pause-3-months", reason: "product-value" },
+    });
+    const id = res.json().request.id as string;
+    expect((await run("list-cancellations", "--status=received")).some((l) => l.includes(id) && l.includes("pause-3-months"))).toBe(true);
+    await run("set-cancellation-status", id, "done");
+    expect((await run("list-cancellations", "--status=received")).some((l) => l.includes(id))).toBe(false);
+    await t.app.inject({ method: "POST", url: "/api/billing/subscription-alerts", headers: { cookie: user.cookie }, payload: { errorMessage: "card refused in the browser" } });
+    expect((await run("list-alerts")).some((l) => l.includes("card refused in the browser"))).toBe(true);
+    expect((await run("audit-log")).some((l) => l.includes("set-cancellation-status"))).toBe(true);
+  });
+});

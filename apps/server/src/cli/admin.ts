@@ -1,0 +1,33 @@
+import os from "node:os";
+import { openDatabase } from "../db/open.ts";
+import { configFromEnv, parseEnv } from "../env.ts";
+import { seedPlanCatalogue } from "../features/billing/catalogue/catalogue.seed.ts";
+import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
+
+/**
+ * `npm run admin -- <command>`: the operator CLI (IMPL-22 first slice) on the configured database.
+ * With the embedded PGlite database the server must be stopped first (one process per data dir).
+ */
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === "--help" || argv[0] === "help") {
+    console.log(USAGE);
+    return;
+  }
+  const config = configFromEnv(parseEnv());
+  const database = await openDatabase(config);
+  try {
+    await database.migrate();
+    await seedPlanCatalogue(database.db);
+    const actor = process.env.ADMIN_ACTOR ?? process.env.USER ?? os.userInfo().username;
+    const lines = await runAdminCommand(database.db, argv, actor, config.payments.stripeSecretKey ? "stripe" : "local");
+    for (const line of lines) console.log(line);
+  } catch (error) {
+    process.exitCode = 1;
+    console.error(error instanceof CommandError ? error.message : error);
+  } finally {
+    await database.close();
+  }
+}
+
+void main();
