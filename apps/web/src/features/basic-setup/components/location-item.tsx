@@ -1,11 +1,11 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyAddress, PropertyDto } from "@doorstep/shared/schemas/property";
 import { useCallback, useState } from "react";
+import { AddressSearch } from "../../../components/address-search.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../components/ui/editable-item.tsx";
 import { getNearestPlace } from "../api/get-nearest-place.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
-import { AddressSearch } from "./address-search.tsx";
 import { PinMap, type LatLng } from "./pin-map.tsx";
 
 type Mode = "search" | "manual";
@@ -94,7 +94,19 @@ export function LocationItem({ property }: { property: PropertyDto }) {
     >
       {mode === "search" ? (
         <>
-          <AddressSearch chosen={chosen} onChoose={setChosen} />
+          <AddressSearch
+            onChoose={setChosen}
+            onType={() => setChosen(null)}
+            noMatches={copy.basicSetup.noSuggestions}
+            errorMessage={copy.common.genericError}
+            status={
+              chosen ? (
+                <strong className="address-search__chosen">{copy.basicSetup.chosenAddress(chosen.formatted)}</strong>
+              ) : (
+                <span className="field__hint">{copy.basicSetup.chooseAddressFirst}</span>
+              )
+            }
+          />
           <div>
             <Button variant="secondary" size="sm" onClick={() => switchTo("manual")}>
               {copy.basicSetup.manualLocation}
