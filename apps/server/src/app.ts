@@ -35,6 +35,10 @@ import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.t
 import { createPlacesProvider } from "./providers/places/index.ts";
 import { createWhat3words } from "./providers/w3w/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
+// Guest guide (issue 5): pages, passcode, preview, offline; visits.
+import { guideHostRewrite } from "./guide/guide-host.ts";
+import { registerGuideRoutes } from "./guide/guide.routes.ts";
+import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -61,6 +65,8 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   const app = Fastify({
     logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
     trustProxy: config.trustProxy,
+    // Guest guide (issue 5): /{PropertyID} on GUIDE_HOST is the guide.
+    rewriteUrl: guideHostRewrite(config.guide.host),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -126,6 +132,9 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
   // Billing (issue 6): the plan catalogue is data, upserted from its files at boot (OPEN-02).
   await seedPlanCatalogue(ctx.db);
   registerBillingRoutes(app, ctx);
+  // Guest guide (issue 5).
+  await registerGuideRoutes(app, ctx);
+  registerVisitRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -43,6 +43,9 @@ const EnvSchema = z.object({
   /** stripe-mock or another stand-in for api.stripe.com. */
   STRIPE_API_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default("support@doorstep.local"),
+  // Guest guide (issue 5): its own host serves /:propertyId; a short in-process cache of public pages.
+  GUIDE_HOST: z.string().optional(),
+  GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -104,6 +107,8 @@ export interface AppConfig {
   payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripePublishableKey?: string; stripeApiUrl?: string };
   /** Where subscription alerts and pause/cancel requests go (BILL-31, BILL-47). */
   supportEmail: string;
+  /** Guest guide (issue 5). */
+  guide: GuideConfig;
   rateLimits: {
     login: RateLimitRule;
     loginPerIp: RateLimitRule;
@@ -111,6 +116,17 @@ export interface AppConfig {
     forgotPassword: RateLimitRule;
     resetPassword: RateLimitRule;
   };
+}
+
+export interface GuideConfig {
+  /** Host name (no port) whose /:propertyId is the guide (ARCHITECTURE §1, GUIDE-04). */
+  host?: string;
+  /** How long a public (no passcode) guide page is reused in process; 0 in tests. */
+  renderCacheMs: number;
+  /** Passcode attempts per IP and property (IMPL-03). */
+  unlock: RateLimitRule;
+  /** Visit reports per IP (IMPL-05). */
+  visits: RateLimitRule;
 }
 
 const MINUTE = 60_000;
@@ -152,6 +168,12 @@ export function configFromEnv(env: Env): AppConfig {
       stripeApiUrl: env.STRIPE_API_URL,
     },
     supportEmail: env.SUPPORT_EMAIL,
+    guide: {
+      host: env.GUIDE_HOST?.toLowerCase(),
+      renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
+      unlock: { max: 10 * scale, windowMs: 15 * MINUTE },
+      visits: { max: Math.round(120 * ipScale), windowMs: MINUTE },
+    },
     rateLimits: {
       // Per IP + email: guessing one account's password (OPEN-15).
       login: { max: 10 * scale, windowMs: 15 * MINUTE },

@@ -27,6 +27,13 @@ const PUBLIC_ROUTES = new Set([
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
   "POST /api/billing/webhook/stripe", // Stripe calls it; verified by signature, not a session (IMPL-14)
+  // Guest guide (issue 5): the public guide, its passcode form, install files and visit reports.
+  "GET /g/:propertyId",
+  "POST /g/:propertyId/unlock",
+  "GET /g/:propertyId/manifest.webmanifest",
+  "GET /g/:propertyId/sw.js",
+  "GET /g/_/:asset",
+  "POST /api/guide/visits",
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */
@@ -72,6 +79,8 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/shared/:itemId": {},
+  // Guest guide (issue 5): the owner's preview link takes no body.
+  "POST /api/properties/:propertyId/preview-link": {},
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { RecordVisitRequest } from "@doorstep/shared/schemas/guide";
+import type { AppContext } from "../../app-context.ts";
+import { recordVisit } from "./visits.service.ts";
+
+/** POST /api/guide/visits: the guide reports a visit (IMPL-05); public and rate-limited per IP. */
+export function registerVisitRoutes(parent: FastifyInstance, ctx: AppContext): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/api/guide/visits",
+    {
+      config: { public: true },
+      schema: { tags: ["guide"], summary: "Record a guest guide visit (GUIDE-17, IMPL-05)", body: RecordVisitRequest, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      await ctx.rateLimiter.consume("guide-visit", request.ip, ctx.config.guide.visits);
+      await recordVisit(ctx, request.body, request.headers["user-agent"]);
+      // The same answer whatever happened: the endpoint tells a caller nothing about properties.
+      return reply.status(204).header("Cache-Control", "no-store").send(null);
+    },
+  );
+}

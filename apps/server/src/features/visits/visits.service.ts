@@ -1,0 +1,37 @@
+import type { RecordVisitRequest } from "@doorstep/shared/schemas/guide";
+import type { AppContext } from "../../app-context.ts";
+import { findGuideRecord } from "../../guide/guide.repository.ts";
+import { propertyInactiveReason } from "../properties/property.dto.ts";
+import { deviceTypeOf, isBot } from "./device.ts";
+import { insertVisit } from "./visits.repository.ts";
+
+export type VisitOutcome = "recorded" | "repeat" | "ignored";
+
+/**
+ * Records a guide visit (GUIDE-17, IMPL-05, ANL-05): the property and its owner come from the server,
+ * the device type from the user agent (which is not stored, nor is the IP); bots, unknown, archived and
+ * inactive guides are ignored. One visit per tracking session, property and UTC day.
+ */
+export async function recordVisit(ctx: AppContext, input: RecordVisitRequest, userAgent: string | undefined): Promise<VisitOutcome> {
+  if (isBot(userAgent)) return "ignored";
+  const record = await findGuideRecord(ctx.db, input.propertyId);
+  if (!record || record.property.archivedAt) return "ignored";
+  const now = ctx.now();
+  if (propertyInactiveReason(record.property, record.account, now) !== null) return "ignored";
+  const utmSource = input.utmSource ? input.utmSource.toLowerCase() : null;
+  const inserted = await insertVisit(
+    ctx.db,
+    {
+      accountId: record.property.accountId,
+      propertyId: record.property.id,
+      trackingSessionId: input.trackingSessionId,
+      deviceType: deviceTypeOf(userAgent!),
+      utmSource,
+      visitDay: now.toISOString().slice(0, 10),
+      createdAt: now,
+    },
+    // ANL-04: QR code visits are utm_source=qr-code; anything else is a web link visit.
+    utmSource === "qr-code" ? "qr-code" : "link",
+  );
+  return inserted ? "recorded" : "repeat";
+}

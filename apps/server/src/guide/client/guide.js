@@ -1,0 +1,124 @@
+// The guest guide's only script (issue 5): it enhances a page that already works without it.
+// Hand-written, no framework, a few KB: visits, offline worker, passcode form, copy buttons, languages.
+(function () {
+  "use strict";
+  var body = document.body;
+  var base = body.getAttribute("data-base");
+  var property = body.getAttribute("data-property");
+
+  // Visit (GUIDE-17, IMPL-05): one random id per browser session; the server dedupes per day.
+  function trackingId() {
+    var key = "dsg_tsid";
+    var id = sessionStorage.getItem(key);
+    if (!id) {
+      var bytes = new Uint8Array(16);
+      crypto.getRandomValues(bytes);
+      id = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+      sessionStorage.setItem(key, id);
+    }
+    return id;
+  }
+  function recordVisit() {
+    try {
+      var sent = "dsg_v_" + property + "_" + new Date().toISOString().slice(0, 10);
+      if (sessionStorage.getItem(sent)) return;
+      var utm = new URLSearchParams(location.search).get("utm_source");
+      var payload = JSON.stringify({ propertyId: property, trackingSessionId: trackingId(), utmSource: utm });
+      // keepalive: the report survives leaving the page and never delays rendering.
+      fetch("/api/guide/visits", { method: "POST", keepalive: true, headers: { "content-type": "application/json" }, body: payload })
+        .then(function (r) { if (r.ok) sessionStorage.setItem(sent, "1"); })
+        .catch(function () {});
+    } catch { /* private mode without storage: no visit */ }
+  }
+
+  // Offline (issue 5 §6): the worker keeps this guide and its images after the first visit.
+  function registerWorker() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.register(base + "/sw.js", { scope: base }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (reg) {
+      var urls = Array.prototype.map.call(document.querySelectorAll("img"), function (img) { return img.currentSrc || img.src; });
+      if (reg.active) reg.active.postMessage({ type: "cache-images", urls: urls });
+    }).catch(function () {});
+  }
+  function offlineBanner() {
+    var el = document.getElementById("offline");
+    if (el) el.hidden = navigator.onLine;
+  }
+
+  // Passcode (GUIDE-07): post without leaving the page; errors show for 3 s (XCUT-50).
+  function enhanceGate(form) {
+    var error = document.getElementById("passcode-error");
+    var timer;
+    function show(text) {
+      error.textContent = text;
+      clearTimeout(timer);
+      timer = setTimeout(function () { error.textContent = ""; }, 3000);
+    }
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var button = form.querySelector("button");
+      var data = { passcode: form.passcode.value, lang: form.lang.value };
+      button.disabled = true;
+      fetch(form.action, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(data) })
+        .then(function (r) {
+          if (r.ok) { location.reload(); return; }
+          return r.json().then(function (j) { show((j.error && (j.error.issues && j.error.issues[0] ? j.error.issues[0].message : j.error.message)) || ""); });
+        })
+        .catch(function () {})
+        .then(function () { button.disabled = false; });
+    });
+    if (error.textContent) show(error.textContent);
+  }
+
+  // Copy buttons (Wi-Fi password): "Copied" for 3 s (XCUT-50).
+  function onCopy(button) {
+    var label = button.textContent;
+    navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
+      button.textContent = body.getAttribute("data-copied") || "Copied";
+      setTimeout(function () { button.textContent = label; }, 3000);
+    });
+  }
+
+  // Languages (GUIDE-08): swap the page in place; the link still works as a plain link.
+  function switchLanguage(link) {
+    fetch(link.href, { headers: { accept: "text/html" } }).then(function (r) {
+      if (!r.ok) throw new Error(String(r.status));
+      return r.text();
+    }).then(function (html) {
+      var next = new DOMParser().parseFromString(html, "text/html");
+      document.documentElement.lang = next.documentElement.lang;
+      document.title = next.title;
+      var parts = [".cover", "main", "footer"];
+      parts.forEach(function (sel) {
+        var now = document.querySelector(sel);
+        var incoming = next.querySelector(sel);
+        if (now && incoming) now.replaceWith(document.importNode(incoming, true));
+      });
+      history.pushState(null, "", link.href);
+      offlineBanner();
+    }).catch(function () { location.href = link.href; });
+  }
+
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("[data-copy],a[data-lang]") : null;
+    if (!target) return;
+    if (target.hasAttribute("data-copy")) onCopy(target);
+    else if (!event.metaKey && !event.ctrlKey && !event.shiftKey) {
+      event.preventDefault();
+      switchLanguage(target);
+    }
+  });
+  window.addEventListener("popstate", function () { location.reload(); });
+  window.addEventListener("online", offlineBanner);
+  window.addEventListener("offline", offlineBanner);
+
+  var gate = document.querySelector("form[data-unlock]");
+  if (gate) enhanceGate(gate);
+  offlineBanner();
+  if (body.getAttribute("data-sw")) registerWorker();
+  if (body.getAttribute("data-visit")) {
+    if ("requestIdleCallback" in window) requestIdleCallback(recordVisit, { timeout: 3000 });
+    else setTimeout(recordVisit, 500);
+  }
+})();

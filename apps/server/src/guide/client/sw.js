@@ -1,0 +1,85 @@
+// The guide's service worker (issue 5 §6). Its scope is one guide ("/g/{PropertyID}" or "/{PropertyID}").
+// Pages: network first, the last good copy offline. The server says what may be kept (X-Guide-Offline):
+// "store" for a guide the visitor may read, "purge" for a gate, inactive or missing guide (so a passcode
+// change or a lock never leaves protected content here), "skip" for previews.
+"use strict";
+var SCRIPT = "__GUIDE_SCRIPT__";
+var SCOPE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
+var CACHE = "guide:" + SCOPE;
+
+function inScope(url) {
+  return url.origin === location.origin && (url.pathname === SCOPE || url.pathname.indexOf(SCOPE + "/") === 0);
+}
+function pageKey(url) {
+  var lang = url.searchParams.get("lang");
+  return SCOPE + (lang ? "?lang=" + encodeURIComponent(lang) : "");
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (c) { return c.add(SCRIPT); }).then(function () { return self.skipWaiting(); }));
+});
+self.addEventListener("activate", function (event) {
+  event.waitUntil(self.clients.claim());
+});
+
+function purge() {
+  return caches.delete(CACHE).then(function () { return caches.open(CACHE); }).then(function (c) { return c.add(SCRIPT); }).catch(function () {});
+}
+
+function page(request) {
+  var url = new URL(request.url);
+  return fetch(request).then(function (response) {
+    var policy = response.headers.get("X-Guide-Offline");
+    if (policy === "store" && response.ok) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (c) { return c.put(pageKey(url), copy); });
+    } else if (policy === "purge") {
+      purge();
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(CACHE).then(function (c) {
+      return c.match(pageKey(url)).then(function (hit) { return hit || c.match(SCOPE); });
+    }).then(function (hit) { return hit || Response.error(); });
+  });
+}
+
+// Files never change under their key: cache first; offline, any cached width of the same image.
+function file(request) {
+  return caches.open(CACHE).then(function (c) {
+    return c.match(request).then(function (hit) {
+      if (hit) return hit;
+      return fetch(request).then(function (response) {
+        if (response.ok) c.put(request, response.clone());
+        return response;
+      }).catch(function () {
+        return c.match(request, { ignoreSearch: true }).then(function (any) { return any || Response.error(); });
+      });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== location.origin) return;
+  if (request.mode === "navigate") {
+    // A longer weblink sharing this prefix ("/g/abc" vs "/g/abcd") is another guide: not ours.
+    if (inScope(url) && !url.searchParams.has("preview")) event.respondWith(page(request));
+    return;
+  }
+  if (url.pathname.indexOf("/files/") === 0 || url.pathname === SCRIPT) event.respondWith(file(request));
+});
+
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type !== "cache-images" || !Array.isArray(data.urls)) return;
+  caches.open(CACHE).then(function (c) {
+    data.urls.slice(0, 100).forEach(function (u) {
+      var url = new URL(u, location.origin);
+      if (url.origin !== location.origin || url.pathname.indexOf("/files/") !== 0) return;
+      c.match(url.href).then(function (hit) { if (!hit) c.add(url.href).catch(function () {}); });
+    });
+  });
+});

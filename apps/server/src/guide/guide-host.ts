@@ -1,0 +1,24 @@
+import type { IncomingMessage } from "node:http";
+
+// Paths that keep their meaning on the guide host; everything else there is a guide address.
+const PASS_THROUGH = /^\/(api|files|g|q)(\/|$|\?)/;
+const GUIDE_PATH = /^\/[a-z0-9-]+(\/|\?|$)/;
+
+/**
+ * Fastify's rewriteUrl for GUIDE_HOST (ARCHITECTURE §1, GUIDE-04): `/{PropertyID}…` on the guide host is
+ * served as `/g/{PropertyID}…`; other hosts are untouched.
+ */
+export function guideHostRewrite(guideHost: string | undefined): ((req: IncomingMessage) => string) | undefined {
+  if (!guideHost) return undefined;
+  return (req) => {
+    const url = req.url ?? "/";
+    const host = (req.headers.host ?? "").toLowerCase().replace(/:\d+$/, "");
+    if (host !== guideHost || PASS_THROUGH.test(url) || !GUIDE_PATH.test(url)) return url;
+    return `/g${url}`;
+  };
+}
+
+/** The guide's own address as the visitor used it: "/g/{id}", or "/{id}" when the guide host rewrote it. */
+export function guideBasePath(originalUrl: string, propertyId: string): string {
+  return originalUrl.startsWith("/g/") ? `/g/${propertyId}` : `/${propertyId}`;
+}

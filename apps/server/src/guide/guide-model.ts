@@ -1,0 +1,68 @@
+import type { CategoryDto } from "@doorstep/shared/schemas/content";
+import type { TranslatedItem } from "../features/content/translation.service.ts";
+import type { GuideTheme } from "./guide-theme.ts";
+
+/** What a guide page shows; built by the service, rendered by the components (no data access there). */
+export interface GuidePageModel {
+  kind: "guide" | "gate" | "inactive" | "not-found";
+  /** "/g/{PropertyID}", or "/{PropertyID}" on the guide host. */
+  basePath: string;
+  propertyId: string;
+  title: string;
+  coverUrl: string | null;
+  theme: GuideTheme | null;
+  preview: boolean;
+  noindex: boolean;
+  language: string;
+  languages: string[];
+  displayAddress: string | null;
+  what3words: string | null;
+  host: GuideHostCard | null;
+  sections: GuideSection[];
+  updatedAt: Date | null;
+  /** The gate's message after a failed attempt (wrong code, too many tries). */
+  gateError: string | null;
+  scriptUrl: string;
+  /** Register the offline service worker: not for previews, never for a locked gate. */
+  offline: boolean;
+  /** Report a visit (GUIDE-17): live guides only, never previews. */
+  recordVisit: boolean;
+}
+
+export interface GuideHostCard {
+  name: string;
+  photoUrl: string | null;
+  email: string | null;
+  tel: string | null;
+  messageAppName: string | null;
+  messageAppLink: string | null;
+}
+
+export interface GuideSection {
+  category: CategoryDto;
+  items: TranslatedItem[];
+  children: GuideSection[];
+}
+
+/** Categories in the theme's order with their items by ListRank (GUIDE-10); empty ones are left out. */
+export function buildSections(categories: CategoryDto[], items: TranslatedItem[]): GuideSection[] {
+  const shown = categories.filter((c) => c.type !== "communication").sort((a, b) => a.listRank - b.listRank);
+  const itemsOf = (label: string) => items.filter((i) => i.categoryLabel === label && i.title.trim() !== "").sort((a, b) => a.listRank - b.listRank);
+  const build = (c: CategoryDto): GuideSection => ({
+    category: c,
+    items: itemsOf(c.label),
+    children: shown.filter((k) => k.parentLabel === c.label).map(build),
+  });
+  const hasContent = (s: GuideSection): boolean => s.items.length > 0 || s.children.some(hasContent);
+  const prune = (s: GuideSection): GuideSection => ({ ...s, children: s.children.filter(hasContent).map(prune) });
+  return shown
+    .filter((c) => !c.parentLabel)
+    .map(build)
+    .filter(hasContent)
+    .map(prune);
+}
+
+/** `/files/key?w=…` candidates for srcset (FILE-10 widths). */
+export function srcSet(url: string, widths: readonly number[]): string {
+  return widths.map((w) => `${url}?w=${w} ${w}w`).join(", ");
+}

@@ -1,0 +1,212 @@
+import { copy } from "@doorstep/shared/copy";
+import { languageName } from "@doorstep/shared/languages";
+import { srcSet, type GuidePageModel } from "./guide-model.ts";
+import { Section, categoryAnchor } from "./guide-sections.tsx";
+
+const t = copy.guide;
+const COVER_WIDTHS = [600, 900, 1200] as const;
+
+function formatDate(date: Date, language: string): string {
+  try {
+    return new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(date);
+  }
+}
+
+/** The language switcher (GUIDE-08): plain links that work without JS; the script swaps the page in place. */
+function Languages({ model }: { model: GuidePageModel }) {
+  if (model.languages.length < 2) return null;
+  return (
+    <nav aria-label={t.language}>
+      <ul className="langs">
+        {model.languages.map((code) => (
+          <li key={code}>
+            <a href={`${model.basePath}?lang=${encodeURIComponent(code)}`} hrefLang={code} lang={code} data-lang={code} aria-current={code === model.language ? "true" : undefined}>
+              {languageName(code)}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boolean }) {
+  return (
+    <div className="cover">
+      {model.coverUrl ? (
+        // Above the fold: not lazy, fetched first.
+        <img src={`${model.coverUrl}?w=900`} srcSet={srcSet(model.coverUrl, COVER_WIDTHS)} sizes="100vw" alt="" fetchPriority="high" decoding="async" />
+      ) : null}
+      <div className="wrap">
+        <h1>{model.title}</h1>
+        {withDetails && model.displayAddress ? <p className="address">{model.displayAddress}</p> : null}
+        {withDetails && model.what3words ? (
+          <p className="w3w">
+            {t.what3words}: ///{model.what3words}
+          </p>
+        ) : null}
+        {withDetails ? <Languages model={model} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function HostCard({ model }: { model: GuidePageModel }) {
+  const host = model.host;
+  if (!host) return null;
+  const messageLink = host.messageAppLink && /^https?:\/\//i.test(host.messageAppLink) ? host.messageAppLink : null;
+  return (
+    <aside className="host" aria-labelledby="host-h">
+      {host.photoUrl ? <img src={`${host.photoUrl}?w=150`} alt="" width={72} height={72} loading="lazy" /> : null}
+      <div>
+        <h2 id="host-h">{t.hostCardTitle}</h2>
+        <p>{host.name}</p>
+        {host.email ? (
+          <p>
+            {t.email}: <a href={`mailto:${host.email}`}>{host.email}</a>
+          </p>
+        ) : null}
+        {host.tel ? (
+          <p>
+            {t.phone}: <a href={`tel:${host.tel.replace(/[^\d+]/g, "")}`}>{host.tel}</a>
+          </p>
+        ) : null}
+        {messageLink ? (
+          <p>
+            <a className="btn" href={messageLink} target="_blank" rel="noopener noreferrer">
+              {t.message(host.messageAppName || "WhatsApp")}
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+function GuideBody({ model }: { model: GuidePageModel }) {
+  return (
+    <>
+      <Cover model={model} withDetails />
+      <main id="main" className="wrap">
+        <p id="offline" className="offline" hidden>
+          {t.offline}
+        </p>
+        {model.sections.length > 0 ? (
+          <nav className="toc" aria-label={t.contents}>
+            <ul>
+              {model.sections.map((s) => (
+                <li key={s.category.label}>
+                  <a href={`#${categoryAnchor(s.category.label)}`}>{s.category.title}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {model.sections.length > 0 ? (
+          model.sections.map((s) => <Section key={s.category.label} section={s} />)
+        ) : (
+          <p className="empty">{t.empty}</p>
+        )}
+        <HostCard model={model} />
+      </main>
+      <footer>
+        {model.updatedAt ? <p id="updated">{t.lastUpdated(formatDate(model.updatedAt, model.language))}</p> : null}
+        <p>{model.theme?.brandName ?? t.poweredBy}</p>
+      </footer>
+    </>
+  );
+}
+
+/** The passcode gate (GUIDE-07): cover, title and the 6-digit form, and nothing else of the guide. */
+function Gate({ model }: { model: GuidePageModel }) {
+  return (
+    <>
+      <Cover model={model} withDetails={false} />
+      <main id="main" className="wrap">
+        <form className="gate" method="post" action={`${model.basePath}/unlock`} data-unlock="">
+          <h2>{t.passcodeTitle}</h2>
+          <p>{t.passcodeHint}</p>
+          <label htmlFor="passcode">{t.passcodeLabel}</label>
+          <input
+            id="passcode"
+            name="passcode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            placeholder={t.passcodePlaceholder}
+            required
+            aria-describedby="passcode-error"
+          />
+          <input type="hidden" name="lang" value={model.language} />
+          <p id="passcode-error" className="error" role="alert">
+            {model.gateError ?? ""}
+          </p>
+          <button type="submit" className="btn">
+            {t.unlock}
+          </button>
+        </form>
+      </main>
+    </>
+  );
+}
+
+function Message({ title, hint }: { title: string; hint: string }) {
+  return (
+    <main id="main" className="message">
+      <h1>{title}</h1>
+      <p>{hint}</p>
+    </main>
+  );
+}
+
+/** The whole guide document; the caller adds the doctype and the CSP for `stylesheet`. */
+export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; stylesheet: string }) {
+  const theme = model.theme;
+  const brand = theme && (theme.logoKey || theme.brandName);
+  const pageTitle = model.kind === "not-found" ? t.notFound : model.kind === "inactive" ? t.inactive : model.title;
+  const lang = model.kind === "guide" ? model.language : "en";
+  const hasManifest = model.kind === "guide" || model.kind === "gate";
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{pageTitle}</title>
+        {model.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {theme ? <meta name="theme-color" content={theme.primary} /> : null}
+        {hasManifest && !model.preview ? <link rel="manifest" href={`${model.basePath}/manifest.webmanifest`} /> : null}
+        {hasManifest && theme?.iconKey ? <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?w=300`} /> : null}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        <script src={model.scriptUrl} defer />
+      </head>
+      <body
+        data-property={model.propertyId}
+        data-base={model.basePath}
+        data-sw={model.offline ? "1" : undefined}
+        data-visit={model.recordVisit ? "1" : undefined}
+      >
+        <a className="skip" href="#main">
+          {t.skipToContent}
+        </a>
+        {model.preview ? (
+          <p className="preview" role="status">
+            {t.preview}: {t.previewNote}
+          </p>
+        ) : null}
+        {brand && hasManifest ? (
+          <header className="brand">
+            {theme.logoKey ? <img src={`/files/${theme.logoKey}?w=300`} alt={theme.brandName ?? ""} height={32} /> : null}
+            {theme.brandName && !theme.logoKey ? <span>{theme.brandName}</span> : null}
+          </header>
+        ) : null}
+        {model.kind === "guide" ? <GuideBody model={model} /> : null}
+        {model.kind === "gate" ? <Gate model={model} /> : null}
+        {model.kind === "inactive" ? <Message title={t.inactive} hint={t.inactiveHint} /> : null}
+        {model.kind === "not-found" ? <Message title={t.notFound} hint={t.notFoundHint} /> : null}
+      </body>
+    </html>
+  );
+}

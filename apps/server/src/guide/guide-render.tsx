@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import type { FastifyReply } from "fastify";
+import { renderToString } from "react-dom/server";
+import type { GuidePageModel } from "./guide-model.ts";
+import { GuideDocument } from "./guide-page.tsx";
+import { guideStylesheet } from "./guide-styles.ts";
+
+export interface RenderedGuide {
+  status: number;
+  html: string;
+  etag: string;
+  headers: Record<string, string>;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+/**
+ * The guide's Content-Security-Policy (issue 5 §8): scripts only from our origin (the one external
+ * file), the one inline stylesheet by its hash, nothing framed, forms only to us. Inline style
+ * attributes stay allowed for the colours the rich-text editor writes (they cannot run script).
+ */
+export function guideCsp(stylesheet: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src-elem 'sha256-${sha256(stylesheet)}'`,
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "media-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** Headers every guide response carries, set explicitly (helmet costs throughput on this hot route). */
+export function securityHeaders(csp: string | null, preview = false): Record<string, string> {
+  return {
+    ...(csp ? { "Content-Security-Policy": csp } : {}),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    // A preview link carries its token: never hand it to another site.
+    "Referrer-Policy": preview ? "no-referrer" : "strict-origin-when-cross-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  };
+}
+
+const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, inactive: 410, "not-found": 404 };
+
+/**
+ * Renders a guide page to HTML with its status and headers: caching (ETag; public pages briefly cacheable,
+ * protected and preview pages never shared), noindex (IMPL-39) and the service worker's cache instruction
+ * (`X-Guide-Offline`: store, purge or skip) so nothing protected is kept offline before unlocking.
+ */
+export function renderGuide(model: GuidePageModel, options: { status?: number; protectedContent: boolean }): RenderedGuide {
+  const stylesheet = guideStylesheet(model.theme);
+  const html = `<!doctype html>${renderToString(<GuideDocument model={model} stylesheet={stylesheet} />)}`;
+  const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
+  const headers: Record<string, string> = {
+    ...securityHeaders(guideCsp(stylesheet), model.preview),
+    "Content-Type": "text/html; charset=utf-8",
+    Vary: "Accept-Language, Cookie",
+  };
+  if (model.noindex) headers["X-Robots-Tag"] = "noindex, nofollow";
+  if (model.preview) {
+    headers["Cache-Control"] = "no-store";
+    headers["X-Guide-Offline"] = "skip";
+  } else if (model.kind === "guide") {
+    headers["Cache-Control"] = options.protectedContent ? "private, no-cache" : "public, max-age=60";
+    headers["X-Guide-Offline"] = "store";
+  } else {
+    headers["Cache-Control"] = "no-store";
+    headers["X-Guide-Offline"] = "purge";
+  }
+  return { status: options.status ?? STATUS[model.kind], html, etag, headers };
+}
+
+/** Sends a rendered page, answering 304 when the browser's copy is current. */
+export function sendGuide(reply: FastifyReply, rendered: RenderedGuide, ifNoneMatch: string | undefined) {
+  reply.headers(rendered.headers).header("ETag", rendered.etag);
+  if (rendered.status === 200 && ifNoneMatch === rendered.etag) return reply.status(304).send();
+  return reply.status(rendered.status).send(rendered.html);
+}

@@ -1,0 +1,159 @@
+import { copy } from "@doorstep/shared/copy";
+import type { SubItemDto } from "@doorstep/shared/schemas/content";
+import type { TranslatedItem } from "../features/content/translation.service.ts";
+import { sanitizePlainText, sanitizeRichText } from "../features/content/sanitize.ts";
+import { srcSet, type GuideSection } from "./guide-model.ts";
+import { wifiDetails, wifiQrSvg } from "./wifi.ts";
+
+const ITEM_WIDTHS = [300, 600, 900] as const;
+const ITEM_SIZES = "(max-width: 720px) 100vw, 690px";
+const t = copy.guide;
+
+/** Anchors for sections and items, so internal links can jump to them (GUIDE-16). */
+export const categoryAnchor = (label: string) => `c-${label}`;
+export const itemAnchor = (id: string) => `i-${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const internalHref = (target: string) => `#${UUID.test(target) ? itemAnchor(target) : categoryAnchor(target)}`;
+const safeHttp = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
+const safeButton = (url: string | null) => (url && /^(https?:\/\/|mailto:|tel:)/i.test(url) ? url : null);
+
+/**
+ * Rich text from the editor. It was sanitised on save; it passes through the same sanitiser again here,
+ * so nothing reaches the page that the sanitiser did not produce (CONT-19, XSS corpus).
+ */
+function RichText({ html }: { html: string }) {
+  const clean = sanitizeRichText(html);
+  return clean ? <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} /> : null;
+}
+
+function Picture({ url, alt }: { url: string; alt: string }) {
+  return <img src={`${url}?w=600`} srcSet={srcSet(url, ITEM_WIDTHS)} sizes={ITEM_SIZES} alt={alt} loading="lazy" decoding="async" />;
+}
+
+function Video({ url }: { url: string }) {
+  // GUIDE-20 / CONT-22: the fallback copy shows where the browser cannot play the video.
+  return (
+    <video controls preload="none" src={url}>
+      {t.videoUnsupported}
+    </video>
+  );
+}
+
+function SubItem({ sub }: { sub: SubItemDto }) {
+  switch (sub.type) {
+    case "text":
+      return sub.detailText ? <p>{sanitizePlainText(sub.detailText)}</p> : null;
+    case "image":
+      return sub.imageUrl ? <Picture url={sub.imageUrl} alt="" /> : null;
+    case "video":
+      return sub.videoUrl ? <Video url={sub.videoUrl} /> : null;
+    case "pdf":
+      return sub.documentUrl ? (
+        <p>
+          <a className="btn alt" href={sub.documentUrl} target="_blank" rel="noopener">
+            {sub.detailText || t.openPdf}
+          </a>
+        </p>
+      ) : null;
+    case "button": {
+      const href = safeButton(sub.buttonLink);
+      return href && sub.buttonLabel ? (
+        <p>
+          <a className="btn" href={href} target="_blank" rel="noopener noreferrer nofollow">
+            {sub.buttonLabel}
+          </a>
+        </p>
+      ) : null;
+    }
+    case "internal-link":
+      return sub.internalLink && sub.internalLinkLabel ? (
+        <p>
+          <a className="btn alt" href={internalHref(sub.internalLink)}>
+            {sub.internalLinkLabel}
+          </a>
+        </p>
+      ) : null;
+  }
+}
+
+function Wifi({ item }: { item: TranslatedItem }) {
+  const wifi = wifiDetails(item.detailText);
+  if (!wifi) return null;
+  return (
+    <div className="wifi">
+      <div dangerouslySetInnerHTML={{ __html: wifiQrSvg(wifi) }} role="img" aria-label={t.wifiQr(wifi.network)} />
+      {wifi.password ? (
+        <button type="button" className="btn" data-copy={wifi.password}>
+          {t.copyWifiPassword}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
+  const Heading = level === 3 ? "h3" : "h4";
+  const webLink = safeHttp(item.webLink);
+  const details = (["describe", "locate", "operate"] as const).flatMap((key) => (item[key] ? [[key, item[key]] as const] : []));
+  return (
+    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)} lang={item.source === "untranslated" ? "en" : undefined}>
+      {item.featured ? <span className="badge">{t.featured}</span> : null}
+      <Heading>{item.title}</Heading>
+      {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
+      <RichText html={item.detailText} />
+      {item.label === "wifi" ? <Wifi item={item} /> : null}
+      {details.length > 0 ? (
+        <dl className="dlo">
+          {details.map(([key, value]) => (
+            <div key={key}>
+              <dt>{t.detailLabels[key]}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {item.what3words ? <p className="w3w">///{item.what3words}</p> : null}
+      {item.videoUrl ? <Video url={item.videoUrl} /> : null}
+      {item.documentUrl ? (
+        <p>
+          <a className="btn alt" href={item.documentUrl} target="_blank" rel="noopener">
+            {t.openPdf}
+          </a>
+        </p>
+      ) : null}
+      {webLink ? (
+        <p>
+          <a className="btn" href={webLink} target="_blank" rel="noopener noreferrer nofollow">
+            {t.openLink}
+          </a>
+        </p>
+      ) : null}
+      {item.subItems.map((sub) => (
+        <SubItem key={sub.id} sub={sub} />
+      ))}
+    </article>
+  );
+}
+
+/** One category with its items, then its sub-categories (GUIDE-10/11/16). */
+export function Section({ section, nested = false }: { section: GuideSection; nested?: boolean }) {
+  const { category } = section;
+  const headingId = `${categoryAnchor(category.label)}-h`;
+  return (
+    <section className="cat" id={categoryAnchor(category.label)} aria-labelledby={headingId}>
+      {nested ? (
+        <h3 className="sub" id={headingId}>
+          {category.title}
+        </h3>
+      ) : (
+        <h2 id={headingId}>{category.title}</h2>
+      )}
+      {section.items.map((item) => (
+        <Item key={item.id} item={item} level={nested ? 4 : 3} />
+      ))}
+      {section.children.map((child) => (
+        <Section key={child.category.label} section={child} nested />
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
+import type { AppContext } from "../app-context.ts";
+import { AppError } from "../lib/app-error.ts";
+import { requireCaller } from "../plugins/auth.ts";
+import { guestCookieName } from "./guide-access.ts";
+import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
+import { guideBasePath } from "./guide-host.ts";
+import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
+import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
+import { createRenderCache } from "./render-cache.ts";
+
+const Params = z.object({ propertyId: z.string().min(1).max(60) });
+const GuideQuery = z.object({ lang: z.string().max(12).optional(), preview: z.string().max(600).optional() }).loose();
+const tags = ["guide"];
+const hidden = { hide: true };
+const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * The public guest guide (issue 5): pages, passcode unlock, manifest, service worker and script, and the
+ * owner's preview link. Registered in its own scope so its form-body parser stays here.
+ */
+export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+  await parent.register(async (scope) => {
+    // The passcode form posts without JavaScript (GUIDE-07): application/x-www-form-urlencoded.
+    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 2048 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    routes(scope, ctx);
+  });
+}
+
+function routes(scope: FastifyInstance, ctx: AppContext) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const cache = createRenderCache(ctx.config.guide.renderCacheMs);
+  const secure = ctx.config.publicUrl.startsWith("https://");
+  const guideUrlOf = (propertyId: string) => {
+    const host = ctx.config.guide.host;
+    return host ? `${new URL(ctx.config.publicUrl).protocol}//${host}/${propertyId}` : `${ctx.config.publicUrl}/g/${propertyId}`;
+  };
+
+  async function page(request: FastifyRequest, reply: FastifyReply, propertyId: string, extra: { gateError?: string; status?: number } = {}) {
+    const query = GuideQuery.safeParse(request.query);
+    const q = query.success ? query.data : {};
+    const basePath = guideBasePath(request.originalUrl, propertyId);
+    const acceptLanguage = str(request.headers["accept-language"])?.slice(0, 200);
+    const cacheKey = `${basePath}|${q.lang ?? ""}|${acceptLanguage ?? ""}`;
+    const cacheable = !q.preview && !extra.gateError;
+    const hit = cacheable ? cache.get(cacheKey) : null;
+    if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]));
+    const result = await loadGuidePage(ctx, {
+      propertyId,
+      basePath,
+      scriptUrl: GUIDE_SCRIPT.url,
+      lang: q.lang ?? (request.body as { lang?: string } | undefined)?.lang,
+      acceptLanguage,
+      previewToken: q.preview,
+      guestCookie: request.cookies[guestCookieName(propertyId)],
+      gateError: extra.gateError,
+    });
+    const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
+    if (cacheable && !result.personal) cache.set(cacheKey, rendered);
+    return sendGuide(reply, rendered, extra.gateError ? undefined : str(request.headers["if-none-match"]));
+  }
+
+  app.get(
+    "/g/:propertyId",
+    { config: { public: true }, schema: { ...hidden, params: Params } },
+    async (request, reply) => page(request, reply, request.params.propertyId),
+  );
+
+  app.post(
+    "/g/:propertyId/unlock",
+    { config: { public: true }, schema: { ...hidden, params: Params } },
+    async (request, reply) => {
+      const { propertyId } = request.params;
+      const wantsJson = str(request.headers.accept)?.includes("application/json") ?? false;
+      const base = guideBasePath(request.originalUrl, propertyId);
+      const parsed = UnlockGuideRequest.safeParse(request.body ?? {});
+      try {
+        if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
+        const cookie = await unlockGuide(ctx, propertyId, parsed.data.passcode, request.ip);
+        if (cookie) {
+          reply.setCookie(guestCookieName(propertyId), cookie.value, { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: cookie.maxAgeSeconds });
+        }
+        reply.headers(securityHeaders(null)).header("Cache-Control", "no-store");
+        if (wantsJson) return reply.send({ unlocked: true });
+        const lang = parsed.data.lang ? `?lang=${encodeURIComponent(parsed.data.lang)}` : "";
+        return reply.redirect(`${base}${lang}`, 303);
+      } catch (error) {
+        // JavaScript posts JSON and gets the error; the plain form gets the gate again with the message.
+        if (wantsJson || !(error instanceof AppError) || error.code === "NOT_FOUND") throw error;
+        const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retry) reply.header("Retry-After", String(retry));
+        return page(request, reply, propertyId, { gateError: error.message, status: error.status });
+      }
+    },
+  );
+
+  app.get(
+    "/g/:propertyId/manifest.webmanifest",
+    { config: { public: true }, schema: { ...hidden, params: Params } },
+    async (request, reply) => {
+      const basePath = guideBasePath(request.originalUrl, request.params.propertyId);
+      const manifest = await getGuideManifest(ctx, request.params.propertyId, basePath);
+      if (!manifest) throw new AppError("NOT_FOUND", "Guide not found");
+      return reply.headers(securityHeaders(null)).type("application/manifest+json").header("Cache-Control", "public, max-age=300").send(JSON.stringify(manifest));
+    },
+  );
+
+  app.get(
+    "/g/:propertyId/sw.js",
+    { config: { public: true }, schema: { ...hidden, params: Params } },
+    async (request, reply) =>
+      reply
+        .headers(securityHeaders(null))
+        .type("text/javascript; charset=utf-8")
+        // The page lives at "/g/{id}" (no trailing slash), one level above this script.
+        .header("Service-Worker-Allowed", guideBasePath(request.originalUrl, request.params.propertyId))
+        .header("Cache-Control", "no-cache")
+        .send(SERVICE_WORKER),
+  );
+
+  app.get(
+    "/g/_/:asset",
+    { config: { public: true }, schema: { ...hidden, params: z.object({ asset: z.string().max(60) }) } },
+    async (request, reply) => {
+      if (request.params.asset !== GUIDE_SCRIPT.name) throw new AppError("NOT_FOUND", "Not found");
+      return reply
+        .headers(securityHeaders(null))
+        .type("text/javascript; charset=utf-8")
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .send(GUIDE_SCRIPT.body);
+    },
+  );
+
+  app.post(
+    "/api/properties/:propertyId/preview-link",
+    { schema: { tags, summary: "A short-lived link showing the owner the guide even when inactive or protected (GUIDE-06, OPEN-57)", params: Params, response: { 200: PreviewLinkResponse } } },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const link = await createPreviewLink(ctx, caller.accountId, request.params.propertyId, guideUrlOf(request.params.propertyId));
+      return reply.header("Cache-Control", "no-store").send(link);
+    },
+  );
+}

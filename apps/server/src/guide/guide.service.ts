@@ -1,0 +1,174 @@
+import { timingSafeEqual } from "node:crypto";
+import { copy } from "@doorstep/shared/copy";
+import type { AppContext } from "../app-context.ts";
+import { AppError, notFound } from "../lib/app-error.ts";
+import { getTranslatedContent } from "../features/content/translation.service.ts";
+import { propertyInactiveReason } from "../features/properties/property.dto.ts";
+import { fileUrl } from "../features/users/user.service.ts";
+import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
+import { buildSections, type GuideHostCard, type GuidePageModel } from "./guide-model.ts";
+import { guideTheme } from "./guide-theme.ts";
+import { findGuideRecord, type GuideRecord } from "./guide.repository.ts";
+import { chooseLanguage, guideLanguages } from "./language.ts";
+
+export interface GuideRequest {
+  propertyId: string;
+  basePath: string;
+  scriptUrl: string;
+  lang?: string;
+  acceptLanguage?: string;
+  previewToken?: string;
+  guestCookie?: string;
+  gateError?: string;
+}
+
+export interface GuidePage {
+  model: GuidePageModel;
+  /** The answer depends on the visitor's cookie or preview token: never reuse it for anyone else. */
+  personal: boolean;
+  /** The page holds passcode-protected content (the visitor unlocked it, or it is the owner's preview). */
+  protectedContent: boolean;
+}
+
+/** A guide record that may be shown at all: unknown, archived and shared-content properties have no guide (GUIDE-22). */
+async function findShownRecord(ctx: AppContext, propertyId: string): Promise<GuideRecord | null> {
+  const record = await findGuideRecord(ctx.db, propertyId);
+  return record && !record.property.archivedAt ? record : null;
+}
+
+const isLive = (ctx: AppContext, record: GuideRecord) => propertyInactiveReason(record.property, record.account, ctx.now()) === null;
+
+function hostCard(record: GuideRecord): GuideHostCard | null {
+  const m = record.manager;
+  if (!m) return null;
+  const blank = (v: string | null) => (v && v.trim() ? v.trim() : null);
+  return {
+    name: [m.firstName, m.lastName].filter((p) => p && p.trim()).join(" "),
+    photoUrl: fileUrl(m.photoKey),
+    email: blank(m.email),
+    tel: blank(m.tel),
+    messageAppName: blank(m.messageAppName),
+    messageAppLink: blank(m.messageAppLink),
+  };
+}
+
+function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
+  return {
+    kind,
+    basePath: request.basePath,
+    propertyId: request.propertyId,
+    title: "",
+    coverUrl: null,
+    theme: null,
+    preview: false,
+    noindex: true,
+    language: "en",
+    languages: [],
+    displayAddress: null,
+    what3words: null,
+    host: null,
+    sections: [],
+    updatedAt: null,
+    gateError: null,
+    scriptUrl: request.scriptUrl,
+    offline: false,
+    recordVisit: false,
+  };
+}
+
+/**
+ * Decides what a visitor sees at a guide address (GUIDE-02/06/07/22, OPEN-57/58, IMPL-39) and gathers it:
+ * not found; inactive (not Live, PROP-17); the passcode gate; or the guide in the chosen language.
+ * A valid preview token shows the owner the guide whatever its state, marked and noindex.
+ */
+export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Promise<GuidePage> {
+  const record = await findShownRecord(ctx, request.propertyId);
+  if (!record) return { model: emptyModel(request, "not-found"), personal: false, protectedContent: false };
+  const { property } = record;
+  const preview = request.previewToken !== undefined && isValidPreview(ctx, property.propertyId, property.accountId, request.previewToken);
+  if (!preview && !isLive(ctx, record)) return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false };
+
+  const isProtected = property.passcodeEncrypted !== null;
+  const unlocked = preview || !isProtected || isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, request.guestCookie);
+  const languages = guideLanguages(property.defaultLanguage, property.languageTranslations);
+  const language = chooseLanguage({ languages, defaultLanguage: property.defaultLanguage, requested: request.lang, acceptLanguage: request.acceptLanguage });
+  const base: GuidePageModel = {
+    ...emptyModel(request, "not-found"),
+    kind: unlocked ? "guide" : "gate",
+    title: property.title,
+    coverUrl: fileUrl(property.coverKey),
+    theme: guideTheme(record),
+    preview,
+    noindex: preview || isProtected,
+    language,
+    languages,
+    gateError: unlocked ? null : (request.gateError ?? null),
+    offline: !preview && unlocked,
+    recordVisit: !preview,
+  };
+  const personal = preview || isProtected;
+  if (!unlocked) return { model: base, personal, protectedContent: false };
+
+  const content = await getTranslatedContent(ctx, property.id, language);
+  return {
+    model: {
+      ...base,
+      displayAddress: property.displayAddress,
+      what3words: property.showWhat3words ? property.what3words : null,
+      host: hostCard(record),
+      sections: buildSections(content.categories, content.items),
+      updatedAt: property.updatedAt,
+    },
+    personal,
+    protectedContent: isProtected,
+  };
+}
+
+const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/**
+ * Checks a guest's passcode (GUIDE-07, IMPL-03): rate-limited per IP and property; on success the guest
+ * cookie bound to the current guide session token. Null when the guide has no passcode (nothing to unlock).
+ */
+export async function unlockGuide(ctx: AppContext, propertyId: string, passcode: string, ip: string) {
+  const record = await findShownRecord(ctx, propertyId);
+  if (!record || !isLive(ctx, record)) throw notFound("Guide not found");
+  const { property } = record;
+  if (!property.passcodeEncrypted) return null;
+  try {
+    await ctx.rateLimiter.consume("guide-unlock", `${ip}:${property.propertyId}`, ctx.config.guide.unlock);
+  } catch (error) {
+    const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 900;
+    throw Object.assign(new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(seconds)), { retryAfterSeconds: seconds });
+  }
+  if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode)) throw new AppError("INVALID_PASSCODE", copy.guide.passcodeWrong);
+  return sealGuestUnlock(ctx, property.propertyId, property.guideSessionToken);
+}
+
+/** A preview link for the owner (GUIDE-06, OPEN-57); another account's property answers 404. */
+export async function createPreviewLink(ctx: AppContext, accountId: string, propertyId: string, guideBaseUrl: string) {
+  const record = await findShownRecord(ctx, propertyId);
+  if (!record || record.property.accountId !== accountId) throw notFound("Property not found");
+  const { token, expiresAt } = sealPreviewToken(ctx, record.property.propertyId, accountId);
+  return { url: `${guideBaseUrl}?preview=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** The web app manifest (IMPL-01): company brand name and home-screen icon, else the property's title and cover. */
+export async function getGuideManifest(ctx: AppContext, propertyId: string, basePath: string) {
+  const record = await findShownRecord(ctx, propertyId);
+  if (!record || !isLive(ctx, record)) return null;
+  const theme = guideTheme(record);
+  const name = theme.brandName ?? record.property.title;
+  const iconKey = theme.iconKey ?? record.property.coverKey;
+  const icon = (size: number) => ({ src: `/files/${iconKey}?w=${size >= 300 ? 600 : 300}`, sizes: `${size}x${size}`, type: "image/webp", purpose: "any" });
+  return {
+    name: theme.brandName ? `${record.property.title} · ${theme.brandName}` : record.property.title,
+    short_name: name.slice(0, 30),
+    start_url: basePath,
+    scope: basePath,
+    display: "standalone",
+    background_color: theme.background,
+    theme_color: theme.primary,
+    icons: iconKey ? [icon(192), icon(512)] : [],
+  };
+}

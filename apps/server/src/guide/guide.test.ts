@@ -1,0 +1,276 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
+import { properties } from "../db/schema/properties.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildCompany, buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const api = (user: TestUser, method: "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const guide = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: path, headers });
+const SECRET = "Key safe code 4821";
+
+/** A live property with one arrival item (rich text with an XSS attempt), a French translation and a sub-item. */
+async function guideWithContent(user: TestUser) {
+  const p = await buildProperty(t.app, user, { title: "Harbour Loft" });
+  await api(user, "PATCH", `/api/properties/${p.propertyId}`, { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr", "de"] });
+  const res = await api(user, "POST", `/api/properties/${p.propertyId}/content/items`, {
+    categoryLabel: "arrival",
+    title: "Getting in",
+    detailText: `<p>${SECRET}</p><img src=x onerror=alert(1)><script>alert(2)</script>`,
+    featured: true,
+    translations: [{ language: "fr", action: "create", title: "Entrer", detailText: "<p>Code de la boîte 4821</p>" }],
+    subItems: [{ action: "create", type: "button", buttonLabel: "Book a taxi", buttonLink: "https://taxi.example.com" }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return p;
+}
+
+describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
+  it("renders a live guide's content in the HTML, readable without JavaScript, with strict headers", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const res = await guide(`/g/${propertyId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/html");
+    const html = res.body;
+    expect(html).toContain("<h1>Harbour Loft</h1>");
+    expect(html).toContain("12 Quay Street, Whitby");
+    expect(html).toContain(SECRET);
+    expect(html).toContain("Arrival &amp; check-in");
+    expect(html).toContain(copy.guide.featured);
+    expect(html).toContain('href="https://taxi.example.com"');
+    // XSS corpus: nothing executable survives.
+    expect(html).not.toMatch(/onerror|<script>alert|alert\(2\)/);
+    expect(html).not.toContain('name="robots"');
+    // The host card: the default manager.
+    expect(html).toContain(copy.guide.hostCardTitle);
+    const csp = String(res.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/style-src-elem 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.etag).toBeTruthy();
+    expect((await guide(`/g/${propertyId}`, { "if-none-match": String(res.headers.etag) })).statusCode).toBe(304);
+    // Every inline script would need a hash: there is none, only the external file.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("answers unknown and archived guides with a noindex not-found page (404)", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user);
+    await api(user, "DELETE", `/api/properties/${propertyId}`);
+    for (const id of ["no-such-guide", propertyId]) {
+      const res = await guide(`/g/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).toContain(copy.guide.notFound);
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(res.headers["x-robots-tag"]).toContain("noindex");
+    }
+  });
+
+  it("shows the OPEN-58 inactive page (410, noindex) when not Live: unpublished or subscription ended", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
+    let res = await guide(`/g/${propertyId}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).toContain(copy.guide.inactive);
+    expect(res.body).not.toContain(SECRET);
+    expect(res.headers["x-robots-tag"]).toContain("noindex");
+
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { published: true });
+    expect((await guide(`/g/${propertyId}`)).statusCode).toBe(200);
+    await setAccountState(t.ctx, user.accountId, { trialEndsAt: new Date(t.clock.now.getTime() - 1000), hasSubscription: false });
+    res = await guide(`/g/${propertyId}`);
+    expect(res.statusCode).toBe(410);
+    expect(res.body).not.toContain(SECRET);
+  });
+
+  it("uses company branding when the property uses the company profile (GUIDE-12, CO-07)", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user);
+    await buildCompany(t.ctx, user, "Harbour Stays");
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { companyProfile: true, hexPrimary: "#123456" });
+    const { companies } = await import("../db/schema/properties.ts");
+    await t.ctx.db.update(companies).set({ hexPrimary: "#FFD400", backgroundHex: "#002244", fontHex: "#FFFFFF" }).where(eq(companies.accountId, user.accountId));
+    const html = (await guide(`/g/${propertyId}`)).body;
+    expect(html).toContain("--p:#FFD400;--on-p:#000000");
+    expect(html).toContain("--bg:#002244;--on-bg:#FFFFFF");
+    expect(html).toContain("Harbour Stays");
+    const manifest = await guide(`/g/${propertyId}/manifest.webmanifest`);
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.json()).toMatchObject({ start_url: `/g/${propertyId}`, scope: `/g/${propertyId}`, background_color: "#002244", theme_color: "#FFD400" });
+    expect(manifest.json().name).toContain("Harbour Stays");
+  });
+});
+
+describe("languages (GUIDE-08/09)", () => {
+  it("opens in the default language, the browser's when offered, or ?lang; lists English and the translations", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const en = (await guide(`/g/${propertyId}`, { "accept-language": "ja, es;q=0.8" })).body;
+    expect(en).toContain('<html lang="en"');
+    expect(en).toContain(SECRET);
+    for (const name of ["English", "French", "German"]) expect(en).toContain(`>${name}</a>`);
+    const fr = (await guide(`/g/${propertyId}`, { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" })).body;
+    expect(fr).toContain('<html lang="fr"');
+    expect(fr).toContain("Entrer");
+    expect(fr).toContain("Code de la boîte 4821");
+    const asked = (await guide(`/g/${propertyId}?lang=en`, { "accept-language": "fr" })).body;
+    expect(asked).toContain("Getting in");
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { defaultLanguage: "fr" });
+    expect((await guide(`/g/${propertyId}`)).body).toContain('<html lang="fr"');
+  });
+});
+
+describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
+  const unlock = (propertyId: string, passcode: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, headers: { accept: "application/json", ...headers }, payload: { passcode } });
+
+  it("shows only cover, title and the form until unlocked; the cookie opens it until the passcode changes", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const gate = await guide(`/g/${propertyId}`);
+    expect(gate.statusCode).toBe(200);
+    expect(gate.body).toContain("Harbour Loft");
+    expect(gate.body).toContain(copy.guide.passcodeTitle);
+    for (const leak of [SECRET, "Getting in", "12 Quay Street", copy.guide.hostCardTitle, "taxi.example.com", "246810"]) expect(gate.body).not.toContain(leak);
+    expect(gate.headers["cache-control"]).toBe("no-store");
+    expect(gate.headers["x-guide-offline"]).toBe("purge");
+    expect(gate.headers["x-robots-tag"]).toContain("noindex");
+
+    const wrong = await unlock(propertyId, "111111");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe(copy.guide.passcodeWrong);
+    expect(wrong.headers["set-cookie"]).toBeUndefined();
+    expect((await unlock(propertyId, "12ab")).json().error.issues[0].message).toBe(copy.guide.passcodeFormat);
+
+    const right = await unlock(propertyId, "246810");
+    expect(right.statusCode).toBe(200);
+    const setCookie = String(right.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Max-Age=2592000/);
+    const cookie = setCookie.split(";")[0]!;
+    const open = await guide(`/g/${propertyId}`, { cookie });
+    expect(open.body).toContain(SECRET);
+    expect(open.headers["cache-control"]).toBe("private, no-cache");
+    expect(open.headers["x-robots-tag"]).toContain("noindex");
+    // Another guide is not unlocked by this cookie.
+    expect(cookie.startsWith(`dsg_${propertyId}=`)).toBe(true);
+
+    // PROP-25: a new passcode rotates the token and signs every guest out.
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "135790" });
+    const after = await guide(`/g/${propertyId}`, { cookie });
+    expect(after.body).toContain(copy.guide.passcodeTitle);
+    expect(after.body).not.toContain(SECRET);
+    // OPEN-66: the unlock lasts 30 days.
+    const again = String((await unlock(propertyId, "135790")).headers["set-cookie"]).split(";")[0]!;
+    expect((await guide(`/g/${propertyId}`, { cookie: again })).body).toContain(SECRET);
+    t.clock.advance(31 * 86_400_000);
+    expect((await guide(`/g/${propertyId}`, { cookie: again })).body).not.toContain(SECRET);
+    t.clock.advance(-31 * 86_400_000);
+    // Removing the passcode opens the guide to everyone.
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: null });
+    expect((await guide(`/g/${propertyId}`)).body).toContain(SECRET);
+  });
+
+  it("works as a plain form post: redirect on success, the gate with the message on failure", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const form = (passcode: string, ip: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/g/${propertyId}/unlock`,
+        remoteAddress: ip,
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        payload: `passcode=${passcode}&lang=fr`,
+      });
+    const wrong = await form("000000", "10.0.0.1");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain(copy.guide.passcodeWrong);
+    expect(wrong.body).not.toContain(SECRET);
+    const right = await form("246810", "10.0.0.1");
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe(`/g/${propertyId}?lang=fr`);
+    expect(String(right.headers["set-cookie"])).toContain(`dsg_${propertyId}=`);
+  });
+
+  it("rate-limits attempts per IP and property with a clear 429", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const headers = { "x-forwarded-for": "1.1.1.1" };
+    let last;
+    for (let i = 0; i < t.config.guide.unlock.max + 1; i++) last = await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json", ...headers }, payload: { passcode: "000000" } });
+    expect(last!.statusCode).toBe(429);
+    expect(last!.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    // Even the right code waits; another address is not blocked.
+    expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(429);
+    expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.10", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(200);
+  });
+});
+
+describe("preview (GUIDE-06, OPEN-57, IMPL-39)", () => {
+  it("shows the owner an inactive, protected guide through a short-lived link, marked and noindex", async () => {
+    const user = await buildUser(t.ctx);
+    const stranger = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    expect((await api(stranger, "POST", `/api/properties/${propertyId}/preview-link`, {})).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "POST", url: `/api/properties/${propertyId}/preview-link`, payload: {} })).statusCode).toBe(401);
+
+    const link = await api(user, "POST", `/api/properties/${propertyId}/preview-link`, {});
+    expect(link.statusCode).toBe(200);
+    const url = new URL(link.json().url);
+    expect(url.pathname).toBe(`/g/${propertyId}`);
+    const res = await guide(url.pathname + url.search);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(SECRET);
+    expect(res.body).toContain(copy.guide.previewNote);
+    expect(res.headers["x-robots-tag"]).toContain("noindex");
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    expect(res.body).not.toContain("data-visit");
+
+    // A tampered token is no preview.
+    expect((await guide(`/g/${propertyId}?preview=${url.searchParams.get("preview")!.slice(0, -3)}abc`)).body).not.toContain(SECRET);
+    // Expired after 15 minutes.
+    t.clock.advance(16 * 60_000);
+    const expired = await guide(url.pathname + url.search);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).not.toContain(SECRET);
+    t.clock.advance(-16 * 60_000);
+  });
+});
+
+describe("offline and install", () => {
+  it("serves the service worker for the guide's scope and the hashed script", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const page = (await guide(`/g/${propertyId}`)).body;
+    expect(page).toContain(`data-sw="1"`);
+    expect(page).toContain(`<link rel="manifest" href="/g/${propertyId}/manifest.webmanifest"/>`);
+    const script = /<script src="(\/g\/_\/guide-[0-9a-f]+\.js)"/.exec(page)![1]!;
+    const js = await guide(script);
+    expect(js.statusCode).toBe(200);
+    expect(js.headers["cache-control"]).toContain("immutable");
+    expect((await guide("/g/_/guide-0000000000.js")).statusCode).toBe(404);
+    const sw = await guide(`/g/${propertyId}/sw.js`);
+    expect(sw.headers["service-worker-allowed"]).toBe(`/g/${propertyId}`);
+    expect(sw.body).toContain(script);
+    const row = (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!;
+    expect((await guide(`/g/${row.propertyId}/manifest.webmanifest`)).json().name).toBe("Harbour Loft");
+    expect((await guide(`/g/no-such-guide/manifest.webmanifest`)).statusCode).toBe(404);
+  });
+});
