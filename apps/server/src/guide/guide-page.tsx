@@ -187,6 +187,7 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
         data-base={model.basePath}
         data-sw={model.offline ? "1" : undefined}
         data-visit={model.recordVisit ? "1" : undefined}
+        data-copied={t.copied}
       >
         <a className="skip" href="#main">
           {t.skipToContent}

@@ -1,9 +1,11 @@
 import { copy } from "@doorstep/shared/copy";
 import { LAYOUT } from "@doorstep/shared/constants";
+import { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useLocation, useMatch } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
+import { apiRequest } from "../../lib/api-client.ts";
 import { useProperty } from "../../features/properties/api/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
 import { Logo } from "./logo.tsx";
@@ -33,6 +35,22 @@ function ChatIcon() {
   );
 }
 
+/**
+ * GUIDE-06 / OPEN-57: the preview opens through a short-lived signed link that shows the owner the guide
+ * even when inactive or passcode-protected. The tab opens at once (popup blockers allow it only inside the
+ * click), then goes to the link; the plain guide address stays as the href for middle-click and no-JS.
+ */
+function openGuidePreview(event: MouseEvent<HTMLAnchorElement>, propertyId: string) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const fallback = event.currentTarget.href;
+  const tab = window.open("", "_blank");
+  if (tab) tab.opener = null;
+  apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, { method: "POST", body: {}, schema: PreviewLinkResponse })
+    .then((link) => (tab ? tab.location.replace(link.url) : window.open(link.url, "_blank", "noopener")))
+    .catch(() => (tab ? tab.location.replace(fallback) : window.open(fallback, "_blank", "noopener")));
+}
+
 /** The header's page action (HOME-18…20): "Preview guide" with a property selected, "Create property" on the list. */
 function HeaderAction({ pathname }: { pathname: string }) {
   const match = useMatch("/property/:propertyId/*");
@@ -40,7 +58,13 @@ function HeaderAction({ pathname }: { pathname: string }) {
   const property = useProperty(propertyId);
   if (propertyId) {
     return (
-      <a className="header__action" href={property.data?.guideUrl ?? `/g/${encodeURIComponent(propertyId)}`} target="_blank" rel="noopener noreferrer">
+      <a
+        className="header__action"
+        href={property.data?.guideUrl ?? `/g/${encodeURIComponent(propertyId)}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={(event) => openGuidePreview(event, propertyId)}
+      >
         <span className="label-long">{copy.header.previewGuide}</span>
         <span className="label-short">{copy.header.preview}</span>
       </a>
