@@ -36,7 +36,7 @@ const SetupBasicsPage = lazy(() => import("../features/properties/routes/setup-b
 const SetupPaymentPage = lazy(() => import("../features/properties/routes/setup-payment.tsx").then((m) => ({ default: m.SetupPaymentPage })));
 const SetupCompletePage = lazy(() => import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })));
 const PropertyDetailsPage = lazy(() =>
-  import("../features/basic-setup/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
+  import("../features/properties/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
 );
 const NotFoundPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })));
 

@@ -8,7 +8,7 @@ interface UpdatePropertyInput {
   body: UpdatePropertyRequest;
 }
 
-/** PATCH /api/properties/:propertyId: 204, then the property and the lists are re-fetched (SETUP-03, XCUT-21). */
+/** PATCH /api/properties/:propertyId: 204, then the property, the lists and manager counts are re-fetched (SETUP-03, XCUT-21). */
 export function updateProperty({ propertyId, body }: UpdatePropertyInput): Promise<void> {
   return apiRequest(`/api/properties/${encodeURIComponent(propertyId)}`, { method: "PATCH", body });
 }
@@ -17,6 +17,10 @@ export function useUpdateProperty() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProperty,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: propertyKeys.all }),
+    onSuccess: async (_, { body }) => {
+      await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
+      // A new manager changes both managers' property counts (the managers feature's key, spelt out).
+      if (body.managerVanityId) await queryClient.invalidateQueries({ queryKey: ["managers"] });
+    },
   });
 }

@@ -1,15 +1,15 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
-import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import "../../../components/ui/button.css";
 import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
 import { useProperty } from "../api/get-property.ts";
-import { propertyKeys } from "../api/keys.ts";
-import { useUpdateHost } from "../api/update-host.ts";
+import { managerPhotoUrl } from "../api/manager-photo.ts";
+import { useUpdateManager } from "../api/update-manager.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { ColoursForm } from "../components/setup/colours-form.tsx";
 import { HostNameForm } from "../components/setup/host-name-form.tsx";
@@ -48,10 +48,10 @@ function nextOpen(done: Record<SectionKey, boolean>, from: SectionKey | null, av
 export function SetupBasicsPage() {
   const { propertyId = "" } = useParams();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const property = useProperty(propertyId);
   const updateProperty = useUpdateProperty();
-  const updateHost = useUpdateHost();
+  const updateHost = useUpdateManager();
+  const refresh = useRefreshProperties();
   const [open, setOpen] = useState<SectionKey | null | undefined>(undefined);
   const completeRef = useRef<HTMLButtonElement>(null);
 
@@ -73,7 +73,6 @@ export function SetupBasicsPage() {
   const toggle = (key: SectionKey) => setOpen(current === key ? null : key);
   const patch = (body: Parameters<typeof updateProperty.mutateAsync>[0]["body"]) => updateProperty.mutateAsync({ propertyId, body });
   const patchHost = (body: Parameters<typeof updateHost.mutateAsync>[0]["body"]) => updateHost.mutateAsync({ vanityId: vanityId ?? "", body });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: propertyKeys.all });
   const section = (key: SectionKey, number: number, title: string, summary: React.ReactNode, children: React.ReactNode) => (
     <SetupSection key={key} number={number} title={title} done={done[key]} summary={summary} open={current === key} onToggle={() => toggle(key)}>
       {children}
@@ -97,7 +96,7 @@ export function SetupBasicsPage() {
         {section("cover", 2, copy.basicSetup.coverImage, p.coverImageUrl ? copy.uploads.uploaded : notUploaded,
           <>
             <ImageUpload label={copy.basicSetup.coverImage} hint={copy.basicSetup.coverHint} currentUrl={p.coverImageUrl} alt={copy.properties.coverAlt(p.title)}
-              uploadUrl={`/api/properties/${encodeURIComponent(propertyId)}/cover`} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("cover"); }} />
+              uploadUrl={coverImageUrl(propertyId)} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("cover"); }} />
             <SkipButton onSkip={skip("cover")} />
           </>)}
         {section("location", 3, copy.setup.location, p.address?.formatted ?? empty,
@@ -109,7 +108,7 @@ export function SetupBasicsPage() {
             {section("hostPhoto", 5, copy.setup.hostPhoto, m.photoUrl ? copy.uploads.uploaded : notUploaded,
               <>
                 <ImageUpload label={copy.setup.hostPhoto} currentUrl={m.photoUrl} alt={`${m.firstName} ${m.lastName}`} shape="round"
-                  uploadUrl={`/api/managers/${encodeURIComponent(vanityId)}/photo`} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("hostPhoto"); }} />
+                  uploadUrl={managerPhotoUrl(vanityId)} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("hostPhoto"); }} />
                 <SkipButton onSkip={skip("hostPhoto")} />
               </>)}
             {section("hostEmail", 6, copy.setup.hostEmail, m.email ?? empty,

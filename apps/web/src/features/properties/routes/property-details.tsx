@@ -11,11 +11,11 @@ import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
 import { useCompany } from "../api/get-company.ts";
 import { useProperty } from "../api/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
-import { DefaultLanguageItem, TranslationsItem } from "../components/language-items.tsx";
-import { LocationItem } from "../components/location-item.tsx";
-import { ManagerItem } from "../components/manager-item.tsx";
-import { ThemeColoursItem } from "../components/theme-colours-item.tsx";
-import { What3wordsItem } from "../components/what3words-item.tsx";
+import { DefaultLanguageItem, TranslationsItem } from "../components/basic-setup/language-items.tsx";
+import { LocationItem } from "../components/basic-setup/location-item.tsx";
+import { ManagerItem } from "../components/basic-setup/manager-item.tsx";
+import { ThemeColoursItem } from "../components/basic-setup/theme-colours-item.tsx";
+import { What3wordsItem } from "../components/basic-setup/what3words-item.tsx";
 import "./basic-setup.css";
 
 /** /property/:propertyId/property-details, "Basic Setup" (SETUP-01…23): the items in the order of SETUP-01. */
@@ -24,7 +24,7 @@ export function PropertyDetailsPage() {
   const property = useProperty(propertyId);
   const config = useConfig();
   const company = useCompany();
-  const update = useUpdateProperty(propertyId);
+  const update = useUpdateProperty();
   const refresh = useRefreshProperties();
   const back = `/property/${encodeURIComponent(propertyId)}`;
 
@@ -47,7 +47,7 @@ export function PropertyDetailsPage() {
         <p>{p.title}</p>
       </div>
       <Card>
-        <TextItem title={copy.basicSetup.propertyTitle} value={p.title} save={(title) => update.mutateAsync({ title })} />
+        <TextItem title={copy.basicSetup.propertyTitle} value={p.title} save={(title) => update.mutateAsync({ propertyId, body: { title } })} />
         <ImageItem
           title={copy.basicSetup.coverImage}
           currentUrl={p.coverImageUrl}
@@ -60,7 +60,7 @@ export function PropertyDetailsPage() {
         />
         <LocationItem property={p} />
         {p.address ? (
-          <TextItem title={copy.basicSetup.displayAddress} value={p.displayAddress} save={(displayAddress) => update.mutateAsync({ displayAddress })} />
+          <TextItem title={copy.basicSetup.displayAddress} value={p.displayAddress} save={(displayAddress) => update.mutateAsync({ propertyId, body: { displayAddress } })} />
         ) : null}
         {p.what3words || what3wordsConfigured ? <What3wordsItem property={p} configured={what3wordsConfigured} /> : null}
         <DefaultLanguageItem property={p} />

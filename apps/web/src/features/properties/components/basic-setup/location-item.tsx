@@ -1,11 +1,11 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyAddress, PropertyDto } from "@doorstep/shared/schemas/property";
 import { useCallback, useState } from "react";
-import { AddressSearch } from "../../../components/address-search.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { EditableItem, type ItemStatus } from "../../../components/ui/editable-item.tsx";
-import { getNearestPlace } from "../api/get-nearest-place.ts";
-import { useUpdateProperty } from "../api/update-property.ts";
+import { AddressSearch } from "../../../../components/address-search.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
+import { getNearestPlace } from "../../api/get-nearest-place.ts";
+import { useUpdateProperty } from "../../api/update-property.ts";
 import { PinMap, type LatLng } from "./pin-map.tsx";
 
 type Mode = "search" | "manual";
@@ -20,7 +20,7 @@ async function manualAddress(pin: LatLng): Promise<PropertyAddress> {
 
 /** "Property Pin Location" (SETUP-07…12): an address from the autocomplete, or a pin dragged on a map. */
 export function LocationItem({ property }: { property: PropertyDto }) {
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   const saved = property.address;
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [mode, setMode] = useState<Mode>("search");
@@ -48,7 +48,7 @@ export function LocationItem({ property }: { property: PropertyDto }) {
     try {
       const address = mode === "search" ? chosen : pin ? await manualAddress(pin) : null;
       if (!address) throw new Error("No location chosen");
-      await update.mutateAsync({ address });
+      await update.mutateAsync({ propertyId: property.propertyId, body: { address } });
       reset();
       setStatus("idle");
     } catch {

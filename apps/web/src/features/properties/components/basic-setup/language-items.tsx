@@ -3,13 +3,13 @@ import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
 import { isLanguageCode, languageName, TRANSLATION_LANGUAGES } from "@doorstep/shared/languages";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId, useState } from "react";
-import { EditableItem, type ItemStatus } from "../../../components/ui/editable-item.tsx";
-import { useUpdateProperty } from "../api/update-property.ts";
+import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
+import { useUpdateProperty } from "../../api/update-property.ts";
 
 /** "Default Language" (SETUP-16, OPEN-45): English or one of the ticked translations. */
 export function DefaultLanguageItem({ property }: { property: PropertyDto }) {
   const inputId = useId();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [draft, setDraft] = useState(property.defaultLanguage);
   const options = [DEFAULT_LANGUAGE, ...property.languageTranslations.filter((code) => code !== DEFAULT_LANGUAGE)];
@@ -17,7 +17,7 @@ export function DefaultLanguageItem({ property }: { property: PropertyDto }) {
   const save = async () => {
     setStatus("fetching");
     try {
-      await update.mutateAsync({ defaultLanguage: isLanguageCode(draft) ? draft : DEFAULT_LANGUAGE });
+      await update.mutateAsync({ propertyId: property.propertyId, body: { defaultLanguage: isLanguageCode(draft) ? draft : DEFAULT_LANGUAGE } });
       setStatus("idle");
     } catch {
       setStatus("error");
@@ -55,7 +55,7 @@ export function DefaultLanguageItem({ property }: { property: PropertyDto }) {
 /** "Language Translations" (SETUP-17): a searchable tick list that never offers English. */
 export function TranslationsItem({ property }: { property: PropertyDto }) {
   const searchId = useId();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [ticked, setTicked] = useState<string[]>(property.languageTranslations);
   const [search, setSearch] = useState("");
@@ -74,7 +74,7 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
     const keepDefault = property.defaultLanguage === DEFAULT_LANGUAGE || ticked.includes(property.defaultLanguage);
     try {
       const languageTranslations = ticked.filter(isLanguageCode);
-      await update.mutateAsync(keepDefault ? { languageTranslations } : { languageTranslations, defaultLanguage: DEFAULT_LANGUAGE });
+      await update.mutateAsync({ propertyId: property.propertyId, body: keepDefault ? { languageTranslations } : { languageTranslations, defaultLanguage: DEFAULT_LANGUAGE } });
       setSearch("");
       setStatus("idle");
     } catch {

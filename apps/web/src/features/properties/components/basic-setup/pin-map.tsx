@@ -5,7 +5,7 @@ import L, { type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useMemo } from "react";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
-import { useConfig } from "../../../lib/config.ts";
+import { useConfig } from "../../../../lib/config.ts";
 import "./pin-map.css";
 
 export interface LatLng {

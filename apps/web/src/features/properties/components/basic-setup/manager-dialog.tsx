@@ -1,13 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
 import type { ManagerDto } from "@doorstep/shared/schemas/manager";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { Button } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { ImageUpload } from "../../../components/ui/image-upload.tsx";
-import { TextField } from "../../../components/ui/text-field.tsx";
-import { managerPhotoUrl, useUpdateManager } from "../api/update-manager.ts";
+import { Alert } from "../../../../components/ui/banner.tsx";
+import { Button } from "../../../../components/ui/button.tsx";
+import { Dialog } from "../../../../components/ui/dialog.tsx";
+import { ImageUpload } from "../../../../components/ui/image-upload.tsx";
+import { TextField } from "../../../../components/ui/text-field.tsx";
+import { managerPhotoUrl, useRefreshManagers } from "../../api/manager-photo.ts";
+import { useUpdateManager } from "../../api/update-manager.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
@@ -20,8 +20,8 @@ function initial(manager: ManagerDto): Record<Field, string> {
 
 /** The manager edit popup of Basic Setup (MGR-11): name, photo, email, phone and message link in one form. */
 export function ManagerDialog({ manager, open, onClose }: { manager: ManagerDto; open: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const update = useUpdateManager(manager.vanityId);
+  const update = useUpdateManager();
+  const refreshManagers = useRefreshManagers();
   const [values, setValues] = useState(() => initial(manager));
   const [submitted, setSubmitted] = useState(false);
   const formId = `manager-form-${manager.vanityId}`;
@@ -47,7 +47,7 @@ export function ManagerDialog({ manager, open, onClose }: { manager: ManagerDto;
     const before = initial(manager);
     const body = Object.fromEntries(FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim()]));
     if (Object.keys(body).length === 0) return close();
-    update.mutate(body, { onSuccess: () => (setSubmitted(false), onClose()) });
+    update.mutate({ vanityId: manager.vanityId, body }, { onSuccess: () => (setSubmitted(false), onClose()) });
   };
   const field = (name: Field, label: string, type = "text", hint?: string) => (
     <TextField
@@ -87,10 +87,7 @@ export function ManagerDialog({ manager, open, onClose }: { manager: ManagerDto;
           shape="round"
           uploadUrl={managerPhotoUrl(manager.vanityId)}
           removeUrl={managerPhotoUrl(manager.vanityId)}
-          onDone={async () => {
-            await queryClient.invalidateQueries({ queryKey: ["managers"] });
-            await queryClient.invalidateQueries({ queryKey: ["properties"] });
-          }}
+          onDone={refreshManagers}
         />
         {field("email", copy.managers.email, "email", copy.managers.blankHidesHint)}
         {field("tel", copy.managers.tel, "tel", copy.managers.blankHidesHint)}

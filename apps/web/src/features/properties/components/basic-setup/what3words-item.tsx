@@ -1,16 +1,16 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId, useState } from "react";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { EditableItem, ItemValue, type ItemStatus } from "../../../components/ui/editable-item.tsx";
-import { hasErrorCode } from "../../../lib/api-client.ts";
-import { getWhat3words } from "../api/get-what3words.ts";
-import { useUpdateProperty } from "../api/update-property.ts";
+import { Alert } from "../../../../components/ui/banner.tsx";
+import { EditableItem, ItemValue, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
+import { hasErrorCode } from "../../../../lib/api-client.ts";
+import { getWhat3words } from "../../api/get-what3words.ts";
+import { useUpdateProperty } from "../../api/update-property.ts";
 
 /** The "Show what3words to guests" tick box: saves the boolean at once (SETUP-14, SETUP-21). */
 function ShowWordsToggle({ property }: { property: PropertyDto }) {
   const id = useId();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   return (
     <div className="tick">
       <input
@@ -18,7 +18,7 @@ function ShowWordsToggle({ property }: { property: PropertyDto }) {
         type="checkbox"
         checked={update.isPending ? !property.showWhat3words : property.showWhat3words}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ showWhat3words: event.target.checked })}
+        onChange={(event) => update.mutate({ propertyId: property.propertyId, body: { showWhat3words: event.target.checked } })}
       />
       <label htmlFor={id}>{copy.basicSetup.showWhat3words}</label>
       {update.isError ? <Alert>{copy.profile.saveError}</Alert> : null}
@@ -29,7 +29,7 @@ function ShowWordsToggle({ property }: { property: PropertyDto }) {
 /** "what3words Location Display" (SETUP-14, SETUP-15): checked through the server's key; explained when there is none. */
 export function What3wordsItem({ property, configured }: { property: PropertyDto; configured: boolean }) {
   const inputId = useId();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [draft, setDraft] = useState(property.what3words ?? "");
   const [error, setError] = useState<string>();
@@ -39,7 +39,7 @@ export function What3wordsItem({ property, configured }: { property: PropertyDto
     setError(undefined);
     try {
       const found = await getWhat3words(draft.trim().replace(/^\/+/, ""));
-      await update.mutateAsync({ what3words: found.words });
+      await update.mutateAsync({ propertyId: property.propertyId, body: { what3words: found.words } });
       setStatus("idle");
     } catch (cause) {
       // The typed words stay in the field (nothing lost on a failed save).

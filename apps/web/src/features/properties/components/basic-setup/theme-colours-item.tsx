@@ -3,9 +3,9 @@ import type { CompanyDto } from "@doorstep/shared/schemas/company";
 import { luminance } from "@doorstep/shared/rules/property";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId } from "react";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { ColoursItem, type ColourValues } from "../../../components/ui/colours-item.tsx";
-import { useUpdateProperty } from "../api/update-property.ts";
+import { Alert } from "../../../../components/ui/banner.tsx";
+import { ColoursItem, type ColourValues } from "../../../../components/ui/colours-item.tsx";
+import { useUpdateProperty } from "../../api/update-property.ts";
 
 /** Black or white, whichever reads better on `hex` (at least 4.5:1 for any colour). */
 function readableOn(hex: string): string {
@@ -37,7 +37,7 @@ function HeaderPreview({ values, title }: { values: ColourValues; title: string 
 /** "Use company branding" (CO-07, SETUP-21): a tick box that saves companyProfile at once. */
 function CompanyBrandingToggle({ property }: { property: PropertyDto }) {
   const id = useId();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   return (
     <div className="tick tick--standalone">
       <input
@@ -45,7 +45,7 @@ function CompanyBrandingToggle({ property }: { property: PropertyDto }) {
         type="checkbox"
         checked={update.isPending ? !property.companyProfile : property.companyProfile}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ companyProfile: event.target.checked })}
+        onChange={(event) => update.mutate({ propertyId: property.propertyId, body: { companyProfile: event.target.checked } })}
       />
       <label htmlFor={id}>{copy.basicSetup.useCompanyBranding}</label>
       {update.isError ? <Alert>{copy.profile.saveError}</Alert> : null}
@@ -55,7 +55,7 @@ function CompanyBrandingToggle({ property }: { property: PropertyDto }) {
 
 /** "Theme Colours" (SETUP-19): primary and secondary with guidance, a light-colour warning and a live preview. */
 export function ThemeColoursItem({ property, company }: { property: PropertyDto; company: CompanyDto | null }) {
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   return (
     <>
       <ColoursItem
@@ -67,7 +67,7 @@ export function ThemeColoursItem({ property, company }: { property: PropertyDto;
         guidance={copy.basicSetup.colourGuidance}
         lightWarning={copy.basicSetup.tooLight}
         preview={(values) => <HeaderPreview values={values} title={property.title} />}
-        save={(values) => update.mutateAsync({ hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null })}
+        save={(values) => update.mutateAsync({ propertyId: property.propertyId, body: { hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null } })}
       />
       {company ? <CompanyBrandingToggle property={property} /> : null}
     </>

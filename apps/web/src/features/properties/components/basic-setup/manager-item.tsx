@@ -2,18 +2,18 @@ import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { Button } from "../../../components/ui/button.tsx";
-import { EditableItem, type ItemStatus } from "../../../components/ui/editable-item.tsx";
-import { imageAtWidth, initialsOf } from "../../../lib/format.ts";
-import { useManagers } from "../api/list-managers.ts";
-import { useUpdateProperty } from "../api/update-property.ts";
+import { Button } from "../../../../components/ui/button.tsx";
+import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
+import { imageAtWidth, initialsOf } from "../../../../lib/format.ts";
+import { useManagers } from "../../api/list-managers.ts";
+import { useUpdateProperty } from "../../api/update-property.ts";
 import { ManagerDialog } from "./manager-dialog.tsx";
 
 /** "Host / Property Manager" (SETUP-18, MGR-11): choose the property's manager; edit it in a popup. */
 export function ManagerItem({ property }: { property: PropertyDto }) {
   const inputId = useId();
   const managers = useManagers();
-  const update = useUpdateProperty(property.propertyId);
+  const update = useUpdateProperty();
   const current = property.manager;
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [draft, setDraft] = useState(current?.vanityId ?? "");
@@ -23,7 +23,7 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
   const save = async () => {
     setStatus("fetching");
     try {
-      await update.mutateAsync({ managerVanityId: draft });
+      await update.mutateAsync({ propertyId: property.propertyId, body: { managerVanityId: draft } });
       setStatus("idle");
     } catch {
       setStatus("error");
