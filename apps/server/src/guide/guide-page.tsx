@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { copy } from "@doorstep/shared/copy";
 import { languageName } from "@doorstep/shared/languages";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";

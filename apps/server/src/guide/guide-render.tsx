@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { renderToString } from "react-dom/server";

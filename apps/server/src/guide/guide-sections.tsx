@@ -1,3 +1,6 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { copy } from "@doorstep/shared/copy";
 import type { SubItemDto } from "@doorstep/shared/schemas/content";
 import type { TranslatedItem } from "../features/content/translation.service.ts";

@@ -1,0 +1,140 @@
+import AxeBuilder from "@axe-core/playwright";
+import { copy } from "@doorstep/shared/copy";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { expect, logInThroughApi, test } from "../../fixtures.ts";
+import { createPropertyViaApi } from "../properties/property-api.ts";
+
+// A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
+const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+const SECRET = "The key safe is left of the door, code 4821.";
+
+/** A live guide with one arrival item, a French translation of it, and French among its languages. */
+async function guideWithContent(request: APIRequestContext, title = "Harbour Loft") {
+  const property = await createPropertyViaApi(request, title);
+  const id = property.propertyId;
+  expect((await request.patch(`/api/properties/${id}`, { data: { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr"] } })).status()).toBe(204);
+  const item = await request.post(`/api/properties/${id}/content/items`, {
+    data: {
+      categoryLabel: "arrival",
+      title: "Getting in",
+      detailText: `<p>${SECRET}</p>`,
+      translations: [{ language: "fr", action: "create", title: "Entrer", detailText: "<p>La boîte à clés est à gauche de la porte.</p>" }],
+    },
+  });
+  expect(item.status(), await item.text()).toBe(201);
+  return id;
+}
+
+const guestContext = (browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) =>
+  browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, ...options });
+
+test("a guest opens the guide by the QR address; the visit is recorded as a QR visit; no serious axe violations", async ({ browser, request, account }) => {
+  expect(account.email).toBeTruthy(); // signs `request` in as the owner
+  const id = await guideWithContent(request);
+  const context = await guestContext(browser);
+  const page = await context.newPage();
+  const visit = page.waitForRequest((r) => r.url().endsWith("/api/guide/visits") && r.method() === "POST");
+  await page.goto(`/q/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/g/${id}\\?utm_source=qr-code$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  const body = (await visit).postDataJSON();
+  expect(body).toMatchObject({ propertyId: id, utmSource: "qr-code" });
+  expect(body.trackingSessionId).toMatch(/^[0-9a-f]{32}$/);
+  expect((await (await visit).response())?.status()).toBe(204);
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await context.close();
+});
+
+test("the guide reads with JavaScript disabled", async ({ browser, request, account }) => {
+  expect(account.email).toBeTruthy(); // signs `request` in as the owner
+  const id = await guideWithContent(request);
+  const context = await guestContext(browser, { javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/g/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Arrival & check-in" })).toBeVisible();
+  // The language links work as plain links.
+  await page.getByRole("link", { name: "French" }).click();
+  await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
+  await context.close();
+});
+
+test("switching language swaps the page in place", async ({ browser, request, account }) => {
+  expect(account.email).toBeTruthy(); // signs `request` in as the owner
+  const id = await guideWithContent(request);
+  const context = await guestContext(browser, { locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(`/g/${id}`);
+  await expect(page.getByRole("heading", { name: "Getting in" })).toBeVisible();
+  await page.getByRole("link", { name: "French" }).click();
+  await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=fr$`));
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Getting in" })).toBeVisible();
+  await context.close();
+});
+
+test("a passcode keeps the guide closed until the right code is entered", async ({ browser, request, account }) => {
+  expect(account.email).toBeTruthy(); // signs `request` in as the owner
+  const id = await guideWithContent(request);
+  expect((await request.put(`/api/properties/${id}/passcode`, { data: { passcode: "246810" } })).status()).toBe(204);
+  const context = await guestContext(browser);
+  const page = await context.newPage();
+  await page.goto(`/g/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  await expect(page.getByText(SECRET)).toHaveCount(0);
+  await page.getByLabel(copy.guide.passcodeLabel).fill("111111");
+  await page.getByRole("button", { name: copy.guide.unlock }).click();
+  await expect(page.getByRole("alert")).toHaveText(copy.guide.passcodeWrong);
+  // XCUT-50: the error shows for 3 s.
+  await expect(page.getByRole("alert")).toHaveText("", { timeout: 5000 });
+  await page.getByLabel(copy.guide.passcodeLabel).fill("246810");
+  await page.getByRole("button", { name: copy.guide.unlock }).click();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  await page.reload();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  await context.close();
+});
+
+test("after the first visit the guide opens with no network", async ({ browser, request, account }) => {
+  expect(account.email).toBeTruthy(); // signs `request` in as the owner
+  const id = await guideWithContent(request);
+  const context = await guestContext(browser);
+  const page = await context.newPage();
+  await page.goto(`/g/${id}`);
+  await expect(page.getByText(SECRET)).toBeVisible();
+  // The worker takes control, then a second online load stores the page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  await expect(page.getByText(SECRET)).toBeVisible();
+  await expect(page.getByText(copy.guide.offline)).toBeVisible();
+  await context.close();
+});
+
+test("the owner previews an inactive guide from the dashboard header", async ({ page, account, request }) => {
+  const id = await guideWithContent(request);
+  expect((await request.patch(`/api/properties/${id}`, { data: { published: false } })).status()).toBe(204);
+  // Guests see the inactive page.
+  const guest = await page.context().browser()!.newContext();
+  const guestPage = await guest.newPage();
+  await guestPage.goto(`/g/${id}`);
+  await expect(guestPage.getByRole("heading", { name: copy.guide.inactive })).toBeVisible();
+  await guest.close();
+
+  await logInThroughApi(page, account.email, account.password);
+  await page.goto(`/property/${id}`);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("link", { name: copy.header.previewGuide }).click();
+  const preview = await popup;
+  await expect(preview.getByText(SECRET)).toBeVisible();
+  await expect(preview.getByText(copy.guide.previewNote)).toBeVisible();
+  expect(new URL(preview.url()).searchParams.get("preview")).toBeTruthy();
+});
