@@ -122,6 +122,10 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect(await state(user)).toMatchObject({ status: "active", paymentFailed: false });
     expect((await emailsTo(t.ctx, user.email)).filter((e) => e.template === "payment-failed")).toHaveLength(0);
 
+    sub.status = "past_due";
+    await webhook({ id: "evt_updated", type: "customer.subscription.updated", object: { object: "subscription", id: sub.id, customer: sub.customer } });
+    expect(await state(user)).toMatchObject({ status: "past_due", paymentFailed: true, hasSubscription: true });
+
     sub.status = "canceled";
     await webhook({ id: "evt_deleted", type: "customer.subscription.deleted", object: { object: "subscription", id: sub.id, customer: sub.customer } });
     expect(await state(user)).toMatchObject({ status: "canceled", hasSubscription: false });
