@@ -38,6 +38,12 @@ const SetupCompletePage = lazy(() => import("../features/properties/routes/setup
 const PropertyDetailsPage = lazy(() =>
   import("../features/properties/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
 );
+const PropertyCategoryPage = lazy(() => import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.PropertyCategoryPage })));
+const SharedCategoryPage = lazy(() => import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.SharedCategoryPage })));
+const SharedContentPage = lazy(() => import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentPage })));
+const SharedContentStartPage = lazy(() =>
+  import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentStartPage })),
+);
 const NotFoundPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })));
 
 const titles = copy.placeholderPage.titles;
@@ -116,6 +122,13 @@ export const routes: RouteObject[] = [
               { path: "manager", element: <ManagerDeletedPage /> },
               { path: "company-profile", element: <CompanyProfilePage /> },
               { path: "create-company", element: <CreateCompanyPage /> },
+              // Guide content (CONT-01, OPEN-42) and shared content (SHARED-01…03, OPEN-59).
+              { path: "property/:propertyId/content/:categoryLabel", element: <PropertyCategoryPage /> },
+              { path: "property/:propertyId/content/:parentLabel/:categoryLabel", element: <PropertyCategoryPage /> },
+              { path: "shared-content", element: <SharedContentStartPage /> },
+              { path: "shared-content/:propertyId", element: <SharedContentPage /> },
+              { path: "shared-content/:propertyId/content/:categoryLabel", element: <SharedCategoryPage /> },
+              { path: "shared-content/:propertyId/content/:parentLabel/:categoryLabel", element: <SharedCategoryPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

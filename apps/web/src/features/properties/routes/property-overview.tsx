@@ -10,6 +10,7 @@ import { useProperty } from "../api/get-property.ts";
 import { BackToList } from "../components/back-to-list.tsx";
 import { DeleteProperty } from "../components/delete-property.tsx";
 import { LinkBlock } from "../components/link-block.tsx";
+import { ContentSectionsList } from "../components/content-sections-list.tsx";
 import { StatusBlock } from "../components/status-block.tsx";
 import "./property-overview.css";
 import "./property-pages.css";
@@ -85,6 +86,7 @@ export function PropertyOverviewPage() {
           <section className="overview-block" aria-labelledby="content-heading">
             <h2 id="content-heading">{copy.properties.contentSections}</h2>
             <p className="muted">{copy.properties.contentSectionsIntro}</p>
+            <ContentSectionsList propertyId={p.propertyId} />
           </section>
         </div>
 

@@ -1,0 +1,73 @@
+import { copy } from "@doorstep/shared/copy";
+import { languageName } from "@doorstep/shared/languages";
+import type { TemplateDto } from "@doorstep/shared/schemas/content";
+import { useId } from "react";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import type { ItemDraft, TextsDraft } from "./editor-draft.ts";
+import { RichTextEditor } from "./rich-text-editor.tsx";
+
+const c = copy.content;
+
+interface EditorTextsProps {
+  /** "en" edits the item; another code edits that translation (CONT-18, CONT-28). */
+  language: string;
+  draft: ItemDraft;
+  template: TemplateDto | null;
+  onChange: (update: (draft: ItemDraft) => ItemDraft) => void;
+}
+
+/** The translated fields of one language tab: title, text and the template's describe/locate/operate (CONT-15). */
+export function EditorTexts({ language, draft, template, onChange }: EditorTextsProps) {
+  const english = language === "en";
+  const texts: TextsDraft | undefined = english ? draft.en : draft.translations[language];
+  const describeId = useId();
+  if (!texts) return null;
+  const set = (patch: Partial<TextsDraft>) =>
+    onChange((d) => {
+      if (english) return { ...d, en: { ...d.en, ...patch } };
+      const current = d.translations[language];
+      return current ? { ...d, translations: { ...d.translations, [language]: { ...current, ...patch } } } : d;
+    });
+  const labels = template?.labels;
+  const plain: [keyof TextsDraft, string | null | undefined][] = [
+    ["describe", labels?.describe],
+    ["locate", labels?.locate],
+    ["operate", labels?.operate],
+  ];
+
+  return (
+    <div className="editor__texts">
+      {english ? null : (
+        <p className="field__hint" id={describeId}>
+          {c.translationHint(languageName(language))}
+        </p>
+      )}
+      {template?.showTitle ?? true ? (
+        <TextField
+          label={labels?.title ?? c.titleLabel}
+          value={texts.title}
+          required={english}
+          placeholder={english ? undefined : draft.en.title}
+          onChange={(event) => set({ title: event.target.value })}
+        />
+      ) : null}
+      <RichTextEditor label={c.textLabel} value={texts.detailText} onChange={(detailText) => set({ detailText })} />
+      {plain.map(([field, label]) =>
+        label ? (
+          <div className="field" key={field}>
+            <label className="field__label" htmlFor={`${describeId}-${field}`}>
+              {label}
+            </label>
+            <textarea
+              id={`${describeId}-${field}`}
+              className="field__input"
+              rows={3}
+              value={texts[field]}
+              onChange={(event) => set({ [field]: event.target.value })}
+            />
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}

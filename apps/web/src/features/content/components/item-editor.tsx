@@ -1,0 +1,218 @@
+import { copy } from "@doorstep/shared/copy";
+import { languageName } from "@doorstep/shared/languages";
+import { isHttpUrl } from "@doorstep/shared/rules/content";
+import type { ContentItemDto, TemplateDto } from "@doorstep/shared/schemas/content";
+import { useMemo, useState } from "react";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { TextField } from "../../../components/ui/text-field.tsx";
+import { useContentItem } from "../api/get-content-item.ts";
+import { useDeleteContentItem } from "../api/delete-content-item.ts";
+import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
+import { EditorTexts } from "./editor-texts.tsx";
+import { MediaField } from "./media-field.tsx";
+import { SubItemsEditor } from "./sub-items-editor.tsx";
+import { useSaveItem } from "./use-save-item.ts";
+import "./item-editor.css";
+
+const c = copy.content;
+
+/** What the editor opens: a stored item, or a new one (custom, or "Add" on a template). */
+export interface EditorTarget {
+  itemId: string | null;
+  template: TemplateDto | null;
+}
+
+export interface ItemEditorProps {
+  propertyId: string;
+  categoryLabel: string;
+  /** Editing the account's shared content: deleting removes it everywhere (SHARED-13). */
+  isShared: boolean;
+  /** The property's LanguageTranslations; English is the item itself (CONT-18). */
+  languages: readonly string[];
+  target: EditorTarget;
+  onClose: () => void;
+}
+
+/** The content edit popup (CONT-14); loads the stored item first so the draft starts from the latest version. */
+export function ItemEditor(props: ItemEditorProps) {
+  const loaded = useContentItem(props.propertyId, props.target.itemId);
+  if (props.target.itemId !== null && !loaded.data) {
+    return (
+      <Dialog open title={c.editorNewTitle} onClose={props.onClose} size="md" actions={<Button variant="secondary" onClick={props.onClose}>{c.close}</Button>}>
+        {loaded.isError ? <Alert>{c.loadError}</Alert> : <Spinner />}
+      </Dialog>
+    );
+  }
+  return <ItemEditorForm {...props} initial={loaded.data ?? null} />;
+}
+
+function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLanguages, target, onClose, initial }: ItemEditorProps & { initial: ContentItemDto | null }) {
+  const languages = useMemo(() => allLanguages.filter((l) => l !== "en"), [allLanguages]);
+  const template = initial?.template ?? target.template;
+  const [draft, setDraft] = useState<ItemDraft>(() => (initial ? draftFromItem(initial, languages) : draftFromTemplate(template, languages)));
+  const [baseline] = useState(() => snapshot(draft));
+  const [tab, setTab] = useState("en");
+  const [confirmClose, setConfirmClose] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [webLinkError, setWebLinkError] = useState<string>();
+  const saver = useSaveItem({ propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages }, initial);
+  const remove = useDeleteContentItem(propertyId);
+  const dirty = snapshot(draft) !== baseline;
+  const saving = saver.status === "saving";
+  const labels = template?.labels;
+
+  const update = (fn: (d: ItemDraft) => ItemDraft) => setDraft((d) => fn(d));
+  const requestClose = () => {
+    if (saving) return;
+    // CONT-16: after any change, closing asks first.
+    if (dirty) setConfirmClose(true);
+    else onClose();
+  };
+  const save = async () => {
+    setConfirmClose(false);
+    // CONT-20: an http(s) address or blank.
+    if (draft.webLink.trim() !== "" && !isHttpUrl(draft.webLink.trim())) {
+      setWebLinkError(c.webLinkHint);
+      return;
+    }
+    setWebLinkError(undefined);
+    const result = await saver.save(draft);
+    if (result.draft) setDraft(result.draft);
+    if (result.ok) onClose();
+  };
+
+  const title = saver.item ? c.editorEditTitle(saver.item.title) : template ? `${c.add} ${template.defaults.title || template.labels.title}` : c.editorNewTitle;
+  const showMedia = template?.showMedia ?? true;
+
+  return (
+    <>
+      <Dialog
+        open
+        size="md"
+        title={title}
+        onClose={requestClose}
+        actions={
+          <>
+            {saver.item ? (
+              <Button variant="danger" className="editor__delete" disabled={saving} onClick={() => setConfirmDelete(true)}>
+                {c.deleteItem}
+              </Button>
+            ) : null}
+            <Button variant="secondary" disabled={saving} onClick={requestClose}>
+              {c.close}
+            </Button>
+            <Button busy={saving} disabled={saving} onClick={() => void save()}>
+              {saving ? c.saving : c.save}
+            </Button>
+          </>
+        }
+      >
+        <div className="editor">
+          {languages.length > 0 ? (
+            <div className="editor__tabs" role="tablist" aria-label={c.languageTabs}>
+              {["en", ...languages].map((language) => (
+                <button
+                  key={language}
+                  type="button"
+                  role="tab"
+                  id={`editor-tab-${language}`}
+                  aria-selected={tab === language}
+                  aria-controls="editor-tabpanel"
+                  className="editor__tab"
+                  onClick={() => setTab(language)}
+                >
+                  {language === "en" ? c.english : languageName(language)}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <div id="editor-tabpanel" role={languages.length > 0 ? "tabpanel" : undefined} aria-labelledby={languages.length > 0 ? `editor-tab-${tab}` : undefined}>
+            <EditorTexts key={tab} language={tab} draft={draft} template={template} onChange={update} />
+          </div>
+
+          {showMedia ? (
+            <fieldset className="editor__group">
+              <legend>{labels?.media ?? c.imageLabel}</legend>
+              <MediaField kind="image" label={c.imageLabel} value={draft.image} onChange={(image) => update((d) => ({ ...d, image }))} />
+              <MediaField kind="video" label={c.videoLabel} value={draft.video} onChange={(video) => update((d) => ({ ...d, video }))} />
+              <MediaField kind="document" label={c.documentLabel} value={draft.document} onChange={(document) => update((d) => ({ ...d, document }))} />
+            </fieldset>
+          ) : null}
+
+          {template?.showWebLink ?? true ? (
+            <TextField
+              label={labels?.webLink ?? c.webLinkLabel}
+              hint={c.webLinkHint}
+              type="url"
+              value={draft.webLink}
+              error={webLinkError}
+              aria-invalid={webLinkError ? true : undefined}
+              onChange={(event) => update((d) => ({ ...d, webLink: event.target.value }))}
+            />
+          ) : null}
+
+          <TextField label={c.what3wordsLabel} hint={c.what3wordsHint} value={draft.what3words} onChange={(event) => update((d) => ({ ...d, what3words: event.target.value }))} />
+          <label className="editor__check">
+            <input type="checkbox" checked={draft.showWhat3words} onChange={(event) => update((d) => ({ ...d, showWhat3words: event.target.checked }))} />
+            {c.showWhat3words}
+          </label>
+          {template?.showFeatured ?? true ? (
+            <label className="editor__check">
+              <input type="checkbox" checked={draft.featured} onChange={(event) => update((d) => ({ ...d, featured: event.target.checked }))} />
+              {labels?.featured ?? c.featuredLabel}
+            </label>
+          ) : null}
+
+          <SubItemsEditor draft={draft} onChange={update} />
+          {saver.error ? <Alert>{saver.error}</Alert> : null}
+        </div>
+      </Dialog>
+
+      <Dialog
+        open={confirmClose}
+        title={c.unsavedChanges}
+        onClose={() => setConfirmClose(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              {c.discard}
+            </Button>
+            <Button onClick={() => void save()}>{c.save}</Button>
+          </>
+        }
+      >
+        {null}
+      </Dialog>
+
+      <Dialog
+        open={confirmDelete}
+        title={c.deleteItem}
+        onClose={() => setConfirmDelete(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
+              {c.keep}
+            </Button>
+            <Button
+              variant="danger"
+              busy={remove.isPending}
+              disabled={remove.isPending}
+              onClick={() => {
+                if (!saver.item) return;
+                remove.mutate(saver.item.id, { onSuccess: onClose });
+              }}
+            >
+              {c.delete}
+            </Button>
+          </>
+        }
+      >
+        <p>{isShared ? c.deleteSharedConfirm : c.deleteConfirm}</p>
+        {remove.isError ? <Alert>{copy.common.genericError}</Alert> : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { copy } from "@doorstep/shared/copy";
+import type { ContentItemSummary } from "@doorstep/shared/schemas/content";
+import { imageAtWidth } from "../../../lib/format.ts";
+
+const c = copy.content;
+
+/** An item's thumbnail, title and badges in a category list. */
+export function ItemRow({ item, fallbackTitle }: { item: ContentItemSummary | null; fallbackTitle?: string }) {
+  return (
+    <div className="content-row__main">
+      {item?.imageUrl ? <img className="content-row__thumb" src={imageAtWidth(item.imageUrl, 120)} alt="" /> : null}
+      <div className="content-row__text">
+        <span className="content-row__title">{item?.title ?? fallbackTitle}</span>
+        <span className="content-row__badges">
+          {item === null ? <span className="content-badge content-badge--todo">{c.notFilled}</span> : null}
+          {item?.featured ? <span className="content-badge">{c.featuredBadge}</span> : null}
+          {item?.shared ? <span className="content-badge">{c.sharedBadge}</span> : null}
+        </span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import { copy } from "@doorstep/shared/copy";
+import { Color, TextStyle } from "@tiptap/extension-text-style";
+import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import StarterKit from "@tiptap/starter-kit";
+import { useId, useState } from "react";
+import "./rich-text-editor.css";
+
+const t = copy.content.toolbar;
+
+// CONT-19: exactly the toolbar's elements — heading level 2, bold, italic, underline, lists, link, colour.
+const extensions = [
+  StarterKit.configure({
+    heading: { levels: [2] },
+    blockquote: false,
+    code: false,
+    codeBlock: false,
+    horizontalRule: false,
+    strike: false,
+    link: { openOnClick: false, autolink: true, protocols: ["mailto", "tel"], defaultProtocol: "https" },
+  }),
+  TextStyle,
+  Color,
+];
+
+interface RichTextEditorProps {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  hint?: string;
+}
+
+/** The DetailText editor (TipTap) with its labelled toolbar; the editable area is a textbox named by the label. */
+export function RichTextEditor({ label, value, onChange, hint }: RichTextEditorProps) {
+  const labelId = useId();
+  const hintId = `${labelId}-hint`;
+  const editor = useEditor({
+    extensions,
+    content: value,
+    editorProps: {
+      attributes: {
+        class: "rich-text__area",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelId,
+        ...(hint ? { "aria-describedby": hintId } : {}),
+      },
+    },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+  });
+
+  return (
+    <div className="field rich-text">
+      <span className="field__label" id={labelId}>
+        {label}
+      </span>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="rich-text__frame">
+        {editor ? <Toolbar editor={editor} /> : null}
+        <EditorContent editor={editor} />
+      </div>
+    </div>
+  );
+}
+
+function Toolbar({ editor }: { editor: Editor }) {
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      heading: e.isActive("heading", { level: 2 }),
+      bold: e.isActive("bold"),
+      italic: e.isActive("italic"),
+      underline: e.isActive("underline"),
+      bulletList: e.isActive("bulletList"),
+      orderedList: e.isActive("orderedList"),
+      link: e.isActive("link"),
+      href: (e.getAttributes("link").href as string | undefined) ?? "",
+      colour: (e.getAttributes("textStyle").color as string | undefined) ?? "#1c2421",
+    }),
+  });
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [href, setHref] = useState("");
+  const colourId = useId();
+  const linkId = useId();
+  const chain = () => editor.chain().focus();
+
+  const toggle = (name: keyof typeof t, pressed: boolean, run: () => void) => (
+    <button type="button" className="rich-text__tool" aria-pressed={pressed} onClick={run}>
+      {t[name] as string}
+    </button>
+  );
+
+  return (
+    <>
+      <div className="rich-text__toolbar" role="toolbar" aria-label={t.label}>
+        {toggle("heading", state.heading, () => chain().toggleHeading({ level: 2 }).run())}
+        {toggle("bold", state.bold, () => chain().toggleBold().run())}
+        {toggle("italic", state.italic, () => chain().toggleItalic().run())}
+        {toggle("underline", state.underline, () => chain().toggleUnderline().run())}
+        {toggle("bulletList", state.bulletList, () => chain().toggleBulletList().run())}
+        {toggle("orderedList", state.orderedList, () => chain().toggleOrderedList().run())}
+        <button
+          type="button"
+          className="rich-text__tool"
+          aria-pressed={state.link}
+          aria-expanded={linkOpen}
+          onClick={() => {
+            setHref(state.href);
+            setLinkOpen((open) => !open);
+          }}
+        >
+          {t.link}
+        </button>
+        <span className="rich-text__colour">
+          <label htmlFor={colourId}>{t.colour}</label>
+          <input id={colourId} type="color" value={state.colour} onChange={(event) => chain().setColor(event.target.value).run()} />
+        </span>
+      </div>
+      {linkOpen ? (
+        <div className="rich-text__link">
+          <label className="field__label" htmlFor={linkId}>
+            {t.linkAddress}
+          </label>
+          <input id={linkId} className="field__input" type="url" value={href} onChange={(event) => setHref(event.target.value)} placeholder="https://" />
+          <button
+            type="button"
+            className="rich-text__tool"
+            onClick={() => {
+              if (href.trim()) chain().extendMarkRange("link").setLink({ href: href.trim() }).run();
+              setLinkOpen(false);
+            }}
+          >
+            {t.applyLink}
+          </button>
+          {state.link ? (
+            <button
+              type="button"
+              className="rich-text__tool"
+              onClick={() => {
+                chain().extendMarkRange("link").unsetLink().run();
+                setLinkOpen(false);
+              }}
+            >
+              {t.removeLink}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </>
+  );
+}
