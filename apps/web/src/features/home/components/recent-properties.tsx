@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { ButtonLink } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
@@ -34,9 +35,7 @@ export function RecentProperties() {
       ) : recent.isError ? (
         <Alert>{copy.common.genericError}</Alert>
       ) : recent.data.items.length === 0 ? (
-        <div className="empty-state">
-          <p>{copy.home.noProperties}</p>
-        </div>
+        <EmptyState>{copy.home.noProperties}</EmptyState>
       ) : (
         <PropertyGrid label={copy.home.recentProperties}>
           {recent.data.items.map((property) => (

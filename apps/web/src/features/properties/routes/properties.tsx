@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
 import { LoadingScreen, Spinner } from "../../../components/ui/spinner.tsx";
 import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
@@ -82,13 +83,9 @@ export function PropertiesPage() {
           </div>
         </div>
       ) : total === 0 ? (
-        <div className="empty-state">
-          <p>{copy.properties.empty}</p>
-        </div>
+        <EmptyState>{copy.properties.empty}</EmptyState>
       ) : items.length === 0 ? (
-        <div className="empty-state" role="status">
-          <p>{copy.properties.noMatches}</p>
-        </div>
+        <EmptyState role="status">{copy.properties.noMatches}</EmptyState>
       ) : (
         <>
           <PropertyGrid label={copy.properties.title}>
