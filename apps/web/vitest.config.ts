@@ -8,5 +8,7 @@ export default defineProject({
     environment: "jsdom",
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["src/test/setup.ts"],
+    // jsdom tests share two cores with PGlite API tests in one run; 5 s is too tight under that load.
+    testTimeout: 20_000,
   },
 });
