@@ -22,7 +22,7 @@ export default defineConfig({
           include: ["src/**/*.test.ts"],
           environment: "node",
           globalSetup: ["src/test/global-setup.ts"],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
