@@ -1,0 +1,149 @@
+import { copy } from "@doorstep/shared/copy";
+import { CategoryPageResponse } from "@doorstep/shared/schemas/content";
+import { expect, makePng, test } from "../../fixtures.ts";
+import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createItemViaApi, getItemViaApi } from "./content-api.ts";
+
+const c = copy.content;
+
+test.describe("content item editor (issue 4)", () => {
+  test("a template item is filled from the overview with bold rich text and a photo (CONT-07/19/23/35)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "Harbour Loft");
+    await page.goto(`/property/${property.propertyId}`);
+    const contentList = page.getByRole("region", { name: copy.properties.contentSections });
+    await contentList.getByRole("link", { name: /Wi-Fi & tech/ }).click();
+    await expect(page).toHaveURL(`/property/${property.propertyId}/content/wifi-and-tech`);
+    await expect(page.getByRole("heading", { level: 1, name: "Wi-Fi & tech" })).toBeVisible();
+
+    await page.getByRole("button", { name: "Add Wi-Fi", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Wi-Fi" });
+    // CONT-35: pre-filled from the template's defaults; its own label for the locate text (CONT-15).
+    await expect(dialog.getByLabel("Title")).toHaveValue("Wi-Fi");
+    await expect(dialog.getByLabel("Where the router is")).toHaveValue("In the living room, on the shelf beside the TV.");
+    // CONT-19: exactly the toolbar's buttons.
+    const toolbar = dialog.getByRole("toolbar", { name: c.toolbar.label });
+    await expect(toolbar.getByRole("button")).toHaveText([
+      c.toolbar.heading, c.toolbar.bold, c.toolbar.italic, c.toolbar.underline, c.toolbar.bulletList, c.toolbar.orderedList, c.toolbar.link,
+    ]);
+    await expect(toolbar.getByLabel(c.toolbar.colour)).toBeVisible();
+
+    const text = dialog.getByRole("textbox", { name: c.textLabel, exact: true });
+    await text.click();
+    await page.keyboard.press("ControlOrMeta+a");
+    await page.keyboard.type("Network: Harbour. ");
+    await toolbar.getByRole("button", { name: c.toolbar.bold }).click();
+    await expect(toolbar.getByRole("button", { name: c.toolbar.bold })).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.type("Password on the fridge");
+    await dialog.getByLabel(c.imageLabel, { exact: true }).setInputFiles({ name: "router.png", mimeType: "image/png", buffer: makePng(40, 30) });
+    await expect(dialog.getByText(c.mediaChosen("router.png"))).toBeVisible();
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    await expect(page.getByRole("button", { name: "Edit Wi-Fi", exact: true })).toBeVisible();
+    const pageData = CategoryPageResponse.parse(await (await page.request.get(`/api/properties/${property.propertyId}/content/categories/wifi-and-tech`)).json());
+    const summary = pageData.templates.find((t) => t.template.label === "wifi")?.item;
+    expect(summary).toBeTruthy();
+    const item = await getItemViaApi(page.request, property.propertyId, summary?.id ?? "");
+    expect(item.detailText).toContain("<strong>Password on the fridge</strong>");
+    expect(item.imageUrl).not.toBeNull();
+    await expect(page.locator(".content-row__thumb")).toHaveCount(1);
+  });
+
+  test("a custom item with text, button and image sub-items (CONT-29)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "Pine Cabin");
+    await page.goto(`/property/${property.propertyId}/content/house-rules`);
+    await page.getByRole("button", { name: c.addCustomContent }).click();
+    const dialog = page.getByRole("dialog", { name: c.editorNewTitle });
+    // CONT-17: nothing is saved without an English title.
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(c.titleRequired);
+
+    await dialog.getByLabel(c.titleLabel).fill("Hot tub");
+    await dialog.getByRole("button", { name: c.addSubItem("Text") }).click();
+    await dialog.getByRole("button", { name: c.addSubItem("Button") }).click();
+    await dialog.getByRole("button", { name: c.addSubItem("Image") }).click();
+    await dialog.getByLabel(`${c.subItemText} (Text 1)`).fill("Shower before you get in.");
+    await dialog.getByLabel(`${c.buttonLabel} (Button 2)`).fill("Manual");
+    await dialog.getByLabel(`${c.buttonLink} (Button 2)`).fill("https://example.com/hot-tub.pdf");
+    await dialog.getByLabel("Image (Image 3)").setInputFiles({ name: "tub.png", mimeType: "image/png", buffer: makePng(20, 20) });
+    // Ordering inside the editor: the image moves above the button.
+    await dialog.getByRole("button", { name: `${c.moveUp} Image 3` }).click();
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const row = page.getByRole("listitem").filter({ hasText: "Hot tub" });
+    await expect(row).toBeVisible();
+    const pageData = CategoryPageResponse.parse(await (await page.request.get(`/api/properties/${property.propertyId}/content/categories/house-rules`)).json());
+    const item = await getItemViaApi(page.request, property.propertyId, pageData.customItems[0]?.id ?? "");
+    expect(item.title).toBe("Hot tub");
+    expect(item.subItems.map((s) => s.type)).toEqual(["text", "image", "button"]);
+    expect(item.subItems[0]?.detailText).toBe("Shower before you get in.");
+    expect(item.subItems[1]?.imageUrl).not.toBeNull();
+    expect(item.subItems[2]?.buttonLink).toBe("https://example.com/hot-tub.pdf");
+
+    // Edit again: delete the text sub-item.
+    await row.getByRole("button", { name: "Edit Hot tub" }).click();
+    const edit = page.getByRole("dialog", { name: c.editorEditTitle("Hot tub") });
+    await edit.getByRole("button", { name: `${c.deleteSubItem} Text 1` }).click();
+    await edit.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(edit).toBeHidden();
+    expect((await getItemViaApi(page.request, property.propertyId, item.id)).subItems.map((s) => s.type)).toEqual(["image", "button"]);
+  });
+
+  test("closing with changes asks Do you want to save changes? — Discard keeps the old, Save saves (CONT-16)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "River House");
+    const item = await createItemViaApi(page.request, property.propertyId, "house-rules", "Bins");
+    await page.goto(`/property/${property.propertyId}/content/house-rules`);
+
+    // No change: Close closes at once.
+    await page.getByRole("button", { name: "Edit Bins" }).click();
+    let dialog = page.getByRole("dialog", { name: c.editorEditTitle("Bins") });
+    await dialog.getByRole("button", { name: c.close }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole("button", { name: "Edit Bins" }).click();
+    await dialog.getByLabel(c.titleLabel).fill("Bins and recycling");
+    await dialog.getByRole("button", { name: c.close }).click();
+    const prompt = page.getByRole("dialog", { name: c.unsavedChanges });
+    await expect(prompt.getByRole("button")).toHaveText([c.discard, c.save]);
+    await prompt.getByRole("button", { name: c.discard }).click();
+    await expect(dialog).toBeHidden();
+    expect((await getItemViaApi(page.request, property.propertyId, item.id)).title).toBe("Bins");
+
+    await page.getByRole("button", { name: "Edit Bins" }).click();
+    dialog = page.getByRole("dialog", { name: c.editorEditTitle("Bins") });
+    await dialog.getByLabel(c.titleLabel).fill("Bins and recycling");
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog", { name: c.unsavedChanges }).getByRole("button", { name: c.save }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Edit Bins and recycling" })).toBeVisible();
+    const saved = await getItemViaApi(page.request, property.propertyId, item.id);
+    expect(saved.title).toBe("Bins and recycling");
+    expect(saved.contentVersion).toBe(2);
+  });
+
+  test("a translation is added in its language tab and saved (CONT-18/28)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "Olive Grove");
+    const patch = await page.request.patch(`/api/properties/${property.propertyId}`, { data: { languageTranslations: ["fr"] } });
+    expect(patch.status(), await patch.text()).toBe(204);
+    const item = await createItemViaApi(page.request, property.propertyId, "house-rules", "Quiet hours");
+    await page.goto(`/property/${property.propertyId}/content/house-rules`);
+    await page.getByRole("button", { name: "Edit Quiet hours" }).click();
+    const dialog = page.getByRole("dialog", { name: c.editorEditTitle("Quiet hours") });
+    await expect(dialog.getByRole("tab")).toHaveText([c.english, "French"]);
+    await dialog.getByRole("tab", { name: "French" }).click();
+    await expect(dialog.getByText(c.translationHint("French"))).toBeVisible();
+    await dialog.getByLabel(c.titleLabel).fill("Heures calmes");
+    await dialog.getByRole("textbox", { name: c.textLabel, exact: true }).fill("Pas de bruit après 22 h.");
+    await dialog.getByRole("tab", { name: c.english }).click();
+    await expect(dialog.getByLabel(c.titleLabel)).toHaveValue("Quiet hours");
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const saved = await getItemViaApi(page.request, property.propertyId, item.id);
+    expect(saved.translations).toEqual([expect.objectContaining({ language: "fr", title: "Heures calmes", detailText: "<p>Pas de bruit après 22 h.</p>" })]);
+    await page.getByRole("button", { name: "Edit Quiet hours" }).click();
+    await dialog.getByRole("tab", { name: "French" }).click();
+    await expect(dialog.getByLabel(c.titleLabel)).toHaveValue("Heures calmes");
+  });
+});
