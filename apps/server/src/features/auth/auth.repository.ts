@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -9,9 +10,16 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
-export async function findSessionByHash(db: Db, tokenHash: string): Promise<SessionRow | null> {
-  const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
-  return rows[0] ?? null;
+/** A session by token digest with its user's account id, in one query (it runs on every request). */
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<(SessionRow & { accountId: string }) | null> {
+  const rows = await db
+    .select({ session: sessions, accountId: users.accountId })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.session, accountId: row.accountId } : null;
 }
 
 export async function touchSession(db: Db, id: string, at: Date): Promise<void> {

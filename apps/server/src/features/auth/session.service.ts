@@ -1,7 +1,6 @@
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "@doorstep/shared/constants";
 import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { findUserById } from "../users/user.repository.ts";
 import { findSessionByHash, insertSession, revokeSession, touchSession } from "./auth.repository.ts";
 
 const DAY = 86_400_000;
@@ -31,10 +30,8 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
   const now = ctx.now();
   if (session.expiresAt <= now) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY) return null;
-  const user = await findUserById(ctx.db, session.userId);
-  if (!user) return null;
   if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.db, session.id, now);
-  return { userId: user.id, accountId: user.accountId, sessionId: session.id };
+  return { userId: session.userId, accountId: session.accountId, sessionId: session.id };
 }
 
 /** Ends one session (logout). */
