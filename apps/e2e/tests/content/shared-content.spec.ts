@@ -23,6 +23,9 @@ test.describe("shared content (SHARED-01…13)", () => {
     await expect(page).toHaveURL(/\/shared-content\/[^/]+$/);
     await expect(page.getByRole("heading", { level: 1, name: c.sharedContentTitle })).toBeVisible();
     const sharedBase = new URL(page.url()).pathname;
+    // SHARED-04: a way to the shared local-area profiles; SHARED-14: no "Preview guide" on shared pages.
+    await expect(page.getByRole("link", { name: copy.home.tiles.localAreaProfiles })).toHaveAttribute("href", "/local-area-profiles");
+    await expect(page.getByRole("link", { name: copy.header.previewGuide })).toHaveCount(0);
 
     await page.getByRole("link", { name: /House rules/ }).click();
     await expect(page).toHaveURL(`${sharedBase}/content/house-rules`);

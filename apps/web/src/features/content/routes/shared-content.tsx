@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useMe } from "../../../lib/session.ts";
@@ -32,6 +32,12 @@ export function SharedContentPage() {
       <header className="content-page__head">
         <h1>{c.sharedContentTitle}</h1>
         <p className="muted">{c.sharedIntroPage}</p>
+        {/* SHARED-04: shared local-area profiles live beside shared content. */}
+        <p>
+          <ButtonLink variant="secondary" size="sm" to="/local-area-profiles">
+            {copy.home.tiles.localAreaProfiles}
+          </ButtonLink>
+        </p>
       </header>
       {overview.isPending ? <LoadingScreen /> : null}
       {overview.isError ? hasErrorCode(overview.error, "NOT_FOUND") ? <h2>{c.notFound}</h2> : <Alert>{c.loadError}</Alert> : null}
