@@ -33,7 +33,12 @@ const PropertyOverviewPage = lazy(() => import("../features/properties/routes/pr
 const PropertyDeletedPage = lazy(() => import("../features/properties/routes/property-deleted.tsx").then((m) => ({ default: m.PropertyDeletedPage })));
 const SetupPlacePage = lazy(() => import("../features/properties/routes/setup-place.tsx").then((m) => ({ default: m.SetupPlacePage })));
 const SetupBasicsPage = lazy(() => import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })));
-const SetupPaymentPage = lazy(() => import("../features/properties/routes/setup-payment.tsx").then((m) => ({ default: m.SetupPaymentPage })));
+const SetupPaymentPage = lazy(() => import("./routes/setup-payment-route.tsx").then((m) => ({ default: m.SetupPaymentRoute })));
+const SubscriptionPage = lazy(() => import("../features/billing/routes/subscription.tsx").then((m) => ({ default: m.SubscriptionPage })));
+const SubscriptionSuccessPage = lazy(() =>
+  import("../features/billing/routes/subscription-success.tsx").then((m) => ({ default: m.SubscriptionSuccessPage })),
+);
+const CancellationPage = lazy(() => import("../features/billing/routes/cancellation.tsx").then((m) => ({ default: m.CancellationPage })));
 const SetupCompletePage = lazy(() => import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })));
 const PropertyDetailsPage = lazy(() =>
   import("../features/properties/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
@@ -53,9 +58,6 @@ const placeholderRoutes: [path: string, title: string][] = [
   ["property/:propertyId/*", titles.property],
   ["shared-content/:propertyId/*", titles.sharedContent],
   ["local-area-profiles", titles.localAreaProfiles],
-  ["subscription", titles.subscription],
-  ["subscription-success", titles.subscriptionSuccess],
-  ["cancellation", titles.cancellation],
   ["referrals", titles.referrals],
   ["guide-analytics", titles.guideAnalytics],
   ["messaging", titles.messaging],
@@ -129,6 +131,10 @@ export const routes: RouteObject[] = [
               { path: "shared-content/:propertyId", element: <SharedContentPage /> },
               { path: "shared-content/:propertyId/content/:categoryLabel", element: <SharedCategoryPage /> },
               { path: "shared-content/:propertyId/content/:parentLabel/:categoryLabel", element: <SharedCategoryPage /> },
+              // Billing (BILL-01…48, XCUT-05).
+              { path: "subscription", element: <SubscriptionPage /> },
+              { path: "subscription-success", element: <SubscriptionSuccessPage /> },
+              { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

@@ -19,3 +19,8 @@ export function pad2(value: number): string {
 export function formatLongDate(iso: string): string {
   return new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
 }
+
+/** An amount in minor units with its currency symbol, e.g. 899 and "$" → "$8.99" (BILL-38). */
+export function formatMoney(minor: number, symbol: string): string {
+  return `${symbol}${(minor / 100).toFixed(2)}`;
+}

@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -10,9 +11,10 @@ import "./setup.css";
 
 /**
  * /property/:propertyId/setup-payment (PROP-35, PROP-39, OPEN-04, OPEN-05): the plan and the user's real trial
- * end; for now the host continues without a card (the billing issue adds the card form here).
+ * end; the card form comes from the billing feature, composed in app/ (PROP-36/37); the host may also
+ * continue without a card.
  */
-export function SetupPaymentPage() {
+export function SetupPaymentPage({ cardForm }: { cardForm?: ReactNode }) {
   const { propertyId = "" } = useParams();
   const navigate = useNavigate();
   const me = useMe();
@@ -28,8 +30,9 @@ export function SetupPaymentPage() {
         <div className="stack">
           <h2 className="setup-plan__title">{copy.setup.planTitle}</h2>
           <p>{trialEndsAt ? copy.setup.trialEnds(formatLongDate(trialEndsAt)) : copy.setup.trialNoDate}</p>
+          {cardForm}
           <div>
-            <Button onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-complete`)}>{copy.setup.continueWithoutCard}</Button>
+            <Button variant={cardForm ? "secondary" : "primary"} onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-complete`)}>{copy.setup.continueWithoutCard}</Button>
           </div>
         </div>
       </Card>

@@ -1,0 +1,48 @@
+import { copy } from "@doorstep/shared/copy";
+import type { SubscriptionState } from "@doorstep/shared/schemas/billing";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { formatLongDate, formatMoney } from "../../../lib/format.ts";
+
+const b = copy.billing;
+
+/** BILL-33/37/39: plan, billed quantity, amount and the next payment; Edit points to /cancellation. */
+export function SubscriptionDetails({ subscription }: { subscription: SubscriptionState }) {
+  const [editing, setEditing] = useState(false);
+  const { plan, status } = subscription;
+  const rows: [string, string][] = [];
+  if (plan) rows.push([b.plan, `${plan.name} (${plan.cycle === "annual" ? b.annual : b.monthly})`]);
+  if (status) rows.push([b.status, b.statuses[status]]);
+  const unit = b.unitLabels[plan?.unitLabel ?? "property"];
+  rows.push([b.quantity, b.units(subscription.quantity, unit)]);
+  if (subscription.amount !== null) {
+    rows.push([b.amount, `${formatMoney(subscription.amount, subscription.currencySymbol)}${plan ? ` ${b.perCycle[plan.cycle]}` : ""}`]);
+  }
+  return (
+    <Card>
+      <div className="billing-section__head">
+        <h2 className="billing-section__title">{b.subscriptionDetails}</h2>
+        <Button variant="ghost" size="sm" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
+          {editing ? copy.common.cancel : copy.common.edit} <span className="visually-hidden">{b.subscriptionDetails}</span>
+        </Button>
+      </div>
+      <dl className="billing-details">
+        {rows.map(([term, value]) => (
+          <div key={term} className="billing-details__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {status === "trialing" ? <p className="muted">{b.trialingNote}</p> : null}
+      {subscription.nextPaymentAt ? <p>{b.nextPayment(formatLongDate(subscription.nextPaymentAt))}</p> : null}
+      {editing ? (
+        <p className="billing-note" role="status">
+          {b.editSubscriptionNote} <Link to="/cancellation">{b.cancellationLink}</Link>
+        </p>
+      ) : null}
+    </Card>
+  );
+}
