@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
+import type { DestinationIndex } from "./features/properties/destinations.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
 import type { EmailProvider } from "./providers/email/index.ts";
@@ -22,6 +23,7 @@ export interface AppContext {
   geo: GeoLookup;
   places: PlacesProvider;
   what3words: What3wordsProvider;
+  destinations: DestinationIndex;
   payments: PaymentGateway;
   rateLimiter: RateLimiter;
   secrets: SecretBox;

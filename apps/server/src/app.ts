@@ -14,6 +14,7 @@ import { registerCompanyRoutes } from "./features/company/company.routes.ts";
 import { registerFileRoutes } from "./features/files/file.routes.ts";
 import { registerManagerRoutes } from "./features/managers/manager.routes.ts";
 import { registerPlacesRoutes } from "./features/places/places.routes.ts";
+import { createDestinationIndex } from "./features/properties/destinations.ts";
 import { registerPropertyRoutes } from "./features/properties/property.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
 import { registerUserRoutes } from "./features/users/user.routes.ts";
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, overrides = {} }: BuildAppOpt
     geo: overrides.geo ?? createGeoLookup(),
     places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
+    destinations: overrides.destinations ?? createDestinationIndex(config.viatorDestinationsFile, app.log),
     payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
   W3W_API_KEY: z.string().optional(),
+  /** The partner's destinations file (viatorDestinations.json) for experience destinations (SETUP-22, OPEN-61). */
+  VIATOR_DESTINATIONS_FILE: z.string().optional(),
   /** Machine translation of guide content (IMPL-10): off by default (English shown, marked untranslated). */
   TRANSLATE_PROVIDER: z.enum(["off", "deepl", "libretranslate"]).default("off"),
   TRANSLATE_URL: z.string().url().optional(),
@@ -95,6 +97,7 @@ export interface AppConfig {
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   googleMapsApiKey?: string;
   w3wApiKey?: string;
+  viatorDestinationsFile?: string;
   translate: { provider: Env["TRANSLATE_PROVIDER"]; url?: string; apiKey?: string };
   mapTileUrl: string;
   mapAttribution: string;
@@ -153,6 +156,7 @@ export function configFromEnv(env: Env): AppConfig {
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     w3wApiKey: env.W3W_API_KEY,
+    viatorDestinationsFile: env.VIATOR_DESTINATIONS_FILE,
     translate: { provider: env.TRANSLATE_PROVIDER, url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,
     mapAttribution: env.MAP_ATTRIBUTION,

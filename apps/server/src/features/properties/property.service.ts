@@ -140,6 +140,8 @@ export async function updateProperty(ctx: AppContext, caller: Caller, propertyId
       lat: address.lat,
       lng: address.lng,
     });
+    // Experience destinations follow the pin, computed here rather than in the browser (SETUP-23, OPEN-61).
+    patch.viatorDestinationIds = ctx.destinations.near(address.lat, address.lng, property.destinationsMaxDistanceKm);
     // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
