@@ -622,7 +622,7 @@ export const copy = {
       canceled: "Cancelled",
       paused: "Paused",
     },
-    cancellationLink: "cancellation form",
+    cancellationLink: "Open the cancellation form",
     paymentDetails: "Payment details",
     cardOnFile: "Card on file",
     noCard: "No card on file",

@@ -13,7 +13,7 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
   const [editing, setEditing] = useState(false);
   const { plan, status } = subscription;
   const rows: [string, string][] = [];
-  if (plan) rows.push([b.plan, `${plan.name} (${plan.cycle === "annual" ? b.annual : b.monthly})`]);
+  if (plan) rows.push([b.plan, plan.name]);
   if (status) rows.push([b.status, b.statuses[status]]);
   const unit = b.unitLabels[plan?.unitLabel ?? "property"];
   rows.push([b.quantity, b.units(subscription.quantity, unit)]);
