@@ -36,6 +36,9 @@ async function findShownRecord(ctx: AppContext, propertyId: string): Promise<Gui
   return record && !record.property.archivedAt ? record : null;
 }
 
+/** Longest a guide render waits for machine translation of uncached fields (GUIDE-09). */
+const GUIDE_TRANSLATION_WAIT_MS = 300;
+
 const isLive = (ctx: AppContext, record: GuideRecord) => propertyInactiveReason(record.property, record.account, ctx.now()) === null;
 
 function hostCard(record: GuideRecord): GuideHostCard | null {
@@ -109,7 +112,8 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const personal = preview || isProtected;
   if (!unlocked) return { model: base, personal, protectedContent: false };
 
-  const content = await getTranslatedContent(ctx, property.id, language);
+  // A slow translation provider must not hold a guest's page: English for now, cached translation next time.
+  const content = await getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS });
   return {
     model: {
       ...base,

@@ -86,7 +86,21 @@ async function translateMissing(
  * items of displayable categories; host translations win field by field, blank fields come from the
  * machine translation cached per (item, ContentVersion, language), else the English text marked untranslated.
  */
-export async function getTranslatedContent(ctx: AppContext, propertyRowId: string, language: string): Promise<GuideContent> {
+export interface TranslatedContentOptions {
+  /**
+   * How long to wait for machine translation of uncached fields. The guest guide passes a short budget so a
+   * slow provider never holds the page (GUIDE-09); the translation finishes in the background, is cached, and
+   * the next view shows it. Default: wait for it.
+   */
+  maxWaitMs?: number;
+}
+
+export async function getTranslatedContent(
+  ctx: AppContext,
+  propertyRowId: string,
+  language: string,
+  options: TranslatedContentOptions = {},
+): Promise<GuideContent> {
   const property = await findGuideProperty(ctx.db, propertyRowId);
   if (!property) throw notFound("Property not found");
   const catalogue = await getCatalogue(ctx, property.themeLabel);
@@ -105,7 +119,14 @@ export async function getTranslatedContent(ctx: AppContext, propertyRowId: strin
   const provider = ctx.translator;
   if (!english && provider.configured) {
     const missing = items.filter((i) => !machine.has(i.row.id)).map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
-    if (missing.length > 0) for (const [id, fields] of (await translateMissing(ctx, provider, language, missing)) ?? []) machine.set(id, fields);
+    if (missing.length > 0) {
+      const pending = translateMissing(ctx, provider, language, missing);
+      const translated =
+        options.maxWaitMs === undefined
+          ? await pending
+          : await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), options.maxWaitMs).unref())]);
+      for (const [id, fields] of translated ?? []) machine.set(id, fields);
+    }
   }
   return {
     language,

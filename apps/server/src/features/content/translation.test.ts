@@ -91,4 +91,27 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     expect(await provider.translate(["Hello", "Bye"], "zh-TW", "text")).toEqual(["zt:Hello:k", "zt:Bye:k"]);
     await libre.close();
   });
+  it("does not hold a guide render for a slow provider: English now, the cached translation next time (GUIDE-09)", async () => {
+    const { propertyId } = await buildProperty(t.app, host);
+    await t.app.inject({
+      method: "POST",
+      url: `/api/properties/${propertyId}/content/items`,
+      headers: { cookie: host.cookie },
+      payload: { categoryLabel: "wifi-and-tech", templateLabel: "wifi", title: "Wi-Fi", detailText: "<p>Ask the host.</p>" },
+    });
+    const id = await rowId(propertyId);
+    const slow = {
+      kind: "deepl" as const,
+      configured: true,
+      translate: (texts: string[]) => new Promise<string[]>((resolve) => setTimeout(() => resolve(texts.map((x) => `[slow] ${x}`)), 400)),
+    };
+    const ctx = { ...t.ctx, translator: slow };
+    const started = Date.now();
+    const first = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
+    expect(Date.now() - started).toBeLessThan(400);
+    expect(first.items[0]).toMatchObject({ title: "Wi-Fi", source: "untranslated" });
+    await new Promise((r) => setTimeout(r, 1200)); // text and HTML calls finish in the background and land in the cache
+    const second = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
+    expect(second.items[0], JSON.stringify(second.items[0])).toMatchObject({ title: "[slow] Wi-Fi", source: "machine" });
+  });
 });
