@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
+import { guideUrl } from "../features/properties/property.dto.ts";
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { requireCaller } from "../plugins/auth.ts";
@@ -36,10 +37,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const cache = createRenderCache(ctx.config.guide.renderCacheMs);
   const secure = ctx.config.publicUrl.startsWith("https://");
-  const guideUrlOf = (propertyId: string) => {
-    const host = ctx.config.guide.host;
-    return host ? `${new URL(ctx.config.publicUrl).protocol}//${host}/${propertyId}` : `${ctx.config.publicUrl}/g/${propertyId}`;
-  };
+  const guideUrlOf = (propertyId: string) => guideUrl(ctx, propertyId);
 
   async function page(request: FastifyRequest, reply: FastifyReply, propertyId: string, extra: { gateError?: string; status?: number } = {}) {
     const query = GuideQuery.safeParse(request.query);
