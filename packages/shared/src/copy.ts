@@ -133,7 +133,6 @@ export const copy = {
     createProperty: "Create property",
     create: "Create",
     unread: (count: number) => `${count} unread`,
-    profileInitials: (name: string) => `Personal Profile for ${name}`,
   },
   profile: {
     title: "Personal Profile",
@@ -145,9 +144,7 @@ export const copy = {
     uploadPhoto: "Upload photo",
     photoAlt: "Your profile photo",
     saveError: "Your changes were not saved. Please try again.",
-    choosePhoto: "Choose a photo",
     photoPreviewAlt: "Preview of your new photo",
-    uploading: "Uploading...",
     uploadProgress: "Upload progress",
   },
   loginSecurity: {
@@ -523,16 +520,9 @@ export const copy = {
   placeholderPage: {
     comingSoon: "This part of Doorstep is on its way.",
     titles: {
-      properties: "Properties",
-      createProperty: "Create property",
       property: "Property",
-      propertyManagers: "Property Managers",
-      companyProfile: "Company Profile",
       sharedContent: "Shared Property Content",
       localAreaProfiles: "Local Area Profiles",
-      subscription: "Subscription and Payment",
-      subscriptionSuccess: "Subscription confirmed",
-      cancellation: "Cancellation",
       referrals: "Referrals",
       guideAnalytics: "Guide Analytics",
       messaging: "Messages",
