@@ -3,7 +3,8 @@ import type { AppContext } from "../app-context.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
-import { buildManager, buildUser, type TestUser } from "./factories.ts";
+import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
+import { buildManager, buildUser, setAccountState, type TestUser } from "./factories.ts";
 
 /**
  * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
@@ -37,17 +38,27 @@ const PUBLIC_ROUTES = new Set([
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */
-type OwnedIdFixture = (ctx: AppContext, owner: TestUser) => Promise<string>;
+type OwnedIdFixture = (t: Pick<TestApp, "app" | "ctx">, owner: TestUser) => Promise<string>;
 const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
-  vanityId: async (ctx, owner) => (await buildManager(ctx, owner)).vanityId,
-  propertyId: async (ctx, owner) => {
+  vanityId: async ({ ctx }, owner) => (await buildManager(ctx, owner)).vanityId,
+  propertyId: async ({ ctx }, owner) => {
     const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
     await createProperty(ctx, { userId: owner.id, accountId: owner.accountId, sessionId: "harness" }, { title: "Owned", propertyId });
     return propertyId;
   },
   // Content issue: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
-  itemId: async (ctx, owner) => (await ownedItem(ctx, owner)).id,
-  subItemId: async (ctx, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
+  itemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).id,
+  subItemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
+  // Billing issue: a paid local-gateway invoice (the trial ended, so subscribing charges at once).
+  invoiceId: async ({ app, ctx }, owner) => {
+    const invoices = async () => (await app.inject({ url: "/api/billing/invoices", headers: { cookie: owner.cookie } })).json().items as { id: string }[];
+    if ((await invoices()).length === 0) {
+      await setAccountState(ctx, owner.accountId, { trialEndsAt: new Date(ctx.now().getTime() - 1000) });
+      const res = await subscribe(app, owner, CARDS.ok);
+      if (res.statusCode !== 201) throw new Error(`harness: subscribe failed: ${res.body}`);
+    }
+    return (await invoices())[0]!.id;
+  },
   categoryLabel: async () => "arrival",
   media: async () => "image",
   // Later issues add: conversationId, …
@@ -127,7 +138,7 @@ describe("authorization harness", () => {
       for (const param of params) {
         const fixture = OWNED_ID_FIXTURES[param];
         expect(fixture, `no ownership fixture for :${param} in ${route.method} ${route.url}`).toBeDefined();
-        url = url.replace(`:${param}`, encodeURIComponent(await fixture!(t.ctx, owner)));
+        url = url.replace(`:${param}`, encodeURIComponent(await fixture!(t, owner)));
       }
       const key = `${route.method} ${route.url}`;
       const hasBody = route.method !== "GET" && route.method !== "DELETE";

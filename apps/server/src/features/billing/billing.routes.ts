@@ -23,6 +23,7 @@ import { requireCaller } from "../../plugins/auth.ts";
 import { handleStripeWebhook } from "./billing-events.service.ts";
 import { listPlans } from "./billing-plans.service.ts";
 import { createSubscription, getSubscriptionState, listInvoices, reportSubscriptionAlert, requireBillingContext, updatePaymentMethod } from "./billing.service.ts";
+import { getLocalReceipt, receiptHtml, receiptPdf } from "./receipt.ts";
 import { createCancellationRequest } from "./cancellation.service.ts";
 import { createLocalPaymentMethod, createSetupIntent } from "./payment-methods.service.ts";
 
@@ -75,6 +76,28 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
     "/api/billing/invoices",
     { schema: { tags, summary: "Invoices with an amount paid above 0, newest first (BILL-40)", querystring: InvoiceListQuery, response: { 200: InvoiceListResponse } } },
     async (request) => listInvoices(ctx, requireCaller(request), request.query.cursor),
+  );
+
+  const InvoiceParams = z.object({ invoiceId: z.string().min(1).max(100) });
+  app.get(
+    "/api/billing/invoices/:invoiceId/receipt",
+    { schema: { tags, summary: "A paid local-gateway invoice as a receipt page (BILL-40)", params: InvoiceParams } },
+    async (request, reply) => {
+      const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
+      return reply.type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(receiptHtml(receipt));
+    },
+  );
+  app.get(
+    "/api/billing/invoices/:invoiceId/receipt.pdf",
+    { schema: { tags, summary: "The same receipt as a PDF download (BILL-40)", params: InvoiceParams } },
+    async (request, reply) => {
+      const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="doorstep-receipt-${receipt.id.replace(/[^a-zA-Z0-9_-]/g, "")}.pdf"`)
+        .header("Cache-Control", "private, no-store")
+        .send(await receiptPdf(receipt));
+    },
   );
 
   app.post(

@@ -104,6 +104,23 @@ describe("subscribing on the local gateway", () => {
     expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010 }]);
   });
 
+  it("serves each paid local invoice as a receipt page and a PDF download, to its own account only (BILL-40)", async () => {
+    const user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    await subscribe(t.app, user, CARDS.ok);
+    const [invoice] = (await getJson(t.app, user, "/api/billing/invoices")).items;
+    expect(invoice.hostedUrl).toBe(`/api/billing/invoices/${invoice.id}/receipt`);
+    const page = await t.app.inject({ url: invoice.hostedUrl, headers: { cookie: user.cookie } });
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.body).toContain("$8.99");
+    expect(page.body).toContain(user.email);
+    const pdf = await t.app.inject({ url: invoice.pdfUrl, headers: { cookie: user.cookie } });
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.headers["content-disposition"]).toMatch(/^attachment; filename="doorstep-receipt-.+\.pdf"$/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const stranger = await buildUser(t.ctx);
+    expect((await t.app.inject({ url: invoice.hostedUrl, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+
   it("a declined card (0002) answers the declined copy, creates nothing and reports to support", async () => {
     const user = await buildUser(t.ctx);
     const res = await subscribe(t.app, user, CARDS.declined);

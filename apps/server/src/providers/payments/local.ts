@@ -216,8 +216,9 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
         createdAt: r.createdAt,
         amountPaid: r.amountPaid,
         currency: r.currency,
-        hostedUrl: null,
-        pdfUrl: null,
+        // Served by features/billing/receipt.ts (Stripe hosts its own).
+        hostedUrl: `/api/billing/invoices/${r.id}/receipt`,
+        pdfUrl: `/api/billing/invoices/${r.id}/receipt.pdf`,
       }));
       return { items, hasMore: rows.length > limit };
     },
