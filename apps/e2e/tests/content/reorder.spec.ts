@@ -44,7 +44,10 @@ test.describe("reordering content (CONT-32…34)", () => {
     const handle = list.getByRole("button", { name: c.dragHandle("Charlie") });
     await handle.focus();
     await page.keyboard.press("Space");
+    // Each key waits for dnd-kit to take the previous one: picked up, then announced over the new place.
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("ArrowUp");
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText("was moved over");
     await page.keyboard.press("Space");
     await expect(list.getByRole("listitem")).toContainText(["Bravo", "Charlie", "Alpha"]);
     await expect(page.getByText(c.savingOrder)).toBeHidden();

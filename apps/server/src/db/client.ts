@@ -24,9 +24,13 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
-/** PostgreSQL at `url` through a pool. */
-export function openPostgres(url: string): Database {
+/**
+ * PostgreSQL at `url` through a pool. An idle connection that the server ends (a restart, a failover, an
+ * administrator) is reported to `onIdleError` and replaced by the pool; unhandled, it would crash the process.
+ */
+export function openPostgres(url: string, onIdleError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`)): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on("error", onIdleError);
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
