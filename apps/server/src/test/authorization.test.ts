@@ -24,6 +24,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/forgot-password",
   "POST /api/auth/reset-password",
   "GET /api/test/outbox", // exists only when NODE_ENV=test
+  "POST /api/test/end-trial", // exists only when NODE_ENV=test
   "GET /api/reference/languages",
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs

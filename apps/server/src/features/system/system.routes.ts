@@ -5,6 +5,7 @@ import { z } from "zod";
 import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
 import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
+import { accounts, users } from "../../db/schema/accounts.ts";
 import { emailOutbox } from "../../db/schema/email.ts";
 import { AppError } from "../../lib/app-error.ts";
 
@@ -47,6 +48,17 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
 
   // The e2e suite reads emails from here; the route does not exist outside NODE_ENV=test.
   if (ctx.config.env === "test") {
+    // Browser tests cannot wait 14 days: this ends a trial now (the route exists only when NODE_ENV=test).
+    app.post(
+      "/api/test/end-trial",
+      { config: publicRoute, schema: { hide: true, body: z.object({ email: z.string().min(1) }), response: { 204: z.null() } } },
+      async (request, reply) => {
+        const [user] = await ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, request.body.email.trim().toLowerCase()));
+        if (!user) throw new AppError("NOT_FOUND", "No such user");
+        await ctx.db.update(accounts).set({ trialEndsAt: new Date(ctx.now().getTime() - 60_000) }).where(eq(accounts.id, user.accountId));
+        return reply.status(204).send(null);
+      },
+    );
     const OutboxResponse = z.object({
       emails: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
     });
