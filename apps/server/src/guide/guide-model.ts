@@ -12,6 +12,8 @@ export interface GuidePageModel {
   coverUrl: string | null;
   theme: GuideTheme | null;
   preview: boolean;
+  /** The preview link's token, carried by the language links so a preview stays a preview. */
+  previewToken: string | null;
   noindex: boolean;
   language: string;
   languages: string[];

@@ -25,7 +25,7 @@ function Languages({ model }: { model: GuidePageModel }) {
       <ul className="langs">
         {model.languages.map((code) => (
           <li key={code}>
-            <a href={`${model.basePath}?lang=${encodeURIComponent(code)}`} hrefLang={code} lang={code} data-lang={code} aria-current={code === model.language ? "true" : undefined}>
+            <a href={`${model.basePath}?lang=${encodeURIComponent(code)}${model.previewToken ? `&preview=${encodeURIComponent(model.previewToken)}` : ""}`} hrefLang={code} lang={code} data-lang={code} aria-current={code === model.language ? "true" : undefined}>
               {languageName(code)}
             </a>
           </li>
@@ -91,7 +91,6 @@ function HostCard({ model }: { model: GuidePageModel }) {
 function GuideBody({ model }: { model: GuidePageModel }) {
   return (
     <>
-      <Cover model={model} withDetails />
       <main id="main" className="wrap">
         <p id="offline" className="offline" hidden>
           {t.offline}
@@ -126,7 +125,6 @@ function GuideBody({ model }: { model: GuidePageModel }) {
 function Gate({ model }: { model: GuidePageModel }) {
   return (
     <>
-      <Cover model={model} withDetails={false} />
       <main id="main" className="wrap">
         <form className="gate" method="post" action={`${model.basePath}/unlock`} data-unlock="">
           <h2>{t.passcodeTitle}</h2>
@@ -195,15 +193,21 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
         <a className="skip" href="#main">
           {t.skipToContent}
         </a>
-        {model.preview ? (
-          <p className="preview" role="status">
-            {t.preview}: {t.previewNote}
-          </p>
-        ) : null}
-        {brand && hasManifest ? (
-          <header className="brand">
-            {theme.logoKey ? <img src={`/files/${theme.logoKey}?w=300`} alt={theme.brandName ?? ""} height={32} /> : null}
-            {theme.brandName && !theme.logoKey ? <span>{theme.brandName}</span> : null}
+        {hasManifest ? (
+          // The banner landmark: preview note, brand and cover with the title (everything outside <main> is in a landmark).
+          <header>
+            {model.preview ? (
+              <p className="preview" role="status">
+                {t.preview}: {t.previewNote}
+              </p>
+            ) : null}
+            {brand ? (
+              <div className="brand">
+                {theme.logoKey ? <img src={`/files/${theme.logoKey}?w=300`} alt={theme.brandName ?? ""} height={32} /> : null}
+                {theme.brandName && !theme.logoKey ? <span>{theme.brandName}</span> : null}
+              </div>
+            ) : null}
+            <Cover model={model} withDetails={model.kind === "guide"} />
           </header>
         ) : null}
         {model.kind === "guide" ? <GuideBody model={model} /> : null}

@@ -51,7 +51,8 @@ export function securityHeaders(csp: string | null, preview = false): Record<str
   };
 }
 
-const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, inactive: 410, "not-found": 404 };
+// Inactive is temporary (a card or a publish brings it back, GUIDE-03): 503 with Retry-After, not 410 Gone.
+const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, inactive: 503, "not-found": 404 };
 
 /**
  * Renders a guide page to HTML with its status and headers: caching (ETag; public pages briefly cacheable,
@@ -77,6 +78,7 @@ export function renderGuide(model: GuidePageModel, options: { status?: number; p
   } else {
     headers["Cache-Control"] = "no-store";
     headers["X-Guide-Offline"] = "purge";
+    if (model.kind === "inactive") headers["Retry-After"] = "3600";
   }
   return { status: options.status ?? STATUS[model.kind], html, etag, headers };
 }

@@ -24,8 +24,9 @@ const safeButton = (url: string | null) => (url && /^(https?:\/\/|mailto:|tel:)/
  * Rich text from the editor. It was sanitised on save; it passes through the same sanitiser again here,
  * so nothing reaches the page that the sanitiser did not produce (CONT-19, XSS corpus).
  */
-function RichText({ html }: { html: string }) {
-  const clean = sanitizeRichText(html);
+function RichText({ html, headingLevel }: { html: string; headingLevel: 4 | 5 }) {
+  // The editor's one heading (h2) sits under the item's own heading here: demoted to keep the outline in order.
+  const clean = sanitizeRichText(html).replace(/<(\/?)h2>/g, `<$1h${headingLevel}>`);
   return clean ? <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 
@@ -34,11 +35,17 @@ function Picture({ url, alt }: { url: string; alt: string }) {
 }
 
 function Video({ url }: { url: string }) {
-  // GUIDE-20 / CONT-22: the fallback copy shows where the browser cannot play the video.
+  // GUIDE-20 / CONT-22: the fallback copy shows where the browser cannot play the video: inside <video> for
+  // browsers without video at all, and beside it for a format this browser cannot play (the script shows it).
   return (
-    <video controls preload="none" src={url}>
-      {t.videoUnsupported}
-    </video>
+    <div className="video">
+      <video controls preload="none" src={url}>
+        {t.videoUnsupported}
+      </video>
+      <p className="video-fallback" hidden>
+        {t.videoUnsupported}
+      </p>
+    </div>
   );
 }
 
@@ -80,7 +87,8 @@ function SubItem({ sub }: { sub: SubItemDto }) {
 }
 
 function Wifi({ item }: { item: TranslatedItem }) {
-  const wifi = wifiDetails(item.detailText);
+  // Network and password are the same in every language: read them from the English text.
+  const wifi = wifiDetails(item.englishDetailText) ?? wifiDetails(item.detailText);
   if (!wifi) return null;
   return (
     <div className="wifi">
@@ -103,7 +111,7 @@ function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
       {item.featured ? <span className="badge">{t.featured}</span> : null}
       <Heading>{item.title}</Heading>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
-      <RichText html={item.detailText} />
+      <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} />
       {item.label === "wifi" ? <Wifi item={item} /> : null}
       {details.length > 0 ? (
         <dl className="dlo">

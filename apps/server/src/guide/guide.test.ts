@@ -4,6 +4,7 @@ import { copy } from "@doorstep/shared/copy";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildCompany, buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
+import { PAYLOADS } from "../test/xss-corpus.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,12 +77,12 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     }
   });
 
-  it("shows the OPEN-58 inactive page (410, noindex) when not Live: unpublished or subscription ended", async () => {
+  it("shows the OPEN-58 inactive page (503 + Retry-After, noindex) when not Live: unpublished or subscription ended", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await guideWithContent(user);
     await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
     let res = await guide(`/g/${propertyId}`);
-    expect(res.statusCode).toBe(410);
+    expect(res.statusCode).toBe(503);
     expect(res.body).toContain(copy.guide.inactive);
     expect(res.body).not.toContain(SECRET);
     expect(res.headers["x-robots-tag"]).toContain("noindex");
@@ -90,7 +91,7 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect((await guide(`/g/${propertyId}`)).statusCode).toBe(200);
     await setAccountState(t.ctx, user.accountId, { trialEndsAt: new Date(t.clock.now.getTime() - 1000), hasSubscription: false });
     res = await guide(`/g/${propertyId}`);
-    expect(res.statusCode).toBe(410);
+    expect(res.statusCode).toBe(503);
     expect(res.body).not.toContain(SECRET);
   });
 
@@ -109,6 +110,60 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.json()).toMatchObject({ start_url: `/g/${propertyId}`, scope: `/g/${propertyId}`, background_color: "#002244", theme_color: "#FFD400" });
     expect(manifest.json().name).toContain("Harbour Stays");
+  });
+});
+
+describe("XSS corpus in the guide (CONT-19)", () => {
+  it(`renders ${PAYLOADS.length} payloads in titles, rich text, translations and sub-items harmless, in every language`, async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Payload Flat" });
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["fr"], displayAddress: PAYLOADS[0] });
+    for (const payload of PAYLOADS) {
+      const res = await api(user, "POST", `/api/properties/${propertyId}/content/items`, {
+        categoryLabel: "house-rules",
+        title: `Rule ${payload}`,
+        detailText: `<p>ok</p>${payload}`,
+        describe: payload,
+        translations: [{ language: "fr", action: "create", title: `Règle ${payload}`, detailText: payload }],
+        subItems: [
+          { action: "create", type: "text", detailText: `Text ${payload}` },
+          { action: "create", type: "button", buttonLabel: `Go ${payload}`, buttonLink: "https://example.com" },
+        ],
+      });
+      expect(res.statusCode, payload).toBe(201);
+    }
+    for (const lang of ["en", "fr"]) {
+      const html = (await guide(`/g/${propertyId}?lang=${lang}`)).body;
+      expect(html).toContain("<h1>Payload Flat</h1>");
+      // Exactly our one external script; no handler attribute, no script URL, nothing that loads or frames.
+      expect(html.match(/<script\b/gi)).toHaveLength(1);
+      expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
+      expect(html).not.toMatch(/(href|src|action|data)\s*=\s*"\s*(javascript|vbscript|data):/i);
+      const body = html.slice(html.indexOf("<body"));
+      expect(body).not.toMatch(/<\s*(iframe|object|embed|svg|math|base|meta|form|input|template|details|link|style|img|video|source|script)\b/i);
+      expect(body.match(/<h1\b/g)).toHaveLength(1);
+    }
+  });
+});
+
+describe("Wi-Fi (issue 5 §2)", () => {
+  it("offers the join QR code and the copy button in every language, read from the English details", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Wifi Flat" });
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["fr"] });
+    const res = await api(user, "POST", `/api/properties/${propertyId}/content/items`, {
+      categoryLabel: "wifi-and-tech",
+      templateLabel: "wifi",
+      title: "Wi-Fi",
+      detailText: "<p>Network: <strong>SeaView</strong><br>Password: <strong>sunshine42</strong></p>",
+      translations: [{ language: "fr", action: "create", title: "Wi-Fi", detailText: "<p>Réseau : <strong>SeaView</strong><br>Mot de passe : <strong>sunshine42</strong></p>" }],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (const lang of ["en", "fr"]) {
+      const html = (await guide(`/g/${propertyId}?lang=${lang}`)).body;
+      expect(html, lang).toContain('data-copy="sunshine42"');
+      expect(html, lang).toContain(`aria-label="${copy.guide.wifiQr("SeaView")}"`);
+    }
   });
 });
 
@@ -242,13 +297,18 @@ describe("preview (GUIDE-06, OPEN-57, IMPL-39)", () => {
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
     expect(res.body).not.toContain("data-visit");
+    // Switching language inside the preview keeps the preview.
+    const token = url.searchParams.get("preview")!;
+    expect(res.body).toContain(`href="/g/${propertyId}?lang=fr&amp;preview=${encodeURIComponent(token)}"`);
+    const french = await guide(`/g/${propertyId}?lang=fr&preview=${encodeURIComponent(token)}`);
+    expect(french.body).toContain("Entrer");
 
     // A tampered token is no preview.
     expect((await guide(`/g/${propertyId}?preview=${url.searchParams.get("preview")!.slice(0, -3)}abc`)).body).not.toContain(SECRET);
     // Expired after 15 minutes.
     t.clock.advance(16 * 60_000);
     const expired = await guide(url.pathname + url.search);
-    expect(expired.statusCode).toBe(410);
+    expect(expired.statusCode).toBe(503);
     expect(expired.body).not.toContain(SECRET);
     t.clock.advance(-16 * 60_000);
   });
@@ -272,5 +332,31 @@ describe("offline and install", () => {
     const row = (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!;
     expect((await guide(`/g/${row.propertyId}/manifest.webmanifest`)).json().name).toBe("Harbour Loft");
     expect((await guide(`/g/no-such-guide/manifest.webmanifest`)).statusCode).toBe(404);
+  });
+});
+
+describe("on the guide host (GUIDE-04, OPEN-58)", () => {
+  let hosted: TestApp;
+  beforeAll(async () => {
+    hosted = await createTestApp({ configure: (c) => ({ ...c, guide: { ...c.guide, host: "guides.example" } }) });
+  });
+  afterAll(() => hosted.close());
+
+  it("serves /{PropertyID} on the guide host, keeps /g/ on the dashboard host, and sends QR scans there", async () => {
+    const user = await buildUser(hosted.ctx);
+    const { propertyId } = await buildProperty(hosted.app, user, { title: "Host Flat" });
+    const onHost = await hosted.app.inject({ method: "GET", url: `/${propertyId}`, headers: { host: "guides.example" } });
+    expect(onHost.statusCode).toBe(200);
+    expect(onHost.body).toContain("<h1>Host Flat</h1>");
+    expect(onHost.body).toContain(`data-base="/${propertyId}"`);
+    expect((await hosted.app.inject({ method: "GET", url: `/${propertyId}/sw.js`, headers: { host: "guides.example" } })).headers["service-worker-allowed"]).toBe(`/${propertyId}`);
+    // The same path on the dashboard host is the dashboard (SPA), not a guide.
+    const onDashboard = await hosted.app.inject({ method: "GET", url: `/${propertyId}`, headers: { host: "localhost:3000" } });
+    expect(onDashboard.body).not.toContain("<h1>Host Flat</h1>");
+    const qr = await hosted.app.inject({ method: "GET", url: `/q/${propertyId}` });
+    expect(qr.statusCode).toBe(302);
+    expect(qr.headers.location).toBe(`http://guides.example/${propertyId}?utm_source=qr-code`);
+    const details = (await hosted.app.inject({ method: "GET", url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })).json();
+    expect(JSON.stringify(details)).toContain(`http://guides.example/${propertyId}`);
   });
 });

@@ -30,10 +30,14 @@ export function wifiDetails(detailHtml: string): WifiDetails | null {
 // WIFI: join format (ZXing): backslash-escape \ ; , : and ".
 const escapeWifi = (s: string) => s.replace(/([\\;,:"])/g, "\\$1");
 
+/** The text a Wi-Fi join QR code carries. */
+export function wifiPayload(wifi: WifiDetails): string {
+  return wifi.password ? `WIFI:T:WPA;S:${escapeWifi(wifi.network)};P:${escapeWifi(wifi.password)};;` : `WIFI:T:nopass;S:${escapeWifi(wifi.network)};;`;
+}
+
 /** A Wi-Fi join QR code as inline SVG (phones offer to join the network when they scan it). */
 export function wifiQrSvg(wifi: WifiDetails): string {
-  const payload = wifi.password ? `WIFI:T:WPA;S:${escapeWifi(wifi.network)};P:${escapeWifi(wifi.password)};;` : `WIFI:T:nopass;S:${escapeWifi(wifi.network)};;`;
-  const qr = QRCode.create(payload, { errorCorrectionLevel: "M" });
+  const qr = QRCode.create(wifiPayload(wifi), { errorCorrectionLevel: "M" });
   const size = qr.modules.size;
   let path = "";
   for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (qr.modules.get(y, x)) path += `M${x + 2} ${y + 2}h1v1h-1z`;

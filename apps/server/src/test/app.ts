@@ -21,6 +21,8 @@ export interface TestApp {
 
 export interface TestAppOptions {
   config?: Partial<AppConfig>;
+  /** For nested settings: receives the test config (after `config`) and returns the one to use. */
+  configure?: (config: AppConfig) => AppConfig;
   overrides?: Partial<Omit<AppContext, "config" | "db" | "log" | "now">>;
 }
 
@@ -28,7 +30,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-test-"));
   const base = configFromEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" }));
-  const config: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
+  const merged: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
+  const config = options.configure ? options.configure(merged) : merged;
   const database = await openTestDatabase();
   const clock = {
     now: new Date(),

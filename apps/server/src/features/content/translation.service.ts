@@ -20,6 +20,8 @@ export interface TranslatedItem {
   label: string;
   title: string;
   detailText: string;
+  /** The English rich text: what language-independent readers (the Wi-Fi details) parse. */
+  englishDetailText: string;
   describe: string | null;
   locate: string | null;
   operate: string | null;
@@ -81,6 +83,41 @@ async function translateMissing(
   return out;
 }
 
+// Guests opening the same guide together share one provider call; a provider that just failed for a
+// language is left alone a minute (per provider instance, on the app's clock).
+interface ProviderState {
+  inFlight: Map<string, Promise<Map<string, Record<string, string>> | null>>;
+  failedAt: Map<string, number>;
+}
+const providerStates = new WeakMap<TranslationProvider, ProviderState>();
+const RETRY_AFTER_FAILURE_MS = 60_000;
+
+function translateOnce(
+  ctx: AppContext,
+  provider: TranslationProvider,
+  language: string,
+  missing: { item: ItemRow; fields: ReturnType<typeof sourceFields> }[],
+): Promise<Map<string, Record<string, string>> | null> {
+  let state = providerStates.get(provider);
+  if (!state) providerStates.set(provider, (state = { inFlight: new Map(), failedAt: new Map() }));
+  const { inFlight, failedAt } = state;
+  const now = ctx.now().getTime();
+  const failed = failedAt.get(language);
+  if (failed !== undefined && now - failed < RETRY_AFTER_FAILURE_MS) return Promise.resolve(null);
+  const key = `${language}|${missing.map((m) => `${m.item.id}@${m.item.contentVersion}`).join(",")}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const pending = translateMissing(ctx, provider, language, missing)
+    .then((result) => {
+      if (result === null) failedAt.set(language, now);
+      else failedAt.delete(language);
+      return result;
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, pending);
+  return pending;
+}
+
 /**
  * The guide's content of a property in a language (CONT-18, IMPL-10, OPEN-44): own and attached shared
  * items of displayable categories; host translations win field by field, blank fields come from the
@@ -120,7 +157,7 @@ export async function getTranslatedContent(
   if (!english && provider.configured) {
     const missing = items.filter((i) => !machine.has(i.row.id)).map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
     if (missing.length > 0) {
-      const pending = translateMissing(ctx, provider, language, missing);
+      const pending = translateOnce(ctx, provider, language, missing);
       const translated =
         options.maxWaitMs === undefined
           ? await pending
@@ -151,6 +188,7 @@ export async function getTranslatedContent(
         label: row.label,
         title: pick("title", row.title, mine?.title) ?? row.title,
         detailText: pick("detailText", row.detailText, mine?.detailText) ?? "",
+        englishDetailText: row.detailText ?? "",
         describe: pick("describe", row.describe, mine?.describe),
         locate: pick("locate", row.locate, mine?.locate),
         operate: pick("operate", row.operate, mine?.operate),

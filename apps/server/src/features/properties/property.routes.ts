@@ -15,7 +15,7 @@ import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { findCompanyBrand } from "./property.repository.ts";
-import { qrTarget } from "./property.dto.ts";
+import { guideUrl, qrTarget } from "./property.dto.ts";
 import {
   createProperty,
   deleteProperty,
@@ -154,6 +154,11 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/q/:propertyId",
     { config: { public: true }, schema: { hide: true, params: Params } },
-    async (request, reply) => reply.redirect(`/g/${encodeURIComponent(request.params.propertyId)}?utm_source=qr-code`, 302),
+    async (request, reply) => {
+      const id = encodeURIComponent(request.params.propertyId);
+      // On the guide host the guide lives at another origin; otherwise stay relative to this one.
+      const target = ctx.config.guide.host ? guideUrl(ctx, id) : `/g/${id}`;
+      return reply.redirect(`${target}?utm_source=qr-code`, 302);
+    },
   );
 }

@@ -38,7 +38,9 @@
       return navigator.serviceWorker.ready;
     }).then(function (reg) {
       var urls = Array.prototype.map.call(document.querySelectorAll("img"), function (img) { return img.currentSrc || img.src; });
-      if (reg.active) reg.active.postMessage({ type: "cache-images", urls: urls });
+      if (!reg.active) return;
+      reg.active.postMessage({ type: "cache-page", url: location.href });
+      reg.active.postMessage({ type: "cache-images", urls: urls });
     }).catch(function () {});
   }
   function offlineBanner() {
@@ -96,6 +98,7 @@
         if (now && incoming) now.replaceWith(document.importNode(incoming, true));
       });
       history.pushState(null, "", link.href);
+      enhanceVideos(document.querySelector("main") || document);
       offlineBanner();
     }).catch(function () { location.href = link.href; });
   }
@@ -113,8 +116,21 @@
   window.addEventListener("online", offlineBanner);
   window.addEventListener("offline", offlineBanner);
 
+  // Video (CONT-22): a format this browser cannot play fails when played; show the fallback copy instead.
+  function enhanceVideos(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("video"), function (video) {
+      video.addEventListener("error", function () {
+        var fallback = video.parentNode.querySelector(".video-fallback");
+        if (!fallback) return;
+        video.hidden = true;
+        fallback.hidden = false;
+      });
+    });
+  }
+
   var gate = document.querySelector("form[data-unlock]");
   if (gate) enhanceGate(gate);
+  enhanceVideos(document);
   offlineBanner();
   if (body.getAttribute("data-sw")) registerWorker();
   if (body.getAttribute("data-visit")) {

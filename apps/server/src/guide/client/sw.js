@@ -26,16 +26,20 @@ function purge() {
   return caches.delete(CACHE).then(function () { return caches.open(CACHE); }).then(function (c) { return c.add(SCRIPT); }).catch(function () {});
 }
 
+// Keeps or forgets a page by what the server said of it; resolves once the cache is written.
+function keep(url, response) {
+  var policy = response.headers.get("X-Guide-Offline");
+  if (policy === "store" && response.ok) {
+    var copy = response.clone();
+    return caches.open(CACHE).then(function (c) { return c.put(pageKey(url), copy); });
+  }
+  return policy === "purge" ? purge() : Promise.resolve();
+}
+
 function page(request) {
   var url = new URL(request.url);
   return fetch(request).then(function (response) {
-    var policy = response.headers.get("X-Guide-Offline");
-    if (policy === "store" && response.ok) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (c) { return c.put(pageKey(url), copy); });
-    } else if (policy === "purge") {
-      purge();
-    }
+    keep(url, response);
     return response;
   }).catch(function () {
     return caches.open(CACHE).then(function (c) {
@@ -74,6 +78,15 @@ self.addEventListener("fetch", function (event) {
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
+  // The page that registered the worker was loaded before the worker existed: fetch it once more
+  // through page(), which keeps it by the same X-Guide-Offline rules, so one visit is enough offline.
+  if (data.type === "cache-page" && typeof data.url === "string") {
+    var target = new URL(data.url, location.origin);
+    if (inScope(target) && !target.searchParams.has("preview")) {
+      event.waitUntil(fetch(target.href, { credentials: "same-origin" }).then(function (r) { return keep(target, r); }).catch(function () {}));
+    }
+    return;
+  }
   if (data.type !== "cache-images" || !Array.isArray(data.urls)) return;
   caches.open(CACHE).then(function (c) {
     data.urls.slice(0, 100).forEach(function (u) {
