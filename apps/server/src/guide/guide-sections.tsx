@@ -109,6 +109,7 @@ function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
   return (
     <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)} lang={item.source === "untranslated" ? "en" : undefined}>
       {item.featured ? <span className="badge">{t.featured}</span> : null}
+      {item.source === "untranslated" ? <span className="badge alt">{copy.content.untranslated}</span> : null}
       <Heading>{item.title}</Heading>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
       <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} />

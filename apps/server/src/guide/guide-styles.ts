@@ -30,7 +30,8 @@ section.cat h2{font-size:1.35rem;margin:0 0 12px;padding-bottom:4px;border-botto
 section.cat h3.sub{font-size:1.15rem}
 article.item{background:#fff;border-radius:12px;padding:16px;margin:0 0 12px;box-shadow:0 1px 2px rgba(0,0,0,.08)}
 article.item.featured{border:3px solid var(--p)}
-.badge{display:inline-block;background:var(--p);color:var(--on-p);border-radius:4px;padding:0 8px;font-size:.8rem;font-weight:600;margin-bottom:4px}
+.badge{display:inline-block;background:var(--p);color:var(--on-p);border-radius:4px;padding:0 8px;font-size:.8rem;font-weight:600;margin:0 4px 4px 0}
+.badge.alt{background:#eee;color:#333}
 article.item h3,article.item h4{margin:0 0 8px;font-size:1.1rem}
 article.item img{width:100%;aspect-ratio:16/9;object-fit:cover;border-radius:8px;margin:8px 0;background:#e8e8e4}
 .rich h2{font-size:1.1rem}

@@ -181,6 +181,12 @@ describe("languages (GUIDE-08/09)", () => {
     expect(fr).toContain("Code de la boîte 4821");
     const asked = (await guide(`/g/${propertyId}?lang=en`, { "accept-language": "fr" })).body;
     expect(asked).toContain("Getting in");
+    // Without a translation provider, an item nobody translated shows in English, marked (OPEN-44).
+    expect(en).not.toContain(copy.content.untranslated);
+    expect(fr).not.toContain(copy.content.untranslated);
+    const de = (await guide(`/g/${propertyId}?lang=de`)).body;
+    expect(de).toContain("Getting in");
+    expect(de).toContain(copy.content.untranslated);
     await api(user, "PATCH", `/api/properties/${propertyId}`, { defaultLanguage: "fr" });
     expect((await guide(`/g/${propertyId}`)).body).toContain('<html lang="fr"');
   });
