@@ -107,9 +107,9 @@ function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
   const webLink = safeHttp(item.webLink);
   const details = (["describe", "locate", "operate"] as const).flatMap((key) => (item[key] ? [[key, item[key]] as const] : []));
   return (
-    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)} lang={item.source === "untranslated" ? "en" : undefined}>
+    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)} lang={item.titleUntranslated ? "en" : undefined}>
       {item.featured ? <span className="badge">{t.featured}</span> : null}
-      {item.source === "untranslated" ? <span className="badge alt">{copy.content.untranslated}</span> : null}
+      {item.titleUntranslated ? <span className="badge alt">{copy.content.untranslated}</span> : null}
       <Heading>{item.title}</Heading>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
       <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} />

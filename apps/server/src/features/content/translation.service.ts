@@ -35,6 +35,8 @@ export interface TranslatedItem {
   shared: boolean;
   subItems: SubItemDto[];
   source: TranslationSource;
+  /** The title is shown in English for want of a translation: the guide marks the item (OPEN-44). */
+  titleUntranslated: boolean;
 }
 
 export interface GuideContent {
@@ -182,11 +184,15 @@ export async function getTranslatedContent(
         source = "untranslated";
         return english;
       };
+      const title = pick("title", row.title, mine?.title) ?? row.title;
+      // `pick` may have changed `source` (TypeScript cannot see through the closure).
+      const titleUntranslated = (source as TranslationSource) === "untranslated";
       return {
         id: row.id,
         categoryLabel: row.categoryLabel,
         label: row.label,
-        title: pick("title", row.title, mine?.title) ?? row.title,
+        title,
+        titleUntranslated,
         detailText: pick("detailText", row.detailText, mine?.detailText) ?? "",
         englishDetailText: row.detailText ?? "",
         describe: pick("describe", row.describe, mine?.describe),
