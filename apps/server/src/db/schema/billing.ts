@@ -59,6 +59,8 @@ export const billingAccounts = pgTable(
     cardExpYear: integer("card_exp_year"),
     /** A named list assigned to this account by support (BILL-07), overriding the flags. */
     priceList: text("price_list"),
+    /** A subscribe request in flight since then: a second one waits its turn (two tabs must not open two subscriptions). */
+    subscribeClaimedAt: tz("subscribe_claimed_at"),
     ...timestamps,
   },
   (t) => [index("billing_accounts_customer_idx").on(t.customerRef), index("billing_accounts_subscription_idx").on(t.subscriptionRef)],
@@ -144,6 +146,8 @@ export const localSubscriptions = pgTable(
     cycle: text("cycle", { enum: ["monthly", "annual"] }).notNull(),
     quantity: integer("quantity").notNull(),
     amount: integer("amount").notNull(),
+    /** The total per cycle from the second paid period on (BILL-13 legacy annual, promotional lists); null = `amount`. */
+    renewalAmount: integer("renewal_amount"),
     couponPercentOff: integer("coupon_percent_off"),
     couponMonths: integer("coupon_months"),
     paymentMethodRef: text("payment_method_ref"),
