@@ -3,6 +3,7 @@
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
+import { compressible, pickEncoding } from "../lib/compression.ts";
 import { renderToString } from "react-dom/server";
 import type { GuidePageModel } from "./guide-model.ts";
 import { GuideDocument } from "./guide-page.tsx";
@@ -11,6 +12,8 @@ import { guideStylesheet } from "./guide-styles.ts";
 export interface RenderedGuide {
   status: number;
   html: string;
+  /** The HTML and its compressed forms, made once per render (cached pages reuse them). */
+  body: ReturnType<typeof compressible>;
   etag: string;
   headers: Record<string, string>;
 }
@@ -66,7 +69,7 @@ export function renderGuide(model: GuidePageModel, options: { status?: number; p
   const headers: Record<string, string> = {
     ...securityHeaders(guideCsp(stylesheet), model.preview),
     "Content-Type": "text/html; charset=utf-8",
-    Vary: "Accept-Language, Cookie",
+    Vary: "Accept-Language, Cookie, Accept-Encoding",
   };
   if (model.noindex) headers["X-Robots-Tag"] = "noindex, nofollow";
   if (model.preview) {
@@ -80,12 +83,18 @@ export function renderGuide(model: GuidePageModel, options: { status?: number; p
     headers["X-Guide-Offline"] = "purge";
     if (model.kind === "inactive") headers["Retry-After"] = "3600";
   }
-  return { status: options.status ?? STATUS[model.kind], html, etag, headers };
+  return { status: options.status ?? STATUS[model.kind], html, body: compressible(html), etag, headers };
 }
 
-/** Sends a rendered page, answering 304 when the browser's copy is current. */
-export function sendGuide(reply: FastifyReply, rendered: RenderedGuide, ifNoneMatch: string | undefined) {
-  reply.headers(rendered.headers).header("ETag", rendered.etag);
-  if (rendered.status === 200 && ifNoneMatch === rendered.etag) return reply.status(304).send();
-  return reply.status(rendered.status).send(rendered.html);
+/**
+ * Sends a rendered page, compressed when the browser accepts it (each encoding has its own ETag), answering
+ * 304 when the browser's copy is current.
+ */
+export function sendGuide(reply: FastifyReply, rendered: RenderedGuide, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+  const encoding = pickEncoding(acceptEncoding);
+  const etag = encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
+  reply.headers(rendered.headers).header("ETag", etag);
+  if (rendered.status === 200 && ifNoneMatch === etag) return reply.status(304).send();
+  if (encoding) reply.header("Content-Encoding", encoding);
+  return reply.status(rendered.status).send(rendered.body.get(encoding));
 }

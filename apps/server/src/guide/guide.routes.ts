@@ -5,6 +5,7 @@ import { PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schema
 import { guideUrl } from "../features/properties/property.dto.ts";
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
+import { pickEncoding } from "../lib/compression.ts";
 import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
@@ -47,7 +48,8 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     const cacheKey = `${basePath}|${q.lang ?? ""}|${acceptLanguage ?? ""}`;
     const cacheable = !q.preview && !extra.gateError;
     const hit = cacheable ? cache.get(cacheKey) : null;
-    if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]));
+    const acceptEncoding = str(request.headers["accept-encoding"]);
+    if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]), acceptEncoding);
     const result = await loadGuidePage(ctx, {
       propertyId,
       basePath,
@@ -60,7 +62,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     });
     const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
     if (cacheable && !result.personal) cache.set(cacheKey, rendered);
-    return sendGuide(reply, rendered, extra.gateError ? undefined : str(request.headers["if-none-match"]));
+    return sendGuide(reply, rendered, extra.gateError ? undefined : str(request.headers["if-none-match"]), acceptEncoding);
   }
 
   app.get(
@@ -126,11 +128,14 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     { config: { public: true }, schema: { ...hidden, params: z.object({ asset: z.string().max(60) }) } },
     async (request, reply) => {
       if (request.params.asset !== GUIDE_SCRIPT.name) throw new AppError("NOT_FOUND", "Not found");
+      const encoding = pickEncoding(str(request.headers["accept-encoding"]));
+      if (encoding) reply.header("Content-Encoding", encoding);
       return reply
         .headers(securityHeaders(null))
         .type("text/javascript; charset=utf-8")
         .header("Cache-Control", "public, max-age=31536000, immutable")
-        .send(GUIDE_SCRIPT.body);
+        .header("Vary", "Accept-Encoding")
+        .send(GUIDE_SCRIPT.body.get(encoding));
     },
   );
 

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
@@ -110,6 +111,29 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.json()).toMatchObject({ start_url: `/g/${propertyId}`, scope: `/g/${propertyId}`, background_color: "#002244", theme_color: "#FFD400" });
     expect(manifest.json().name).toContain("Harbour Stays");
+  });
+});
+
+describe("compression and caching", () => {
+  it("sends the page and the script compressed when the browser accepts it, each encoding with its own ETag", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const plain = await guide(`/g/${propertyId}`);
+    const br = await guide(`/g/${propertyId}`, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const gz = await guide(`/g/${propertyId}`, { "accept-encoding": "gzip" });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    // Revalidation answers 304 for the encoding the browser holds.
+    expect((await guide(`/g/${propertyId}`, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) })).statusCode).toBe(304);
+    expect((await guide(`/g/${propertyId}`, { "accept-encoding": "gzip", "if-none-match": String(br.headers.etag) })).statusCode).toBe(200);
+    const script = /<script src="([^"]+)"/.exec(plain.body)![1]!;
+    const js = await guide(script, { "accept-encoding": "br" });
+    expect(js.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(js.rawPayload).toString()).toBe((await guide(script)).body);
   });
 });
 

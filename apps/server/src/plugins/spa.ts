@@ -20,6 +20,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite.config.ts): sent as they are.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header("X-Content-Type-Options", "nosniff");
       reply.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lockDataDir } from "../../db/lock.ts";
 import { configFromEnv, parseEnv } from "../../env.ts";
@@ -13,6 +14,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, "assets"));
   fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>Doorstep</title><div id=root></div>");
   fs.writeFileSync(path.join(webDist, "assets", "app-abc123.js"), "console.log(1)");
+  fs.writeFileSync(path.join(webDist, "assets", "app-abc123.js.br"), brotliCompressSync("console.log(1)"));
   t = await createTestApp({ config: { webDistDir: webDist } });
 });
 afterAll(async () => {
@@ -91,6 +93,10 @@ describe("dashboard serving", () => {
     const asset = await t.app.inject("/assets/app-abc123.js");
     expect(asset.statusCode, JSON.stringify(asset.headers)).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
+    // The build's precompressed copy goes to browsers that accept it.
+    const br = await t.app.inject({ url: "/assets/app-abc123.js", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log(1)");
   });
 });
 
