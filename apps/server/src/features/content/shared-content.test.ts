@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { findAttachedItems } from "../shared-content/shared-content.repository.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -80,5 +83,39 @@ describe("shared content (SHARED-01…13, OPEN-46/59)", () => {
     const otherShared = (await api(other, "POST", "/api/shared-content")).json().propertyId;
     expect(otherShared).not.toBe(sharedId);
     expect((await api(other, "GET", `/api/properties/${sharedId}/content/items/${item.id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses to delete, publish, protect or dress the shared-content property through the property routes (SHARED-01)", async () => {
+    const sharedId = (await api(host, "POST", "/api/shared-content")).json().propertyId;
+    const locked = async (res: Awaited<ReturnType<typeof api>>) => {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("shared content area") });
+    };
+    await locked(await api(host, "DELETE", `/api/properties/${sharedId}`));
+    await locked(await api(host, "PATCH", `/api/properties/${sharedId}`, { published: true }));
+    await locked(await api(host, "PATCH", `/api/properties/${sharedId}`, { title: "Renamed" }));
+    await locked(await api(host, "PUT", `/api/properties/${sharedId}/passcode`, { passcode: "123456" }));
+    await locked(await api(host, "DELETE", `/api/properties/${sharedId}/cover`));
+    const m = multipart([{ field: "file", filename: "c.png", contentType: "image/png", body: await makePng() }]);
+    await locked(await t.app.inject({ method: "PUT", url: `/api/properties/${sharedId}/cover`, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } }));
+    const [row] = await t.ctx.db.select().from(properties).where(eq(properties.propertyId, sharedId));
+    expect(row).toMatchObject({ archivedAt: null, published: false, passcodeEncrypted: null, coverKey: null });
+    // Another account still gets the plain 404.
+    expect((await api(other, "DELETE", `/api/properties/${sharedId}`)).statusCode).toBe(404);
+  });
+
+  it("serves no attached item whose shared-content property is archived", async () => {
+    const owner = await buildUser(t.ctx);
+    const sharedId = (await api(owner, "POST", "/api/shared-content")).json().propertyId;
+    const p = (await buildProperty(t.app, owner)).propertyId;
+    const item = (await api(owner, "POST", `/api/properties/${sharedId}/content/items`, { categoryLabel: "arrival", title: "Parking" })).json().item;
+    expect((await api(owner, "PUT", `/api/properties/${p}/content/shared/${item.id}`)).statusCode).toBe(200);
+    const [target] = await t.ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, p));
+    expect((await findAttachedItems(t.ctx.db, target!.id)).map((i) => i.id)).toEqual([item.id]);
+    // Archived by a path other than the routes (an older build, a manual fix): its links stay but serve nothing.
+    await t.ctx.db.update(properties).set({ archivedAt: new Date() }).where(eq(properties.propertyId, sharedId));
+    expect(await findAttachedItems(t.ctx.db, target!.id)).toEqual([]);
+    const overview = (await api(owner, "GET", `/api/properties/${p}/content`)).json();
+    expect(overview.categories.find((c: { label: string }) => c.label === "arrival").itemCount).toBe(0);
   });
 });

@@ -113,7 +113,8 @@ export async function archiveOwnedProperty(db: Db, accountId: string, propertyId
   const rows = await db
     .update(properties)
     .set({ archivedAt: at, updatedAt: at })
-    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)))
+    // The shared-content property is never archived: its items are attached to live guides (SHARED-01).
+    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId), eq(properties.isShared, false)))
     .returning({ id: properties.id });
   return rows.length > 0;
 }

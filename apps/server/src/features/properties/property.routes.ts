@@ -20,6 +20,7 @@ import {
   createProperty,
   deleteProperty,
   findProperties,
+  getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
   isWeblinkAvailable,
@@ -96,7 +97,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     { schema: { tags, summary: "Replace the cover image (multipart, field `file`)", params: Params, consumes: ["multipart/form-data"], response: NoContent } },
     async (request, reply) => {
       const caller = requireCaller(request);
-      await getOwnedProperty(ctx, caller, request.params.propertyId); // ownership before reading the upload
+      await getOwnedGuideProperty(ctx, caller, request.params.propertyId); // ownership before reading the upload
       await setCoverImage(ctx, caller, request.params.propertyId, await readSingleFile(request));
       return reply.status(204).send(null);
     },

@@ -43,6 +43,19 @@ export async function getOwnedProperty(ctx: AppContext, caller: Caller, property
   return property;
 }
 
+const SHARED_CONTENT_LOCKED =
+  "The shared content area is not a guide: it cannot be edited, published, deleted, protected with a passcode or given a cover here.";
+
+/**
+ * The caller's property that has a guide of its own, for the routes that change it. The shared-content
+ * property (SHARED-01) only holds shared items: archiving or publishing it would strand them (409).
+ */
+export async function getOwnedGuideProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyWithManager> {
+  const property = await getOwnedProperty(ctx, caller, propertyId);
+  if (property.isShared) throw new AppError("CONFLICT", SHARED_CONTENT_LOCKED);
+  return property;
+}
+
 async function accountFlags(ctx: AppContext, caller: Caller) {
   const flags = await findAccountFlags(ctx.db, caller.accountId);
   if (!flags) throw notFound("Account not found");
@@ -124,7 +137,7 @@ export async function createProperty(ctx: AppContext, caller: Caller, input: Cre
 
 /** Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). */
 export async function updateProperty(ctx: AppContext, caller: Caller, propertyId: string, input: UpdatePropertyRequest): Promise<void> {
-  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const { address, managerVanityId, ...rest } = input;
   const patch: PropertyPatch = { ...rest };
   if (address) {
@@ -166,27 +179,28 @@ export async function updateProperty(ctx: AppContext, caller: Caller, propertyId
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
 export async function setPasscode(ctx: AppContext, caller: Caller, propertyId: string, passcode: string | null): Promise<void> {
-  await getOwnedProperty(ctx, caller, propertyId);
+  await getOwnedGuideProperty(ctx, caller, propertyId);
   const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */
 export async function setCoverImage(ctx: AppContext, caller: Caller, propertyId: string, upload: Buffer): Promise<void> {
-  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key }, ctx.now());
   await deleteStoredFile(ctx, property.coverKey);
 }
 
 export async function removeCoverImage(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
-  const property = await getOwnedProperty(ctx, caller, propertyId);
+  const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: null }, ctx.now());
   await deleteStoredFile(ctx, property.coverKey);
 }
 
 /** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), files purged by a job. */
 export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
+  await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("Property not found");
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }

@@ -42,23 +42,28 @@ export async function findSharedItemsForProperty(
   return rows.map((r) => ({ item: r.item, attached: r.linked !== null }));
 }
 
+/** Links whose shared owner is live: an archived owner's items are gone from every guide (SHARED-01). */
+const liveSharedOwner = and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt));
+
 /** Shared items attached to a property, per category (the overview counts). */
 export async function countAttachedByCategory(db: Db, propertyRowId: string): Promise<{ categoryLabel: string; items: number }[]> {
   const rows = await db
     .select({ categoryLabel: contentItems.categoryLabel, items: count() })
     .from(contentItemLinks)
     .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
+    .innerJoin(properties, liveSharedOwner)
     .where(eq(contentItemLinks.propertyId, propertyRowId))
     .groupBy(contentItems.categoryLabel);
   return rows.map((r) => ({ categoryLabel: r.categoryLabel, items: Number(r.items) }));
 }
 
-/** Shared items attached to these properties (the guest guide). */
+/** Shared items attached to a property (the guest guide), from a live shared-content property only. */
 export async function findAttachedItems(db: Db, propertyRowId: string): Promise<ItemRow[]> {
   const rows = await db
     .select({ item: contentItems })
     .from(contentItemLinks)
     .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
+    .innerJoin(properties, liveSharedOwner)
     .where(eq(contentItemLinks.propertyId, propertyRowId))
     .orderBy(asc(contentItems.categoryLabel), asc(contentItems.listRank));
   return rows.map((r) => r.item);
