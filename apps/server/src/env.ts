@@ -115,6 +115,11 @@ export interface AppConfig {
   rateLimits: {
     login: RateLimitRule;
     loginPerIp: RateLimitRule;
+    loginPerEmail: RateLimitRule;
+    /** Per user: PUT /api/me/password checks the current password (argon2) on every try. */
+    passwordChange: RateLimitRule;
+    /** Per user: PUT /api/me/email. */
+    emailChange: RateLimitRule;
     signUp: RateLimitRule;
     forgotPassword: RateLimitRule;
     resetPassword: RateLimitRule;
@@ -183,6 +188,10 @@ export function configFromEnv(env: Env): AppConfig {
       login: { max: 10 * scale, windowMs: 15 * MINUTE },
       // Per IP: spraying many accounts from one address.
       loginPerIp: { max: Math.round(100 * ipScale), windowMs: 15 * MINUTE },
+      // Per email from any address: guessing one account's password from many IPs (OPEN-15).
+      loginPerEmail: { max: 30 * scale, windowMs: 15 * MINUTE },
+      passwordChange: { max: 10 * scale, windowMs: 15 * MINUTE },
+      emailChange: { max: 10 * scale, windowMs: 15 * MINUTE },
       signUp: { max: Math.round(20 * ipScale), windowMs: 60 * MINUTE },
       forgotPassword: { max: 5 * scale, windowMs: 15 * MINUTE },
       resetPassword: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, type RateLimitStore } from "./rate-limiter.ts";
+import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, describeWait, type RateLimitStore } from "./rate-limiter.ts";
 
 function behavesAsFixedWindow(makeStore: () => RateLimitStore, advance: (ms: number) => Promise<void>) {
   it("allows max hits per window, refuses the next with RATE_LIMITED, and opens again after the window", async () => {
@@ -9,12 +9,18 @@ function behavesAsFixedWindow(makeStore: () => RateLimitStore, advance: (ms: num
     const rule = { max: 2, windowMs: 300 };
     await limiter.consume("test", key, rule);
     await limiter.consume("test", key, rule);
-    await expect(limiter.consume("test", key, rule)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    await expect(limiter.consume("test", key, rule)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 1 });
     await limiter.consume("test", `${key}-other`, rule); // keys are independent
     await advance(350);
     await expect(limiter.consume("test", key, rule)).resolves.toBeUndefined();
   });
 }
+
+describe("describeWait", () => {
+  it("says seconds under a minute and whole minutes after, in the right number", () => {
+    expect([1, 2, 59, 60, 61, 900].map(describeWait)).toEqual(["1 second", "2 seconds", "59 seconds", "1 minute", "2 minutes", "15 minutes"]);
+  });
+});
 
 describe("memory rate-limit store", () => {
   let now = 0;
@@ -32,4 +38,18 @@ describe.runIf(process.env.TEST_REDIS_URL)("redis rate-limit store", () => {
     () => createRedisRateLimitStore(redis),
     (ms) => new Promise((r) => setTimeout(r, ms)),
   );
+
+  it("gives every counter an expiry, even one left without it (the old INCR-then-PEXPIRE crash window)", async () => {
+    const store = createRedisRateLimitStore(redis);
+    const key = `ttl-${Math.random()}`;
+    await redis.set(`rl:${key}`, "7"); // a counter stranded with no TTL
+    const hit = await store.hit(key, 5_000);
+    expect(hit).toEqual({ count: 8, resetInMs: 5_000 });
+    const ttl = await redis.pttl(`rl:${key}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(5_000);
+    const fresh = await store.hit(`${key}-new`, 5_000);
+    expect(fresh.count).toBe(1);
+    expect(await redis.pttl(`rl:${key}-new`)).toBeGreaterThan(0);
+  });
 });

@@ -25,19 +25,32 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
 }
 
+// INCR and the expiry in one script, so no crash or lost connection between them can leave a counter
+// without a TTL (a key that never expires would lock its caller out for good).
+const HIT_SCRIPT = `
+local count = redis.call("INCR", KEYS[1])
+local ttl = redis.call("PTTL", KEYS[1])
+if ttl < 0 then
+  redis.call("PEXPIRE", KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
 /** Shared counters in Redis, so every instance sees the same limits (ARCHITECTURE §1, scaled mode). */
 export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   return {
     async hit(key, windowMs) {
-      const k = `rl:${key}`;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) {
-        await redis.pexpire(k, windowMs);
-        return { count, resetInMs: windowMs };
-      }
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [number, number];
       return { count, resetInMs: ttl };
     },
   };
+}
+
+/** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
 export interface RateLimiter {
@@ -50,8 +63,10 @@ export function createRateLimiter(store: RateLimitStore): RateLimiter {
     async consume(name, key, rule) {
       const { count, resetInMs } = await store.hit(`${name}:${key}`, rule.windowMs);
       if (count > rule.max) {
-        const error = new AppError("RATE_LIMITED", `Too many attempts. Try again in ${Math.ceil(resetInMs / 1000)} seconds.`);
-        throw Object.assign(error, { retryAfterSeconds: Math.ceil(resetInMs / 1000) });
+        const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+        // The error handler turns retryAfterSeconds into the Retry-After header.
+        const error = new AppError("RATE_LIMITED", `Too many attempts. Try again in ${describeWait(retryAfterSeconds)}.`);
+        throw Object.assign(error, { retryAfterSeconds });
       }
     },
   };

@@ -13,6 +13,9 @@ function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorRes
 export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer | null): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
+      const retryAfter = (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (error.status === 429 && typeof retryAfter === "number") reply.header("Retry-After", String(retryAfter));
       return reply.status(error.status).send(body(error.code, error.message, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
@@ -41,12 +41,15 @@ export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$i
   await db.insert(oneTimeTokens).values(values);
 }
 
-/** Marks every unused token of that purpose as used: the newest reset link invalidates older ones (OPEN-16). */
-export async function consumeUserTokens(db: Db, userId: string, purpose: OneTimeTokenPurpose, at: Date): Promise<void> {
+/**
+ * Marks every unused token of those purposes as used: the newest reset link invalidates older ones (OPEN-16),
+ * and a new password cancels every outstanding login and reset link.
+ */
+export async function consumeUserTokens(db: Db, userId: string, purposes: OneTimeTokenPurpose[], at: Date): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: at })
-    .where(and(eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)));
 }
 
 /**

@@ -6,6 +6,7 @@ import type { AppContext, RequestMeta } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import { hashToken, newReferralCode, newToken } from "../../lib/tokens.ts";
+import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { passwordResetEmail, welcomeEmail } from "../../providers/email/templates.ts";
 import { findUserByEmail, findUserIdByReferrerCode, insertMasterUser, updateUser } from "../users/user.repository.ts";
 import {
@@ -77,8 +78,11 @@ export async function signUp(ctx: AppContext, input: CreateAccountRequest, meta:
     }
   }
   const token = await createSession(ctx, userId, meta);
-  const loginToken = await issueOneTimeToken(ctx, userId, "login", 7 * 24 * 60);
-  await ctx.email.send(
+  // Short-lived like every login_token (ARCHITECTURE §5): the dashboard link in the welcome email works for
+  // LOGIN_TOKEN_TTL_MINUTES, then leads to /login (decision 001 §5).
+  const loginToken = await issueLoginToken(ctx, userId);
+  await sendAfterCommit(
+    ctx,
     welcomeEmail(email, input.firstName, ctx.config.trialDays, `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`),
   );
   return { userId, token };
@@ -89,6 +93,8 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
   const email = normalizeEmail(input.email);
   await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
   await ctx.rateLimiter.consume("login", `${meta.ip}|${email}`, ctx.config.rateLimits.login);
+  // OPEN-15: per email too, so guessing one account's password from many addresses is bounded.
+  await ctx.rateLimiter.consume("login-email", email, ctx.config.rateLimits.loginPerEmail);
   if (input.website) throw new AppError("BOT_DETECTED", "Login refused.");
 
   const user = await findUserByEmail(ctx.db, email);
@@ -143,9 +149,11 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
   await ctx.rateLimiter.consume("forgot", email, ctx.config.rateLimits.forgotPassword);
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw new AppError("USER_NOT_FOUND", "No user with that email address.");
-  await consumeUserTokens(ctx.db, user.id, "password-reset", ctx.now());
+  await consumeUserTokens(ctx.db, user.id, ["password-reset"], ctx.now());
   const token = await issueOneTimeToken(ctx, user.id, "password-reset", RESET_TOKEN_TTL_MINUTES);
   const url = `${ctx.config.publicUrl}/reset-password?otp_token=${encodeURIComponent(token)}&reset_email=${encodeURIComponent(email)}`;
+  // The email is this request's only result, so a failing provider fails it: the visitor asks again, and the
+  // newer link replaces this one (nothing else was changed).
   await ctx.email.send(passwordResetEmail(email, url, RESET_TOKEN_TTL_MINUTES));
 }
 
@@ -158,5 +166,14 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   const tokenUserId = await consumeOneTimeToken(ctx.db, hashToken(input.token), "password-reset", now);
   if (!user || tokenUserId !== user.id) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
   await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
-  await revokeUserSessions(ctx.db, user.id, now);
+  await endEverySignIn(ctx, user.id, now);
+}
+
+/**
+ * After a new password: every session (but `keepSessionId`) ends, and every outstanding login and reset
+ * link stops working, so an old welcome or reset email cannot sign anyone in (ARCHITECTURE §5, OPEN-16).
+ */
+export async function endEverySignIn(ctx: AppContext, userId: string, at: Date, keepSessionId?: string): Promise<void> {
+  await revokeUserSessions(ctx.db, userId, at, keepSessionId);
+  await consumeUserTokens(ctx.db, userId, ["login", "password-reset"], at);
 }

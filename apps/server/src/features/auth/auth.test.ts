@@ -201,6 +201,19 @@ describe("auto-login (AUTH-14, AUTH-15, IMPL-21)", () => {
     expect(again.json().error.code).toBe("TOKEN_EXPIRED");
   });
 
+  it("gives the welcome email's link the same short life as every login_token (ARCHITECTURE §5)", async () => {
+    const loginTokenIn = async (email: string) => new URL((await outbox(email))[0]!.text.match(/http:\/\/\S+login_token=\S+/)![0]).searchParams.get("login_token")!;
+    const fresh = uniqueEmail("welcome");
+    await post("/api/auth/sign-up", { firstName: "Wen", email: fresh, password: TEST_PASSWORD });
+    t.clock.advance(14 * 60_000);
+    expect((await post("/api/auth/login-token", { token: await loginTokenIn(fresh) })).statusCode).toBe(200);
+
+    const stale = uniqueEmail("welcome");
+    await post("/api/auth/sign-up", { firstName: "Wes", email: stale, password: TEST_PASSWORD });
+    t.clock.advance(16 * 60_000);
+    expect((await post("/api/auth/login-token", { token: await loginTokenIn(stale) })).json().error.code).toBe("TOKEN_EXPIRED");
+  });
+
   it("refuses an expired login_token", async () => {
     const user = await buildUser(t.ctx);
     const token = await issueLoginToken(t.ctx, user.id);
@@ -230,6 +243,15 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
 
     const reused = await post("/api/auth/reset-password", { email: link.email, token: link.token, password: "another-new-secret" });
     expect(reused.json().error.code).toBe("TOKEN_EXPIRED");
+  });
+
+  it("a reset cancels every outstanding login_token, so an old welcome link no longer signs in", async () => {
+    const user = await buildUser(t.ctx);
+    const loginToken = await issueLoginToken(t.ctx, user.id);
+    await post("/api/auth/forgot-password", { email: user.email });
+    const link = linkFrom((await outbox(user.email))[0]!.text);
+    expect((await post("/api/auth/reset-password", { ...link, password: "after-the-reset-1" })).statusCode).toBe(204);
+    expect((await post("/api/auth/login-token", { token: loginToken })).json().error.code).toBe("TOKEN_EXPIRED");
   });
 
   it("expires links after 60 minutes, and a newer link invalidates older ones", async () => {

@@ -10,13 +10,26 @@ let clockMs = Date.now();
 beforeAll(async () => {
   const rule = { max: 3, windowMs: WINDOW };
   t = await createTestApp({
-    config: { rateLimits: { login: rule, loginPerIp: { max: 50, windowMs: WINDOW }, signUp: rule, forgotPassword: rule, resetPassword: rule } },
+    config: {
+      // Client addresses come from X-Forwarded-For, so one test can log in "from" several IPs.
+      trustProxy: true,
+      rateLimits: {
+        login: rule,
+        loginPerIp: { max: 50, windowMs: WINDOW },
+        loginPerEmail: { max: 5, windowMs: WINDOW },
+        signUp: rule,
+        forgotPassword: rule,
+        resetPassword: rule,
+        passwordChange: rule,
+        emailChange: rule,
+      },
+    },
     overrides: { rateLimiter: createRateLimiter(createMemoryRateLimitStore(() => clockMs)) },
   });
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object) => t.app.inject({ method: "POST", url, payload });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: "POST", url, payload, headers });
 const sleep = async (ms: number) => void (clockMs += ms);
 
 describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
@@ -48,5 +61,42 @@ describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
     const reset = [];
     for (let i = 0; i < 4; i++) reset.push((await post("/api/auth/reset-password", { email: user.email, token: "bogus", password: "whatever-long" })).statusCode);
     expect(reset).toEqual([400, 400, 400, 429]);
+  });
+
+  it("limits login per email across addresses (OPEN-15), with Retry-After and a readable wait", async () => {
+    await sleep(WINDOW + 100);
+    const user = await buildUser(t.ctx);
+    const from = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}` });
+    // One bad guess from each of five addresses: no single IP reaches its own limit of 3.
+    for (let i = 1; i <= 5; i++) expect((await post("/api/auth/login", { email: user.email, password: "guess" }, from(i))).statusCode).toBe(401);
+    const limited = await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, from(6));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers["retry-after"]).toBe("60");
+    expect(limited.json().error).toEqual({ code: "RATE_LIMITED", message: "Too many attempts. Try again in 1 minute." });
+    // Another account from one of those addresses is unaffected.
+    const other = await buildUser(t.ctx);
+    expect((await post("/api/auth/login", { email: other.email, password: TEST_PASSWORD }, from(1))).statusCode).toBe(200);
+    await sleep(WINDOW + 100);
+    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, from(6))).statusCode).toBe(200);
+  });
+
+  it("limits password changes and email changes per user", async () => {
+    await sleep(WINDOW + 100);
+    const user = await buildUser(t.ctx);
+    const put = (url: string, payload: object, cookie = user.cookie) => t.app.inject({ method: "PUT", url, payload, headers: { cookie } });
+    const password = [];
+    for (let i = 0; i < 4; i++) password.push((await put("/api/me/password", { currentPassword: "wrong-guess", newPassword: "a-new-password-1" })).statusCode);
+    expect(password).toEqual([400, 400, 400, 429]);
+    // Even the right password waits for the window: the limit is on tries, not on failures.
+    const right = await put("/api/me/password", { currentPassword: TEST_PASSWORD, newPassword: "a-new-password-1" });
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers["retry-after"])).toBeGreaterThan(0);
+
+    const email = [];
+    for (let i = 0; i < 4; i++) email.push((await put("/api/me/email", { email: "not-an-email" })).statusCode);
+    expect(email).toEqual([400, 400, 400, 429]);
+    // Per user: someone else can still change theirs.
+    const other = await buildUser(t.ctx);
+    expect((await put("/api/me/email", { email: uniqueEmail("moved") }, other.cookie)).statusCode).toBe(204);
   });
 });

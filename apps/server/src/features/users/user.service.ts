@@ -4,9 +4,9 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
-import { revokeUserSessions } from "../auth/auth.repository.ts";
-import { assertPasswordPolicy } from "../auth/auth.service.ts";
+import { assertPasswordPolicy, endEverySignIn } from "../auth/auth.service.ts";
 import { hashPassword, verifyPassword } from "../auth/passwords.ts";
 import { findUserByEmail, findUserById, updateUser, type UserWithAccount } from "./user.repository.ts";
 import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
@@ -52,6 +52,7 @@ export async function updateProfile(ctx: AppContext, caller: Caller, patch: Upda
 
 /** Changes the login email after format, blocklist and uniqueness checks; tells the old address (AUTH-46, OPEN-34). */
 export async function updateEmail(ctx: AppContext, caller: Caller, input: UpdateEmailRequest): Promise<void> {
+  await ctx.rateLimiter.consume("email-change", caller.userId, ctx.config.rateLimits.emailChange);
   const email = normalizeEmail(input.email);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
@@ -66,11 +67,13 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
     }
     throw error;
   }
-  await ctx.email.send(emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
+  await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
 }
 
 /** Changes the password after checking the current one; every other session is signed out (AUTH-47). */
 export async function updatePassword(ctx: AppContext, caller: Caller, input: UpdatePasswordRequest): Promise<void> {
+  // Each try costs an argon2 hash: bounded per user, so a stolen session can neither guess nor burn CPU.
+  await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
@@ -78,7 +81,7 @@ export async function updatePassword(ctx: AppContext, caller: Caller, input: Upd
   }
   assertPasswordPolicy(input.newPassword);
   await updateUser(ctx.db, caller.userId, { passwordHash: await hashPassword(input.newPassword) });
-  await revokeUserSessions(ctx.db, caller.userId, ctx.now(), caller.sessionId);
+  await endEverySignIn(ctx, caller.userId, ctx.now(), caller.sessionId);
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */

@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { issueLoginToken } from "../auth/auth.service.ts";
 import { buildUser, makePng, multipart, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
 
 let t: TestApp;
@@ -86,6 +87,27 @@ describe("PUT /api/me/password (AUTH-47)", () => {
     expect((await me(other)).statusCode).toBe(401);
     const relogin = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "new-password-ok" } });
     expect(relogin.statusCode).toBe(200);
+  });
+
+  it("cancels every outstanding login and reset link of the user (ARCHITECTURE §5, OPEN-16)", async () => {
+    const user = await buildUser(t.ctx);
+    const loginToken = await issueLoginToken(t.ctx, user.id);
+    await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
+    const mail = (await t.app.inject({ method: "GET", url: `/api/test/outbox?to=${encodeURIComponent(user.email)}` })).json().emails[0].text as string;
+    const reset = new URL(mail.match(/http:\/\/\S+reset-password\S+/)![0]);
+
+    const change = await t.app.inject({ method: "PUT", url: "/api/me/password", headers: { cookie: user.cookie }, payload: { currentPassword: TEST_PASSWORD, newPassword: "changed-password-1" } });
+    expect(change.statusCode).toBe(204);
+
+    const exchange = await t.app.inject({ method: "POST", url: "/api/auth/login-token", payload: { token: loginToken } });
+    expect(exchange.json().error.code).toBe("TOKEN_EXPIRED");
+    const resetWithOldLink = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/reset-password",
+      payload: { email: reset.searchParams.get("reset_email"), token: reset.searchParams.get("otp_token"), password: "attacker-password-1" },
+    });
+    expect(resetWithOldLink.json().error.code).toBe("TOKEN_EXPIRED");
+    expect((await me(user.cookie)).statusCode).toBe(200);
   });
 });
 
