@@ -1,17 +1,24 @@
-// Guest guide budgets (ARCHITECTURE §9, issue 5): the guide's JavaScript on first view (≤ 60 KB gzip) and
-// the warm throughput of /g/:propertyId against nginx serving the same HTML as a static file (≥ 50 %),
-// with the same load tool in the same run. nginx comes from Debian here, never from the product.
+// Guest guide budgets (ARCHITECTURE §9, issue 5), on a guide with 30 items and 10 images: the guide's
+// JavaScript on first view (≤ 60 KB gzip); Lighthouse mobile performance (≥ 98) and accessibility (100),
+// run with Lighthouse from the npm registry (pinned, fetched by npx on first use, never a product
+// dependency) in Debian's Chromium; and the warm throughput of /g/:propertyId against nginx serving the
+// same HTML as a static file (≥ 50 %), same load tool, same run. nginx comes from Debian, never the product.
+// BENCH_LIGHTHOUSE=0 skips Lighthouse.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import sharp from "sharp";
 import { startServer } from "./lib.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const ITEMS = 30;
+const IMAGES = 10; // the cover and nine item photos
+const LIGHTHOUSE = "lighthouse@12.8.2";
+const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 function findNginx(): string | null {
   for (const p of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(p)) return p;
@@ -23,8 +30,72 @@ function ensureNginx(): string | null {
   const found = findNginx();
   if (found) return found;
   console.log("installing nginx-light from Debian for the comparison…");
-  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore", env }).status === 0;
+  if (!install()) {
+    spawnSync("apt-get", ["update"], { stdio: "ignore", env });
+    install();
+  }
   return findNginx();
+}
+
+/** A photo-like JPEG (smooth gradients and detail), as a host's phone would upload. */
+async function photo(seed: number): Promise<Buffer> {
+  const width = 1600;
+  const height = 1067;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      raw[o] = (x / 7 + seed * 40 + Math.sin(y / 23) * 30) & 255;
+      raw[o + 1] = (y / 5 + Math.cos((x + seed * 50) / 41) * 60 + 60) & 255;
+      raw[o + 2] = ((x ^ y) / 9 + seed * 17) & 255;
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
+}
+
+async function upload(url: string, cookie: string, method: "PUT" | "POST", image: Buffer) {
+  const form = new FormData();
+  form.append("file", new Blob([image], { type: "image/jpeg" }), "photo.jpg");
+  const res = await fetch(url, { method, headers: { cookie }, body: form });
+  if (!res.ok) throw new Error(`upload ${url}: ${res.status} ${await res.text()}`);
+}
+
+/** Lighthouse (mobile: simulated slow 4G and a 4× slower CPU) on a guest's first view of the guide. */
+function lighthouse(url: string, out: string) {
+  const run = spawnSync(
+    "npx",
+    [
+      "--yes",
+      LIGHTHOUSE,
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${out}`,
+      "--only-categories=performance,accessibility",
+      "--form-factor=mobile",
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic",
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: CHROME } },
+  );
+  if (run.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed (${run.status})`);
+  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
+    categories: Record<string, { score: number }>;
+    audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+  };
+  const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+  const failing = Object.entries(report.audits)
+    .filter(([id, a]) => a.score !== null && a.score < 1 && !["largest-contentful-paint", "first-contentful-paint", "speed-index", "interactive", "total-blocking-time", "cumulative-layout-shift", "max-potential-fid"].includes(id))
+    .map(([id]) => id);
+  return {
+    performance: Math.round(report.categories.performance!.score * 100),
+    accessibility: Math.round(report.categories.accessibility!.score * 100),
+    fcp: ms("first-contentful-paint"),
+    lcp: ms("largest-contentful-paint"),
+    tbt: ms("total-blocking-time"),
+    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    failing,
+  };
 }
 
 async function load(url: string, headers: Record<string, string> = {}) {
@@ -48,6 +119,8 @@ try {
   await api("POST", "/api/properties", { title: "Harbour Loft", propertyId: id });
   await api("PATCH", `/api/properties/${id}`, { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr", "de"] });
   const categories = ["arrival", "wifi-and-tech", "house-rules", "the-home", "getting-around", "safety", "check-out"];
+  const photos = await Promise.all(Array.from({ length: IMAGES }, (_, i) => photo(i)));
+  await upload(`${server.url}/api/properties/${id}/cover`, cookie, "PUT", photos[0]!);
   for (let i = 0; i < ITEMS; i++) {
     const res = await api("POST", `/api/properties/${id}/content/items`, {
       categoryLabel: categories[i % categories.length],
@@ -56,6 +129,11 @@ try {
       featured: i % 10 === 0,
     });
     if (res.status !== 201) throw new Error(`item ${i}: ${res.status} ${await res.text()}`);
+    // Nine item photos, spread through the guide (most of them below the fold).
+    if (i % 3 === 0 && i / 3 < IMAGES - 1) {
+      const item = ((await res.json()) as { item: { id: string } }).item;
+      await upload(`${server.url}/api/properties/${id}/content/items/${item.id}/media/image`, cookie, "PUT", photos[i / 3 + 1]!);
+    }
   }
 
   const guideUrl = `${server.url}/g/${id}`;
@@ -72,6 +150,19 @@ try {
   const sw = Buffer.from(await (await fetch(`${guideUrl}/sw.js`)).arrayBuffer());
   console.log(`guide HTML: ${html.length} bytes (${gzipSync(html).length} gzip), ${ITEMS} items`);
   console.log(`guide JS on first view: ${scripts.length} file(s), ${jsRaw} bytes, ${jsGzip} bytes gzip (budget 61440); service worker ${sw.length} bytes, ${gzipSync(sw).length} gzip (installed after load)`);
+
+  const imageCount = (html.match(/<img\b/g) ?? []).length;
+  console.log(`guide images: ${imageCount} <img> (cover + item photos, responsive srcset, lazy below the fold)`);
+  if (process.env.BENCH_LIGHTHOUSE !== "0") {
+    try {
+      const lh = lighthouse(guideUrl, path.join(work, "lighthouse.json"));
+      console.log(
+        `Lighthouse mobile (${LIGHTHOUSE}, Chromium): performance ${lh.performance} (budget ≥ 98), accessibility ${lh.accessibility} (budget 100); FCP ${lh.fcp} ms, LCP ${lh.lcp} ms, TBT ${lh.tbt} ms, CLS ${lh.cls.toFixed(3)}${lh.failing.length ? `; audits below full marks: ${lh.failing.join(", ")}` : ""}`,
+      );
+    } catch (error) {
+      console.log(`Lighthouse: not measured (${(error as Error).message})`);
+    }
+  }
 
   // The same HTML as a static file.
   fs.writeFileSync(path.join(work, "index.html"), html);
