@@ -26,8 +26,12 @@ export const DETAIL_TEXT_MAX = 50_000;
 export const TITLE_MAX = 200;
 export const PLAIN_TEXT_MAX = 5_000;
 
-/** The exact toolbar of the editor (CONT-19): the server keeps these elements and nothing else. */
-export const RICH_TEXT_TAGS = ["h2", "p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "a", "span"] as const;
+/**
+ * The exact toolbar of the editor (CONT-19): the server keeps these elements and nothing else. Pasted
+ * <b> and <i> become <strong> and <em> (RICH_TEXT_RENAMED_TAGS), the elements TipTap itself writes.
+ */
+export const RICH_TEXT_TAGS = ["h2", "p", "br", "strong", "em", "u", "ul", "ol", "li", "a", "span"] as const;
+export const RICH_TEXT_RENAMED_TAGS = { b: "strong", i: "em" } as const satisfies Record<string, (typeof RICH_TEXT_TAGS)[number]>;
 export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
 /** A new item's ContentVersion, and the next one after an update (CONT-24/25). */

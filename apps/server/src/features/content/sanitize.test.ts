@@ -18,9 +18,13 @@ describe("sanitiser (CONT-19, CONT-20)", () => {
   it("keeps exactly the toolbar's elements and attributes", () => {
     const html = `<h2>Title</h2><p><strong>b</strong> <b>b</b> <em>i</em> <i>i</i> <u>u</u><br></p><ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://x.example" class="c">link</a> <a href="mailto:a@b.example">mail</a> <a href="tel:+441234">call</a> <span style="color: #ff0000; font-size: 40px">red</span></p>`;
     expect(sanitizeRichText(html)).toBe(
-      `<h2>Title</h2><p><strong>b</strong> <b>b</b> <em>i</em> <i>i</i> <u>u</u><br /></p><ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://x.example" rel="noopener noreferrer nofollow" target="_blank">link</a> <a href="mailto:a@b.example" rel="noopener noreferrer nofollow" target="_blank">mail</a> <a href="tel:+441234" rel="noopener noreferrer nofollow" target="_blank">call</a> <span style="color:#ff0000">red</span></p>`,
+      `<h2>Title</h2><p><strong>b</strong> <strong>b</strong> <em>i</em> <em>i</em> <u>u</u><br /></p><ul><li>one</li></ul><ol><li>two</li></ol><p><a href="https://x.example" rel="noopener noreferrer nofollow" target="_blank">link</a> <a href="mailto:a@b.example" rel="noopener noreferrer nofollow" target="_blank">mail</a> <a href="tel:+441234" rel="noopener noreferrer nofollow" target="_blank">call</a> <span style="color:#ff0000">red</span></p>`,
     );
     expect(sanitizeRichText("<p></p>")).toBe("");
+    // Renamed tags lose their attributes like every other element; elements off the toolbar leave their text only.
+    expect(sanitizeRichText(`<p><b onclick="x()" class="k">bold</b> <i style="color:red">it</i> <s>gone</s> <code>c</code> <sup>2</sup></p><h3>h</h3>`)).toBe(
+      "<p><strong>bold</strong> <em>it</em> gone c 2</p>h",
+    );
   });
 
   it(`stores ${PAYLOADS.length} XSS payloads in DetailText, titles, translations and sub-items and reads them back harmless`, async () => {

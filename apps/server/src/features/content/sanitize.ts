@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_TAGS } from "@doorstep/shared/rules/content";
+import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_RENAMED_TAGS, RICH_TEXT_TAGS } from "@doorstep/shared/rules/content";
 
 // A colour as TipTap's Color extension writes it: #hex, rgb()/rgba() or a named colour.
 const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
@@ -15,6 +15,8 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   disallowedTagsMode: "discard",
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "template", "title", "xmp", "noembed", "noframes"],
   transformTags: {
+    // Old-style bold and italic (pasted, or from an older editor) become the toolbar's own elements.
+    ...Object.fromEntries(Object.entries(RICH_TEXT_RENAMED_TAGS).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)])),
     // Links open a new tab without handing it our window (CONT-19).
     a: (tagName, attribs) => ({ tagName, attribs: { ...(attribs.href ? { href: attribs.href } : {}), rel: "noopener noreferrer nofollow", target: "_blank" } }),
   },
@@ -22,8 +24,9 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
 };
 
 /**
- * DetailText as the editor's toolbar can make it and nothing else (CONT-19): h2, p, br, strong/b, em/i, u,
- * ul/ol/li, links (http, https, mailto, tel; rel and target forced) and spans with a colour.
+ * DetailText as the editor's toolbar can make it and nothing else (CONT-19): h2, p, br, strong, em, u,
+ * ul/ol/li, links (http, https, mailto, tel; rel and target forced) and spans with a colour; b and i are
+ * renamed to strong and em, everything else is dropped.
  */
 export function sanitizeRichText(html: string): string {
   const clean = sanitizeHtml(html, RICH_TEXT).trim();
