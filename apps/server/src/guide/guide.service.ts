@@ -130,6 +130,9 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   };
 }
 
+/** How many addresses' worth of attempts one guide takes per window before it refuses everyone for a while. */
+const UNLOCK_ADDRESSES_PER_PROPERTY = 10;
+
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
@@ -143,6 +146,11 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
   if (!property.passcodeEncrypted) return null;
   try {
     await ctx.rateLimiter.consume("guide-unlock", `${ip}:${property.propertyId}`, ctx.config.guide.unlock);
+    // Many addresses guessing one guide: a cap per property too. A guest already unlocked is not affected.
+    await ctx.rateLimiter.consume("guide-unlock-property", property.propertyId, {
+      max: ctx.config.guide.unlock.max * UNLOCK_ADDRESSES_PER_PROPERTY,
+      windowMs: ctx.config.guide.unlock.windowMs,
+    });
   } catch (error) {
     const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 900;
     throw Object.assign(new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(seconds)), { retryAfterSeconds: seconds });

@@ -298,10 +298,28 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
     let last;
     for (let i = 0; i < t.config.guide.unlock.max + 1; i++) last = await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json", ...headers }, payload: { passcode: "000000" } });
     expect(last!.statusCode).toBe(429);
-    expect(last!.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes and try again\.$/);
+    expect(last!.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(copy.guide.passcodeTooMany(30)).toBe("Too many attempts. Please wait 1 minute and try again.");
     // Even the right code waits; another address is not blocked.
     expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(429);
     expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.10", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(200);
+  });
+
+  it("caps attempts per property across many addresses", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const perIp = t.config.guide.unlock.max;
+    const attempt = (address: string, passcode: string) =>
+      t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: address, headers: { accept: "application/json" }, payload: { passcode } });
+    let status = 0;
+    let tries = 0;
+    // Each address stays under its own limit; together they reach the property's.
+    for (let a = 0; status !== 429 && a < 40; a++)
+      for (let i = 0; i < perIp - 1 && status !== 429; i++, tries++) status = (await attempt(`10.8.${a}.1`, "000000")).statusCode;
+    expect(status).toBe(429);
+    expect(tries).toBeGreaterThan(perIp * 5);
+    expect((await attempt("10.7.0.1", "246810")).statusCode).toBe(429);
   });
 });
 

@@ -12,7 +12,10 @@ export const guideCopy = {
     passcodePlaceholder: "6 digits only",
     passcodeFormat: "Passcode must be a 6 digit number",
     passcodeWrong: "That passcode is not right. Please check it and try again.",
-    passcodeTooMany: (seconds: number) => `Too many attempts. Please wait ${Math.ceil(seconds / 60)} minutes and try again.`,
+    passcodeTooMany: (seconds: number) => {
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      return `Too many attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+    },
     unlock: "Open guide",
     unlocking: "Checking...",
     preview: "Preview",

@@ -26,10 +26,12 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const RecordVisitRequest = z.object({
   propertyId: z.string().min(1).max(60),
   trackingSessionId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  // A campaign tag we cannot store is dropped, never the visit (a shared link may carry anything).
   utmSource: z
     .string()
     .max(40)
     .regex(/^[A-Za-z0-9._-]*$/)
-    .nullish(),
+    .nullish()
+    .catch(null),
 });
 export type RecordVisitRequest = z.infer<typeof RecordVisitRequest>;

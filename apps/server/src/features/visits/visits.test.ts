@@ -44,7 +44,9 @@ describe("POST /api/guide/visits (GUIDE-17, ANL-04/05, IMPL-05)", () => {
     expect((await visit({ propertyId, trackingSessionId: qr, utmSource: "qr-code" }, UA.iphone)).statusCode).toBe(204);
     expect((await visit({ propertyId, trackingSessionId: qr, utmSource: "qr-code" }, UA.iphone)).statusCode).toBe(204);
     await visit({ propertyId, trackingSessionId: session(), utmSource: null }, UA.pixel);
-    await visit({ propertyId, trackingSessionId: session() }, UA.desktop);
+    // A campaign tag we cannot store loses the tag, not the visit.
+    const tagged = session();
+    expect((await visit({ propertyId, trackingSessionId: tagged, utmSource: "summer sale! 🌞" }, UA.desktop)).statusCode).toBe(204);
     await visit({ propertyId, trackingSessionId: session() }, UA.googlebot);
     expect((await visit({ propertyId: "no-such-guide", trackingSessionId: session() }, UA.desktop)).statusCode).toBe(204);
     expect((await visit({ propertyId, trackingSessionId: "short" }, UA.desktop)).statusCode).toBe(400);
@@ -52,6 +54,7 @@ describe("POST /api/guide/visits (GUIDE-17, ANL-04/05, IMPL-05)", () => {
     const rows = await t.ctx.db.select().from(guideVisits).where(eq(guideVisits.accountId, user.accountId));
     expect(rows).toHaveLength(3);
     expect(rows.find((r) => r.trackingSessionId === qr)).toMatchObject({ deviceType: "mobile", utmSource: "qr-code", accountId: user.accountId });
+    expect(rows.find((r) => r.trackingSessionId === tagged)).toMatchObject({ deviceType: "desktop", utmSource: null });
     expect(rows.map((r) => r.deviceType).sort()).toEqual(["desktop", "mobile", "mobile"]);
     // No personal data: the row has no column for an IP or a user agent.
     expect(Object.keys(rows[0]!).sort()).toEqual(["accountId", "createdAt", "deviceType", "id", "propertyId", "trackingSessionId", "utmSource", "visitDay"]);
