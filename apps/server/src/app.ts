@@ -27,6 +27,7 @@ import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStor
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { serializeRequest } from "./plugins/request-log.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   database: Database;
   /** Replace outside services (tests). */
   overrides?: Partial<Omit<AppContext, "config" | "db" | "log">>;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole server: API, files, dashboard. The caller owns listening and the database. */
@@ -62,9 +65,14 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
 }
 
-export async function buildApp({ config, database, overrides = {} }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, database, overrides = {}, logStream }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie"],
+      serializers: { req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     // Guest guide (issue 5): /{PropertyID} on GUIDE_HOST is the guide.
     rewriteUrl: guideHostRewrite(config.guide.host),

@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "INTERNAL",
+  // A dependency (the database) is down for now: /api/ready.
+  "UNAVAILABLE",
   "EMAIL_TAKEN",
   "INVALID_EMAIL",
   "WEAK_PASSWORD",
@@ -52,6 +54,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
   EMAIL_TAKEN: 409,
   INVALID_EMAIL: 400,
   WEAK_PASSWORD: 400,

@@ -24,6 +24,27 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
+/** The pg_advisory_lock key that serialises migrations across instances ("doorstep" in ASCII, fits a bigint). */
+export const MIGRATION_LOCK_KEY = 0x646f6f7273746570n;
+
+/**
+ * Runs `migrate` while holding a session-level advisory lock on one pooled connection: instances that start
+ * together wait for each other, and the later ones then find every migration applied (scaled mode, §1).
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migrate();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 /**
  * PostgreSQL at `url` through a pool. An idle connection that the server ends (a restart, a failover, an
  * administrator) is reported to `onIdleError` and replaced by the pool; unhandled, it would crash the process.
@@ -35,7 +56,7 @@ export function openPostgres(url: string, onIdleError: (error: Error) => void = 
   return {
     db: db as unknown as Db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
     ping: async () => {
       await pool.query("select 1");
     },

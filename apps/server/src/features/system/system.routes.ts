@@ -26,7 +26,8 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
       try {
         await database.ping();
       } catch {
-        throw new AppError("INTERNAL", "Database unreachable");
+        // 503, not 500: a load balancer takes the instance out of rotation until the database is back.
+        throw new AppError("UNAVAILABLE", "Database unreachable");
       }
       return { status: "ready" as const, database: "ok" as const };
     },

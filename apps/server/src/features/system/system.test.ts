@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { lockDataDir } from "../../db/lock.ts";
 import { configFromEnv, parseEnv } from "../../env.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -26,6 +26,18 @@ describe("health, readiness and configuration", () => {
   it("reports health and database readiness", async () => {
     expect((await t.app.inject("/api/health")).json()).toEqual({ status: "ok" });
     expect((await t.app.inject("/api/ready")).json()).toEqual({ status: "ready", database: "ok" });
+  });
+
+  it("answers 503 UNAVAILABLE, not 500, while the database is unreachable", async () => {
+    const ping = vi.spyOn(t.database, "ping").mockRejectedValueOnce(new Error("connect ECONNREFUSED 127.0.0.1:5432"));
+    try {
+      const res = await t.app.inject("/api/ready");
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: { code: "UNAVAILABLE", message: "Database unreachable" } });
+    } finally {
+      ping.mockRestore();
+    }
+    expect((await t.app.inject("/api/ready")).statusCode).toBe(200);
   });
 
   it("exposes only browser-safe configuration with the client version (IMPL-30, XCUT-46, XCUT-60)", async () => {
