@@ -89,6 +89,19 @@ export async function updateItemBumpingVersion(db: Db, itemId: string, patch: It
   return row!;
 }
 
+/**
+ * As updateItemBumpingVersion, only while the item is still at `expectedVersion`; null when another save
+ * got there first. The check is the update's own condition, so two concurrent saves cannot both pass it.
+ */
+export async function updateItemAtVersion(db: Db, itemId: string, expectedVersion: number, patch: ItemPatch, at: Date): Promise<ItemRow | null> {
+  const [row] = await db
+    .update(contentItems)
+    .set({ ...patch, contentVersion: sql`${contentItems.contentVersion} + 1`, updatedAt: at })
+    .where(and(eq(contentItems.id, itemId), eq(contentItems.contentVersion, expectedVersion)))
+    .returning();
+  return row ?? null;
+}
+
 export async function deleteItem(db: Db, itemId: string): Promise<void> {
   await db.delete(contentItems).where(eq(contentItems.id, itemId));
 }

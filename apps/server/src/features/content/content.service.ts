@@ -17,6 +17,7 @@ import {
   insertItem,
   touchProperties,
   touchProperty,
+  updateItemAtVersion,
   updateItemBumpingVersion,
   type ItemPatch,
   type ItemRow,
@@ -137,7 +138,12 @@ export async function createContentItem(ctx: AppContext, caller: Caller, propert
   }
 }
 
-/** Updates the fields sent, translations and sub-items in one transaction; ContentVersion + 1 (CONT-24/25/30). */
+const staleVersion = () => new AppError("CONFLICT", "This content was changed elsewhere. Reload it and try again.");
+
+/**
+ * Updates the fields sent, translations and sub-items in one transaction; ContentVersion + 1 (CONT-24/25/30).
+ * With `expectedVersion`, a save that lost a race to another answers 409 and changes nothing.
+ */
 export async function updateContentItem(
   ctx: AppContext,
   caller: Caller,
@@ -146,9 +152,8 @@ export async function updateContentItem(
   input: UpdateContentItemRequest,
 ): Promise<ContentItemDto> {
   const { property, item } = await getOwnedItem(ctx, caller, propertyId, itemId);
-  if (input.expectedVersion !== undefined && input.expectedVersion !== item.contentVersion) {
-    throw new AppError("CONFLICT", "This content was changed elsewhere. Reload it and try again.");
-  }
+  // Checked early for a quick answer, and again by the update itself for saves racing this one.
+  if (input.expectedVersion !== undefined && input.expectedVersion !== item.contentVersion) throw staleVersion();
   const patch: ItemPatch = {};
   if (input.title !== undefined) {
     patch.title = requireTitle(input.title);
@@ -167,7 +172,11 @@ export async function updateContentItem(
   const now = ctx.now();
   const { row, orphaned } = await ctx.db.transaction(async (tx) => {
     await touchProperty(tx, property.id, now);
-    const row = await updateItemBumpingVersion(tx, item.id, patch, now);
+    const row =
+      input.expectedVersion === undefined
+        ? await updateItemBumpingVersion(tx, item.id, patch, now)
+        : await updateItemAtVersion(tx, item.id, input.expectedVersion, patch, now);
+    if (!row) throw staleVersion();
     await applyTranslations(tx, item.id, input.translations ?? [], now);
     const orphaned = await applySubItems(tx, item.id, input.subItems ?? [], now);
     const attached = property.isShared ? await findAttachedProperties(tx, [item.id]) : [];

@@ -75,6 +75,41 @@ describe("items", () => {
     expect(stale.statusCode).toBe(409);
   });
 
+  it("lets only one of two concurrent saves at the same expectedVersion through; the other is 409 and leaves nothing", async () => {
+    const item = await createItem(propertyId, { categoryLabel: "house-rules", title: "Pets" });
+    const save = (title: string, language: string) =>
+      api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+        title,
+        expectedVersion: 1,
+        translations: [{ language, action: "create", title }],
+        subItems: [{ action: "create", type: "text", detailText: title }],
+      });
+    // Both saves read version 1 before either transaction starts: each waits at the door until both are there.
+    const db = t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    const atDoor: (() => void)[] = [];
+    db.transaction = ((...args: Parameters<typeof transaction>) =>
+      new Promise<void>((enter) => {
+        atDoor.push(enter);
+        if (atDoor.length === 2) atDoor.forEach((open) => open());
+      }).then(() => transaction(...args))) as typeof db.transaction;
+    let results;
+    try {
+      results = await Promise.all([save("Dogs welcome", "fr"), save("No pets", "de")]);
+    } finally {
+      db.transaction = transaction;
+    }
+    expect(atDoor).toHaveLength(2);
+    expect(results.map((r) => r.statusCode).sort(), results.map((r) => r.body).join(" ")).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().error.code).toBe("CONFLICT");
+    const after = (await api(host, "GET", `${base(propertyId)}/items/${item.id}`)).json().item;
+    expect(after.contentVersion).toBe(2);
+    // The winner's title, translation and sub-item only: the loser rolled back entirely.
+    expect(after.translations).toHaveLength(1);
+    expect(after.translations[0].title).toBe(after.title);
+    expect(after.subItems.map((s: { detailText: string }) => s.detailText)).toEqual([after.title]);
+  });
+
   it("ranks new items last + 1 (CONT-27) and refuses a blank English title (CONT-17)", async () => {
     const a = await createItem(propertyId, { categoryLabel: "check-out", title: "Towels" });
     const b = await createItem(propertyId, { categoryLabel: "check-out", title: "Keys" });
