@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   "NOT_CONFIGURED",
   // Content (issue 4): a second video before the first is deleted (CONT-21).
   "VIDEO_EXISTS",
+  // Files (issue 3): HEIC cannot be decoded here (decision 006); an image with too many pixels to decode safely.
+  "HEIC_NOT_SUPPORTED",
+  "IMAGE_TOO_MANY_PIXELS",
   // Billing (issue 6, BILL-27…30, OPEN-70).
   "CARD_DECLINED",
   "CARD_INSUFFICIENT_FUNDS",
@@ -69,6 +72,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   WORDS_NOT_FOUND: 404,
   NOT_CONFIGURED: 503,
   VIDEO_EXISTS: 409,
+  HEIC_NOT_SUPPORTED: 415,
+  IMAGE_TOO_MANY_PIXELS: 413,
   CARD_DECLINED: 402,
   CARD_INSUFFICIENT_FUNDS: 402,
   CARD_AUTHENTICATION_REQUIRED: 402,

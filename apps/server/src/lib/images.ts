@@ -1,26 +1,59 @@
-import sharp from "sharp";
+import sharp, { type Metadata, type SharpOptions } from "sharp";
+import { copy } from "@doorstep/shared/copy";
 import { IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { AppError } from "./app-error.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 
 /**
+ * The most pixels sharp may decode. A ≤ 10 MB PNG can declare 16k × 16k px and decode to ≈ 1 GB of RGBA
+ * (a decompression bomb); 50 MP still lets a 48 MP phone photo through.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
+/** Every sharp() here goes through this, so no decode runs without the pixel limit. */
+const openImage = (input: Buffer, options: SharpOptions = {}) => sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
+
+const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS", copy.errors.imageTooManyPixels);
+const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
+
+/** ISO-BMFF brands of HEVC-coded HEIF (Apple's HEIC), which sharp's bundled libheif cannot decode (decision 006). */
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+
+/** True for a HEIC file, by its `ftyp` box (magic bytes, not name or browser type). */
+export function isHeic(input: Buffer): boolean {
+  if (input.length < 16 || input.toString("latin1", 4, 8) !== "ftyp") return false;
+  const boxEnd = Math.min(input.readUInt32BE(0), input.length);
+  const major = input.toString("latin1", 8, 12);
+  if (major === "avif" || major === "avis") return false;
+  const brands = [major];
+  for (let i = 16; i + 4 <= boxEnd; i += 4) brands.push(input.toString("latin1", i, i + 4));
+  return brands.some((b) => HEIC_BRANDS.has(b)) && !brands.includes("avif");
+}
+
+/**
  * Checks an upload by its content (FILE rules: magic bytes, not name or browser type) and re-encodes it
  * to WebP: auto-rotated, metadata (EXIF GPS included) stripped, at most 2400 px wide.
  */
 export async function normalizeImage(input: Buffer): Promise<Buffer> {
-  let format: string | undefined;
+  if (isHeic(input)) throw new AppError("HEIC_NOT_SUPPORTED", copy.errors.heicNotSupported);
+  let metadata: Metadata | undefined;
   try {
-    format = (await sharp(input).metadata()).format;
-  } catch {
-    format = undefined;
+    metadata = await openImage(input).metadata();
+  } catch (error) {
+    // sharp checks the limit against the header already here, before any decode.
+    if (isPixelLimitError(error)) throw tooManyPixels();
+    metadata = undefined;
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) {
+  if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) {
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a supported image.");
   }
+  // Belt and braces: refused from the header's dimensions, before any decode.
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
-    return await sharp(input, { animated: false }).rotate().resize({ width: 2400, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
-  } catch {
+    return await openImage(input, { animated: false }).rotate().resize({ width: 2400, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
   }
 }
@@ -31,7 +64,12 @@ export function variantWidth(requested: number | undefined): number | null {
   return IMAGE_WIDTHS.find((w) => w >= requested) ?? null;
 }
 
-/** A resized WebP variant of an image. */
-export function resizeImage(input: Buffer, width: number): Promise<Buffer> {
-  return sharp(input).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+/** A resized WebP variant of a stored image; a stored original over the pixel limit is refused, not decoded. */
+export async function resizeImage(input: Buffer, width: number): Promise<Buffer> {
+  try {
+    return await openImage(input).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
+  }
 }

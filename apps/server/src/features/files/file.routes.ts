@@ -1,11 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { resizeImage, variantWidth } from "../../lib/images.ts";
 import { isSafeKey } from "../../providers/storage/index.ts";
+import { parseByteRange } from "./byte-range.ts";
 
 /**
  * Serves uploaded files by their unguessable server-generated key, with resized image variants
- * (`?w=300`, FILE-10) made once and cached beside the original.
+ * (`?w=300`, FILE-10) made once and cached beside the original. Files are streamed from storage and
+ * honour `Range` (206/416): iOS Safari plays a video only from range responses.
  */
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { "*": string }; Querystring: { w?: string } }>(
@@ -16,24 +18,42 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       // Variants are reached only through ?w=, never by their own key.
       if (!isSafeKey(key) || /\.w\d+\.webp$/.test(key)) return reply.callNotFound();
       const width = variantWidth(Number(request.query.w));
-      let file = await ctx.storage.get(width ? `${key}.w${width}.webp` : key);
-      if (!file && width) {
+      const servedKey = width ? `${key}.w${width}.webp` : key;
+      let info = await ctx.storage.stat(servedKey);
+      if (!info && width && (await ctx.storage.stat(key))?.contentType.startsWith("image/")) {
+        // Originals are re-encoded uploads of at most 2400 px (lib/images.ts): small enough to resize in memory.
         const original = await ctx.storage.get(key);
-        if (original?.contentType.startsWith("image/")) {
-          const body = await resizeImage(original.body, width);
-          await ctx.storage.put(`${key}.w${width}.webp`, body, "image/webp");
-          file = { body, contentType: "image/webp" };
+        if (original) {
+          await ctx.storage.put(servedKey, await resizeImage(original.body, width), "image/webp");
+          info = await ctx.storage.stat(servedKey);
         }
       }
-      if (!file) return reply.callNotFound();
-      return reply
-        .header("Content-Type", file.contentType)
-        .header("X-Content-Type-Options", "nosniff")
-        .header("Content-Disposition", "inline")
-        .header("Content-Security-Policy", "default-src 'none'; sandbox")
-        // Keys change whenever a file is replaced, so a file never changes under its URL.
-        .header("Cache-Control", "public, max-age=31536000, immutable")
-        .send(file.body);
+      if (!info) return reply.callNotFound();
+
+      safeFileHeaders(reply, info.contentType);
+      const range = parseByteRange(request.headers.range, info.size);
+      if (range === "unsatisfiable") {
+        return reply.status(416).header("Content-Range", `bytes */${info.size}`).header("Content-Length", "0").send();
+      }
+      if (range) {
+        reply.status(206).header("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+      }
+      const length = range ? range.end - range.start + 1 : info.size;
+      reply.header("Content-Length", String(length));
+      // An empty file or a HEAD request needs no stream at all.
+      if (length === 0 || request.method === "HEAD") return reply.send();
+      return reply.send(await ctx.storage.stream(servedKey, range ?? undefined));
     },
   );
+}
+
+function safeFileHeaders(reply: FastifyReply, contentType: string): void {
+  reply
+    .header("Content-Type", contentType)
+    .header("X-Content-Type-Options", "nosniff")
+    .header("Content-Disposition", "inline")
+    .header("Content-Security-Policy", "default-src 'none'; sandbox")
+    .header("Accept-Ranges", "bytes")
+    // Keys change whenever a file is replaced, so a file never changes under its URL.
+    .header("Cache-Control", "public, max-age=31536000, immutable");
 }

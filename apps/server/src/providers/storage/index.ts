@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import { createLocalStorage } from "./local.ts";
 import { createS3Storage, type S3Options } from "./s3.ts";
 
@@ -6,11 +7,28 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** What serving a file needs before reading it: its length (for Range) and type. */
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string;
+}
+
+/** Inclusive byte offsets, as in a Content-Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 /** Where uploaded files live: local disk by default, an S3-compatible bucket when configured (ARCHITECTURE §1). */
 export interface StorageProvider {
   readonly kind: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The whole object in memory: for small files only (images to resize), never for serving. */
   get(key: string): Promise<StoredObject | null>;
+  /** Size and type, or null when there is no such object. */
+  stat(key: string): Promise<StoredObjectInfo | null>;
+  /** The object's bytes (or one range of them) as a stream, so serving a 200 MB video holds no buffer. */
+  stream(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
   /** Deletes every object under a folder prefix ending in "/" (a property's files, FILE-08). */
   deletePrefix(prefix: string): Promise<void>;

@@ -21,6 +21,7 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     if (!isSafeKey(key)) throw new Error(`Unsafe storage key: ${key}`);
     return path.join(root, key);
   };
+  const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
   return {
     kind: "local",
     async put(key, body) {
@@ -33,11 +34,25 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     async get(key) {
       try {
         const body = await fs.readFile(resolve(key));
-        return { body, contentType: CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream" };
+        return { body, contentType: contentTypeOf(key) };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
         throw error;
       }
+    },
+    async stat(key) {
+      try {
+        const stats = await fs.stat(resolve(key));
+        return stats.isFile() ? { size: stats.size, contentType: contentTypeOf(key) } : null;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      // Opened before returning, so a file deleted since stat() fails here rather than mid-response.
+      const handle = await fs.open(resolve(key), "r");
+      return handle.createReadStream({ start: range?.start, end: range?.end });
     },
     async deletePrefix(prefix) {
       if (!prefix.endsWith("/") || !isSafeKey(prefix.slice(0, -1))) throw new Error(`Unsafe storage prefix: ${prefix}`);

@@ -2,11 +2,13 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import { Readable } from "node:stream";
 import { isSafeKey, type StorageProvider } from "./index.ts";
 
 export interface S3Options {
@@ -65,6 +67,25 @@ export function createS3Storage(options: S3Options): StorageProvider {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
+    },
+    async stat(key) {
+      try {
+        const res = await client.send(new HeadObjectCommand({ Bucket, Key: check(key) }));
+        return { size: res.ContentLength ?? 0, contentType: res.ContentType ?? "application/octet-stream" };
+      } catch (error) {
+        // HEAD has no body, so S3 answers a bare 404 that the SDK names NotFound.
+        const name = (error as { name?: string }).name;
+        if (name === "NotFound" || name === "NoSuchKey" || error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async stream(key, range) {
+      const res = await client.send(
+        new GetObjectCommand({ Bucket, Key: check(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      // In Node the SDK's body is the HTTP response itself, a Readable: bytes pass through, never buffered whole.
+      if (!(res.Body instanceof Readable)) throw new Error("S3 returned a body that is not a Node stream");
+      return res.Body;
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: check(key) }));

@@ -31,6 +31,22 @@ function storageContract(name: string, make: () => StorageProvider) {
       expect((await storage.get("accounts/a1/properties/p2/cover.webp"))?.body.toString()).toBe("other");
     });
 
+    it("stats and streams an object, whole or one byte range", async () => {
+      const storage = make();
+      const body = Buffer.from("0123456789abcdef");
+      await storage.put("accounts/a1/properties/p1/video-1.mp4", body, "video/mp4");
+      expect(await storage.stat("accounts/a1/properties/p1/video-1.mp4")).toEqual({ size: 16, contentType: "video/mp4" });
+      expect(await storage.stat("accounts/a1/properties/p1/none.mp4")).toBeNull();
+      const read = async (range?: { start: number; end: number }) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of await storage.stream("accounts/a1/properties/p1/video-1.mp4", range)) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString();
+      };
+      expect(await read()).toBe("0123456789abcdef");
+      expect(await read({ start: 2, end: 5 })).toBe("2345");
+      expect(await read({ start: 15, end: 15 })).toBe("f");
+    });
+
     it("refuses keys that could escape their folder", async () => {
       const storage = make();
       await expect(storage.put("../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);

@@ -4,11 +4,13 @@ import type { AddressInfo } from "node:net";
 const xmlEscape = (s: string) => s.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c);
 
 /**
- * A minimal S3 HTTP API (path-style) for the storage provider's tests: PutObject, GetObject, DeleteObject,
+ * A minimal S3 HTTP API (path-style) for the storage provider's tests: PutObject, GetObject (with Range), HeadObject, DeleteObject,
  * ListObjectsV2 and DeleteObjects — the calls the real SDK makes, answered the way S3 answers them.
  */
 export async function startFakeS3(bucket: string) {
   const objects = new Map<string, { body: Buffer; contentType: string }>();
+  /** Range headers the fake was asked for: proves a range is fetched from S3, not cut from a whole download. */
+  const ranges: string[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -24,10 +26,22 @@ export async function startFakeS3(bucket: string) {
       if (req.method === "PUT" && key) {
         objects.set(key, { body, contentType: req.headers["content-type"] ?? "application/octet-stream" });
         res.writeHead(200, { etag: '"fake"' }).end();
+      } else if (req.method === "HEAD" && key) {
+        const o = objects.get(key);
+        if (!o) res.writeHead(404).end();
+        else res.writeHead(200, { "content-type": o.contentType, "content-length": o.body.length }).end();
       } else if (req.method === "GET" && key) {
         const o = objects.get(key);
+        const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
         if (!o) res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>");
-        else res.writeHead(200, { "content-type": o.contentType, "content-length": o.body.length }).end(o.body);
+        else if (range) {
+          // The one form the storage provider sends: bytes=start-end, already checked against the size.
+          const [start, end] = [Number(range[1]), Math.min(Number(range[2]), o.body.length - 1)];
+          ranges.push(req.headers.range!);
+          res
+            .writeHead(206, { "content-type": o.contentType, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${o.body.length}` })
+            .end(o.body.subarray(start, end + 1));
+        } else res.writeHead(200, { "content-type": o.contentType, "content-length": o.body.length }).end(o.body);
       } else if (req.method === "DELETE" && key) {
         objects.delete(key);
         res.writeHead(204).end();
@@ -49,5 +63,5 @@ export async function startFakeS3(bucket: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, objects, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return { endpoint: `http://127.0.0.1:${port}`, objects, ranges, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

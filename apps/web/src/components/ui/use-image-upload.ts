@@ -8,6 +8,8 @@ export type UploadStatus = "idle" | "chosen" | "uploading" | "uploaded" | "remov
 
 /** The copy for a failed upload, from the API's error code (OPEN-56). */
 export function uploadErrorCopy(error: unknown): string {
+  if (hasErrorCode(error, "HEIC_NOT_SUPPORTED")) return copy.errors.heicNotSupported;
+  if (hasErrorCode(error, "IMAGE_TOO_MANY_PIXELS")) return copy.errors.imageTooManyPixels;
   if (hasErrorCode(error, "UNSUPPORTED_MEDIA_TYPE")) return copy.errors.fileType;
   if (hasErrorCode(error, "PAYLOAD_TOO_LARGE")) return copy.errors.fileTooLarge;
   return copy.uploads.failed;
@@ -67,7 +69,9 @@ export function useImageUpload({ uploadUrl, removeUrl, onDone }: ImageUploadTarg
       setStatus("idle");
       return null;
     }
-    if (!chosen.type.startsWith("image/")) {
+    // An empty type says nothing (browsers report HEIC and other unknown types as ""): the server decides
+    // by the file's bytes (decision 006).
+    if (chosen.type !== "" && !chosen.type.startsWith("image/")) {
       setFile(null);
       setError(copy.errors.fileType);
       setStatus("error");
