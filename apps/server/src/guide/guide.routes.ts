@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
+import { copy } from "@doorstep/shared/copy";
+import { GuideResponse, PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
 import { guideUrl } from "../features/properties/property.dto.ts";
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -10,6 +11,7 @@ import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
+import { toGuideJson } from "./guide-json.ts";
 import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
 import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
 import { createRenderCache } from "./render-cache.ts";
@@ -136,6 +138,39 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
         .header("Cache-Control", "public, max-age=31536000, immutable")
         .header("Vary", "Accept-Encoding")
         .send(GUIDE_SCRIPT.body.get(encoding));
+    },
+  );
+
+  app.get(
+    "/api/guide/:propertyId",
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        summary: "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown, 503 inactive",
+        params: Params,
+        querystring: z.object({ lang: z.string().max(12).optional() }),
+        response: { 200: GuideResponse },
+      },
+    },
+    async (request, reply) => {
+      const { propertyId } = request.params;
+      const result = await loadGuidePage(ctx, {
+        propertyId,
+        basePath: `/g/${propertyId}`,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: request.query.lang,
+        acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+        guestCookie: request.cookies[guestCookieName(propertyId)],
+      });
+      const { model } = result;
+      if (model.kind === "not-found") throw new AppError("NOT_FOUND", copy.guide.notFound);
+      if (model.kind === "inactive") throw new AppError("UNAVAILABLE", copy.guide.inactive);
+      return reply
+        .header("Cache-Control", result.personal ? "private, no-cache" : "public, max-age=60")
+        .header("Vary", "Accept-Language, Cookie")
+        .header("X-Robots-Tag", "noindex")
+        .send(toGuideJson(model));
     },
   );
 

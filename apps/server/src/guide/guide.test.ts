@@ -323,6 +323,41 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
   });
 });
 
+describe("guide read API (IMPL-02)", () => {
+  it("answers guest-safe data only; a protected guide is locked until unlocked; unknown 404, inactive 503", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const res = await guide(`/api/guide/${propertyId}?lang=fr`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ propertyId, title: "Harbour Loft", locked: false, language: "fr", languages: ["en", "fr", "de"], displayAddress: "12 Quay Street, Whitby" });
+    const arrival = body.sections.find((s: { label: string }) => s.label === "arrival");
+    expect(arrival.items[0]).toMatchObject({ title: "Entrer", featured: true, untranslated: false });
+    expect(arrival.items[0].detailText).not.toMatch(/<script|onerror/);
+    expect(body.host.name).toBeTruthy();
+    // Nothing of the owner's: no account, no passcode, no billing, no internal ids of rows.
+    expect(JSON.stringify(body)).not.toMatch(/accountId|passcode|subscription|guideSessionToken|"id":"\d+"/i);
+    expect(res.headers["cache-control"]).toBe("public, max-age=60");
+
+    await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const locked = await guide(`/api/guide/${propertyId}`);
+    expect(locked.json()).toMatchObject({ locked: true, title: "Harbour Loft", sections: [], host: null, displayAddress: null });
+    for (const leak of [SECRET, "Getting in", "12 Quay Street", "246810"]) expect(locked.body).not.toContain(leak);
+    expect(locked.headers["cache-control"]).toBe("private, no-cache");
+    const cookie = String(
+      (await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, headers: { accept: "application/json" }, payload: { passcode: "246810" } })).headers["set-cookie"],
+    ).split(";")[0]!;
+    expect((await guide(`/api/guide/${propertyId}`, { cookie })).body).toContain(SECRET);
+
+    expect((await guide(`/api/guide/no-such-guide`)).statusCode).toBe(404);
+    await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
+    const inactive = await guide(`/api/guide/${propertyId}`, { cookie });
+    expect(inactive.statusCode).toBe(503);
+    expect(inactive.json().error.message).toBe(copy.guide.inactive);
+    expect(inactive.body).not.toContain(SECRET);
+  });
+});
+
 describe("preview (GUIDE-06, OPEN-57, IMPL-39)", () => {
   it("shows the owner an inactive, protected guide through a short-lived link, marked and noindex", async () => {
     const user = await buildUser(t.ctx);

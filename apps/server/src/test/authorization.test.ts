@@ -36,6 +36,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /g/:propertyId/sw.js",
   "GET /g/_/:asset",
   "POST /api/guide/visits",
+  "GET /api/guide/:propertyId", // the guide as guest-safe data (IMPL-02)
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */

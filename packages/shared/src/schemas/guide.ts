@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSCODE_PATTERN } from "../rules/property.ts";
 import { copy } from "../copy.ts";
+import { SubItemDto } from "./content.ts";
 
 /** The guide's 6-digit passcode form (GUIDE-07, PROP-24), posted as a form or as JSON. */
 export const UnlockGuideRequest = z.object({
@@ -35,3 +36,69 @@ export const RecordVisitRequest = z.object({
     .catch(null),
 });
 export type RecordVisitRequest = z.infer<typeof RecordVisitRequest>;
+
+/** One item as guests see it: already translated, rich text sanitised, nothing of the owner's (IMPL-02). */
+export const GuideItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  detailText: z.string(),
+  describe: z.string().nullable(),
+  locate: z.string().nullable(),
+  operate: z.string().nullable(),
+  webLink: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  videoUrl: z.string().nullable(),
+  documentUrl: z.string().nullable(),
+  what3words: z.string().nullable(),
+  featured: z.boolean(),
+  /** Shown in English because nobody translated it yet (OPEN-44). */
+  untranslated: z.boolean(),
+  subItems: z.array(SubItemDto),
+});
+export type GuideItem = z.infer<typeof GuideItem>;
+
+export interface GuideSectionJson {
+  label: string;
+  title: string;
+  items: GuideItem[];
+  sections: GuideSectionJson[];
+}
+export const GuideSectionJson: z.ZodType<GuideSectionJson> = z.lazy(() =>
+  z.object({ label: z.string(), title: z.string(), items: z.array(GuideItem), sections: z.array(GuideSectionJson) }),
+);
+
+/**
+ * The public guide read API (IMPL-02): by PropertyID, guest-safe data only. A passcode-protected guide the
+ * caller has not unlocked answers `locked: true` with the cover and title and nothing else (GUIDE-07).
+ */
+export const GuideResponse = z.object({
+  propertyId: z.string(),
+  title: z.string(),
+  coverUrl: z.string().nullable(),
+  locked: z.boolean(),
+  language: z.string(),
+  languages: z.array(z.string()),
+  theme: z.object({
+    primary: z.string(),
+    secondary: z.string(),
+    background: z.string(),
+    brandName: z.string().nullable(),
+    logoUrl: z.string().nullable(),
+    iconUrl: z.string().nullable(),
+  }),
+  displayAddress: z.string().nullable(),
+  what3words: z.string().nullable(),
+  host: z
+    .object({
+      name: z.string(),
+      photoUrl: z.string().nullable(),
+      email: z.string().nullable(),
+      tel: z.string().nullable(),
+      messageAppName: z.string().nullable(),
+      messageAppLink: z.string().nullable(),
+    })
+    .nullable(),
+  sections: z.array(GuideSectionJson),
+  updatedAt: z.string().nullable(),
+});
+export type GuideResponse = z.infer<typeof GuideResponse>;
