@@ -52,6 +52,15 @@ const EnvSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /**
+   * Set by `npm start` when PUBLIC_URL is not: the production build running on this machine, not a
+   * deployment. PUBLIC_URL then defaults to localhost (with a warning) and the local payment gateway's
+   * test cards are accepted while no Stripe key is set.
+   */
+  LOCAL_RUN: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -62,6 +71,10 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     path: ["RATE_LIMITS"],
     message: "rate limits cannot be turned off in production",
   })
+    .refine((env) => !(env.NODE_ENV === "production" && !env.PUBLIC_URL && !env.LOCAL_RUN), {
+      path: ["PUBLIC_URL"],
+      message: "is required in production: emailed links use it and the session cookie is Secure when it is https (npm start on this machine sets LOCAL_RUN=true instead)",
+    })
     .refine((env) => !(env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
       path: ["STRIPE_WEBHOOK_SECRET"],
       message: "is required with STRIPE_SECRET_KEY (webhooks are verified by signature)",
@@ -74,6 +87,21 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
+/** Configuration that works but should not reach users; main.ts logs each line as a warning at start. */
+export function startupWarnings(env: Env): string[] {
+  const warnings: string[] = [];
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {
+    warnings.push(
+      `PUBLIC_URL is not set: emailed links point to http://localhost:${env.PORT} and the session cookie is not Secure. ` +
+        "Fine on this machine; set PUBLIC_URL (https://…) for anything other people reach.",
+    );
+  }
+  if (env.NODE_ENV === "production" && env.LOCAL_RUN && !env.STRIPE_SECRET_KEY) {
+    warnings.push("No STRIPE_SECRET_KEY: payments use the local gateway with Stripe's test cards; nothing is really charged.");
+  }
+  return warnings;
+}
+
 export interface RateLimitRule {
   max: number;
   windowMs: number;
@@ -82,6 +110,8 @@ export interface RateLimitRule {
 /** Everything buildApp needs; tests build it directly with overrides. */
 export interface AppConfig {
   env: Env["NODE_ENV"];
+  /** `npm start` on this machine (LOCAL_RUN): production build, but not a deployment. */
+  localRun: boolean;
   dataDir: string;
   databaseUrl?: string;
   publicUrl: string;
@@ -146,6 +176,7 @@ export function configFromEnv(env: Env): AppConfig {
   const scale = env.RATE_LIMITS === "off" ? 1e6 : 1;
   return {
     env: env.NODE_ENV,
+    localRun: env.LOCAL_RUN,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     publicUrl,

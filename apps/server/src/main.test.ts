@@ -9,7 +9,16 @@ const children: ChildProcess[] = [];
 
 function startServer(dataDir: string, port: number) {
   const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "info", NODE_ENV: "production", WEB_DIST_DIR: path.join(dataDir, "none") },
+    // As `npm start` runs it on a fresh machine (scripts/start.mjs): production, no PUBLIC_URL, LOCAL_RUN.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "info",
+      NODE_ENV: "production",
+      LOCAL_RUN: "true",
+      WEB_DIST_DIR: path.join(dataDir, "none"),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);
@@ -45,6 +54,7 @@ describe("the server process (main.ts)", () => {
     const ready = (await (await fetch(`http://127.0.0.1:${port}/api/ready`)).json()) as { status: string };
     expect(ready.status).toBe("ready");
     expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(true);
+    expect(first.output()).toContain("WARNING: PUBLIC_URL is not set");
 
     const second = startServer(dataDir, port + 1);
     expect(await second.exited).toBe(1);

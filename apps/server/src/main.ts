@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/open.ts";
-import { configFromEnv, parseEnv } from "./env.ts";
+import { configFromEnv, parseEnv, startupWarnings } from "./env.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 
 async function main(): Promise<void> {
@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
+  for (const warning of startupWarnings(env)) app.log.warn(`WARNING: ${warning}`);
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(`Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`);
 }

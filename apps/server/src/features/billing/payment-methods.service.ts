@@ -18,11 +18,12 @@ export async function createSetupIntent(ctx: AppContext, caller: Caller): Promis
 
 /**
  * POST /api/billing/local/payment-methods: the local gateway's test-mode card fields stand in for
- * Stripe Elements. Refused in production and whenever Stripe is configured (ARCHITECTURE §6).
+ * Stripe Elements. Refused in a production deployment and whenever Stripe is configured (ARCHITECTURE §6).
  */
 export async function createLocalPaymentMethod(ctx: AppContext, caller: Caller, card: LocalCardRequest) {
   await requireBillingContext(ctx, caller);
-  if (ctx.config.env === "production" || !isLocalGateway(ctx.payments)) {
+  // `npm start` on one's own machine (LOCAL_RUN) is not a deployment: its billing works with the test cards.
+  if ((ctx.config.env === "production" && !ctx.config.localRun) || !isLocalGateway(ctx.payments)) {
     throw new AppError("NOT_CONFIGURED", "Test card entry is not available here.");
   }
   try {
