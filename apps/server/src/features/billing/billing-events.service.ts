@@ -1,10 +1,10 @@
-import { FAILED_STATUSES, LIVE_STATUSES, dueTrialNotice, priceForQuantity, type PlanPricing, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
+import { FAILED_STATUSES, LIVE_STATUSES, dueTrialNotice, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { GatewayEvent } from "../../providers/payments/index.ts";
 import { isLocalGateway } from "../../providers/payments/local.ts";
 import { paymentFailedEmail, trialNoticeEmail } from "./billing.emails.ts";
-import { billedQuantityFor } from "./billing-plans.service.ts";
+import { billedQuantityFor, planAmounts } from "./billing-plans.service.ts";
 import {
   claimTrialNotice,
   findBillingAccount,
@@ -32,7 +32,11 @@ export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): 
     (event.customerRef ? await findBillingAccountByCustomer(ctx.db, event.customerRef) : null);
   if (!billing?.subscriptionRef) return;
   if (event.subscriptionRef && event.subscriptionRef !== billing.subscriptionRef) return;
-  const snapshot = await ctx.payments.getSubscription(billing.subscriptionRef);
+  let snapshot = await ctx.payments.getSubscription(billing.subscriptionRef);
+  // BILL-13: the first paid period has started (its invoice exists), so the next one is at the renewal price.
+  if (snapshot.renewalPending && (snapshot.status === "active" || snapshot.status === "past_due")) {
+    snapshot = await ctx.payments.applyRenewalPrice(snapshot.ref);
+  }
   await applySnapshot(ctx, billing.accountId, snapshot);
   if (event.type === "invoice.payment_failed" && FAILED_STATUSES.has(snapshot.status)) {
     const user = await findMasterUser(ctx.db, billing.accountId);
@@ -98,10 +102,11 @@ export async function syncBilledQuantity(ctx: AppContext, accountId: string): Pr
     if (quantity === billing.quantity) return;
     const plan = await findPlanByKey(ctx.db, billing.planKey);
     if (!plan) return;
-    const amount = priceForQuantity(plan.pricing as PlanPricing, quantity);
+    const { amount, renewalAmount } = planAmounts(plan, quantity);
     await ctx.payments.updateQuantity(billing.subscriptionRef, {
       quantity,
       amount,
+      renewalAmount,
       providerPriceRef: plan.providerPriceRef,
       currency: plan.currency,
       cycle: plan.cycle,

@@ -29,9 +29,17 @@ export async function allowedPlans(ctx: AppContext, account: AccountRow, billing
   return account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
 }
 
+/** A plan's total per cycle for `quantity`, and the renewal total from the second paid period when the list has one (BILL-13). */
+export function planAmounts(plan: Pick<PlanRow, "pricing" | "renewalPricing">, quantity: number): { amount: number; renewalAmount: number | null } {
+  return {
+    amount: priceForQuantity(plan.pricing as PlanPricing, quantity),
+    renewalAmount: plan.renewalPricing ? priceForQuantity(plan.renewalPricing as PlanPricing, quantity) : null,
+  };
+}
+
 export function toPlanDto(plan: PlanRow, quantity: number, coupon: ReturnType<typeof findCoupon>): PlanDto {
   const pricing = plan.pricing as PlanPricing;
-  const amount = priceForQuantity(pricing, quantity);
+  const { amount, renewalAmount } = planAmounts(plan, quantity);
   const currency = plan.currency as Currency;
   return {
     id: plan.key,
@@ -44,7 +52,7 @@ export function toPlanDto(plan: PlanRow, quantity: number, coupon: ReturnType<ty
     quantity,
     amount,
     discountedAmount: coupon ? applyPercentOff(amount, coupon.percentOff) : null,
-    renewalAmount: plan.renewalPricing ? priceForQuantity(plan.renewalPricing as PlanPricing, quantity) : null,
+    renewalAmount,
     singlePropertyAmount: priceForQuantity(pricing, 1),
     saveMessage: plan.saveMessage,
     specialOffer: plan.specialOffer,

@@ -1,10 +1,12 @@
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { billingAccounts } from "../../db/schema/billing.ts";
 import { startFakeStripe } from "../../providers/payments/stripe.fake.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
-import { DAY, emailsTo, getJson } from "./billing-test-helpers.ts";
+import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
+import { DAY, emailsTo, freshSession, getJson } from "./billing-test-helpers.ts";
 
 const WEBHOOK_SECRET = "whsec_test_doorstep";
 let t: TestApp;
@@ -25,7 +27,7 @@ afterAll(async () => {
 
 let pmSeq = 0;
 /** A fresh payment method id, as Elements makes one per card entry. */
-const pm = (kind: "pm_card_visa" | "pm_card_mastercard" | "pm_card_chargeDeclined") => `${kind}_${++pmSeq}`;
+const pm = (kind: "pm_card_visa" | "pm_card_mastercard" | "pm_card_chargeDeclined" | "pm_card_authenticationRequired") => `${kind}_${++pmSeq}`;
 const state = async (user: TestUser) => (await getJson(t.app, user, "/api/billing/subscription")).subscription;
 const subscribe = (user: TestUser, paymentMethodId: string, body: object = {}) =>
   t.app.inject({ method: "POST", url: "/api/billing/subscription", headers: { cookie: user.cookie }, payload: { cycle: "monthly", paymentMethodId, ...body } });
@@ -36,13 +38,22 @@ function webhook(event: { id: string; type: string; object: Record<string, unkno
   return t.app.inject({ method: "POST", url: "/api/billing/webhook/stripe", headers: { "content-type": "application/json", "stripe-signature": signature }, payload });
 }
 
+let evtSeq = 0;
+/** Stripe's invoice.paid for a fake invoice, as its webhook would deliver it. */
+const invoicePaid = (invoice: { id: string; customer: string; subscription: string }) =>
+  webhook({ id: `evt_paid_${++evtSeq}`, type: "invoice.paid", object: { object: "invoice", id: invoice.id, customer: invoice.customer, parent: { subscription_details: { subscription: invoice.subscription } } } });
+const lastCreate = () => fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions").at(-1)!;
+const subscriptionOf = (customer: string) => [...fake.state.subscriptions.values()].filter((s) => s.customer === customer).at(-1)!;
+const customerOf = async (user: TestUser) => (await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.accountId, user.accountId)))[0]!.customerRef!;
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
 describe("Stripe gateway against a fake Stripe API", () => {
   it("exposes the publishable key in /api/config", async () => {
     expect((await t.app.inject("/api/config")).json().payments).toEqual({ gateway: "stripe", stripePublishableKey: "pk_test_fake" });
   });
 
-  it("setup intent → subscribe in the trial: customer, default card, trialing subscription with quantity and the server's price", async () => {
-    const user = await buildUser(t.ctx);
+  it("setup intent → subscribe in the trial: customer, default card, trialing subscription with quantity and the server's price; billed at the trial end, then every 30 days", async () => {
+    let user = await buildUser(t.ctx);
     const intent = await t.app.inject({ method: "POST", url: "/api/billing/setup-intent", headers: { cookie: user.cookie } });
     expect(intent.statusCode).toBe(200);
     expect(intent.json().clientSecret).toMatch(/^seti_fake\d+_secret_fake$/);
@@ -55,7 +66,10 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect(create.idempotencyKey).toMatch(/^subscription-/);
     expect(create.params.get("items[0][quantity]")).toBe("1");
     expect(create.params.get("items[0][price_data][unit_amount_decimal]")).toBe("899");
-    expect(create.params.get("items[0][price_data][recurring][interval]")).toBe("month");
+    expect(create.params.get("items[0][price_data][currency]")).toBe("usd");
+    // BILL-25, XCUT-57: periods of 30 days, not calendar months.
+    expect(create.params.get("items[0][price_data][recurring][interval]")).toBe("day");
+    expect(create.params.get("items[0][price_data][recurring][interval_count]")).toBe("30");
     expect(create.params.get("payment_behavior")).toBe("error_if_incomplete");
     const { trialEndsAt } = await state(user);
     expect(Number(create.params.get("trial_end"))).toBe(Math.floor(new Date(trialEndsAt).getTime() / 1000));
@@ -68,7 +82,17 @@ describe("Stripe gateway against a fake Stripe API", () => {
     await buildProperty(t.app, user);
     const sub = [...fake.state.subscriptions.values()].at(-1)!;
     expect(sub.quantity).toBe(2);
-    expect(sub.unit_amount_decimal).toBe("664.5");
+    expect(sub.price.unit_amount_decimal).toBe("664.5");
+    expect(sub.price).toMatchObject({ interval: "day", interval_count: 30, currency: "usd" });
+
+    // The trial ends: Stripe bills 2 × 6.645 = 13.29 and the next payment is 30 days on.
+    t.clock.advance(new Date(trialEndsAt).getTime() - t.clock.now.getTime() + 1000);
+    user = await freshSession(t.ctx, user);
+    const first = fake.renew(sub.id);
+    expect(first).toMatchObject({ status: "paid", amount_paid: 1329, currency: "usd" });
+    expect((await invoicePaid(first)).statusCode).toBe(200);
+    expect(await state(user)).toMatchObject({ status: "active", nextPaymentAt: new Date(Math.floor(new Date(trialEndsAt).getTime() / 1000) * 1000 + 30 * DAY).toISOString() });
+    expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([{ id: first.id, amountPaid: 1329, currency: "usd" }]);
   });
 
   it("after the trial: charged now; a declined card answers the declined copy and stores nothing", async () => {
@@ -79,12 +103,90 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect((await state(user)).hasSubscription).toBe(false);
 
     const ok = await subscribe(user, pm("pm_card_visa"), { cycle: "annual" });
-    expect(ok.json().subscription.status).toBe("active");
-    const create = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/subscriptions").at(-1)!;
+    expect(ok.json().subscription).toMatchObject({ status: "active", amount: 8900 });
+    // BILL-25: charged now, next billing 366 days ahead.
+    expect(ok.json().subscription.nextPaymentAt).toBe(new Date(Math.floor(t.clock.now.getTime() / 1000) * 1000 + 366 * DAY).toISOString());
+    const create = lastCreate();
     expect(create.params.get("trial_end")).toBeNull();
-    expect(create.params.get("items[0][price_data][recurring][interval]")).toBe("year");
+    expect(create.params.get("items[0][price_data][unit_amount_decimal]")).toBe("8900");
+    expect(create.params.get("items[0][price_data][recurring][interval]")).toBe("day");
+    expect(create.params.get("items[0][price_data][recurring][interval_count]")).toBe("366");
     const invoices = await getJson(t.app, user, "/api/billing/invoices");
-    expect(invoices.items).toMatchObject([{ amountPaid: 899, currency: "usd", hostedUrl: expect.stringContaining("https://invoice.stripe.test/"), pdfUrl: expect.stringContaining(".pdf") }]);
+    expect(invoices.items).toMatchObject([{ amountPaid: 8900, currency: "usd", hostedUrl: expect.stringContaining("https://invoice.stripe.test/"), pdfUrl: expect.stringContaining(".pdf") }]);
+  });
+
+  it("coupon P10: made once on Stripe (10 % off for 12 months, idempotent), the first year discounted, the second at full price, in the plan's currency", async () => {
+    let user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    await setAccountState(t.ctx, user.accountId, { defaultCurrency: "eur" });
+    const res = await subscribe(user, pm("pm_card_visa"), { cycle: "annual", coupon: "p10" });
+    expect(res.statusCode).toBe(201);
+    const couponCreates = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/coupons");
+    expect(couponCreates).toHaveLength(1);
+    expect(couponCreates[0]!.idempotencyKey).toBe("coupon-P10-10-12");
+    expect(Object.fromEntries(couponCreates[0]!.params)).toMatchObject({ id: "P10", percent_off: "10", duration: "repeating", duration_in_months: "12" });
+    expect(lastCreate().params.get("discounts[0][coupon]")).toBe("P10");
+    expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 7650, currency: "eur" }]);
+
+    // A second subscriber reuses the coupon.
+    const other = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    expect((await subscribe(other, pm("pm_card_visa"), { coupon: "P10" })).statusCode).toBe(201);
+    expect(fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/coupons")).toHaveLength(1);
+    expect((await getJson(t.app, other, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 809, currency: "usd" }]);
+
+    // 366 days on, the coupon's 12 months are over.
+    t.clock.advance(366 * DAY);
+    user = await freshSession(t.ctx, user);
+    const second = fake.renew(subscriptionOf(await customerOf(user)).id);
+    expect(second).toMatchObject({ amount_paid: 8500, currency: "eur" });
+  });
+
+  it("BILL-13 renewal prices: legacy annual 62.91 for the first paid year, then 89.99 (swapped on the first invoice.paid; charged-now swaps at once)", async () => {
+    let user = await buildUser(t.ctx);
+    await setAccountState(t.ctx, user.accountId, { unitPricing: true });
+    const res = await subscribe(user, pm("pm_card_visa"), { cycle: "annual" });
+    expect(res.json().subscription).toMatchObject({ status: "trialing", amount: 6291 });
+    expect(lastCreate().params.get("metadata[renewal_amount]")).toBe("8999");
+    const sub = subscriptionOf(await customerOf(user));
+
+    // The trial's own $0 invoice.paid changes nothing.
+    const zero = [...fake.state.invoices.values()].find((i) => i.subscription === sub.id)!;
+    expect(zero.amount_paid).toBe(0);
+    await invoicePaid(zero);
+    expect(sub.price.unit_amount_decimal).toBe("6291");
+
+    t.clock.advance(new Date((await state(user)).trialEndsAt).getTime() - t.clock.now.getTime() + 1000);
+    user = await freshSession(t.ctx, user);
+    const first = fake.renew(sub.id);
+    expect(first.amount_paid).toBe(6291);
+    await invoicePaid(first);
+    const swap = fake.requests.filter((r) => r.method === "POST" && r.path === `/v1/subscriptions/${sub.id}`).at(-1)!;
+    expect(swap.params.get("proration_behavior")).toBe("none");
+    expect(swap.idempotencyKey).toBe(`renewal-${sub.id}`);
+    expect(sub.price).toMatchObject({ unit_amount_decimal: "8999", interval: "day", interval_count: 366 });
+    await invoicePaid(first); // a redelivery under a new event id does not swap twice
+    expect(fake.requests.filter((r) => r.path === `/v1/subscriptions/${sub.id}` && r.method === "POST")).toHaveLength(1);
+
+    t.clock.advance(366 * DAY);
+    expect(fake.renew(sub.id)).toMatchObject({ amount_paid: 8999, period_start: first.period_end });
+
+    // Charged now: the first year is paid at creation, so the swap happens at once.
+    const expired = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    await setAccountState(t.ctx, expired.accountId, { unitPricing: true });
+    expect((await subscribe(expired, pm("pm_card_visa"), { cycle: "annual" })).json().subscription.status).toBe("active");
+    const charged = subscriptionOf(await customerOf(expired));
+    expect((await getJson(t.app, expired, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 6291 }]);
+    expect(charged.price.unit_amount_decimal).toBe("8999");
+    expect(iso(charged.current_period_end)).toBe((await state(expired)).nextPaymentAt);
+  });
+
+  it("3D Secure on the charge-now path (3184): the clear authentication message, as on the local gateway, and nothing created", async () => {
+    const user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    const res = await subscribe(user, pm("pm_card_authenticationRequired"));
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error).toMatchObject({ code: "CARD_AUTHENTICATION_REQUIRED", message: copy.billing.authenticationRequired });
+    expect(await state(user)).toMatchObject({ hasSubscription: false, status: null });
+    const customer = await customerOf(user);
+    expect([...fake.state.subscriptions.values()].filter((s) => s.customer === customer)).toEqual([]);
   });
 
   it("webhooks: bad signature 400; payment failed → past_due once; new card pays the open invoice", async () => {

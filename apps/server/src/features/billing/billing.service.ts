@@ -25,7 +25,7 @@ import type { SubscriptionSnapshot } from "../../providers/payments/index.ts";
 import type { AccountRow, UserRow } from "../users/user.repository.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
-import { allowedPlans, billedQuantityFor, resolveCurrency } from "./billing-plans.service.ts";
+import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import {
   findBillingAccount,
   findBillingContext,
@@ -124,7 +124,7 @@ export async function createSubscription(ctx: AppContext, caller: Caller, input:
   const plan = plans.find((p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId));
   if (!plan) throw new AppError("VALIDATION_FAILED", "This plan is not available.", [{ path: ["planId"], message: "Not in your plans" }]);
   const quantity = await billedQuantityFor(ctx, account.id);
-  const amount = priceForQuantity(plan.pricing as PlanPricing, quantity);
+  const { amount, renewalAmount } = planAmounts(plan, quantity);
   const couponCode = input.coupon || account.couponCode;
   const coupon = findCoupon(couponCode);
   // OPEN-32: an unknown coupon is ignored with a warning; the subscription goes ahead at full price.
@@ -148,6 +148,7 @@ export async function createSubscription(ctx: AppContext, caller: Caller, input:
       cycle: plan.cycle,
       quantity,
       amount,
+      renewalAmount,
       trialEnd,
       coupon,
       idempotencyKey: `subscription-${account.id}-${billing?.subscriptionRef ?? "first"}-${card.ref}-${plan.key}-${quantity}`,

@@ -18,6 +18,7 @@ afterAll(() => t.close());
 
 const state = async (user: TestUser) => (await getJson(t.app, user, "/api/billing/subscription")).subscription;
 const me = async (user: TestUser) => (await getJson(t.app, user, "/api/me")).user;
+const billingRow = async (user: TestUser) => (await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.accountId, user.accountId)))[0]!;
 
 describe("plans (BILL-02…18)", () => {
   it("prices the default list in the location currency for the server's quantity", async () => {
@@ -102,6 +103,31 @@ describe("subscribing on the local gateway", () => {
     expect(res.json().subscription).toMatchObject({ status: "active", amount: 8900, plan: { id: "main-usd-annual", cycle: "annual" } });
     expect(res.json().subscription.nextPaymentAt).toBe(new Date(t.clock.now.getTime() + 366 * DAY).toISOString());
     expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010 }]);
+  });
+
+  it("BILL-13/14 renewal prices: the first paid period at the offer price, every later one at the renewal price", async () => {
+    let user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() + 2 * DAY) });
+    await setAccountState(t.ctx, user.accountId, { unitPricing: true });
+    expect((await subscribe(t.app, user, CARDS.ok, { cycle: "annual" })).json().subscription).toMatchObject({ status: "trialing", amount: 6291 });
+    const [sub] = await t.ctx.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, (await billingRow(user)).subscriptionRef!));
+    expect(sub).toMatchObject({ amount: 6291, renewalAmount: 8999 });
+    t.clock.advance(2 * DAY + 1000);
+    await runLocalRenewals(t.ctx);
+    t.clock.advance(366 * DAY);
+    await runLocalRenewals(t.ctx);
+    user = await freshSession(t.ctx, user);
+    expect((await getJson(t.app, user, "/api/billing/invoices")).items.map((i: { amountPaid: number }) => i.amountPaid)).toEqual([8999, 6291]);
+
+    // Promotional annual (12 × monthly × 0.75) charged now, renewing at the main annual price.
+    const promo = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    await setAccountState(t.ctx, promo.accountId, { specialOffersEligible: true });
+    const offer = (await getJson(t.app, promo, "/api/billing/plans")).plans[1];
+    await subscribe(t.app, promo, CARDS.ok, { cycle: "annual" });
+    t.clock.advance(366 * DAY + 1000);
+    await runLocalRenewals(t.ctx);
+    const later = await freshSession(t.ctx, promo);
+    expect((await getJson(t.app, later, "/api/billing/invoices")).items.map((i: { amountPaid: number }) => i.amountPaid)).toEqual([8900, offer.amount]);
+    expect(offer.amount).toBeLessThan(8900);
   });
 
   it("serves each paid local invoice as a receipt page and a PDF download, to its own account only (BILL-40)", async () => {

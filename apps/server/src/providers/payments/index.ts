@@ -20,6 +20,11 @@ export interface SubscriptionSnapshot {
   quantity: number;
   currentPeriodEnd: Date | null;
   trialEnd: Date | null;
+  /**
+   * A renewal price is still to be put in place (Stripe: swapped in once the first paid period has
+   * started); the local gateway bills its stored renewal amount itself, so never pending there.
+   */
+  renewalPending: boolean;
 }
 
 export interface GatewayInvoice {
@@ -49,10 +54,22 @@ export interface NewSubscription {
   quantity: number;
   /** The total per cycle for `quantity`, minor units (the server's price, never the client's). */
   amount: number;
+  /** The total per cycle from the second paid period on (BILL-13 legacy annual, promotional lists); null = `amount`. */
+  renewalAmount: number | null;
   /** Trialing until then (BILL-25); null charges now. */
   trialEnd: Date | null;
   coupon: { code: string; percentOff: number; months: number } | null;
   idempotencyKey: string;
+}
+
+export interface QuantityChange {
+  quantity: number;
+  amount: number;
+  renewalAmount: number | null;
+  providerPriceRef: string | null;
+  currency: Currency;
+  cycle: BillingCycle;
+  planKey: string;
 }
 
 export type PaymentFailureKind = "card_declined" | "insufficient_funds" | "authentication_required" | "invalid_card" | "provider";
@@ -76,7 +93,11 @@ export interface PaymentGateway {
   attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails>;
   createSubscription(input: NewSubscription): Promise<SubscriptionSnapshot>;
   /** Sets the billed quantity and the total for it (OPEN-06: prorated on the next invoice). */
-  updateQuantity(subscriptionRef: string, input: { quantity: number; amount: number; providerPriceRef: string | null; currency: Currency; cycle: BillingCycle; planKey: string }): Promise<SubscriptionSnapshot>;
+  updateQuantity(subscriptionRef: string, input: QuantityChange): Promise<SubscriptionSnapshot>;
+  /** BILL-13: from the second paid period on, the renewal price (called once the first paid period has started). */
+  applyRenewalPrice(subscriptionRef: string): Promise<SubscriptionSnapshot>;
+  /** Support extended the trial: a trialing subscription starts billing at the new end instead. */
+  extendTrial(subscriptionRef: string, trialEnd: Date): Promise<SubscriptionSnapshot>;
   /** Makes the card the subscription's default and pays an open invoice with it (BILL-36). */
   retryOpenInvoice(subscriptionRef: string, paymentMethodRef: string): Promise<SubscriptionSnapshot>;
   cancelSubscription(subscriptionRef: string): Promise<void>;

@@ -37,6 +37,7 @@ function snapshot(row: SubscriptionRow): SubscriptionSnapshot {
     quantity: row.quantity,
     currentPeriodEnd: row.currentPeriodEnd,
     trialEnd: row.trialEnd,
+    renewalPending: false,
   };
 }
 
@@ -64,11 +65,17 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
     return row;
   }
 
-  function periodAmount(row: Pick<SubscriptionRow, "amount" | "couponPercentOff" | "couponMonths" | "createdAt">, periodStart: Date): number {
+  /**
+   * The amount billed for a period: the renewal amount from the second paid period on (BILL-13; the first
+   * paid period starts at the trial end, or at creation when charged now), less the coupon in its first year.
+   */
+  function periodAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "couponPercentOff" | "couponMonths" | "createdAt" | "trialEnd">, periodStart: Date): number {
+    const firstPaidPeriodStart = row.trialEnd ?? row.createdAt;
+    const amount = row.renewalAmount !== null && periodStart > firstPaidPeriodStart ? row.renewalAmount : row.amount;
     if (row.couponPercentOff && row.couponMonths && couponApplies(row.createdAt, periodStart, row.couponMonths)) {
-      return applyPercentOff(row.amount, row.couponPercentOff);
+      return applyPercentOff(amount, row.couponPercentOff);
     }
-    return row.amount;
+    return amount;
   }
 
   /** Pays a subscription's open invoices with its card; the first refusal stops and is returned. */
@@ -139,6 +146,7 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
         cycle: input.cycle,
         quantity: input.quantity,
         amount: input.amount,
+        renewalAmount: input.renewalAmount,
         couponPercentOff: input.coupon?.percentOff ?? null,
         couponMonths: input.coupon?.months ?? null,
         paymentMethodRef: input.paymentMethodRef,
@@ -151,7 +159,7 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
         return snapshot(row!);
       }
       // After the trial: charged now, next billing +30 / +366 days (BILL-25); a refused charge creates nothing.
-      const amount = periodAmount({ ...base, createdAt: start }, start);
+      const amount = periodAmount({ ...base, createdAt: start, trialEnd: null }, start);
       const failure = await charge(input.paymentMethodRef, amount);
       if (failure) throw failure;
       const periodEnd = nextBillingDate(start, input.cycle);
@@ -171,9 +179,22 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
       return snapshot(row!);
     },
 
-    async updateQuantity(ref, { quantity, amount }) {
+    async updateQuantity(ref, { quantity, amount, renewalAmount }) {
       // Local simplification: the new total applies from the next period (no proration line).
-      await db.update(localSubscriptions).set({ quantity, amount, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+      await db.update(localSubscriptions).set({ quantity, amount, renewalAmount, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+      return snapshot(await getRow(ref));
+    },
+
+    async applyRenewalPrice(ref) {
+      // The stored renewal amount is billed by runDueRenewals itself.
+      return snapshot(await getRow(ref));
+    },
+
+    async extendTrial(ref, trialEnd) {
+      const row = await getRow(ref);
+      if (row.status === "trialing") {
+        await db.update(localSubscriptions).set({ trialEnd, currentPeriodEnd: trialEnd, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+      }
       return snapshot(await getRow(ref));
     },
 
