@@ -52,6 +52,26 @@ function cleanSubItemFields(input: Partial<SubItemFields>): Partial<NewSubItem> 
   return out;
 }
 
+/** The columns each type of sub-item uses; every other column stays null (CONT-29, OPEN-62). */
+const SUB_ITEM_COLUMNS = {
+  text: ["detailText"],
+  button: ["buttonLabel", "buttonLink"],
+  "internal-link": ["internalLinkLabel", "internalLink"],
+  image: ["imageKey"],
+  video: ["videoKey"],
+  pdf: ["documentKey"],
+} as const satisfies Record<SubItemRow["type"], readonly (keyof SubItemRow)[]>;
+const ALL_SUB_ITEM_COLUMNS = [...new Set(Object.values(SUB_ITEM_COLUMNS).flat())];
+const FILE_COLUMNS = ["imageKey", "videoKey", "documentKey"] as const;
+
+/** Nulls the columns another type would use, so a sub-item never keeps a field or a file it cannot show. */
+function keepOnlyColumnsOf(type: SubItemRow["type"], fields: Partial<NewSubItem>): Partial<NewSubItem> {
+  const own: readonly string[] = SUB_ITEM_COLUMNS[type];
+  const out: Partial<NewSubItem> = { ...fields };
+  for (const column of ALL_SUB_ITEM_COLUMNS) if (!own.includes(column)) out[column] = null;
+  return out;
+}
+
 /** What each type of sub-item needs before it can be saved (CONT-29). */
 function checkSubItem(state: Partial<NewSubItem>, index: number): void {
   if (state.type === "text" && !state.detailText) throw invalid(["subItems", index, "detailText"], "A text sub-item needs its text.");
@@ -89,14 +109,21 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
     const { action: _a, listRank, ...rest } = input;
     const fields = cleanSubItemFields("id" in rest ? (({ id: _id, ...f }) => f)(rest) : rest);
     if (input.action === "create") {
-      checkSubItem(fields, index);
-      await insertSubItem(tx, { ...fields, type: input.type, itemId, listRank: listRank ?? nextRank++ } as NewSubItem);
+      const clean = keepOnlyColumnsOf(input.type, fields);
+      checkSubItem(clean, index);
+      await insertSubItem(tx, { ...clean, type: input.type, itemId, listRank: listRank ?? nextRank++ } as NewSubItem);
       continue;
     }
     const current: SubItemRow | undefined = existing.get(input.id);
     if (!current) throw notFound("Sub-content item not found");
-    checkSubItem({ ...current, ...fields }, index);
-    await updateSubItem(tx, itemId, input.id, { ...fields, ...(listRank !== undefined ? { listRank } : {}) }, at);
+    // A type change empties what the old type held; its file goes once the transaction commits.
+    const clean = keepOnlyColumnsOf(fields.type ?? current.type, fields);
+    for (const column of FILE_COLUMNS) {
+      const key = current[column];
+      if (key && clean[column] === null) orphanedFiles.push(key);
+    }
+    checkSubItem({ ...current, ...clean }, index);
+    await updateSubItem(tx, itemId, input.id, { ...clean, ...(listRank !== undefined ? { listRank } : {}) }, at);
   }
   const all = await findSubItems(tx, [itemId]);
   if (all.length > MAX_SUB_ITEMS) throw invalid(["subItems"], `At most ${MAX_SUB_ITEMS} sub-content items.`);

@@ -251,6 +251,41 @@ describe("items", () => {
     expect((await put("image", await makePng(), "a.png", sub)).statusCode).toBe(400);
   });
 
+  it("empties a sub-item whose type changes: the old type's fields go, its file is deleted after the save (CONT-29)", async () => {
+    const item = await createItem(propertyId, {
+      categoryLabel: "the-home",
+      title: "Porch",
+      // A field of another type sent along is not stored.
+      subItems: [{ action: "create", type: "image" }, { action: "create", type: "text", detailText: "Shoes off", buttonLink: "https://example.com" }],
+    });
+    const [image, text] = item.subItems;
+    const [stored] = await t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.id, text.id));
+    expect(stored).toMatchObject({ detailText: "Shoes off", buttonLink: null });
+    const m = multipart([{ field: "file", filename: "p.png", contentType: "image/png", body: await makePng() }]);
+    const up = await t.app.inject({ method: "PUT", url: `${base(propertyId)}/items/${item.id}/sub-items/${image.id}/media/image`, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } });
+    const key = up.json().item.subItems[0].imageUrl.replace("/files/", "");
+    expect(await t.ctx.storage.get(key)).not.toBeNull();
+
+    // A button needs its label and link: a bare type change is refused and keeps the file.
+    const bare = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, { subItems: [{ action: "update", id: image.id, type: "button" }] });
+    expect(bare.statusCode).toBe(400);
+    expect(await t.ctx.storage.get(key)).not.toBeNull();
+
+    const res = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+      subItems: [
+        { action: "update", id: image.id, type: "text", detailText: "Mind the step" },
+        { action: "update", id: text.id, type: "button", buttonLabel: "Map", buttonLink: "https://example.com/map" },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [first, second] = res.json().item.subItems;
+    expect(first).toMatchObject({ type: "text", detailText: "Mind the step", imageUrl: null });
+    expect(second).toMatchObject({ type: "button", buttonLabel: "Map", detailText: null });
+    expect(await t.ctx.storage.get(key)).toBeNull();
+    const [row] = await t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.id, image.id));
+    expect(row).toMatchObject({ type: "text", imageKey: null });
+  });
+
   it("deletes an item with its translations, sub-items and files (CONT-31)", async () => {
     const item = await createItem(propertyId, {
       categoryLabel: "the-home",
