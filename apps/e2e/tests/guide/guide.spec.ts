@@ -25,6 +25,12 @@ async function guideWithContent(request: APIRequestContext, title = "Harbour Lof
   return id;
 }
 
+/** axe-core: no serious or critical violations on the page as it is now (issue 5 §8). */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
 const guestContext = (browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) =>
   browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, ...options });
 
@@ -42,8 +48,7 @@ test("a guest opens the guide by the QR address; the visit is recorded as a QR v
   expect(body).toMatchObject({ propertyId: id, utmSource: "qr-code" });
   expect(body.trackingSessionId).toMatch(/^[0-9a-f]{32}$/);
   expect((await (await visit).response())?.status()).toBe(204);
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expectAccessible(page);
   await context.close();
 });
 
@@ -75,6 +80,7 @@ test("switching language swaps the page in place", async ({ browser, request, ac
   await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=fr$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expectAccessible(page);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
   await page.getByRole("link", { name: "English" }).click();
   await expect(page.getByRole("heading", { name: "Getting in" })).toBeVisible();
@@ -90,6 +96,7 @@ test("a passcode keeps the guide closed until the right code is entered", async 
   await page.goto(`/g/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
   await expect(page.getByText(SECRET)).toHaveCount(0);
+  await expectAccessible(page);
   await page.getByLabel(copy.guide.passcodeLabel).fill("111111");
   await page.getByRole("button", { name: copy.guide.unlock }).click();
   await expect(page.getByRole("alert")).toHaveText(copy.guide.passcodeWrong);
@@ -170,6 +177,7 @@ test("the owner previews an inactive guide from the dashboard header", async ({ 
   const guestPage = await guest.newPage();
   await guestPage.goto(`/g/${id}`);
   await expect(guestPage.getByRole("heading", { name: copy.guide.inactive })).toBeVisible();
+  await expectAccessible(guestPage);
   await guest.close();
 
   await logInThroughApi(page, account.email, account.password);
