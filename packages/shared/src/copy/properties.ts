@@ -141,6 +141,7 @@ export const propertyCopy = {
     colourGuidance: "Avoid white or very light colours: guests need to read text on them.",
     tooLight: "This colour is very light; text on it will be hard to read.",
     useCompanyBranding: "Use company branding",
+    companyBrandingNeedsCompany: "Create a company profile before using company branding.",
     backToProperty: "Back to property",
     notFound: "This property could not be found.",
     coverAlt: "Cover image",

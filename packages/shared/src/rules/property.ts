@@ -84,5 +84,8 @@ export function isVeryLightColour(hex: string): boolean {
   return HEX_COLOUR.test(hex) && luminance(hex) > 0.8;
 }
 
+/** A what3words address: three words of letters joined by dots, without the "///" prefix (SETUP-14). */
+export const THREE_WORDS = /^\p{L}+\.\p{L}+\.\p{L}+$/u;
+
 /** A 6-digit numeric passcode (PROP-24). */
 export const PASSCODE_PATTERN = /^\d{6}$/;

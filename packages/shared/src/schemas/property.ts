@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { PASSCODE_PATTERN } from "../rules/property.ts";
+import { PASSCODE_PATTERN, THREE_WORDS } from "../rules/property.ts";
+import { copy } from "../copy.ts";
 import { isLanguageCode } from "../languages.ts";
 import { THEME_LABELS } from "../constants.ts";
 import { ClearableText, HexColour, PageQuery } from "./common.ts";
@@ -8,6 +9,19 @@ const LanguageCode = z.string().refine(isLanguageCode, "Unknown language code");
 
 /** The weblink a host types: form is checked here, uniqueness by the server (PROP-09…12). */
 export const Weblink = z.string().trim().min(1).max(60);
+
+/**
+ * A what3words address as stored: word.word.word (SETUP-14), "///" dropped, "" or null to clear it.
+ * Whether the words exist is the service's to say (GET /api/what3words); this checks their form.
+ */
+export const What3words = z
+  .string()
+  .trim()
+  .max(120)
+  .transform((v) => v.replace(/^\/+/, ""))
+  .refine((v) => v === "" || THREE_WORDS.test(v), copy.basicSetup.wordsHint)
+  .transform((v) => (v === "" ? null : v))
+  .nullable();
 
 export const PropertyAddress = z.object({
   formatted: z.string().trim().min(1).max(500),
@@ -113,7 +127,7 @@ export const UpdatePropertyRequest = z
     title: z.string().trim().min(1).max(120),
     displayAddress: ClearableText(500),
     address: PropertyAddress,
-    what3words: ClearableText(120),
+    what3words: What3words,
     showWhat3words: z.boolean(),
     defaultLanguage: LanguageCode,
     languageTranslations: z.array(LanguageCode).max(120),

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema/accounts.ts";
+import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { companies, managers, properties } from "../../db/schema/properties.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;
@@ -136,6 +137,19 @@ export async function claimArchivedForPurge(db: Db, limit: number): Promise<{ id
     )
     returning id, account_id, cover_key`)) as unknown as { rows: { id: string; account_id: string; cover_key: string | null }[] };
   return result.rows.map((r) => ({ id: r.id, accountId: r.account_id, coverKey: r.cover_key }));
+}
+
+/**
+ * Deletes the guide content of purged properties (OPEN-39: "all property data will be lost"): their items
+ * (sub-items, translations, cached translations and links from them go by cascade) and the links that
+ * attached shared items to them. The property row stays, so its weblink stays reserved (OPEN-37).
+ */
+export async function deletePropertyContent(db: Db, propertyIds: string[]): Promise<void> {
+  if (propertyIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.delete(contentItemLinks).where(inArray(contentItemLinks.propertyId, propertyIds));
+    await tx.delete(contentItems).where(inArray(contentItems.propertyId, propertyIds));
+  });
 }
 
 /** The account's company brand name and colour, for the poster. */

@@ -19,7 +19,9 @@ import {
   archiveOwnedProperty,
   claimArchivedForPurge,
   countProperties,
+  deletePropertyContent,
   findAccountFlags,
+  findCompanyBrand,
   findOwnedManagerByVanityId,
   findOwnedProperty,
   insertProperty,
@@ -158,6 +160,12 @@ export async function updateProperty(ctx: AppContext, caller: Caller, propertyId
     // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
+  // Company branding stands in for the colours of SETUP-20 (CO-07) only when there is a company behind it.
+  if (input.companyProfile && !(await findCompanyBrand(ctx.db, caller.accountId))) {
+    throw new AppError("VALIDATION_FAILED", copy.basicSetup.companyBrandingNeedsCompany, [
+      { path: ["companyProfile"], message: copy.basicSetup.companyBrandingNeedsCompany },
+    ]);
+  }
   if (managerVanityId) {
     const manager = await findOwnedManagerByVanityId(ctx.db, caller.accountId, managerVanityId);
     if (!manager) throw notFound("Manager not found");
@@ -198,16 +206,17 @@ export async function removeCoverImage(ctx: AppContext, caller: Caller, property
   await deleteStoredFile(ctx, property.coverKey);
 }
 
-/** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), files purged by a job. */
+/** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), content and files purged by a job. */
 export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("Property not found");
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }
 
-/** Job: deletes the files of archived properties (FILE-08); returns how many properties it purged. */
+/** Job: deletes the content and files of archived properties (OPEN-39, FILE-08); returns how many it purged. */
 export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
   const claimed = await claimArchivedForPurge(ctx.db, batch);
+  await deletePropertyContent(ctx.db, claimed.map((p) => p.id));
   for (const property of claimed) {
     await deleteStoredFile(ctx, property.coverKey);
     await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
