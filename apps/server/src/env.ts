@@ -153,6 +153,8 @@ export interface AppConfig {
     signUp: RateLimitRule;
     forgotPassword: RateLimitRule;
     resetPassword: RateLimitRule;
+    /** Places and what3words lookups per account (IMPL-25): the services' keys are ours to spend. */
+    places: RateLimitRule;
   };
 }
 
@@ -226,6 +228,8 @@ export function configFromEnv(env: Env): AppConfig {
       signUp: { max: Math.round(20 * ipScale), windowMs: 60 * MINUTE },
       forgotPassword: { max: 5 * scale, windowMs: 15 * MINUTE },
       resetPassword: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
+      // Typing an address asks once per pause; 120 a minute is far above a person and far below a script.
+      places: { max: 120 * scale, windowMs: MINUTE },
     },
   };
 }

