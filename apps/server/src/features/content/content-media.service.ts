@@ -4,7 +4,18 @@ import type { ContentItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { deleteStoredFile } from "../../lib/uploads.ts";
-import { findSubItems, touchProperty, updateItemBumpingVersion, updateSubItem, type SubItemRow } from "./content.repository.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  findAttachedProperties,
+  findItemById,
+  findSubItems,
+  touchProperties,
+  touchProperty,
+  updateItemBumpingVersion,
+  updateSubItem,
+  type ItemRow,
+  type SubItemRow,
+} from "./content.repository.ts";
 import { getOwnedItem, itemFolder, loadItemDto } from "./content.service.ts";
 import { MEDIA_MAX_BYTES, storeMedia } from "./media-files.ts";
 
@@ -22,9 +33,27 @@ async function requireSubItem(ctx: AppContext, itemId: string, subItemId: string
 }
 
 /**
+ * Inside the media transaction: marks the property changed, and for a shared item every property it is
+ * attached to (HOME-22, as an item save does); returns the file the field holds now, read under the lock.
+ */
+async function lockAndReadCurrent(tx: Db, property: { id: string; isShared: boolean }, item: ItemRow, sub: SubItemRow | null, column: (typeof COLUMN)[MediaKind], at: Date) {
+  await touchProperty(tx, property.id, at);
+  if (property.isShared) await touchProperties(tx, (await findAttachedProperties(tx, [item.id])).map((a) => a.propertyRowId), at);
+  if (sub) {
+    const current = (await findSubItems(tx, [item.id])).find((s) => s.id === sub.id);
+    if (!current) throw notFound("Sub-content item not found");
+    return current[column];
+  }
+  const current = await findItemById(tx, item.id);
+  if (!current) throw notFound("Content item not found");
+  return current[column];
+}
+
+/**
  * Replaces an item's or sub-item's image, video or PDF (CONT-23, FILE-05): ownership first, then the upload
  * is read and checked by content; the old file is deleted; ContentVersion + 1. A second video is refused
- * while one exists (CONT-21).
+ * while one exists (CONT-21), checked again inside the transaction against a racing upload. A stored file
+ * whose transaction fails is deleted again.
  */
 export async function setContentMedia(
   ctx: AppContext,
@@ -35,19 +64,27 @@ export async function setContentMedia(
   const { property, item } = await getOwnedItem(ctx, caller, target.propertyId, target.itemId);
   const sub = target.subItemId ? await requireSubItem(ctx, item.id, target.subItemId, target.kind) : null;
   const column = COLUMN[target.kind];
-  const previous = sub ? sub[column] : item[column];
-  if (target.kind === "video" && previous) throw new AppError("VIDEO_EXISTS", copy.content.videoExists);
+  const videoExists = () => new AppError("VIDEO_EXISTS", copy.content.videoExists);
+  // A quick answer before reading a large upload; the transaction checks again.
+  if (target.kind === "video" && (sub ? sub[column] : item[column])) throw videoExists();
   const upload = await readUpload(MEDIA_MAX_BYTES[target.kind]);
   const folder = itemFolder(property, item.id) + (sub ? "/sub" : "");
   const key = await storeMedia(ctx, target.kind, folder, sub ? sub.id : item.label.slice(0, 60), upload);
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
-    if (sub) await updateSubItem(tx, item.id, sub.id, { [column]: key }, now);
-    return updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: key }, now);
-  });
-  await deleteStoredFile(ctx, previous);
-  return loadItemDto(ctx, property, row);
+  let result: { row: ItemRow; previous: string | null };
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const previous = await lockAndReadCurrent(tx, property, item, sub, column, now);
+      if (target.kind === "video" && previous) throw videoExists();
+      if (sub) await updateSubItem(tx, item.id, sub.id, { [column]: key }, now);
+      return { row: await updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: key }, now), previous };
+    });
+  } catch (error) {
+    await deleteStoredFile(ctx, key).catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete an unsaved upload"));
+    throw error;
+  }
+  await deleteStoredFile(ctx, result.previous);
+  return loadItemDto(ctx, property, result.row);
 }
 
 /** Removes an item's or sub-item's file and clears the field (FILE-05). */
@@ -59,12 +96,11 @@ export async function removeContentMedia(
   const { property, item } = await getOwnedItem(ctx, caller, target.propertyId, target.itemId);
   const sub = target.subItemId ? await requireSubItem(ctx, item.id, target.subItemId, target.kind) : null;
   const column = COLUMN[target.kind];
-  const previous = sub ? sub[column] : item[column];
   const now = ctx.now();
-  const row = await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
+  const { row, previous } = await ctx.db.transaction(async (tx) => {
+    const previous = await lockAndReadCurrent(tx, property, item, sub, column, now);
     if (sub) await updateSubItem(tx, item.id, sub.id, { [column]: null }, now);
-    return updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: null }, now);
+    return { row: await updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: null }, now), previous };
   });
   await deleteStoredFile(ctx, previous);
   return loadItemDto(ctx, property, row);

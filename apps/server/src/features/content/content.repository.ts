@@ -20,6 +20,12 @@ export async function findItem(db: Db, accountId: string, propertyRowId: string,
   return rows[0] ?? null;
 }
 
+/** An item by id, for re-reading inside a transaction once its ownership is established. */
+export async function findItemById(db: Db, itemId: string): Promise<ItemRow | null> {
+  const rows = await db.select().from(contentItems).where(eq(contentItems.id, itemId)).limit(1);
+  return rows[0] ?? null;
+}
+
 /** The property's own items of one category, by ListRank (CONT-11). */
 export function findItemsInCategory(db: Db, propertyRowId: string, categoryLabel: string): Promise<ItemRow[]> {
   return db
