@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
+import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
 import { buildManager, buildUser, setAccountState, type TestUser } from "./factories.ts";
@@ -66,16 +67,20 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   // Later issues add: conversationId, …
 };
 
-/** A content item with one text sub-item on a fresh property of `owner`. */
-async function ownedItem(ctx: AppContext, owner: TestUser) {
-  const caller = { userId: owner.id, accountId: owner.accountId, sessionId: "harness" };
-  const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
-  await createProperty(ctx, caller, { title: "Owned", propertyId });
-  return createContentItem(ctx, caller, propertyId, {
+const callerOf = (user: TestUser) => ({ userId: user.id, accountId: user.accountId, sessionId: "harness" });
+
+/** A content item with one text sub-item on a fresh property of `owner` (or on its shared-content property). */
+async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "shared" = "property") {
+  const caller = callerOf(owner);
+  let propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
+  if (where === "shared") propertyId = (await ensureSharedContent(ctx, caller)).propertyId;
+  else await createProperty(ctx, caller, { title: "Owned", propertyId });
+  const item = await createContentItem(ctx, caller, propertyId, {
     categoryLabel: "arrival", templateLabel: null, title: "Owned item", detailText: "", describe: null, locate: null, operate: null,
     webLink: null, what3words: null, showWhat3words: false, featured: false, translations: [],
     subItems: [{ action: "create", type: "text", detailText: "Sub" }],
   });
+  return { ...item, propertyId };
 }
 
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
@@ -154,5 +159,56 @@ describe("authorization harness", () => {
       expect(res.statusCode, `${key} as another account`).toBe(404);
       expect(res.json().error.code).toBe("NOT_FOUND");
     }
+  });
+
+  it("answers 404 to another account that pairs its own property with the owner's item or sub-item ids", async () => {
+    const api = (method: string, url: string, payload?: object) =>
+      t.app.inject({ method: method as "GET", url, headers: { cookie: stranger.cookie }, payload });
+    const own = await OWNED_ID_FIXTURES.propertyId!(t, stranger);
+    const ownShared = (await ensureSharedContent(t.ctx, callerOf(stranger))).propertyId;
+    const item = await ownedItem(t.ctx, owner);
+    const sharedItem = await ownedItem(t.ctx, owner, "shared");
+    let checked = 0;
+    for (const route of apiRoutes()) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      if (!params.includes("propertyId") || !params.some((p) => p === "itemId" || p === "subItemId")) continue;
+      const key = `${route.method} ${route.url}`;
+      // The attach routes take a shared item; the others any item. Both of the stranger's properties are tried.
+      const target = route.url.includes("/content/shared/") ? sharedItem : item;
+      for (const propertyId of [own, ownShared]) {
+        const values: Record<string, string> = { propertyId, itemId: target.id, subItemId: target.subItems[0]!.id };
+        const url = route.url.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(values[p] ?? (p === "media" ? "image" : p)));
+        const hasBody = route.method !== "GET" && route.method !== "DELETE";
+        const res = await api(route.method, url, hasBody ? VALID_BODIES[key] : undefined);
+        expect(res.statusCode, `${key} with the stranger's ${propertyId === own ? "property" : "shared property"}`).toBe(404);
+        checked++;
+      }
+    }
+    // GET/PATCH/DELETE item, item media PUT/DELETE, sub-item media PUT/DELETE, attach and detach, on two properties.
+    expect(checked).toBeGreaterThanOrEqual(16);
+  });
+
+  it("answers 404 to ids of another account sent in request bodies", async () => {
+    const api = (method: "PUT" | "PATCH", url: string, payload: object) =>
+      t.app.inject({ method, url, headers: { cookie: stranger.cookie }, payload });
+    const ownersItem = await ownedItem(t.ctx, owner);
+    const ownersSub = ownersItem.subItems[0]!;
+    const ownersManager = await buildManager(t.ctx, owner);
+    const strangersItem = await ownedItem(t.ctx, stranger);
+    const own = strangersItem.propertyId;
+    const content = `/api/properties/${own}/content`;
+    const cases: [string, Awaited<ReturnType<typeof api>>][] = [
+      ["order: the owner's item ids", await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [ownersItem.id] })],
+      ["order: own and the owner's item ids", await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [strangersItem.id, ownersItem.id] })],
+      ["save: update the owner's sub-item", await api("PATCH", `${content}/items/${strangersItem.id}`, { subItems: [{ action: "update", id: ownersSub.id, detailText: "Hijacked" }] })],
+      ["save: delete the owner's sub-item", await api("PATCH", `${content}/items/${strangersItem.id}`, { subItems: [{ action: "delete", id: ownersSub.id }] })],
+      ["property: the owner's manager", await api("PATCH", `/api/properties/${own}`, { managerVanityId: ownersManager.vanityId })],
+    ];
+    for (const [what, res] of cases) {
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+    }
+    const after = await t.app.inject({ url: `/api/properties/${ownersItem.propertyId}/content/items/${ownersItem.id}`, headers: { cookie: owner.cookie } });
+    expect(after.json().item.subItems).toEqual([expect.objectContaining({ id: ownersSub.id, detailText: "Sub" })]);
   });
 });
