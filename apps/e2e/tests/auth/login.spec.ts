@@ -1,3 +1,4 @@
+import { CLIENT_VERSION } from "@doorstep/shared/constants";
 import { copy } from "@doorstep/shared/copy";
 import { expect, PASSWORD, test, uniqueEmail } from "../../fixtures.ts";
 
@@ -32,6 +33,16 @@ test.describe("log in (AUTH-01…08)", () => {
     await page.getByRole("button", { name: copy.login.submit }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
+  });
+
+  test("the browser sends its client version with the login, for the recorded attempt (AUTH-12)", async ({ page, account }) => {
+    await page.goto("/login");
+    await page.getByLabel(copy.login.email).fill(account.email);
+    await page.getByLabel(copy.login.password).fill(account.password);
+    const loginRequest = page.waitForRequest((r) => r.url().endsWith("/api/auth/login") && r.method() === "POST");
+    await page.getByRole("button", { name: copy.login.submit }).click();
+    expect((await loginRequest).headers()["x-client-version"]).toBe(CLIENT_VERSION);
+    await expect(page).toHaveURL("/");
   });
 
   test("the email is matched case-insensitively after trimming (AUTH-09)", async ({ page, account }) => {

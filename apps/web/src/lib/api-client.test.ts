@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CLIENT_VERSION } from "@doorstep/shared/constants";
 import { ApiError, apiRequest, setUnauthenticatedHandler, toApiError } from "./api-client.ts";
 
 describe("toApiError", () => {
@@ -37,6 +38,18 @@ describe("apiRequest", () => {
       "/api/me",
       expect.objectContaining({ method: "PATCH", credentials: "same-origin", body: JSON.stringify({ firstName: "Ann" }) }),
     );
+  });
+
+  it("sends the client version on every request, so login attempts record it (AUTH-12)", async () => {
+    const fetchMock = vi.fn((_path: string, _init: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
+    vi.stubGlobal("fetch", fetchMock);
+    await apiRequest("/api/auth/login", { method: "POST", body: { email: "a@example.com", password: "x" } });
+    await apiRequest("/api/me");
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    for (const [, init] of fetchMock.mock.calls) {
+      expect(new Headers(init.headers).get("x-client-version")).toBe(CLIENT_VERSION);
+    }
+    expect(new Headers(fetchMock.mock.calls[0]![1].headers).get("content-type")).toBe("application/json");
   });
 
   it("throws an ApiError with code and status on failure", async () => {

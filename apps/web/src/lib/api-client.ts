@@ -1,3 +1,4 @@
+import { CLIENT_VERSION } from "@doorstep/shared/constants";
 import { ErrorResponse, type ErrorCode } from "@doorstep/shared/errors";
 import type { z } from "zod";
 
@@ -49,6 +50,13 @@ export function toApiError(status: number, bodyText: string): ApiError {
   return error;
 }
 
+/**
+ * Sent with every API call (fetch and uploads): the server records the client version on each login
+ * attempt, with whether the page had to reload for a newer one (AUTH-12, AUTH-13).
+ */
+export const CLIENT_VERSION_HEADER = "X-Client-Version";
+export const BASE_HEADERS: Readonly<Record<string, string>> = { Accept: "application/json", [CLIENT_VERSION_HEADER]: CLIENT_VERSION };
+
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
@@ -65,7 +73,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     response = await fetch(path, {
       method,
       credentials: "same-origin",
-      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      headers: body === undefined ? BASE_HEADERS : { ...BASE_HEADERS, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });

@@ -20,10 +20,22 @@ export function useMe() {
   return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
 }
 
-/** Marks the session as gone; route guards then send the visitor to /login (AUTH-22). */
+/**
+ * Drops every cached query except the session's own, so nothing of the last user (properties, billing,
+ * messages) stays in memory for whoever signs in next in this tab (AUTH-21).
+ */
+export function removeUserQueries(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}
+
+/**
+ * Marks the session as gone (a 401: expired, revoked, signed out elsewhere) and forgets the user's data
+ * as logout does; route guards then send the visitor to /login (AUTH-22).
+ */
 export function clearSession(queryClient: QueryClient): void {
   // Only a known user needs clearing; while /api/me itself is loading its own answer decides.
   if (queryClient.getQueryData(meQueryKey)) queryClient.setQueryData(meQueryKey, null);
+  removeUserQueries(queryClient);
 }
 
 /**
@@ -34,6 +46,8 @@ export function clearSession(queryClient: QueryClient): void {
 export async function startSession(queryClient: QueryClient, appVersion: string, { keepScreen = false } = {}): Promise<boolean> {
   if (reloadIfOutdated(appVersion)) return false;
   endedByLogout = false;
+  // Whatever was cached belonged to the previous session, perhaps another person's.
+  removeUserQueries(queryClient);
   if (keepScreen) {
     // Keeps the caller's own screen (e.g. the sign-up success loader) until the user is loaded.
     await queryClient.fetchQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 0 });

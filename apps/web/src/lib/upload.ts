@@ -1,4 +1,4 @@
-import { toApiError, ApiError } from "./api-client.ts";
+import { BASE_HEADERS, toApiError, ApiError } from "./api-client.ts";
 
 export interface UploadOptions {
   method?: "PUT" | "POST";
@@ -13,7 +13,7 @@ export function uploadFile(path: string, file: File, options: UploadOptions = {}
     const xhr = new XMLHttpRequest();
     xhr.open(method, path);
     xhr.withCredentials = true;
-    xhr.setRequestHeader("Accept", "application/json");
+    for (const [name, value] of Object.entries(BASE_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { markLoggedOut, meQueryKey } from "../../../lib/session.ts";
+import { markLoggedOut, meQueryKey, removeUserQueries } from "../../../lib/session.ts";
 
 /** POST /api/auth/logout (AUTH-21). */
 export function logout(): Promise<void> {
@@ -17,7 +17,7 @@ export function useLogout() {
       // The session query becomes a known "logged out" (the mounted guards see it and redirect);
       // every other cached query and mutation of the last user is dropped.
       queryClient.setQueryData(meQueryKey, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+      removeUserQueries(queryClient);
       queryClient.getMutationCache().clear();
     },
   });
