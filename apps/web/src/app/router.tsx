@@ -66,6 +66,24 @@ const placeholderRoutes: [path: string, title: string][] = [
   ["bulk-updates", titles.bulkUpdates],
 ];
 
+/**
+ * Routes of features not built yet (affiliates, local-area profiles). They show the not-found page, but
+ * behind the guard their requirement names, so a visitor is already sent where the product will send them.
+ */
+const unbuiltGuestOnlyPaths = [
+  "partners/:affiliateTrackingLabel", // XCUT-07: logged out, the affiliate landing page (later); logged in → /
+  "create-affiliate-account", // XCUT-08
+];
+const unbuiltLoginPaths = [
+  "affiliate-stats", // XCUT-09
+  "affiliate-terms",
+  "affiliate-payment-details",
+  "affiliate-assets",
+  "local-area-profile-deleted", // XCUT-11
+  "create-local-area-profile", // XCUT-12
+  "local-area-profile/:sharedProfileLabel", // XCUT-13
+];
+
 function Root() {
   return (
     <>
@@ -98,6 +116,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: "forgot-password", element: <ForgotPasswordPage /> },
               { path: "reset-password", element: <ResetPasswordPage /> },
+              ...unbuiltGuestOnlyPaths.map((path) => ({ path, element: <NotFoundPage /> })),
             ],
           },
         ],
@@ -136,6 +155,7 @@ export const routes: RouteObject[] = [
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
+              ...unbuiltLoginPaths.map((path) => ({ path, element: <NotFoundPage /> })),
             ],
           },
         ],
@@ -155,6 +175,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // XCUT-06: /r is open to everyone (the referral redirect, later); until then it is this page too.
       { element: <AuthLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },
