@@ -46,7 +46,7 @@ export const SESSION_COOKIE = "ds_session";
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Widths at which uploaded images are served (FILE-10, D1§9), plus larger ones for the guide. */
-export const IMAGE_WIDTHS = [35, 80, 100, 105, 150, 300, 450, 600, 900, 1200] as const;
+export const IMAGE_WIDTHS = [35, 80, 100, 105, 150, 300, 450, 600, 750, 900, 1200] as const;
 
 /** Passcode length (XCUT-56). */
 export const PASSCODE_LENGTH = 6;

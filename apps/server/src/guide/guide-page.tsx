@@ -7,7 +7,7 @@ import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { Section, categoryAnchor } from "./guide-sections.tsx";
 
 const t = copy.guide;
-const COVER_WIDTHS = [600, 900, 1200] as const;
+const COVER_WIDTHS = [450, 600, 750, 900, 1200] as const;
 
 function formatDate(date: Date, language: string): string {
   try {
@@ -179,7 +179,7 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
         {model.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         {theme ? <meta name="theme-color" content={theme.primary} /> : null}
         {hasManifest && !model.preview ? <link rel="manifest" href={`${model.basePath}/manifest.webmanifest`} /> : null}
-        {hasManifest && theme?.iconKey ? <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?w=300`} /> : null}
+        {hasManifest && theme?.iconKey ? <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?icon=192`} /> : null}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <script src={model.scriptUrl} defer />
       </head>

@@ -8,8 +8,9 @@ import { sanitizePlainText, sanitizeRichText } from "../features/content/sanitiz
 import { srcSet, type GuideSection } from "./guide-model.ts";
 import { wifiDetails, wifiQrSvg } from "./wifi.ts";
 
-const ITEM_WIDTHS = [300, 600, 900] as const;
-const ITEM_SIZES = "(max-width: 720px) 100vw, 690px";
+// An item photo spans the column less the page's and the card's padding (16 px each side, twice).
+const ITEM_WIDTHS = [300, 450, 600, 750, 900, 1200] as const;
+const ITEM_SIZES = "(max-width: 720px) calc(100vw - 64px), 656px";
 const t = copy.guide;
 
 /** Anchors for sections and items, so internal links can jump to them (GUIDE-16). */

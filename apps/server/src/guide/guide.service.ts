@@ -174,7 +174,7 @@ export async function getGuideManifest(ctx: AppContext, propertyId: string, base
   const theme = guideTheme(record);
   const name = theme.brandName ?? record.property.title;
   const iconKey = theme.iconKey ?? record.property.coverKey;
-  const icon = (size: number) => ({ src: `/files/${iconKey}?w=${size >= 300 ? 600 : 300}`, sizes: `${size}x${size}`, type: "image/webp", purpose: "any" });
+  const icon = (size: number) => ({ src: `/files/${iconKey}?icon=${size}`, sizes: `${size}x${size}`, type: "image/png", purpose: "any" });
   return {
     name: theme.brandName ? `${record.property.title} · ${theme.brandName}` : record.property.title,
     short_name: name.slice(0, 30),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { buildCompany, buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
+import { buildCompany, buildProperty, buildUser, makePng, setAccountState, type TestUser } from "../test/factories.ts";
 import { PAYLOADS } from "../test/xss-corpus.ts";
 
 let t: TestApp;
@@ -102,7 +102,11 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     await buildCompany(t.ctx, user, "Harbour Stays");
     await api(user, "PATCH", `/api/properties/${propertyId}`, { companyProfile: true, hexPrimary: "#123456" });
     const { companies } = await import("../db/schema/properties.ts");
-    await t.ctx.db.update(companies).set({ hexPrimary: "#FFD400", backgroundHex: "#002244", fontHex: "#FFFFFF" }).where(eq(companies.accountId, user.accountId));
+    // A landscape logo as the home-screen icon: the manifest still gets square icons of the sizes it names.
+    const iconKey = `accounts/${user.accountId}/company/icon-0123456789abcdef.webp`;
+    const sharp = (await import("sharp")).default;
+    await t.ctx.storage.put(iconKey, await sharp(await makePng(640, 360)).webp().toBuffer(), "image/webp");
+    await t.ctx.db.update(companies).set({ hexPrimary: "#FFD400", backgroundHex: "#002244", fontHex: "#FFFFFF", iconKey }).where(eq(companies.accountId, user.accountId));
     const html = (await guide(`/g/${propertyId}`)).body;
     expect(html).toContain("--p:#FFD400;--on-p:#000000");
     expect(html).toContain("--bg:#002244;--on-bg:#FFFFFF");
@@ -111,6 +115,14 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.json()).toMatchObject({ start_url: `/g/${propertyId}`, scope: `/g/${propertyId}`, background_color: "#002244", theme_color: "#FFD400" });
     expect(manifest.json().name).toContain("Harbour Stays");
+    for (const icon of manifest.json().icons as { src: string; sizes: string; type: string }[]) {
+      const file = await guide(icon.src);
+      expect(file.headers["content-type"]).toBe(icon.type);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+    }
+    expect((manifest.json().icons as unknown[]).length).toBe(2);
+    expect(html).toContain(`<link rel="apple-touch-icon" href="/files/${iconKey}?icon=192"/>`);
   });
 });
 

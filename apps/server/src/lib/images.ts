@@ -73,3 +73,21 @@ export async function resizeImage(input: Buffer, width: number): Promise<Buffer>
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
   }
 }
+
+/** Square sizes for home-screen icons (the web app manifest needs square images of the sizes it names). */
+export const ICON_SIZES = [192, 512] as const;
+
+/** The allowed icon size for `?icon=`, or null. */
+export function iconSize(requested: number | undefined): number | null {
+  return ICON_SIZES.find((s) => s === requested) ?? null;
+}
+
+/** A square, centre-cropped PNG icon of a stored image (PNG: what every platform accepts for install icons). */
+export async function squareIcon(input: Buffer, size: number): Promise<Buffer> {
+  try {
+    return await openImage(input).resize({ width: size, height: size, fit: "cover", position: "attention" }).png().toBuffer();
+  } catch (error) {
+    if (isPixelLimitError(error)) throw tooManyPixels();
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
+  }
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { resizeImage, variantWidth } from "../../lib/images.ts";
+import { iconSize, resizeImage, squareIcon, variantWidth } from "../../lib/images.ts";
 import { isSafeKey } from "../../providers/storage/index.ts";
 import { parseByteRange } from "./byte-range.ts";
 
@@ -10,21 +10,23 @@ import { parseByteRange } from "./byte-range.ts";
  * honour `Range` (206/416): iOS Safari plays a video only from range responses.
  */
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
-  app.get<{ Params: { "*": string }; Querystring: { w?: string } }>(
+  app.get<{ Params: { "*": string }; Querystring: { w?: string; icon?: string } }>(
     "/files/*",
     { config: { public: true }, schema: { hide: true } },
     async (request, reply) => {
       const key = request.params["*"];
-      // Variants are reached only through ?w=, never by their own key.
-      if (!isSafeKey(key) || /\.w\d+\.webp$/.test(key)) return reply.callNotFound();
-      const width = variantWidth(Number(request.query.w));
-      const servedKey = width ? `${key}.w${width}.webp` : key;
+      // Variants are reached only through ?w= or ?icon=, never by their own key.
+      if (!isSafeKey(key) || /\.(w\d+\.webp|icon\d+\.png)$/.test(key)) return reply.callNotFound();
+      const icon = iconSize(Number(request.query.icon));
+      const width = icon ? null : variantWidth(Number(request.query.w));
+      const servedKey = icon ? `${key}.icon${icon}.png` : width ? `${key}.w${width}.webp` : key;
       let info = await ctx.storage.stat(servedKey);
-      if (!info && width && (await ctx.storage.stat(key))?.contentType.startsWith("image/")) {
+      if (!info && (icon || width) && (await ctx.storage.stat(key))?.contentType.startsWith("image/")) {
         // Originals are re-encoded uploads of at most 2400 px (lib/images.ts): small enough to resize in memory.
         const original = await ctx.storage.get(key);
         if (original) {
-          await ctx.storage.put(servedKey, await resizeImage(original.body, width), "image/webp");
+          if (icon) await ctx.storage.put(servedKey, await squareIcon(original.body, icon), "image/png");
+          else await ctx.storage.put(servedKey, await resizeImage(original.body, width!), "image/webp");
           info = await ctx.storage.stat(servedKey);
         }
       }
