@@ -2,14 +2,17 @@ export type HomeBanner = "trial-countdown" | "trial-ended" | "payment-failed" | 
 
 export interface BannerInput {
   trialEndsAt: string | null;
+  /** A subscription keeps the guides live. */
   hasSubscription: boolean;
+  /** A subscription exists and its card failed (CardOnFileFailed: past_due, incomplete, or unpaid with guides offline). */
   paymentFailed: boolean;
   isMaster: boolean;
 }
 
 /** Picks the one home banner by precedence (HOME-03…07, OPEN-72). */
 export function chooseHomeBanner(input: BannerInput, now: Date): HomeBanner {
-  if (!input.hasSubscription) {
+  // A failed card means a subscription exists (OPEN-07), even unpaid: the trial banners are for hosts without one.
+  if (!input.hasSubscription && !input.paymentFailed) {
     const trialEnd = input.trialEndsAt ? new Date(input.trialEndsAt).getTime() : 0;
     return trialEnd > now.getTime() ? "trial-countdown" : "trial-ended";
   }

@@ -10,6 +10,7 @@ import {
   deriveSubscriptionFlags,
   dueTrialNotice,
   findCoupon,
+  hasOpenSubscription,
   interpolateTotals,
   isSubscriptionActiveSystem,
   nextBillingDate,
@@ -75,6 +76,8 @@ describe("billing rules", () => {
     expect(deriveSubscriptionFlags("past_due")).toEqual({ hasSubscription: true, cardOnFileFailed: true });
     expect(deriveSubscriptionFlags("unpaid")).toEqual({ hasSubscription: false, cardOnFileFailed: true });
     expect(deriveSubscriptionFlags("canceled")).toEqual({ hasSubscription: false, cardOnFileFailed: false });
+    expect(["trialing", "active", "past_due", "unpaid", "incomplete", "paused", "canceled", "incomplete_expired"].map((s) => hasOpenSubscription("sub_1", s as "active"))).toEqual([true, true, true, true, true, true, false, false]);
+    expect(hasOpenSubscription(null, "active")).toBe(false);
     const now = new Date();
     expect(isSubscriptionActiveSystem({ hasSubscription: false, trialEndsAt: new Date(now.getTime() + 1) }, now)).toBe(true);
     expect(isSubscriptionActiveSystem({ hasSubscription: false, trialEndsAt: now }, now)).toBe(false);

@@ -116,10 +116,22 @@ export const LIVE_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["trialing
 /** Statuses that mean the card failed (HOME-06, BILL-39). */
 export const FAILED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["past_due", "incomplete", "unpaid"]);
 
+/** Statuses after which the provider subscription is over: a new subscribe may open another one. */
+export const ENDED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["canceled", "incomplete_expired"]);
+
+/**
+ * OPEN-07 "has a subscription": a provider subscription exists and is not over, whether or not it keeps
+ * guides live (unpaid and incomplete count: the host fixes the card, never subscribes a second time).
+ */
+export function hasOpenSubscription(subscriptionRef: string | null | undefined, status: SubscriptionStatus | null | undefined): boolean {
+  return Boolean(subscriptionRef) && status != null && !ENDED_STATUSES.has(status);
+}
+
 /**
  * Account flags from the provider status (OPEN-07): `hasSubscription` = a subscription that keeps guides
- * live (so canceled/unpaid read as none and take guides offline, OPEN-08); `cardOnFileFailed` = the
- * card failed and the host must add a new one.
+ * live (so canceled/unpaid take guides offline, OPEN-08; the guide and property rules read it);
+ * `cardOnFileFailed` = a subscription exists and its card failed, so the host must add a new one
+ * (past_due, incomplete, unpaid: HOME-06, BILL-39).
  */
 export function deriveSubscriptionFlags(status: SubscriptionStatus | null): { hasSubscription: boolean; cardOnFileFailed: boolean } {
   if (!status) return { hasSubscription: false, cardOnFileFailed: false };

@@ -46,6 +46,8 @@ describe("home banner precedence (HOME-03…07, OPEN-72)", () => {
     [{ trialEndsAt: past, hasSubscription: false, paymentFailed: false, isMaster: true }, "trial-ended"],
     [{ trialEndsAt: null, hasSubscription: false, paymentFailed: false, isMaster: true }, "trial-ended"],
     [{ trialEndsAt: past, hasSubscription: true, paymentFailed: true, isMaster: true }, "payment-failed"],
+    // unpaid: guides offline, but a subscription exists (OPEN-07), so not "Your free trial has ended…" (HOME-06).
+    [{ trialEndsAt: past, hasSubscription: false, paymentFailed: true, isMaster: true }, "payment-failed"],
     [{ trialEndsAt: future, hasSubscription: true, paymentFailed: false, isMaster: true }, "referral"],
     [{ trialEndsAt: future, hasSubscription: true, paymentFailed: false, isMaster: false }, "none"],
   ] as const)("%o → %s", (input, banner) => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
 import { billingAccounts, billingPlans, billingWebhookEvents, cancellationRequests, subscriptionAlerts, trialNotices } from "../../db/schema/billing.ts";
@@ -41,6 +41,28 @@ export async function upsertBillingAccount(db: Db, accountId: string, gateway: "
     .insert(billingAccounts)
     .values({ accountId, gateway, ...patch })
     .onConflictDoUpdate({ target: billingAccounts.accountId, set: { ...patch, updatedAt: new Date() } });
+}
+
+/**
+ * Claims the account's one subscribe slot (two tabs, a double click): true when this request may go on.
+ * A claim older than `staleAfterMs` (a crashed request) is taken over.
+ */
+export async function claimSubscribe(db: Db, accountId: string, gateway: "local" | "stripe", now: Date, staleAfterMs = 120_000): Promise<boolean> {
+  const stale = new Date(now.getTime() - staleAfterMs);
+  const rows = await db
+    .insert(billingAccounts)
+    .values({ accountId, gateway, subscribeClaimedAt: now })
+    .onConflictDoUpdate({
+      target: billingAccounts.accountId,
+      set: { subscribeClaimedAt: now },
+      setWhere: or(isNull(billingAccounts.subscribeClaimedAt), lt(billingAccounts.subscribeClaimedAt, stale)),
+    })
+    .returning({ accountId: billingAccounts.accountId });
+  return rows.length > 0;
+}
+
+export async function releaseSubscribe(db: Db, accountId: string): Promise<void> {
+  await db.update(billingAccounts).set({ subscribeClaimedAt: null }).where(eq(billingAccounts.accountId, accountId));
 }
 
 export type AccountBillingFlags = Partial<Pick<typeof accounts.$inferInsert, "hasSubscription" | "cardOnFileFailed" | "defaultCurrency" | "trialEndsAt" | "specialOffersEligible" | "unitPricing" | "forceAnnualSubscription" | "couponCode" | "subscriptionActiveUser">>;

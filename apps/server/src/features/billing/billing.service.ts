@@ -4,6 +4,7 @@ import {
   deriveSubscriptionFlags,
   FAILED_STATUSES,
   findCoupon,
+  hasOpenSubscription,
   isCurrency,
   LIVE_STATUSES,
   priceForQuantity,
@@ -30,7 +31,9 @@ import {
   findBillingAccount,
   findBillingContext,
   findPlanByKey,
+  claimSubscribe,
   insertSubscriptionAlert,
+  releaseSubscribe,
   updateAccountFlags,
   upsertBillingAccount,
   type BillingAccountRow,
@@ -58,19 +61,21 @@ export async function getSubscriptionState(ctx: AppContext, { account, billing }
   const currency: Currency = isCurrency(billing?.currency) ? billing.currency : isCurrency(account.defaultCurrency) ? account.defaultCurrency : "usd";
   const now = ctx.now();
   const live = status !== null && LIVE_STATUSES.has(status);
+  // OPEN-07: unpaid and incomplete still have a subscription (shown with the payment-failed treatment, BILL-34/39).
+  const hasSubscription = hasOpenSubscription(billing?.subscriptionRef, status);
   return {
     gateway: ctx.payments.kind,
-    hasSubscription: account.hasSubscription,
+    hasSubscription,
     status,
-    paymentFailed: account.hasSubscription && (account.cardOnFileFailed || (status !== null && FAILED_STATUSES.has(status))),
+    paymentFailed: hasSubscription && (account.cardOnFileFailed || (status !== null && FAILED_STATUSES.has(status))),
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
     trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
-    plan: plan && live ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
+    plan: plan && hasSubscription ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
     currencyFixed: isCurrency(account.defaultCurrency),
     quantity,
-    amount: plan && live ? priceForQuantity(plan.pricing as PlanPricing, quantity) : null,
+    amount: plan && hasSubscription ? priceForQuantity(plan.pricing as PlanPricing, quantity) : null,
     nextPaymentAt: live ? (billing?.currentPeriodEnd?.toISOString() ?? null) : null,
     currentPeriodEnd: billing?.currentPeriodEnd?.toISOString() ?? null,
     card: billing?.cardLast4
@@ -114,11 +119,29 @@ export async function applySnapshot(ctx: AppContext, accountId: string, snapshot
   await updateAccountFlags(ctx.db, accountId, deriveSubscriptionFlags(snapshot.status));
 }
 
-/** POST /api/billing/subscription (BILL-22…26): the server picks plan, quantity and price; a refusal creates nothing. */
+/**
+ * POST /api/billing/subscription (BILL-22…26): the server picks plan, quantity and price; a refusal creates
+ * nothing. One at a time per account, and never a second provider subscription while one is open
+ * (an unpaid one is fixed with a new card, BILL-36).
+ */
 export async function createSubscription(ctx: AppContext, caller: Caller, input: CreateSubscriptionRequest, ip: string): Promise<CreateSubscriptionResponse> {
+  const { account } = await requireBillingContext(ctx, caller);
+  if (!(await claimSubscribe(ctx.db, account.id, ctx.payments.kind, ctx.now()))) {
+    throw new AppError("SUBSCRIPTION_EXISTS", "Your subscription is already being set up.");
+  }
+  try {
+    return await subscribeClaimed(ctx, caller, input, ip);
+  } finally {
+    await releaseSubscribe(ctx.db, account.id);
+  }
+}
+
+async function subscribeClaimed(ctx: AppContext, caller: Caller, input: CreateSubscriptionRequest, ip: string): Promise<CreateSubscriptionResponse> {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
-  if (account.hasSubscription) throw new AppError("SUBSCRIPTION_EXISTS", "You already have a subscription.");
+  if (hasOpenSubscription(billing?.subscriptionRef, billing?.status as SubscriptionStatus | null) && billing?.gateway === ctx.payments.kind) {
+    throw new AppError("SUBSCRIPTION_EXISTS", "You already have a subscription.");
+  }
   const plans = await allowedPlans(ctx, account, billing);
   const { currency } = resolveCurrency(ctx, account, plans, input.currency, ip);
   const plan = plans.find((p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId));

@@ -4,6 +4,7 @@ import { copy } from "@doorstep/shared/copy";
 import { billingAccounts, localSubscriptions, subscriptionAlerts } from "../../db/schema/billing.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
+import { chooseHomeBanner } from "@doorstep/shared/rules/banner";
 import { runLocalRenewals, runTrialNotices } from "./billing-events.service.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, localCard, subscribe } from "./billing-test-helpers.ts";
 import { createLocalPaymentMethod } from "./payment-methods.service.ts";
@@ -201,8 +202,43 @@ describe("subscribing on the local gateway", () => {
       await runLocalRenewals(t.ctx);
     }
     const later = await freshSession(t.ctx, user);
-    expect(await state(later)).toMatchObject({ status: "unpaid", hasSubscription: false });
+    // OPEN-07: still a subscription, with the payment-failed treatment (HOME-06, BILL-34/39), not "Set up your subscription".
+    expect(await state(later)).toMatchObject({ status: "unpaid", hasSubscription: true, paymentFailed: true, plan: { id: "main-usd-monthly" } });
+    const account = (await me(later)).account;
+    expect(account).toMatchObject({ hasSubscription: false, paymentFailed: true });
+    expect(chooseHomeBanner({ ...account, trialEndsAt: (await state(later)).trialEndsAt, isMaster: true }, t.clock.now)).toBe("payment-failed");
     expect((await getJson(t.app, later, `/api/properties/${propertyId}`)).property).toMatchObject({ live: false, inactiveReason: "subscription" });
+
+    // Subscribing again opens no second provider subscription: the card is fixed instead.
+    const again = await subscribe(t.app, later, CARDS.ok);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("SUBSCRIPTION_EXISTS");
+    const customerRef = (await billingRow(user)).customerRef!;
+    expect(await t.ctx.db.select().from(localSubscriptions).where(eq(localSubscriptions.customerRef, customerRef))).toHaveLength(1);
+    const paymentMethodId = await localCard(t.app, later, CARDS.ok);
+    const fixed = await t.app.inject({ method: "PUT", url: "/api/billing/payment-method", headers: { cookie: later.cookie }, payload: { paymentMethodId } });
+    expect(fixed.json().subscription).toMatchObject({ status: "active", paymentFailed: false });
+    expect((await getJson(t.app, later, `/api/properties/${propertyId}`)).property.live).toBe(true);
+    expect((await getJson(t.app, later, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 899 }]);
+  });
+
+  it("two subscribe requests at once (two tabs) open one subscription", async () => {
+    const user = await buildUser(t.ctx);
+    const [a, b] = [await localCard(t.app, user, CARDS.ok), await localCard(t.app, user, CARDS.ok)];
+    const post = (paymentMethodId: string) => t.app.inject({ method: "POST", url: "/api/billing/subscription", headers: { cookie: user.cookie }, payload: { cycle: "monthly", paymentMethodId } });
+    // A slow provider (Stripe round trips) makes both requests pass the "no subscription yet" check.
+    const attach = t.ctx.payments.attachPaymentMethod;
+    t.ctx.payments.attachPaymentMethod = async (...args) => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return attach(...args);
+    };
+    const results = await Promise.all([post(a), post(b)]).finally(() => (t.ctx.payments.attachPaymentMethod = attach));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const customerRef = (await billingRow(user)).customerRef!;
+    expect(await t.ctx.db.select().from(localSubscriptions).where(eq(localSubscriptions.customerRef, customerRef))).toHaveLength(1);
+    expect((await billingRow(user)).subscribeClaimedAt).toBeNull();
+    // Later, one at a time, the second is refused as a duplicate, not as "in progress".
+    expect((await post(b)).json().error.message).toBe("You already have a subscription.");
   });
 
   it("the billed quantity follows property creation and deletion (IMPL-15)", async () => {

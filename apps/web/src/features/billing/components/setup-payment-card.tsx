@@ -20,7 +20,8 @@ const b = copy.billing;
 export function SetupPaymentCard({ successPath }: { successPath: string }) {
   const navigate = useNavigate();
   const me = useMe();
-  const hasSubscription = me.data?.user.account.hasSubscription ?? false;
+  // A failed card means a subscription exists (OPEN-07): it is fixed on /subscription, not subscribed again.
+  const hasSubscription = (me.data?.user.account.hasSubscription || me.data?.user.account.paymentFailed) ?? false;
   const plans = usePlans({}, !hasSubscription);
   const subscribe = useCreateSubscription();
   const submission = useCardSubmission();
