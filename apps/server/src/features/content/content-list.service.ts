@@ -1,4 +1,10 @@
-import type { CategoryPageResponse, CategoryWithCounts, ContentOverviewResponse, ReorderContentRequest } from "@doorstep/shared/schemas/content";
+import type {
+  CategoryPageResponse,
+  CategoryWithCounts,
+  ContentOverviewResponse,
+  ContentPropertyRef,
+  ReorderContentRequest,
+} from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import type { PropertyWithManager } from "../properties/property.repository.ts";
@@ -7,16 +13,22 @@ import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./ca
 import type { CategoryRow } from "./catalogue.repository.ts";
 import { toItemSummary } from "./content.dto.ts";
 import { countItemsByCategory, findItemsInCategory, rewriteRanks, touchProperty } from "./content.repository.ts";
-import { countAttachedByCategory, findSharedItemsForProperty } from "../shared-content/shared-content.repository.ts";
+import { countAttachedByCategory, findAccountGuideLanguages, findSharedItemsForProperty } from "../shared-content/shared-content.repository.ts";
 import { requireCategory } from "./content.service.ts";
 
-const propertyRef = (p: PropertyWithManager) => ({
-  propertyId: p.propertyId,
-  title: p.title,
-  isShared: p.isShared,
-  themeLabel: p.themeLabel,
-  languageTranslations: p.languageTranslations,
-});
+/**
+ * The page's property. A shared item is read on every guide it is attached to, so its editor offers the
+ * translation languages of all the account's guides (CONT-18, SHARED-07); the shared property has none.
+ */
+async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<ContentPropertyRef> {
+  return {
+    propertyId: p.propertyId,
+    title: p.title,
+    isShared: p.isShared,
+    themeLabel: p.themeLabel,
+    languageTranslations: p.isShared ? await findAccountGuideLanguages(ctx.db, p.accountId) : p.languageTranslations,
+  };
+}
 
 /** Categories a page may show: shared-content pages hide local-area ones (SHARED-03). */
 const visibleCategories = (catalogue: Catalogue, property: PropertyWithManager) =>
@@ -53,9 +65,9 @@ export async function getContentOverview(ctx: AppContext, caller: Caller, proper
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const categories = visibleCategories(catalogue, property);
-  const withCounts = await countsFor(ctx, property, catalogue, categories);
+  const [withCounts, ref] = await Promise.all([countsFor(ctx, property, catalogue, categories), propertyRef(ctx, property)]);
   return {
-    property: propertyRef(property),
+    property: ref,
     categories: categories
       .filter((c) => !c.parentLabel)
       .map((c) => ({ ...withCounts(c), children: categories.filter((k) => k.parentLabel === c.label).map(withCounts) })),
@@ -67,10 +79,11 @@ export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyI
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const { catalogue, category } = await requireCategory(ctx, property, categoryLabel);
   const categories = visibleCategories(catalogue, property);
-  const [items, shared, withCounts] = await Promise.all([
+  const [items, shared, withCounts, ref] = await Promise.all([
     findItemsInCategory(ctx.db, property.id, category.label),
     property.isShared ? Promise.resolve([]) : findSharedItemsForProperty(ctx.db, caller.accountId, property.id, category.label),
     countsFor(ctx, property, catalogue, categories),
+    propertyRef(ctx, property),
   ]);
   const byTemplate = new Map(items.filter((i) => i.templateLabel).map((i) => [i.templateLabel!, i]));
   const parent = category.parentLabel ? categories.find((c) => c.label === category.parentLabel) : undefined;
@@ -78,7 +91,7 @@ export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyI
   const templates = catalogue.templates.filter((t) => t.categoryLabel === category.label);
   const templateLabels = new Set(templates.map((t) => t.label));
   return {
-    property: propertyRef(property),
+    property: ref,
     category: toCategoryDto(category),
     parent: parent ? toCategoryDto(parent) : null,
     children: children.map(withCounts),

@@ -118,4 +118,31 @@ describe("shared content (SHARED-01…13, OPEN-46/59)", () => {
     const overview = (await api(owner, "GET", `/api/properties/${p}/content`)).json();
     expect(overview.categories.find((c: { label: string }) => c.label === "arrival").itemCount).toBe(0);
   });
+
+  it("offers shared items the translation languages of all the account's live guides (CONT-18, SHARED-07)", async () => {
+    const owner = await buildUser(t.ctx);
+    const sharedId = (await api(owner, "POST", "/api/shared-content")).json().propertyId;
+    const languages = async () => (await api(owner, "GET", `/api/properties/${sharedId}/content/categories/house-rules`)).json().property.languageTranslations;
+    expect(await languages()).toEqual([]);
+    const [a, b, gone] = [await buildProperty(t.app, owner), await buildProperty(t.app, owner), await buildProperty(t.app, owner)];
+    expect((await api(owner, "PATCH", `/api/properties/${a.propertyId}`, { languageTranslations: ["fr", "de"] })).statusCode).toBe(204);
+    expect((await api(owner, "PATCH", `/api/properties/${b.propertyId}`, { languageTranslations: ["es", "fr"] })).statusCode).toBe(204);
+    expect((await api(owner, "PATCH", `/api/properties/${gone.propertyId}`, { languageTranslations: ["ja"] })).statusCode).toBe(204);
+    expect((await api(owner, "DELETE", `/api/properties/${gone.propertyId}`)).statusCode).toBe(204);
+    // Another account's languages never leak in.
+    const stranger = await buildProperty(t.app, other);
+    await api(other, "PATCH", `/api/properties/${stranger.propertyId}`, { languageTranslations: ["it"] });
+    expect(await languages()).toEqual(["de", "es", "fr"]);
+    expect((await api(owner, "GET", `/api/properties/${sharedId}/content`)).json().property.languageTranslations).toEqual(["de", "es", "fr"]);
+    // An ordinary property keeps its own list.
+    expect((await api(owner, "GET", `/api/properties/${b.propertyId}/content`)).json().property.languageTranslations).toEqual(["es", "fr"]);
+
+    // The host writes them: the shared item carries them to every property it is attached to.
+    const item = (await api(owner, "POST", `/api/properties/${sharedId}/content/items`, { categoryLabel: "house-rules", title: "Quiet hours" })).json().item;
+    const saved = await api(owner, "PATCH", `/api/properties/${sharedId}/content/items/${item.id}`, {
+      translations: [{ language: "de", action: "create", title: "Ruhezeiten" }, { language: "es", action: "create", title: "Horas de silencio" }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().item.translations.map((x: { language: string; title: string }) => `${x.language}:${x.title}`)).toEqual(["de:Ruhezeiten", "es:Horas de silencio"]);
+  });
 });

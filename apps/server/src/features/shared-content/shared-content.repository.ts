@@ -15,6 +15,15 @@ export async function findSharedProperty(db: Db, accountId: string): Promise<{ i
   return rows[0] ?? null;
 }
 
+/** Every translation language of the account's live guides, sorted: the languages shared items are written in. */
+export async function findAccountGuideLanguages(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ language: sql<string>`unnest(${properties.languageTranslations})` })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt)));
+  return rows.map((r) => r.language).sort();
+}
+
 /** Serialises first-use creation per account inside a transaction (two tabs, one shared property). */
 export async function lockAccountForShared(db: Db, accountId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`shared-content:${accountId}`}))`);
