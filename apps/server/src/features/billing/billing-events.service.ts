@@ -12,7 +12,7 @@ import {
   findBillingAccountBySubscription,
   findMasterUser,
   findPlanByKey,
-  findTrialsNearEnd,
+  findTrialsDueNotice,
   forgetWebhookEvent,
   recordWebhookEvent,
   upsertBillingAccount,
@@ -76,17 +76,23 @@ export async function runLocalRenewals(ctx: AppContext): Promise<number> {
 }
 
 /** Job (IMPL-12): trial reminders 3 days and 1 day before, and on the day; guides go inactive by the live rule. */
-export async function runTrialNotices(ctx: AppContext): Promise<number> {
+export async function runTrialNotices(ctx: AppContext, batch = 200): Promise<number> {
   const now = ctx.now();
   let sent = 0;
-  for (const trial of await findTrialsNearEnd(ctx.db, now)) {
-    if (!trial.trialEndsAt) continue;
-    const kind = dueTrialNotice(trial.trialEndsAt, now);
-    if (!kind || !(await claimTrialNotice(ctx.db, trial.accountId, kind, trial.trialEndsAt))) continue;
-    await ctx.email.send(trialNoticeEmail(trial.email, trial.firstName, kind, `${ctx.config.publicUrl}/subscription`));
-    sent++;
+  let after: { trialEndsAt: Date; accountId: string } | null = null;
+  for (;;) {
+    const page = await findTrialsDueNotice(ctx.db, now, after, batch);
+    for (const trial of page) {
+      if (!trial.trialEndsAt) continue;
+      const kind = dueTrialNotice(trial.trialEndsAt, now);
+      if (!kind || !(await claimTrialNotice(ctx.db, trial.accountId, kind, trial.trialEndsAt))) continue;
+      await ctx.email.send(trialNoticeEmail(trial.email, trial.firstName, kind, `${ctx.config.publicUrl}/subscription`));
+      sent++;
+    }
+    const last = page.at(-1);
+    if (page.length < batch || !last?.trialEndsAt) return sent;
+    after = { trialEndsAt: last.trialEndsAt, accountId: last.accountId };
   }
-  return sent;
 }
 
 /**

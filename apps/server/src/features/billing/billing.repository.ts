@@ -111,15 +111,31 @@ export async function insertCancellationRequest(db: Db, request: typeof cancella
   return row!;
 }
 
-/** Accounts without a live subscription whose trial ends within 3 days or ended within 7 (IMPL-12). */
-export async function findTrialsNearEnd(db: Db, now: Date, limit = 200) {
+/**
+ * One page of accounts without a live subscription that are due a trial notice now and have not had it
+ * (IMPL-12): the trial ends within 3 days or ended within 7; in trial-end order, after `after` (keyset),
+ * so a run walks every due account however many there are.
+ */
+export async function findTrialsDueNotice(db: Db, now: Date, after: { trialEndsAt: Date; accountId: string } | null, limit = 200) {
   const soon = new Date(now.getTime() + 3 * 86_400_000);
   const since = new Date(now.getTime() - 7 * 86_400_000);
+  const dayAhead = new Date(now.getTime() + 86_400_000);
+  // The same bands as dueTrialNotice (rules/billing.ts).
+  const dueKind = sql`case when ${accounts.trialEndsAt} <= ${now} then 'trial-ended' when ${accounts.trialEndsAt} <= ${dayAhead} then 'trial-ends-in-1-day' else 'trial-ends-in-3-days' end`;
   return db
     .select({ accountId: accounts.id, trialEndsAt: accounts.trialEndsAt, email: users.email, firstName: users.firstName })
     .from(accounts)
     .innerJoin(users, and(eq(users.accountId, accounts.id), eq(users.isMaster, true)))
-    .where(and(eq(accounts.hasSubscription, false), lte(accounts.trialEndsAt, soon), sql`${accounts.trialEndsAt} > ${since}`))
+    .where(
+      and(
+        eq(accounts.hasSubscription, false),
+        lte(accounts.trialEndsAt, soon),
+        sql`${accounts.trialEndsAt} > ${since}`,
+        after ? sql`(${accounts.trialEndsAt}, ${accounts.id}) > (${after.trialEndsAt}, ${after.accountId})` : undefined,
+        sql`not exists (select 1 from ${trialNotices} where ${trialNotices.accountId} = ${accounts.id} and ${trialNotices.trialEndsAt} = ${accounts.trialEndsAt} and ${trialNotices.kind} = ${dueKind})`,
+      ),
+    )
+    .orderBy(accounts.trialEndsAt, accounts.id)
     .limit(limit);
 }
 

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
 import { chooseHomeBanner } from "@doorstep/shared/rules/banner";
 import { runLocalRenewals, runTrialNotices } from "./billing-events.service.ts";
+import { findTrialsDueNotice } from "./billing.repository.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, localCard, subscribe } from "./billing-test-helpers.ts";
 import { createLocalPaymentMethod } from "./payment-methods.service.ts";
 
@@ -273,6 +274,23 @@ describe("trial expiry (IMPL-12, BILL-42)", () => {
     const res = await subscribe(t.app, user, CARDS.ok);
     expect(res.json().subscription).toMatchObject({ status: "active", trialActive: false });
     expect((await getJson(t.app, user, `/api/properties/${propertyId}`)).property.live).toBe(true);
+  });
+
+  it("walks every due account in batches, in trial-end order, skipping those already notified", async () => {
+    const ends = (days: number) => new Date(t.clock.now.getTime() + days * DAY);
+    const users = await Promise.all([2.9, 2.5, 2.2, 2.8, 2.1].map((days) => buildUser(t.ctx, { trialEndsAt: ends(days) })));
+    const reminded = async () => (await Promise.all(users.map(async (u) => (await emailsTo(t.ctx, u.email)).filter((e) => e.template === "trial-ends-in-3-days").length)));
+    const due = (await findTrialsDueNotice(t.ctx.db, t.clock.now, null, 500)).filter((r) => users.some((u) => u.accountId === r.accountId));
+    expect(due.map((r) => r.trialEndsAt!.getTime())).toEqual([2.1, 2.2, 2.5, 2.8, 2.9].map((d) => ends(d).getTime()));
+    expect(await runTrialNotices(t.ctx, 2)).toBeGreaterThanOrEqual(5);
+    expect(await reminded()).toEqual([1, 1, 1, 1, 1]);
+
+    // More hosts join the band; a second run (batch 2 again) reaches them and no one twice.
+    const more = await Promise.all([2.3, 2.4, 2.6].map((days) => buildUser(t.ctx, { trialEndsAt: ends(days) })));
+    expect(await runTrialNotices(t.ctx, 2)).toBe(3);
+    users.push(...more);
+    expect(await reminded()).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(await findTrialsDueNotice(t.ctx.db, t.clock.now, null, 500)).toEqual([]);
   });
 });
 
