@@ -1,7 +1,8 @@
 import { isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../db/client.ts";
 import { CATALOGUES } from "../features/billing/catalogue/catalogues.ts";
-import { listCancellationRequests, listSubscriptionAlerts } from "../features/billing/billing.repository.ts";
+import { findBillingAccount, listCancellationRequests, listSubscriptionAlerts, upsertBillingAccount } from "../features/billing/billing.repository.ts";
+import type { PaymentGateway } from "../providers/payments/index.ts";
 import {
   findUserAndAccountByEmail,
   insertAudit,
@@ -52,9 +53,11 @@ const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o)
 
 /**
  * The operator commands (IMPL-22, first slice). Returns the lines to print; every change is audited.
- * `gateway` is the configured payment gateway, for billing rows created here.
+ * `payments` is the configured payment gateway: billing rows created here name it, and a trialing
+ * subscription's trial is moved on it too.
  */
-export async function runAdminCommand(db: Db, argv: string[], actor: string, gateway: "local" | "stripe", now: Date = new Date()): Promise<string[]> {
+export async function runAdminCommand(db: Db, argv: string[], actor: string, payments: PaymentGateway, now: Date = new Date()): Promise<string[]> {
+  const gateway = payments.kind;
   const [command, ...rest] = argv;
   const { positional, flags } = options(rest);
   const audit = (action: string, target: string | null, details: Record<string, unknown>) => insertAudit(db, { actor, action, target, details });
@@ -99,8 +102,16 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, gat
       const from = account.trialEndsAt && account.trialEndsAt > now ? account.trialEndsAt : now;
       const trialEndsAt = new Date(from.getTime() + days * 86_400_000);
       await updateAccount(db, account.id, { trialEndsAt });
-      await audit("extend-trial", user.email, { days, from: account.trialEndsAt?.toISOString() ?? null, to: trialEndsAt.toISOString() });
-      return [`Trial of ${user.email} now ends ${trialEndsAt.toISOString()}.`];
+      // A host who subscribed in the trial is billed at the provider's trial end: move it as well.
+      const billing = await findBillingAccount(db, account.id);
+      let subscription: string | null = null;
+      if (billing?.subscriptionRef && billing.status === "trialing" && billing.gateway === gateway) {
+        const snapshot = await payments.extendTrial(billing.subscriptionRef, trialEndsAt);
+        await upsertBillingAccount(db, account.id, gateway, { status: snapshot.status, trialEnd: snapshot.trialEnd, currentPeriodEnd: snapshot.currentPeriodEnd });
+        subscription = snapshot.ref;
+      }
+      await audit("extend-trial", user.email, { days, from: account.trialEndsAt?.toISOString() ?? null, to: trialEndsAt.toISOString(), subscription });
+      return [`Trial of ${user.email} now ends ${trialEndsAt.toISOString()}${subscription ? `; subscription ${subscription} starts billing then` : ""}.`];
     }
     case "deactivate-property":
     case "reactivate-property": {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../db/schema/accounts.ts";
-import { adminAuditLog } from "../db/schema/billing.ts";
+import { adminAuditLog, billingAccounts, localInvoices, localSubscriptions } from "../db/schema/billing.ts";
+import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
+import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
 import { runAdminCommand } from "./admin.commands.ts";
@@ -12,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const run = (...argv: string[]) => runAdminCommand(t.ctx.db, argv, "ops@doorstep", "local", t.clock.now);
+const run = (...argv: string[]) => runAdminCommand(t.ctx.db, argv, "ops@doorstep", t.ctx.payments, t.clock.now);
 
 describe("operator CLI (IMPL-22)", () => {
   it("sets pricing flags and a price list, which the plans API then follows; every action is audited", async () => {
@@ -40,6 +42,25 @@ describe("operator CLI (IMPL-22)", () => {
     expect(await get()).toMatchObject({ live: false, inactiveReason: "deactivated" });
     await run("reactivate-property", propertyId);
     expect((await get()).live).toBe(true);
+  });
+
+  it("extends a subscribed host's trial on the provider too: billing starts at the new end (IMPL-22)", async () => {
+    const trialEnd = new Date(t.clock.now.getTime() + 2 * 86_400_000);
+    const user = await buildUser(t.ctx, { trialEndsAt: trialEnd });
+    expect((await subscribe(t.app, user, CARDS.ok)).statusCode).toBe(201);
+    const [line] = await run("extend-trial", user.email, "10");
+    const newEnd = new Date(trialEnd.getTime() + 10 * 86_400_000);
+    expect(line).toContain("starts billing then");
+    const [billing] = await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.accountId, user.accountId));
+    const [sub] = await t.ctx.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, billing!.subscriptionRef!));
+    expect(sub).toMatchObject({ status: "trialing", trialEnd: newEnd, currentPeriodEnd: newEnd });
+    expect((await t.app.inject({ url: "/api/billing/subscription", headers: { cookie: user.cookie } })).json().subscription).toMatchObject({ status: "trialing", nextPaymentAt: newEnd.toISOString(), trialEndsAt: newEnd.toISOString() });
+    // The old end passes: nothing is charged yet.
+    t.clock.advance(3 * 86_400_000);
+    await runLocalRenewals(t.ctx);
+    expect(await t.ctx.db.select().from(localInvoices).where(eq(localInvoices.subscriptionRef, sub!.id))).toEqual([]);
+    const [audit] = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, user.email));
+    expect(audit!.details).toMatchObject({ days: 10, subscription: sub!.id });
   });
 
   it("lists pause/cancel requests and subscription alerts, and moves a request on", async () => {

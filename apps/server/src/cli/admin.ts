@@ -2,6 +2,7 @@ import os from "node:os";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv } from "../env.ts";
 import { seedPlanCatalogue } from "../features/billing/catalogue/catalogue.seed.ts";
+import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
 
 /**
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
     await database.migrate();
     await seedPlanCatalogue(database.db);
     const actor = process.env.ADMIN_ACTOR ?? process.env.USER ?? os.userInfo().username;
-    const lines = await runAdminCommand(database.db, argv, actor, config.payments.stripeSecretKey ? "stripe" : "local");
+    const payments = createPaymentGateway(config.payments, { db: database.db, now: () => new Date() });
+    const lines = await runAdminCommand(database.db, argv, actor, payments);
     for (const line of lines) console.log(line);
   } catch (error) {
     process.exitCode = 1;
