@@ -17,14 +17,15 @@ import {
   revokeUserSessions,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
+import { isCommonPassword } from "./common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession } from "./session.service.ts";
 
 const MINUTE = 60_000;
 
-/** Throws WEAK_PASSWORD unless the password meets the policy (OPEN-14). */
-export function assertPasswordPolicy(password: string): void {
-  if (checkPassword(password)) {
+/** Throws WEAK_PASSWORD unless the password meets the policy (OPEN-14): the shared rule, then the full common list. */
+export async function assertPasswordPolicy(password: string): Promise<void> {
+  if (checkPassword(password) || (await isCommonPassword(password))) {
     throw new AppError("WEAK_PASSWORD", "The password must be 8 to 128 characters and not a common password.");
   }
 }
@@ -40,7 +41,7 @@ export async function signUp(ctx: AppContext, input: CreateAccountRequest, meta:
   if (input.website) throw new AppError("BOT_DETECTED", "Sign-up refused.");
   const email = normalizeEmail(input.email);
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
-  assertPasswordPolicy(input.password);
+  await assertPasswordPolicy(input.password);
   if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
 
   const referredByUserId = input.referralId ? await findUserIdByReferrerCode(ctx.db, input.referralId) : null;
@@ -160,7 +161,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
 /** Sets a new password from a reset link; the link must belong to that email, be unused and unexpired (AUTH-38). */
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, meta: RequestMeta): Promise<void> {
   await ctx.rateLimiter.consume("reset", meta.ip, ctx.config.rateLimits.resetPassword);
-  assertPasswordPolicy(input.password);
+  await assertPasswordPolicy(input.password);
   const user = await findUserByEmail(ctx.db, normalizeEmail(input.email));
   const now = ctx.now();
   const tokenUserId = await consumeOneTimeToken(ctx.db, hashToken(input.token), "password-reset", now);

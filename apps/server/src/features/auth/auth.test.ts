@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
+import { checkPassword } from "@doorstep/shared/rules/password";
 import { findAttribution, findUserByEmail } from "../users/user.repository.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
@@ -102,6 +103,17 @@ describe("sign-up (AUTH-23…32)", () => {
     const res = await post("/api/auth/sign-up", { firstName: "X", email, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe(code);
+  });
+
+  it("refuses passwords from the full common-password list that the browser's short list misses (OPEN-14)", async () => {
+    // Frequent in leaks, and not among the shared short list the dashboard checks.
+    for (const password of ["Basketball", "mercedes"]) {
+      expect(checkPassword(password), password).toBeNull();
+      const res = await post("/api/auth/sign-up", { firstName: "Common", email: uniqueEmail(), password });
+      expect(res.json().error?.code, password).toBe("WEAK_PASSWORD");
+    }
+    const fine = await post("/api/auth/sign-up", { firstName: "Fine", email: uniqueEmail(), password: "lantern-otter-velvet" });
+    expect(fine.statusCode).toBe(201);
   });
 
   it("refuses a filled honeypot, a weak password and an empty first name", async () => {

@@ -10,10 +10,12 @@ let clockMs = Date.now();
 beforeAll(async () => {
   const rule = { max: 3, windowMs: WINDOW };
   t = await createTestApp({
-    config: {
-      // Client addresses come from X-Forwarded-For, so one test can log in "from" several IPs.
-      trustProxy: true,
+    // Client addresses come from X-Forwarded-For, so one test can log in "from" several IPs.
+    config: { trustProxy: true },
+    configure: (config) => ({
+      ...config,
       rateLimits: {
+        ...config.rateLimits,
         login: rule,
         loginPerIp: { max: 50, windowMs: WINDOW },
         loginPerEmail: { max: 5, windowMs: WINDOW },
@@ -23,7 +25,7 @@ beforeAll(async () => {
         passwordChange: rule,
         emailChange: rule,
       },
-    },
+    }),
     overrides: { rateLimiter: createRateLimiter(createMemoryRateLimitStore(() => clockMs)) },
   });
 });

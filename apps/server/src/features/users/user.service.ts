@@ -79,7 +79,7 @@ export async function updatePassword(ctx: AppContext, caller: Caller, input: Upd
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
   }
-  assertPasswordPolicy(input.newPassword);
+  await assertPasswordPolicy(input.newPassword);
   await updateUser(ctx.db, caller.userId, { passwordHash: await hashPassword(input.newPassword) });
   await endEverySignIn(ctx, caller.userId, ctx.now(), caller.sessionId);
 }
