@@ -2,7 +2,6 @@ import type {
   CategoryPageResponse,
   CategoryWithCounts,
   ContentOverviewResponse,
-  ContentPropertyRef,
   ReorderContentRequest,
 } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
@@ -20,7 +19,7 @@ import { requireCategory } from "./content.service.ts";
  * The page's property. A shared item is read on every guide it is attached to, so its editor offers the
  * translation languages of all the account's guides (CONT-18, SHARED-07); the shared property has none.
  */
-async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<ContentPropertyRef> {
+async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<CategoryPageResponse["property"]> {
   return {
     propertyId: p.propertyId,
     title: p.title,
@@ -79,12 +78,12 @@ export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyI
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const { catalogue, category } = await requireCategory(ctx, property, categoryLabel);
   const categories = visibleCategories(catalogue, property);
-  const [items, shared, withCounts, ref] = await Promise.all([
+  const [items, shared, withCounts] = await Promise.all([
     findItemsInCategory(ctx.db, property.id, category.label),
     property.isShared ? Promise.resolve([]) : findSharedItemsForProperty(ctx.db, caller.accountId, property.id, category.label),
     countsFor(ctx, property, catalogue, categories),
-    propertyRef(ctx, property),
   ]);
+  const ref = await propertyRef(ctx, property);
   const byTemplate = new Map(items.filter((i) => i.templateLabel).map((i) => [i.templateLabel!, i]));
   const parent = category.parentLabel ? categories.find((c) => c.label === category.parentLabel) : undefined;
   const children = categories.filter((c) => c.parentLabel === category.label);

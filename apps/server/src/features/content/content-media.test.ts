@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+const api = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: host.cookie }, payload });
 const base = (propertyId: string) => `/api/properties/${propertyId}/content`;
 const upload = (url: string, body: Buffer, filename: string) => {
