@@ -5,6 +5,8 @@ import { copy } from "@doorstep/shared/copy";
 import { billingAccounts } from "../../db/schema/billing.ts";
 import { startFakeStripe } from "../../providers/payments/stripe.fake.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+// After the app: providers/payments/index.ts and local.ts import each other.
+import { createPaymentGateway } from "../../providers/payments/index.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
 import { DAY, emailsTo, freshSession, getJson } from "./billing-test-helpers.ts";
 
@@ -48,8 +50,12 @@ const customerOf = async (user: TestUser) => (await t.ctx.db.select().from(billi
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 describe("Stripe gateway against a fake Stripe API", () => {
-  it("exposes the publishable key in /api/config", async () => {
+  it("exposes the publishable key in /api/config, and refuses to start Stripe without it or without the webhook secret", async () => {
     expect((await t.app.inject("/api/config")).json().payments).toEqual({ gateway: "stripe", stripePublishableKey: "pk_test_fake" });
+    const deps = { db: t.ctx.db, now: () => new Date() };
+    expect(() => createPaymentGateway({ stripeSecretKey: "sk_test_fake", stripeWebhookSecret: WEBHOOK_SECRET }, deps)).toThrow(/STRIPE_PUBLISHABLE_KEY is required/);
+    expect(() => createPaymentGateway({ stripeSecretKey: "sk_test_fake", stripePublishableKey: "pk_test_fake" }, deps)).toThrow(/STRIPE_WEBHOOK_SECRET is required/);
+    expect(createPaymentGateway({}, deps).kind).toBe("local");
   });
 
   it("setup intent → subscribe in the trial: customer, default card, trialing subscription with quantity and the server's price; billed at the trial end, then every 30 days", async () => {

@@ -248,9 +248,16 @@ export async function listInvoices(ctx: AppContext, caller: Caller, cursor: stri
   return { items, nextCursor: page.hasMore ? (page.items.at(-1)?.id ?? null) : null };
 }
 
+/**
+ * Routes whose every call emails support (failure alerts, pause/cancel requests): per account, far above
+ * a host retrying a card and far below a flood of the support inbox.
+ */
+export const SUPPORT_MAIL_RATE_LIMIT = { max: 10, windowMs: 60 * 60_000 };
+
 /** POST /api/billing/subscription-alerts (BILL-31): a failure the browser saw, for support. */
 export async function reportSubscriptionAlert(ctx: AppContext, caller: Caller, input: SubscriptionAlertRequest): Promise<void> {
   const { account, user } = await requireBillingContext(ctx, caller);
+  await ctx.rateLimiter.consume("billing-support-mail", account.id, SUPPORT_MAIL_RATE_LIMIT);
   const { errorMessage, ...payload } = input;
   await recordAlert(ctx, { accountId: account.id, userId: user.id, email: user.email }, "client", errorMessage, payload);
 }

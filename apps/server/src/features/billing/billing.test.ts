@@ -305,8 +305,19 @@ describe("pause or cancel (BILL-43…48)", () => {
     expect(res.json()).toMatchObject({ request: { status: "received" }, reviewInvitation: true });
     const pause = await t.app.inject({ method: "POST", url: "/api/billing/cancellation-requests", headers: { cookie: user.cookie }, payload: { ...base, request: "pause-1-month", message: "Back in spring" } });
     expect(pause.json().reviewInvitation).toBe(false);
-    expect((await emailsTo(t.ctx, "alex@example.com")).length).toBe(2);
+    // The confirmation goes to the account's email, never to the address typed in the form.
+    expect(await emailsTo(t.ctx, "alex@example.com")).toEqual([]);
+    expect((await emailsTo(t.ctx, user.email)).filter((e) => e.template !== "verify-email").length).toBe(2);
     expect((await emailsTo(t.ctx, t.config.supportEmail)).filter((e) => e.template === "cancellation-request-support").length).toBeGreaterThanOrEqual(2);
+
+    // Each call mails support: 10 an hour per account, alerts and requests together.
+    for (let i = 0; i < 8; i++) {
+      const alert = await t.app.inject({ method: "POST", url: "/api/billing/subscription-alerts", headers: { cookie: user.cookie }, payload: { errorMessage: `try ${i}` } });
+      expect(alert.statusCode).toBe(204);
+    }
+    const limited = await t.app.inject({ method: "POST", url: "/api/billing/subscription-alerts", headers: { cookie: user.cookie }, payload: { errorMessage: "flood" } });
+    expect(limited.statusCode).toBe(429);
+    expect((await t.app.inject({ method: "POST", url: "/api/billing/cancellation-requests", headers: { cookie: user.cookie }, payload: base })).statusCode).toBe(429);
   });
 });
 

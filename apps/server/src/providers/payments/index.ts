@@ -111,6 +111,8 @@ export interface PaymentGateway {
 export interface PaymentsConfig {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
+  /** The browser's key for Stripe Elements: without it the dashboard could only show the local card fields, which Stripe refuses. */
+  stripePublishableKey?: string;
   /** Tests and stripe-mock: the API's base URL instead of api.stripe.com. */
   stripeApiUrl?: string;
 }
@@ -118,6 +120,10 @@ export interface PaymentsConfig {
 /** Stripe when STRIPE_SECRET_KEY is set, else the local simulated gateway (ARCHITECTURE §6). */
 export function createPaymentGateway(config: PaymentsConfig, deps: { db: Db; now: () => Date }): PaymentGateway {
   if (config.stripeSecretKey) {
+    if (!config.stripePublishableKey) {
+      throw new Error("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY: the card form needs Stripe Elements (ARCHITECTURE §6).");
+    }
+    if (!config.stripeWebhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are verified by signature).");
     return createStripeGateway({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? "", apiUrl: config.stripeApiUrl });
   }
   return createLocalGateway(deps);
