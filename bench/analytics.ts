@@ -3,8 +3,11 @@
 // BENCH_VISITS visits (default 10 M) over a year, 2,000 properties, one manager owning 200 of them, then
 // times the breakdown the analytics screen runs (the daily rollup) and, for contrast, the same answer
 // computed from the raw visits. Needs PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local.
+import path from "node:path";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { openPostgres } from "../apps/server/src/db/client.ts";
+import { ROOT } from "./lib.ts";
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 10_000_000);
 const PROPERTIES = 2000;
@@ -20,11 +23,11 @@ await admin.connect();
 await admin.query(`drop database if exists ${name} with (force)`);
 await admin.query(`create database ${name}`);
 
-const database = openPostgres(url.toString());
 const client = new pg.Client({ connectionString: url.toString() });
 try {
-  await database.migrate();
   await client.connect();
+  // The product's own migrations, as the server applies them at start.
+  await migrate(drizzle(client), { migrationsFolder: path.join(ROOT, "apps/server/src/db/migrations") });
   const started = performance.now();
   // 1,001 accounts: one manager with 200 properties, a thousand hosts with 1 or 2.
   await client.query(`insert into accounts (trial_ends_at) select now() + interval '14 days' from generate_series(1, 1001)`);
@@ -91,7 +94,6 @@ try {
   }
 } finally {
   await client.end().catch(() => undefined);
-  await database.close();
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 }
