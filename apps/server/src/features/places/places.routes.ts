@@ -12,6 +12,7 @@ import {
   WordsResponse,
 } from "@doorstep/shared/schemas/places";
 import type { AppContext } from "../../app-context.ts";
+import { PLACES_RATE_LIMIT } from "../../env.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { createLookupCache } from "./lookup-cache.ts";
@@ -27,7 +28,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const cache = createLookupCache({ ttlMs: 5 * 60_000, maxEntries: 5000 });
   const limit = (request: FastifyRequest) =>
-    ctx.rateLimiter.consume("places", requireCaller(request).accountId, ctx.config.rateLimits.places);
+    ctx.rateLimiter.consume("places", requireCaller(request).accountId, ctx.config.rateLimits.places ?? PLACES_RATE_LIMIT);
 
   app.get(
     "/api/places/search",
