@@ -28,7 +28,7 @@ import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
-import { registerSpa } from "./plugins/spa.ts";
+import { dashboardCsp, registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
 import { createPaymentGateway } from "./providers/payments/index.ts";
@@ -103,7 +103,13 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);
-  registerErrorHandling(app, spaIndexHtml);
+  registerErrorHandling(app, spaIndexHtml, dashboardCsp({ mapTileUrl: config.mapTileUrl, stripe: Boolean(config.payments.stripeSecretKey) }));
+  // Served over https (PUBLIC_URL): browsers keep to https for a year (HSTS).
+  if (config.publicUrl.startsWith("https://")) {
+    app.addHook("onSend", async (_request, reply) => {
+      reply.header("Strict-Transport-Security", "max-age=31536000");
+    });
+  }
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 10 } });
 

@@ -10,7 +10,7 @@ function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorRes
 }
 
 /** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (ARCHITECTURE §4). */
-export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer | null): void {
+export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer | null, spaCsp = "default-src 'self'"): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
@@ -48,6 +48,7 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer
         .header("X-Content-Type-Options", "nosniff")
         .header("X-Frame-Options", "DENY")
         .header("Referrer-Policy", "strict-origin-when-cross-origin")
+        .header("Content-Security-Policy", spaCsp)
         .send(spaIndexHtml);
     }
     return reply.status(404).send(body("NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`));

@@ -36,3 +36,37 @@ export function wantsSpa(method: string, url: string, accept: string | undefined
   if (url.startsWith("/api/") || url === "/api" || url.startsWith("/files/")) return false;
   return !accept || accept.includes("text/html") || accept.includes("*/*");
 }
+
+/** An origin for a CSP source list from a URL template such as "https://{s}.tile.example.org/{z}/{x}/{y}.png". */
+function templateOrigin(template: string): string | null {
+  try {
+    const url = new URL(template.replace(/\{s\}/g, "a"));
+    const wildcard = template.includes("{s}.") ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}` : url.origin;
+    return url.protocol === "https:" || url.protocol === "http:" ? wildcard : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The dashboard's Content-Security-Policy: scripts only from our origin (and Stripe's when Stripe is
+ * configured, for Elements), map tiles from the configured tile server, nothing framing us. Inline
+ * styles stay allowed: React and Leaflet set element styles, which cannot run script.
+ */
+export function dashboardCsp(options: { mapTileUrl: string; stripe: boolean }): string {
+  const tiles = templateOrigin(options.mapTileUrl);
+  const stripe = options.stripe;
+  return [
+    "default-src 'self'",
+    `script-src 'self'${stripe ? " https://js.stripe.com" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${tiles ? ` ${tiles}` : ""}${stripe ? " https://*.stripe.com" : ""}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
+    `frame-src ${stripe ? "https://js.stripe.com https://hooks.stripe.com" : "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -34,6 +34,11 @@ describe("an https PUBLIC_URL", () => {
     const logout = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: user.cookie } });
     expect(logout.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
   });
+
+  it("tells browsers to keep to https (HSTS) on API and guide responses", async () => {
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).headers["strict-transport-security"]).toBe("max-age=31536000");
+    expect((await t.app.inject({ method: "GET", url: "/g/no-such-guide" })).headers["strict-transport-security"]).toBe("max-age=31536000");
+  });
 });
 
 describe("npm start's production build without Stripe keys (LOCAL_RUN)", () => {

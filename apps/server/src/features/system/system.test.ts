@@ -102,6 +102,11 @@ describe("dashboard serving", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id=root>');
     expect(page.headers["cache-control"]).toBe("no-cache");
+    const csp = String(page.headers["content-security-policy"]);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org");
+    expect(page.headers["strict-transport-security"]).toBeUndefined(); // http://localhost
     const asset = await t.app.inject("/assets/app-abc123.js");
     expect(asset.statusCode, JSON.stringify(asset.headers)).toBe(200);
     expect(asset.headers["cache-control"]).toContain("immutable");
