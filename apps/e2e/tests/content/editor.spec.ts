@@ -90,6 +90,59 @@ test.describe("content item editor (issue 4)", () => {
     expect((await getItemViaApi(page.request, property.propertyId, item.id)).subItems.map((s) => s.type)).toEqual(["image", "button"]);
   });
 
+  test("leaving the page with changes asks too: browser Back holds the navigation, a tab close gets the browser's warning (CONT-16)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "Mill Cottage");
+    const item = await createItemViaApi(page.request, property.propertyId, "house-rules", "Smoking");
+    const overview = `/property/${property.propertyId}`;
+    const categoryPage = `${overview}/content/house-rules`;
+    const editBins = async (title: string) => {
+      await page.goto(overview);
+      await page.getByRole("region", { name: copy.properties.contentSections }).getByRole("link", { name: /House rules/ }).click();
+      await expect(page).toHaveURL(categoryPage);
+      await page.getByRole("button", { name: `${c.edit} Smoking` }).click();
+      const dialog = page.getByRole("dialog", { name: c.editorEditTitle("Smoking") });
+      await dialog.getByLabel(c.titleLabel).fill(title);
+      return dialog;
+    };
+    const prompt = page.getByRole("dialog", { name: c.unsavedChanges });
+
+    // Back while editing: the same prompt; Escape stays in the editor on this page.
+    let dialog = await editBins("No smoking");
+    await page.goBack();
+    await expect(prompt.getByRole("button")).toHaveText([c.discard, c.save]);
+    await page.keyboard.press("Escape");
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(categoryPage);
+    await expect(dialog.getByLabel(c.titleLabel)).toHaveValue("No smoking");
+
+    // Closing the tab: the browser's own leave-page warning; dismissed, the page and the edit stay.
+    const warned = new Promise<string>((resolve) => page.once("dialog", (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await warned).toBe("beforeunload");
+    expect(page.isClosed()).toBe(false);
+    await expect(dialog.getByLabel(c.titleLabel)).toHaveValue("No smoking");
+
+    // Back again: Discard goes back and keeps the stored item.
+    await page.goBack();
+    await prompt.getByRole("button", { name: c.discard }).click();
+    await expect(page).toHaveURL(overview);
+    expect((await getItemViaApi(page.request, property.propertyId, item.id)).title).toBe("Smoking");
+
+    // Back with Save: saved first, then gone back.
+    dialog = await editBins("Smoking outside only");
+    await page.goBack();
+    await prompt.getByRole("button", { name: c.save }).click();
+    await expect(page).toHaveURL(overview);
+    expect((await getItemViaApi(page.request, property.propertyId, item.id)).title).toBe("Smoking outside only");
+
+    // Nothing changed: Back just goes back, and nothing warns on unload.
+    await page.getByRole("region", { name: copy.properties.contentSections }).getByRole("link", { name: /House rules/ }).click();
+    await page.getByRole("button", { name: `${c.edit} Smoking outside only` }).click();
+    await page.goBack();
+    await expect(page).toHaveURL(overview);
+    await expect(prompt).toBeHidden();
+  });
+
   test("closing with changes asks Do you want to save changes? — Discard keeps the old, Save saves (CONT-16)", async ({ loggedInPage: page }) => {
     const property = await createPropertyViaApi(page.request, "River House");
     const item = await createItemViaApi(page.request, property.propertyId, "house-rules", "Bins");

@@ -14,6 +14,7 @@ import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./ed
 import { EditorTexts } from "./editor-texts.tsx";
 import { MediaField } from "./media-field.tsx";
 import { SubItemsEditor } from "./sub-items-editor.tsx";
+import { useLeaveGuard } from "./use-leave-guard.ts";
 import { useSaveItem } from "./use-save-item.ts";
 import "./item-editor.css";
 
@@ -58,11 +59,14 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [webLinkError, setWebLinkError] = useState<string>();
+  const [saved, setSaved] = useState(false);
   const saver = useSaveItem({ propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages }, initial);
   const remove = useDeleteContentItem(propertyId);
   const dirty = snapshot(draft) !== baseline;
   const saving = saver.status === "saving";
   const labels = template?.labels;
+  // CONT-16 beyond Close: a reload, a closed tab or a navigation away asks too.
+  const leave = useLeaveGuard(dirty && !saved);
 
   const update = (fn: (d: ItemDraft) => ItemDraft) => setDraft((d) => fn(d));
   const requestClose = () => {
@@ -81,7 +85,19 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
     setWebLinkError(undefined);
     const result = await saver.save(draft);
     if (result.draft) setDraft(result.draft);
-    if (result.ok) onClose();
+    if (!result.ok) return leave.stay();
+    setSaved(true);
+    // Saved from the prompt a navigation raised: go where the host was going; otherwise just close.
+    if (leave.blocked) leave.proceed();
+    else onClose();
+  };
+  const discard = () => {
+    if (leave.blocked) leave.proceed();
+    else onClose();
+  };
+  const keepEditing = () => {
+    setConfirmClose(false);
+    leave.stay();
   };
 
   const title = saver.item ? c.editorEditTitle(saver.item.title) : template ? `${c.add} ${template.defaults.title || template.labels.title}` : c.editorNewTitle;
@@ -172,12 +188,12 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
       </Dialog>
 
       <Dialog
-        open={confirmClose}
+        open={confirmClose || leave.blocked}
         title={c.unsavedChanges}
-        onClose={() => setConfirmClose(false)}
+        onClose={keepEditing}
         actions={
           <>
-            <Button variant="secondary" onClick={onClose}>
+            <Button variant="secondary" onClick={discard}>
               {c.discard}
             </Button>
             <Button onClick={() => void save()}>{c.save}</Button>
