@@ -37,6 +37,7 @@ export const contentCopy = {
     sharedIntro: "Content you wrote once in Shared Property Content. Add it to this property or remove it.",
     emptyCustom: "Nothing here yet.",
     filledCount: (filled: number) => (filled === 1 ? "1 item" : `${filled} items`),
+    templatesFilled: (filled: number, templates: number) => `${filled} of ${templates} suggested filled`,
     notFilled: "Not added yet",
     required: "Recommended",
     featuredBadge: "Featured",

@@ -86,3 +86,19 @@ export function isInternalLink(value: string): boolean {
 export function resolveThemes(theme: string | null | undefined, known: readonly string[]): string[] {
   return theme && known.includes(theme) && theme !== FALLBACK_THEME ? [FALLBACK_THEME, theme] : [FALLBACK_THEME];
 }
+
+/**
+ * How many of a category's suggested items (templates) are filled, its sub-categories included: the
+ * overview's "filled count" of each content section (issue 4, CONT-01).
+ */
+export function templateFill(category: {
+  templateCount: number;
+  filledTemplateCount: number;
+  children?: readonly { templateCount: number; filledTemplateCount: number }[];
+}): { filled: number; templates: number } {
+  const children = category.children ?? [];
+  return {
+    filled: category.filledTemplateCount + children.reduce((n, c) => n + c.filledTemplateCount, 0),
+    templates: category.templateCount + children.reduce((n, c) => n + c.templateCount, 0),
+  };
+}

@@ -5,13 +5,15 @@ import { imageAtWidth } from "../../../lib/format.ts";
 const c = copy.content;
 
 /** An item's thumbnail, title and badges in a category list. */
-export function ItemRow({ item, fallbackTitle }: { item: ContentItemSummary | null; fallbackTitle?: string }) {
+export function ItemRow({ item, fallbackTitle, recommended = false }: { item: ContentItemSummary | null; fallbackTitle?: string; recommended?: boolean }) {
   return (
     <div className="content-row__main">
       {item?.imageUrl ? <img className="content-row__thumb" src={imageAtWidth(item.imageUrl, 120)} alt="" /> : null}
       <div className="content-row__text">
         <span className="content-row__title">{item?.title ?? fallbackTitle}</span>
         <span className="content-row__badges">
+          {/* CONT-06/15: a template flagged isRequired is one every guide should have. */}
+          {recommended ? <span className="content-badge content-badge--recommended">{c.required}</span> : null}
           {item === null ? <span className="content-badge content-badge--todo">{c.notFilled}</span> : null}
           {item?.featured ? <span className="content-badge">{c.featuredBadge}</span> : null}
           {item?.shared ? <span className="content-badge">{c.sharedBadge}</span> : null}

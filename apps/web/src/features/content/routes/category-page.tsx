@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import type { CategoryPageResponse } from "@doorstep/shared/schemas/content";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, Navigate, useParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -33,7 +33,7 @@ export function scopeBase(scope: ContentScope, propertyId: string): string {
  * order, shared items with Add/Remove, and "Add custom content" where items are listed.
  */
 export function CategoryPage({ scope }: { scope: ContentScope }) {
-  const { propertyId = "", categoryLabel = "" } = useParams();
+  const { propertyId = "", categoryLabel = "", parentLabel } = useParams();
   const page = useCategoryPage(propertyId, categoryLabel);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
 
@@ -56,10 +56,23 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
   }
 
   const data = page.data;
+  const categoryPath = data.parent
+    ? `${base}/content/${encodeURIComponent(data.parent.label)}/${encodeURIComponent(data.category.label)}`
+    : `${base}/content/${encodeURIComponent(data.category.label)}`;
+  // OPEN-42: one address per category. A sub-category reached without its parent goes to its own
+  // address; a parent segment that is not its parent is a page that does not exist.
+  if (parentLabel === undefined && data.parent) return <Navigate to={categoryPath} replace />;
+  if (parentLabel !== undefined && parentLabel !== data.parent?.label) {
+    return (
+      <div className="content-page">
+        <BackLink to={base}>{scope === "shared" ? c.backToShared : c.backToProperty}</BackLink>
+        <h1>{c.notFound}</h1>
+      </div>
+    );
+  }
   const back = data.parent
     ? { to: `${base}/content/${encodeURIComponent(data.parent.label)}`, text: c.backToSection(data.parent.title) }
     : { to: base, text: scope === "shared" ? c.backToShared : c.backToProperty };
-  const categoryPath = data.parent ? `${base}/content/${encodeURIComponent(data.parent.label)}/${encodeURIComponent(data.category.label)}` : `${base}/content/${encodeURIComponent(data.category.label)}`;
 
   return (
     <div className="content-page">
@@ -78,7 +91,10 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
               <li key={child.label}>
                 <Link className="content-section" to={`${categoryPath}/${encodeURIComponent(child.label)}`}>
                   <span className="content-section__title">{child.title}</span>
-                  <span className="content-section__count">{c.filledCount(child.totalItemCount)}</span>
+                  <span className="content-section__count">
+                    {c.filledCount(child.totalItemCount)}
+                    {child.templateCount > 0 ? <span className="content-section__fill">{c.templatesFilled(child.filledTemplateCount, child.templateCount)}</span> : null}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -92,7 +108,7 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
           <ul className="content-list">
             {data.templates.map(({ template, item }) => (
               <li key={template.label} className="content-row">
-                <ItemRow item={item} fallbackTitle={template.defaults.title || template.labels.title} />
+                <ItemRow item={item} fallbackTitle={template.defaults.title || template.labels.title} recommended={template.isRequired} />
                 <div className="content-row__actions">
                   {/* CONT-35: Edit opens the stored item; Add starts from the template's defaults. */}
                   <Button variant={item ? "secondary" : "primary"} size="sm" onClick={() => setEditing({ itemId: item?.id ?? null, template })}>
