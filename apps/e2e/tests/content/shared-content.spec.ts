@@ -79,4 +79,31 @@ test.describe("shared content (SHARED-01…13)", () => {
     await expect(page.getByRole("button", { name: "Edit Building quiet hours" })).toHaveCount(0);
     expect(await sharedState(page.request, second.propertyId)).toEqual([]);
   });
+
+  test("a shared item gets a tab per language of the account's guides and saves its translations (CONT-18, SHARED-07)", async ({ loggedInPage: page }) => {
+    const french = await createPropertyViaApi(page.request, "Rue Flat");
+    const german = await createPropertyViaApi(page.request, "Strasse Flat");
+    for (const [property, languages] of [[french, ["fr"]], [german, ["de", "fr"]]] as const) {
+      const patch = await page.request.patch(`/api/properties/${property.propertyId}`, { data: { languageTranslations: languages } });
+      expect(patch.status(), await patch.text()).toBe(204);
+    }
+    const sharedId = ((await (await page.request.post("/api/shared-content")).json()) as { propertyId: string }).propertyId;
+    const created = await page.request.post(`/api/properties/${sharedId}/content/items`, { data: { categoryLabel: "house-rules", title: "Bins" } });
+    const item = ((await created.json()) as { item: { id: string } }).item;
+    expect((await page.request.put(`/api/properties/${french.propertyId}/content/shared/${item.id}`)).status()).toBe(200);
+
+    await page.goto(`/shared-content/${sharedId}/content/house-rules`);
+    await page.getByRole("button", { name: "Edit Bins" }).click();
+    const dialog = page.getByRole("dialog", { name: c.editorEditTitle("Bins") });
+    await expect(dialog.getByRole("tab")).toHaveText([c.english, "German", "French"]);
+    await dialog.getByRole("tab", { name: "French" }).click();
+    await dialog.getByLabel(c.titleLabel).fill("Poubelles");
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const saved = await page.request.get(`/api/properties/${sharedId}/content/items/${item.id}`);
+    expect(((await saved.json()) as { item: { translations: { language: string; title: string }[] } }).item.translations).toEqual([
+      expect.objectContaining({ language: "fr", title: "Poubelles" }),
+    ]);
+  });
 });
