@@ -203,6 +203,8 @@ export const propertyCopy = {
     messageLinkHint: "For example WhatsApp and https://wa.me/447700900000. Leave the URL blank to hide the link.",
     saveError: "Your changes were not saved. Please try again.",
     deleteError: "The manager was not deleted. Please try again.",
+    loadMore: "Show more managers",
+    moreProperties: (n: number) => `and ${n} more ${n === 1 ? "property" : "properties"}`,
   },
   company: {
     title: "Company Profile",

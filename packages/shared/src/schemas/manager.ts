@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { ClearableText, HttpUrl } from "./common.ts";
+import { ClearableText, HttpUrl, PageQuery } from "./common.ts";
+
+/** Managers per page of GET /api/managers (ARCHITECTURE §4: nothing returns an unbounded list). */
+export const MANAGERS_PAGE_SIZE = 50;
+/** Properties named on a manager's profile; `propertyCount` says how many there are in all (MGR-13). */
+export const MANAGER_PROFILE_PROPERTIES = 100;
 
 /** A property manager (MGR-01), as the dashboard sees it. */
 export const ManagerDto = z.object({
@@ -13,12 +18,19 @@ export const ManagerDto = z.object({
   messageAppLink: z.string().nullable(),
   isDefault: z.boolean(),
   propertyCount: z.number().int(),
+  /** The first MANAGER_PROFILE_PROPERTIES by title. */
   properties: z.array(z.object({ propertyId: z.string(), title: z.string() })),
 });
 export type ManagerDto = z.infer<typeof ManagerDto>;
 
+/** A manager in the list: its property count, not its properties (MGR-02, MGR-13). */
+export const ManagerSummary = ManagerDto.omit({ properties: true });
+export type ManagerSummary = z.infer<typeof ManagerSummary>;
+
 export const ManagerResponse = z.object({ manager: ManagerDto });
-export const ManagerListResponse = z.object({ items: z.array(ManagerDto) });
+export const ManagerListQuery = PageQuery;
+export type ManagerListQuery = z.infer<typeof ManagerListQuery>;
+export const ManagerListResponse = z.object({ items: z.array(ManagerSummary), nextCursor: z.string().nullable() });
 export type ManagerListResponse = z.infer<typeof ManagerListResponse>;
 
 export const CreateManagerRequest = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { managers, properties } from "../../db/schema/properties.ts";
 
@@ -12,13 +12,38 @@ export interface LinkedProperty {
   title: string;
 }
 
-/** The account's managers: the default first, then by name (MGR-02, MGR-13). */
-export async function findManagersByAccount(db: Db, accountId: string): Promise<ManagerRow[]> {
+/** Where a page of managers ends: the sort key of its last row. */
+export interface ManagerCursor {
+  notDefault: boolean;
+  firstName: string;
+  lastName: string;
+  id: string;
+}
+
+/** The sort key of the list: the default first, then by name, the id breaking ties (MGR-02, MGR-13). */
+const sortKey = sql`(not ${managers.isDefault}, lower(${managers.firstName}), lower(${managers.lastName}), ${managers.id})`;
+
+/** One page of the account's managers in list order, after `cursor` when given. */
+export async function findManagersPage(db: Db, accountId: string, options: { cursor?: ManagerCursor; limit: number }): Promise<ManagerRow[]> {
+  const { cursor } = options;
+  const after = cursor ? sql`${sortKey} > (${cursor.notDefault}, ${cursor.firstName}, ${cursor.lastName}, ${cursor.id}::uuid)` : undefined;
   return db
     .select()
     .from(managers)
-    .where(eq(managers.accountId, accountId))
-    .orderBy(desc(managers.isDefault), asc(sql`lower(${managers.firstName})`), asc(sql`lower(${managers.lastName})`), asc(managers.createdAt));
+    .where(and(eq(managers.accountId, accountId), after))
+    .orderBy(sql`not ${managers.isDefault}`, asc(sql`lower(${managers.firstName})`), asc(sql`lower(${managers.lastName})`), asc(managers.id))
+    .limit(options.limit);
+}
+
+/** How many non-archived properties each of `managerIds` manages, in one query (MGR-13). */
+export async function countLinkedProperties(db: Db, accountId: string, managerIds: string[]): Promise<Map<string, number>> {
+  if (managerIds.length === 0) return new Map();
+  const rows = await db
+    .select({ managerId: properties.managerId, n: count() })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), inArray(properties.managerId, managerIds), isNull(properties.archivedAt)))
+    .groupBy(properties.managerId);
+  return new Map(rows.map((r) => [r.managerId!, Number(r.n)]));
 }
 
 /** One of the account's managers by vanity id; another account's manager is simply not found. */
@@ -40,14 +65,14 @@ export async function findDefaultManager(db: Db, accountId: string): Promise<Man
   return rows[0] ?? null;
 }
 
-/** The account's non-archived properties linked to any of `managerIds`, in one query (MGR-13). */
-export async function findLinkedProperties(db: Db, accountId: string, managerIds: string[]): Promise<LinkedProperty[]> {
-  if (managerIds.length === 0) return [];
+/** The first `limit` non-archived properties a manager manages, by title (MGR-13). */
+export async function findLinkedProperties(db: Db, accountId: string, managerId: string, limit: number): Promise<LinkedProperty[]> {
   const rows = await db
     .select({ managerId: properties.managerId, propertyId: properties.propertyId, title: properties.title })
     .from(properties)
-    .where(and(eq(properties.accountId, accountId), inArray(properties.managerId, managerIds), isNull(properties.archivedAt)))
-    .orderBy(asc(sql`lower(${properties.title})`), asc(properties.propertyId));
+    .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId), isNull(properties.archivedAt)))
+    .orderBy(asc(sql`lower(${properties.title})`), asc(properties.propertyId))
+    .limit(limit);
   return rows.map((r) => ({ managerId: r.managerId!, propertyId: r.propertyId, title: r.title }));
 }
 

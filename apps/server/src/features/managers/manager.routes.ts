@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreateManagerRequest, ManagerListResponse, ManagerResponse, UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import { CreateManagerRequest, ManagerListQuery, ManagerListResponse, ManagerResponse, UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
@@ -24,8 +24,15 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.get(
     "/api/managers",
-    { schema: { tags, summary: "The account's property managers, default first", response: { 200: ManagerListResponse } } },
-    async (request) => ({ items: await listManagers(ctx, requireCaller(request)) }),
+    {
+      schema: {
+        tags,
+        summary: "A page of the account's property managers, default first, with property counts",
+        querystring: ManagerListQuery,
+        response: { 200: ManagerListResponse },
+      },
+    },
+    async (request) => listManagers(ctx, requireCaller(request), request.query),
   );
 
   app.post(

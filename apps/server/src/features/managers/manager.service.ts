@@ -1,20 +1,31 @@
 import { randomInt } from "node:crypto";
-import type { CreateManagerRequest, ManagerDto, UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import {
+  MANAGER_PROFILE_PROPERTIES,
+  MANAGERS_PAGE_SIZE,
+  type CreateManagerRequest,
+  type ManagerDto,
+  type ManagerListQuery,
+  type ManagerListResponse,
+  type ManagerSummary,
+  type UpdateManagerRequest,
+} from "@doorstep/shared/schemas/manager";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { findUserById } from "../users/user.repository.ts";
 import { fileUrl } from "../users/user.service.ts";
 import {
+  countLinkedProperties,
   deleteManagerRelinking,
   findDefaultManager,
   findLinkedProperties,
   findManagerByVanityId,
-  findManagersByAccount,
+  findManagersPage,
   hasLinkedProperties,
   insertManager,
   updateManager as updateManagerRow,
   type LinkedProperty,
+  type ManagerCursor,
   type ManagerRow,
   type NewManager,
 } from "./manager.repository.ts";
@@ -27,9 +38,8 @@ export function newVanityId(): string {
   return String(randomInt(10_000_000, 100_000_000));
 }
 
-/** The manager as the dashboard sees it, with the non-archived properties it manages (MGR-01, MGR-13). */
-export function toManagerDto(row: ManagerRow, linked: LinkedProperty[]): ManagerDto {
-  const own = linked.filter((p) => p.managerId === row.id).map(({ propertyId, title }) => ({ propertyId, title }));
+/** The manager as the list shows it: its property count, not its properties (MGR-02, MGR-13). */
+export function toManagerSummary(row: ManagerRow, propertyCount: number): ManagerSummary {
   return {
     vanityId: row.vanityId,
     firstName: row.firstName,
@@ -40,9 +50,13 @@ export function toManagerDto(row: ManagerRow, linked: LinkedProperty[]): Manager
     messageAppName: row.messageAppName,
     messageAppLink: row.messageAppLink,
     isDefault: row.isDefault,
-    propertyCount: own.length,
-    properties: own,
+    propertyCount,
   };
+}
+
+/** The manager as its profile shows it: the count, and the first properties it manages by title (MGR-01, MGR-13). */
+export function toManagerDto(row: ManagerRow, propertyCount: number, linked: LinkedProperty[]): ManagerDto {
+  return { ...toManagerSummary(row, propertyCount), properties: linked.map(({ propertyId, title }) => ({ propertyId, title })) };
 }
 
 /** One of the caller's managers; another account's vanity id is 404 exactly like an unknown one (XCUT-15). */
@@ -52,17 +66,44 @@ async function requireManager(ctx: AppContext, caller: Caller, vanityId: string)
   return manager;
 }
 
-/** The caller's managers, default first, each with its properties fetched in one batch (MGR-02, MGR-13). */
-export async function listManagers(ctx: AppContext, caller: Caller): Promise<ManagerDto[]> {
-  const rows = await findManagersByAccount(ctx.db, caller.accountId);
-  const linked = await findLinkedProperties(ctx.db, caller.accountId, rows.map((r) => r.id));
-  return rows.map((row) => toManagerDto(row, linked));
+function encodeCursor(row: ManagerRow): string {
+  const cursor: ManagerCursor = { notDefault: !row.isDefault, firstName: row.firstName.toLowerCase(), lastName: row.lastName.toLowerCase(), id: row.id };
+  return Buffer.from(JSON.stringify(cursor)).toString("base64url");
+}
+function decodeCursor(raw: string | undefined): ManagerCursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as ManagerCursor;
+    if (typeof c.notDefault === "boolean" && typeof c.firstName === "string" && typeof c.lastName === "string" && /^[0-9a-f-]{36}$/.test(c.id)) return c;
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new AppError("VALIDATION_FAILED", "Invalid cursor");
 }
 
-/** One of the caller's managers by vanity id (MGR-07). */
+/**
+ * A page of the caller's managers, default first, each with its property count from one grouped query
+ * (MGR-02, MGR-13). Counts, not property lists: an account with 1,000 properties ships 1,000 rows nowhere.
+ */
+export async function listManagers(ctx: AppContext, caller: Caller, query: ManagerListQuery = {}): Promise<ManagerListResponse> {
+  const limit = query.limit ?? MANAGERS_PAGE_SIZE;
+  const rows = await findManagersPage(ctx.db, caller.accountId, { cursor: decodeCursor(query.cursor), limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const counts = await countLinkedProperties(ctx.db, caller.accountId, page.map((r) => r.id));
+  return {
+    items: page.map((row) => toManagerSummary(row, counts.get(row.id) ?? 0)),
+    nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
+  };
+}
+
+/** One of the caller's managers by vanity id (MGR-07), with the first properties it manages. */
 export async function getManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<ManagerDto> {
   const row = await requireManager(ctx, caller, vanityId);
-  return toManagerDto(row, await findLinkedProperties(ctx.db, caller.accountId, [row.id]));
+  const [counts, linked] = await Promise.all([
+    countLinkedProperties(ctx.db, caller.accountId, [row.id]),
+    findLinkedProperties(ctx.db, caller.accountId, row.id, MANAGER_PROFILE_PROPERTIES),
+  ]);
+  return toManagerDto(row, counts.get(row.id) ?? 0, linked);
 }
 
 /**
@@ -96,7 +137,7 @@ export async function createManager(
     { accountId: caller.accountId, firstName: input.firstName, lastName: input.lastName, isDefault: false },
     nextVanityId,
   );
-  return toManagerDto(row, []);
+  return toManagerDto(row, 0, []);
 }
 
 /**

@@ -86,7 +86,7 @@ describe("POST /api/managers and GET /api/managers/:vanityId (MGR-04…07)", () 
 });
 
 describe("GET /api/managers (MGR-02, MGR-13)", () => {
-  it("lists the account's managers, default first then by first name, with their live properties", async () => {
+  it("lists the account's managers, default first then by first name, with counts of their live properties", async () => {
     const user = await buildUser(t.ctx);
     const other = await buildUser(t.ctx);
     const zoe = await buildManager(t.ctx, user, { firstName: "Zoe" });
@@ -99,20 +99,65 @@ describe("GET /api/managers (MGR-02, MGR-13)", () => {
     await insertProperty(user, host.id, "Lake House");
     await insertProperty(user, null, "Unmanaged");
 
-    const items = await list(user);
+    const res = (await send(user, "GET", "/api/managers")).json();
+    expect(res.nextCursor).toBeNull();
+    const items = res.items as Record<string, unknown>[];
     expect(items.map((m) => m.firstName)).toEqual(["Mia", "adam", "Zoe"]);
-    expect(items[0]).toMatchObject({ isDefault: true, propertyCount: 1, properties: [{ title: "Lake House" }] });
-    expect(items[1]).toMatchObject({ vanityId: adam.vanityId, propertyCount: 0, properties: [] });
-    expect(items[2]).toMatchObject({
-      vanityId: zoe.vanityId,
+    expect(items[0]).toMatchObject({ isDefault: true, propertyCount: 1 });
+    expect(items[1]).toMatchObject({ vanityId: adam.vanityId, propertyCount: 0 });
+    expect(items[2]).toMatchObject({ vanityId: zoe.vanityId, propertyCount: 2 });
+    // The list carries counts only (ARCHITECTURE §4); the profile names the properties.
+    for (const item of items) expect(item).not.toHaveProperty("properties");
+    expect((await send(user, "GET", `/api/managers/${zoe.vanityId}`)).json().manager).toMatchObject({
       propertyCount: 2,
       properties: [
         { propertyId: attic, title: "Attic Flat" },
         { propertyId: beach, title: "Beach Hut" },
       ],
     });
-    expect((await send(user, "GET", `/api/managers/${zoe.vanityId}`)).json().manager.propertyCount).toBe(2);
     expect((await list(other)).map((m) => m.firstName)).toEqual(["Aaron"]);
+  });
+
+  it("pages with a cursor: every manager once, in order, whatever the page size; a bad cursor is 400", async () => {
+    const user = await buildUser(t.ctx);
+    await buildManager(t.ctx, user, { firstName: "Host", isDefault: true });
+    // Equal names on purpose: the id breaks ties, so none repeats or goes missing across pages.
+    for (const firstName of ["Bo", "bo", "Bo", "Cy", "Al", "Di", "Al"]) await buildManager(t.ctx, user, { firstName, lastName: "Lee" });
+    const all = (await send(user, "GET", "/api/managers?limit=100")).json().items as { vanityId: string; firstName: string }[];
+    expect(all.map((m) => m.firstName.toLowerCase())).toEqual(["host", "al", "al", "bo", "bo", "bo", "cy", "di"]);
+    for (const limit of [1, 3]) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const query: string = cursor ? `&cursor=${cursor}` : "";
+        const page = (await send(user, "GET", `/api/managers?limit=${limit}${query}`)).json();
+        expect(page.items.length).toBeLessThanOrEqual(limit);
+        seen.push(...page.items.map((m: { vanityId: string }) => m.vanityId));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen, `limit ${limit}`).toEqual(all.map((m) => m.vanityId));
+    }
+    expect((await send(user, "GET", "/api/managers?cursor=not-a-cursor")).statusCode).toBe(400);
+    expect((await send(user, "GET", "/api/managers?limit=1000")).statusCode).toBe(400);
+  });
+
+  it("names at most the first 100 properties on a profile, with the full count", async () => {
+    const user = await buildUser(t.ctx);
+    const busy = await buildManager(t.ctx, user, { firstName: "Busy" });
+    await t.ctx.db.insert(properties).values(
+      Array.from({ length: 105 }, (_, i) => ({
+        accountId: user.accountId,
+        propertyId: `busy-${user.accountId.slice(0, 8)}-${String(i).padStart(3, "0")}`,
+        title: `Flat ${String(i).padStart(3, "0")}`,
+        guideSessionToken: "test-token",
+        managerId: busy.id,
+      })),
+    );
+    const manager = (await send(user, "GET", `/api/managers/${busy.vanityId}`)).json().manager;
+    expect(manager.propertyCount).toBe(105);
+    expect(manager.properties).toHaveLength(100);
+    expect(manager.properties[0].title).toBe("Flat 000");
+    expect((await list(user)).find((m) => m.vanityId === busy.vanityId)).toMatchObject({ propertyCount: 105 });
   });
 });
 
@@ -202,7 +247,8 @@ describe("DELETE /api/managers/:vanityId (MGR-12, OPEN-47)", () => {
     expect(rows.map((r) => r.managerId)).toEqual([host.id, host.id]);
     const items = await list(user);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ vanityId: host.vanityId, propertyCount: 1, properties: [{ propertyId: live, title: "Harbour View" }] });
+    expect(items[0]).toMatchObject({ vanityId: host.vanityId, propertyCount: 1 });
+    expect((await send(user, "GET", `/api/managers/${host.vanityId}`)).json().manager.properties).toEqual([{ propertyId: live, title: "Harbour View" }]);
   });
 
   it("creates the default manager from the user's name when the account had none and properties need one", async () => {

@@ -1,10 +1,10 @@
 import { copy } from "@doorstep/shared/copy";
-import type { ManagerDto } from "@doorstep/shared/schemas/manager";
+import type { ManagerSummary } from "@doorstep/shared/schemas/manager";
 import { Link } from "react-router";
 import { ManagerAvatar } from "./manager-avatar.tsx";
 
 /** One manager in the list: a link to its profile with photo, name, DEFAULT label and property count (MGR-02, MGR-13). */
-export function ManagerCard({ manager }: { manager: ManagerDto }) {
+export function ManagerCard({ manager }: { manager: ManagerSummary }) {
   return (
     <Link to={`/manager-profile/${encodeURIComponent(manager.vanityId)}`} className="manager-card">
       <ManagerAvatar firstName={manager.firstName} lastName={manager.lastName} photoUrl={manager.photoUrl} />

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useManagers } from "../api/list-managers.ts";
 import { ManagerCard } from "../components/manager-card.tsx";
@@ -24,16 +24,25 @@ export function PropertyManagersPage() {
         </div>
       ) : managers.isError ? (
         <Alert>{copy.common.genericError}</Alert>
-      ) : managers.data.items.length === 0 ? (
+      ) : !managers.items?.length ? (
         <p className="managers-page__empty">{copy.managers.empty}</p>
       ) : (
-        <ul className="manager-grid" aria-label={copy.managers.title}>
-          {managers.data.items.map((manager) => (
-            <li key={manager.vanityId}>
-              <ManagerCard manager={manager} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="manager-grid" aria-label={copy.managers.title}>
+            {managers.items.map((manager) => (
+              <li key={manager.vanityId}>
+                <ManagerCard manager={manager} />
+              </li>
+            ))}
+          </ul>
+          {managers.hasNextPage ? (
+            <div className="managers-page__more">
+              <Button variant="secondary" onClick={() => void managers.fetchNextPage()} disabled={managers.isFetchingNextPage} busy={managers.isFetchingNextPage}>
+                {copy.managers.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import type { ManagerDto } from "@doorstep/shared/schemas/manager";
+import type { ManagerSummary } from "@doorstep/shared/schemas/manager";
 import { useState, type FormEvent } from "react";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -14,12 +14,12 @@ const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 const FIELDS = ["firstName", "lastName", "email", "tel", "messageAppName", "messageAppLink"] as const;
 type Field = (typeof FIELDS)[number];
 
-function initial(manager: ManagerDto): Record<Field, string> {
+function initial(manager: ManagerSummary): Record<Field, string> {
   return Object.fromEntries(FIELDS.map((field) => [field, manager[field] ?? ""])) as Record<Field, string>;
 }
 
 /** The manager edit popup of Basic Setup (MGR-11): name, photo, email, phone and message link in one form. */
-export function ManagerDialog({ manager, open, onClose }: { manager: ManagerDto; open: boolean; onClose: () => void }) {
+export function ManagerDialog({ manager, open, onClose }: { manager: ManagerSummary; open: boolean; onClose: () => void }) {
   const update = useUpdateManager();
   const refreshManagers = useRefreshManagers();
   const [values, setValues] = useState(() => initial(manager));

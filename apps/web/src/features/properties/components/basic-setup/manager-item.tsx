@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
@@ -18,7 +18,12 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [draft, setDraft] = useState(current?.vanityId ?? "");
   const [dialogOpen, setDialogOpen] = useState(false);
-  const currentFull = managers.data?.items.find((m) => m.vanityId === current?.vanityId);
+  const currentFull = managers.items?.find((m) => m.vanityId === current?.vanityId);
+  // The choice lists every manager: while editing, the remaining pages load one bounded request at a time.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = managers;
+  useEffect(() => {
+    if (status === "editing" && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [status, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const save = async () => {
     setStatus("fetching");
@@ -75,9 +80,9 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
       canSave={draft !== "" && draft !== current?.vanityId}
       error={copy.profile.saveError}
     >
-      <select id={inputId} className="field__input" value={draft} onChange={(event) => setDraft(event.target.value)} disabled={!managers.data}>
+      <select id={inputId} className="field__input" value={draft} onChange={(event) => setDraft(event.target.value)} disabled={!managers.items}>
         {current ? null : <option value="">{copy.common.notSelected}</option>}
-        {(managers.data?.items ?? []).map((manager) => (
+        {(managers.items ?? []).map((manager) => (
           <option key={manager.vanityId} value={manager.vanityId}>
             {manager.firstName} {manager.lastName}
             {manager.isDefault ? ` (${copy.managers.defaultLabel})` : ""}
