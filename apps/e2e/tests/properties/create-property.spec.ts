@@ -27,7 +27,7 @@ test.describe("create a property (PROP-06…14)", () => {
     // PROP-09: only lowercase letters, digits and "-".
     await weblink.fill("Bad Link!");
     await expect(page.getByText(t.weblinkCharacters)).toBeVisible();
-    await expect(page.getByRole("button", { name: t.create, exact: true })).toBeDisabled();
+    await expect(page.getByRole("button", { name: t.continue, exact: true })).toBeDisabled();
 
     // PROP-11: a weblink in use anywhere is unavailable; the button reads "Checking" meanwhile (PROP-07).
     await page.route("**/api/properties/weblink-check", async (route) => {
@@ -36,7 +36,7 @@ test.describe("create a property (PROP-06…14)", () => {
     });
     await weblink.fill(taken.propertyId);
     await expect(page.getByText(t.weblinkCharacters)).toHaveCount(0);
-    await page.getByRole("button", { name: t.create, exact: true }).click();
+    await page.getByRole("button", { name: t.continue, exact: true }).click();
     await expect(page.getByRole("button", { name: t.checking })).toBeVisible();
     await expect(page.getByRole("alert")).toHaveText(t.weblinkUnavailable);
     await expect(weblink).toHaveValue(taken.propertyId);
@@ -49,7 +49,7 @@ test.describe("create a property (PROP-06…14)", () => {
     const mine = uniqueWeblink("mine");
     await weblink.fill(mine);
     await expect(page.getByRole("alert")).toHaveCount(0);
-    await page.getByRole("button", { name: t.create, exact: true }).click();
+    await page.getByRole("button", { name: t.continue, exact: true }).click();
     await expect(page.getByRole("button", { name: t.creating })).toBeVisible();
     await expect(page).toHaveURL(`/property/${mine}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
@@ -75,7 +75,7 @@ test.describe("create a property (PROP-06…14)", () => {
       await createPropertyViaApi(page.request, "First", weblink);
       await route.fulfill({ response });
     });
-    await page.getByRole("button", { name: t.create, exact: true }).click();
+    await page.getByRole("button", { name: t.continue, exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText(t.weblinkUnavailable);
     await expect(page).toHaveURL("/create-property");
   });

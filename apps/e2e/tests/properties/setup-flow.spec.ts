@@ -23,7 +23,7 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await name.fill(title);
     await page.getByRole("button", { name: copy.properties.continue }).click();
     await page.getByLabel(copy.properties.weblink).fill(weblink);
-    await page.getByRole("button", { name: copy.properties.create, exact: true }).click();
+    await page.getByRole("button", { name: copy.properties.continue, exact: true }).click();
     await expect(page).toHaveURL(`/property/${weblink}/setup-basics`);
 
     // PROP-32/33: the title is done, so the cover image opens first.

@@ -17,7 +17,6 @@ export const propertyCopy = {
     continue: "Continue",
     checking: "Checking",
     creating: "Creating",
-    create: "Create",
     weblinkCharacters: 'Only lowercase letters, digits and the "-" dash symbol are allowed.',
     weblinkUnavailable: "Unfortunately this weblink is unavailable, please choose another.",
     statusLive: "Your guide is live",

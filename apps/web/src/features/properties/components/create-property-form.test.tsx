@@ -54,7 +54,7 @@ describe("CreatePropertyForm (PROP-06…11)", () => {
 
     await user.type(weblink, "_X");
     expect(screen.getByText(t.weblinkCharacters)).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: t.create })).toBeDisabled();
+    expect(screen.getByRole("button", { name: t.continue })).toBeDisabled();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -71,18 +71,18 @@ describe("CreatePropertyForm (PROP-06…11)", () => {
     const onCreated = renderForm();
     await user.type(screen.getByLabelText(t.guideName), "Harbour");
     await user.click(screen.getByRole("button", { name: t.continue }));
-    await user.click(screen.getByRole("button", { name: t.create }));
+    await user.click(screen.getByRole("button", { name: t.continue }));
     expect(await screen.findByRole("alert")).toHaveTextContent(t.weblinkUnavailable);
     expect(screen.getByLabelText(t.weblink)).toHaveValue("harbour");
     expect(fetchMock).toHaveBeenCalledTimes(1);
 
     // Available at the check but taken at create (409): the same copy (PROP-11).
-    await user.click(screen.getByRole("button", { name: t.create }));
+    await user.click(screen.getByRole("button", { name: t.continue }));
     expect(await screen.findByRole("alert")).toHaveTextContent(t.weblinkUnavailable);
     expect(fetchMock).toHaveBeenCalledTimes(3);
 
     // Any other failure is generic, and nothing is lost.
-    await user.click(screen.getByRole("button", { name: t.create }));
+    await user.click(screen.getByRole("button", { name: t.continue }));
     expect(await screen.findByRole("alert")).toHaveTextContent(copy.common.genericError);
     expect(screen.getByLabelText(t.guideName)).toHaveValue("Harbour");
     expect(onCreated).not.toHaveBeenCalled();

@@ -92,7 +92,8 @@ export function CreatePropertyForm({ nameLabel, nameHint, namePlaceholder, guide
     else void submit();
   };
 
-  const buttonLabel = status === "checking" ? copy.properties.checking : status === "creating" ? copy.properties.creating : step === "name" ? copy.properties.continue : copy.properties.create;
+  // PROP-07: "Continue" on both steps, "Checking" while the weblink is checked, then "Creating".
+  const buttonLabel = status === "checking" ? copy.properties.checking : status === "creating" ? copy.properties.creating : copy.properties.continue;
 
   return (
     <form className="create-property stack" onSubmit={onSubmit} noValidate>

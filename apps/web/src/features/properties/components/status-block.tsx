@@ -5,6 +5,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { LiveBadge } from "../../../components/ui/property-card.tsx";
 import { useUpdateProperty } from "../api/update-property.ts";
+import { inactiveMessage } from "./inactive-message.ts";
 
 /**
  * Live/Inactive with the reason and its action (PROP-17…20, OPEN-41): subscription ended → "Setup now";
@@ -22,11 +23,10 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
     }
   };
 
-  let message: string;
+  const message = inactiveMessage(property.inactiveReason) ?? copy.properties.statusLive;
   let action: React.ReactNode = null;
   switch (property.inactiveReason) {
     case "subscription":
-      message = copy.properties.subscriptionEnded;
       action = (
         <ButtonLink to="/subscription" size="sm">
           {copy.properties.setupNow}
@@ -34,7 +34,6 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
       );
       break;
     case "deactivated":
-      message = copy.properties.deactivated;
       action = (
         <ButtonLink to="/messaging" size="sm" variant="secondary">
           {copy.properties.messageSupport}
@@ -42,15 +41,12 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
       );
       break;
     case "hidden":
-      message = copy.properties.hidden;
       action = (
         <Button size="sm" onClick={() => void publish()} disabled={update.isPending} busy={update.isPending}>
           {update.isPending ? copy.properties.publishing : copy.properties.publish}
         </Button>
       );
       break;
-    default:
-      message = copy.properties.statusLive;
   }
 
   return (

@@ -6,12 +6,16 @@ import { ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { imageAtWidth } from "../../../lib/format.ts";
 import { useProperty } from "../api/get-property.ts";
+import { inactiveMessage } from "../components/inactive-message.ts";
 import { CopyLinkButton } from "../components/link-block.tsx";
 import "../../../components/ui/text-field.css";
 import "./property-pages.css";
 import "./setup.css";
 
-/** /property/:propertyId/setup-complete (PROP-38): "{title} is live!", cover, the guide, a shareable link, the dashboard. */
+/**
+ * /property/:propertyId/setup-complete (PROP-38): "{title} is live!", cover, the guide, a shareable link, the
+ * dashboard. "is live!" is said only when it is true; otherwise the page says what stops it (PROP-17…20).
+ */
 export function SetupCompletePage() {
   const { propertyId = "" } = useParams();
   const linkId = useId();
@@ -23,8 +27,8 @@ export function SetupCompletePage() {
     <div className="narrow-page setup-complete">
       <p className="setup-step">{copy.setup.step(4, 4)}</p>
       {p.coverImageUrl ? <img className="setup-complete__cover" src={imageAtWidth(p.coverImageUrl, 900)} alt={copy.properties.coverAlt(p.title)} /> : null}
-      <h1>{copy.setup.liveTitle(p.title)}</h1>
-      <p className="muted">{copy.setup.completeIntro}</p>
+      <h1>{p.live ? copy.setup.liveTitle(p.title) : p.title}</h1>
+      {p.live ? <p className="muted">{copy.setup.completeIntro}</p> : <Alert>{inactiveMessage(p.inactiveReason)}</Alert>}
       <p>
         <a href={p.guideUrl} target="_blank" rel="noopener noreferrer" className="setup-complete__guide">
           {copy.setup.viewGuidebook} <span aria-hidden="true">↗</span>
