@@ -75,6 +75,8 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     await page.reload();
     await page.getByRole("checkbox", { name: b.useCompanyBranding }).check();
     await expect.poll(async () => (await readProperty(page.request, property.propertyId)).companyProfile).toBe(true);
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: b.useCompanyBranding })).toBeChecked();
   });
 
   test("host manager: choose another, edit it in the popup (SETUP-18, MGR-11)", async ({ loggedInPage: page, account }) => {

@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import type { CompanyDto } from "@doorstep/shared/schemas/company";
 import { luminance } from "@doorstep/shared/rules/property";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { ColoursItem, type ColourValues } from "../../../../components/ui/colours-item.tsx";
 import { useUpdateProperty } from "../../api/update-property.ts";
@@ -38,14 +38,21 @@ function HeaderPreview({ values, title }: { values: ColourValues; title: string 
 function CompanyBrandingToggle({ property }: { property: PropertyDto }) {
   const id = useId();
   const update = useUpdateProperty();
+  // The tick shows the new state at once (a controlled box would otherwise snap back until the
+  // mutation reports pending); it returns to the saved value when the save settles or fails.
+  const [requested, setRequested] = useState<boolean | null>(null);
   return (
     <div className="tick tick--standalone">
       <input
         id={id}
         type="checkbox"
-        checked={update.isPending ? !property.companyProfile : property.companyProfile}
+        checked={requested ?? property.companyProfile}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ propertyId: property.propertyId, body: { companyProfile: event.target.checked } })}
+        onChange={(event) => {
+          const companyProfile = event.target.checked;
+          setRequested(companyProfile);
+          update.mutate({ propertyId: property.propertyId, body: { companyProfile } }, { onSettled: () => setRequested(null) });
+        }}
       />
       <label htmlFor={id}>{copy.basicSetup.useCompanyBranding}</label>
       {update.isError ? <Alert>{copy.profile.saveError}</Alert> : null}
