@@ -1,4 +1,5 @@
 import type { AppContext } from "../app-context.ts";
+import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
 import { purgeArchivedProperties } from "../features/properties/property.service.ts";
 
@@ -10,6 +11,7 @@ export interface Job {
 
 /** The jobs every instance runs; each claims its rows with FOR UPDATE SKIP LOCKED, so work is done once. */
 export const JOBS: Job[] = [
+  { name: "purge-dead-sessions-and-links", everyMs: 60 * 60_000, run: (ctx) => purgeDeadAuthRecords(ctx) },
   { name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) },
   // Billing (issue 6): local-gateway renewals and retries; trial reminders and expiry (IMPL-12).
   { name: "billing-local-renewals", everyMs: 5 * 60_000, run: (ctx) => runLocalRenewals(ctx) },

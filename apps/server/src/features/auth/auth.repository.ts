@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
@@ -78,4 +78,25 @@ export async function insertLoginAttempt(db: Db, values: typeof loginAttempts.$i
 
 export async function findLoginAttempts(db: Db, email: string, limit = 20) {
   return db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).orderBy(desc(loginAttempts.createdAt)).limit(limit);
+}
+
+/**
+ * Deletes up to `batch` sessions that can never be valid again: revoked, past their absolute expiry, or
+ * idle since `idleBefore`. Batched so a large backlog never holds long locks. Returns how many went.
+ */
+export async function deleteDeadSessions(db: Db, now: Date, idleBefore: Date, batch: number): Promise<number> {
+  const dead = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lte(sessions.expiresAt, now), lt(sessions.lastSeenAt, idleBefore)))
+    .limit(batch);
+  const deleted = await db.delete(sessions).where(inArray(sessions.id, dead)).returning({ id: sessions.id });
+  return deleted.length;
+}
+
+/** Deletes up to `batch` one-time tokens that expired before `before` (used ones included). */
+export async function deleteSpentOneTimeTokens(db: Db, before: Date, batch: number): Promise<number> {
+  const spent = db.select({ id: oneTimeTokens.id }).from(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).limit(batch);
+  const deleted = await db.delete(oneTimeTokens).where(inArray(oneTimeTokens.id, spent)).returning({ id: oneTimeTokens.id });
+  return deleted.length;
 }

@@ -4,7 +4,10 @@ import { checkPassword } from "@doorstep/shared/rules/password";
 import { findAttribution, findUserByEmail } from "../users/user.repository.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
+import { eq } from "drizzle-orm";
+import { oneTimeTokens, sessions } from "../../db/schema/auth.ts";
 import { findLoginAttempts } from "./auth.repository.ts";
+import { purgeDeadAuthRecords } from "./session.service.ts";
 import { issueLoginToken } from "./auth.service.ts";
 
 let t: TestApp;
@@ -286,5 +289,33 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
     const unknown = await post("/api/auth/forgot-password", { email: uniqueEmail("ghost") });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("USER_NOT_FOUND");
+  });
+});
+
+describe("housekeeping: dead sessions and spent links are deleted (ARCHITECTURE §5)", () => {
+  const sessionCount = async (userId: string) => (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  const tokenCount = async (userId: string) => (await t.ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId))).length;
+
+  it("removes revoked and idle sessions and day-old links, keeps live ones", async () => {
+    const live = await buildUser(t.ctx);
+    const loggedOut = await buildUser(t.ctx);
+    const idle = await buildUser(t.ctx);
+    expect((await post("/api/auth/logout", {}, { cookie: loggedOut.cookie })).statusCode).toBe(204);
+    await issueLoginToken(t.ctx, live.id);
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+
+    await purgeDeadAuthRecords(t.ctx);
+    expect([await sessionCount(live.id), await sessionCount(loggedOut.id), await sessionCount(idle.id)]).toEqual([1, 0, 1]);
+    expect(await tokenCount(live.id)).toBe(1);
+
+    for (let day = 0; day < 4; day++) {
+      t.clock.advance(2 * 86_400_000);
+      expect((await me(live.cookie)).statusCode).toBe(200);
+    }
+    const purged = await purgeDeadAuthRecords(t.ctx, 1); // batch of one: the loop drains every batch
+    expect(purged.sessions).toBeGreaterThanOrEqual(1);
+    expect([await sessionCount(live.id), await sessionCount(idle.id)]).toEqual([1, 0]);
+    expect(await tokenCount(live.id)).toBe(0);
+    expect((await me(live.cookie)).statusCode).toBe(200);
   });
 });

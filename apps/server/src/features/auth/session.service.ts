@@ -1,7 +1,7 @@
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "@doorstep/shared/constants";
 import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { findSessionByHash, insertSession, revokeSession, touchSession } from "./auth.repository.ts";
+import { deleteDeadSessions, deleteSpentOneTimeTokens, findSessionByHash, insertSession, revokeSession, touchSession } from "./auth.repository.ts";
 
 const DAY = 86_400_000;
 // Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
@@ -37,4 +37,26 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
 /** Ends one session (logout). */
 export function endSession(ctx: AppContext, sessionId: string): Promise<void> {
   return revokeSession(ctx.db, sessionId, ctx.now());
+}
+
+/**
+ * Housekeeping job: removes sessions that can never be valid again and one-time links that expired
+ * more than a day ago (a used or expired link reads the same expired copy, so nothing is lost).
+ */
+export async function purgeDeadAuthRecords(ctx: AppContext, batch = 1_000): Promise<{ sessions: number; tokens: number }> {
+  const now = ctx.now();
+  const idleBefore = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
+  const tokensBefore = new Date(now.getTime() - DAY);
+  const drain = async (deleteBatch: () => Promise<number>) => {
+    let total = 0;
+    for (let n = batch; n === batch; ) {
+      n = await deleteBatch();
+      total += n;
+    }
+    return total;
+  };
+  return {
+    sessions: await drain(() => deleteDeadSessions(ctx.db, now, idleBefore, batch)),
+    tokens: await drain(() => deleteSpentOneTimeTokens(ctx.db, tokensBefore, batch)),
+  };
 }
