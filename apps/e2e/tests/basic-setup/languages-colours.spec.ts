@@ -54,7 +54,7 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     const preview = page.getByRole("figure", { name: b.headerPreview }).last();
     await expect(preview.locator(".header-preview__bar")).toHaveCSS("background-color", "rgb(122, 31, 92)");
     await page.getByRole("button", cancel(b.themeColours)).click();
-    await expect(page.getByText(`${b.primaryColour}: ${copy.common.notSet}`)).toBeVisible();
+    await expect(page.getByText(`${b.primaryColour}: ${copy.common.notEntered}`)).toBeVisible();
 
     await page.getByRole("button", edit(b.themeColours)).click();
     await expect(primary).toHaveValue("");

@@ -24,7 +24,6 @@ export const dashboardCopy = {
     hexInvalid: "Use a hex colour such as #1F6F68",
     urlInvalid: "Use a full address beginning with http:// or https://",
     emailInvalid: "Please enter a valid email address.",
-    notSet: "Not set",
     yes: "Yes",
     no: "No",
   },

@@ -81,7 +81,7 @@ export function ColourSwatch({ label, value }: { label: string; value: string | 
     <span className="colour-swatch">
       <span className="colour-swatch__chip" style={{ background: value ?? "transparent" }} aria-hidden="true" />
       <span>
-        {label}: {value ?? copy.common.notSet}
+        {label}: {value ?? copy.common.notEntered}
       </span>
     </span>
   );

@@ -86,7 +86,7 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
   return (
     <EditableItem
       title={copy.basicSetup.languageTranslations}
-      display={names.length ? <span>{names.join(", ")}</span> : <span className="item__empty">{copy.basicSetup.noTranslations}</span>}
+      display={names.length ? <span>{names.join(", ")}</span> : <span className="item__empty">{copy.common.notSelected}</span>}
       status={status}
       onEdit={() => {
         restore();

@@ -76,7 +76,7 @@ export function LocationItem({ property }: { property: PropertyDto }) {
             <PinMap key={`${saved.lat},${saved.lng}`} pin={saved} label={copy.basicSetup.previewMapLabel} size={{ width: 300, height: 180 }} />
           </div>
         ) : (
-          <span className="item__empty">{copy.basicSetup.noLocation}</span>
+          <span className="item__empty">{copy.common.notSelected}</span>
         )
       }
       status={status}
