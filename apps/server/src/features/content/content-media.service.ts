@@ -3,7 +3,6 @@ import type { MediaKind } from "@doorstep/shared/rules/content";
 import type { ContentItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { deleteStoredFile } from "../../lib/uploads.ts";
 import type { Db } from "../../db/client.ts";
 import {
   findAttachedProperties,
@@ -16,7 +15,7 @@ import {
   type ItemRow,
   type SubItemRow,
 } from "./content.repository.ts";
-import { getOwnedItem, itemFolder, loadItemDto } from "./content.service.ts";
+import { deleteFilesAfterCommit, getOwnedItem, itemFolder, loadItemDto } from "./content.service.ts";
 import { MEDIA_MAX_BYTES, storeMedia } from "./media-files.ts";
 
 const COLUMN = { image: "imageKey", video: "videoKey", document: "documentKey" } as const;
@@ -25,10 +24,14 @@ const SUB_ITEM_KIND: Partial<Record<SubItemRow["type"], MediaKind>> = { image: "
 
 export type ReadUpload = (maxBytes: number) => Promise<Buffer>;
 
+function checkKind(sub: SubItemRow, kind: MediaKind): void {
+  if (SUB_ITEM_KIND[sub.type] !== kind) throw new AppError("VALIDATION_FAILED", `A ${sub.type} sub-item cannot hold a ${kind}.`);
+}
+
 async function requireSubItem(ctx: AppContext, itemId: string, subItemId: string, kind: MediaKind): Promise<SubItemRow> {
   const sub = (await findSubItems(ctx.db, [itemId])).find((s) => s.id === subItemId);
   if (!sub) throw notFound("Sub-content item not found");
-  if (SUB_ITEM_KIND[sub.type] !== kind) throw new AppError("VALIDATION_FAILED", `A ${sub.type} sub-item cannot hold a ${kind}.`);
+  checkKind(sub, kind);
   return sub;
 }
 
@@ -36,12 +39,15 @@ async function requireSubItem(ctx: AppContext, itemId: string, subItemId: string
  * Inside the media transaction: marks the property changed, and for a shared item every property it is
  * attached to (HOME-22, as an item save does); returns the file the field holds now, read under the lock.
  */
-async function lockAndReadCurrent(tx: Db, property: { id: string; isShared: boolean }, item: ItemRow, sub: SubItemRow | null, column: (typeof COLUMN)[MediaKind], at: Date) {
+async function lockAndReadCurrent(tx: Db, property: { id: string; isShared: boolean }, item: ItemRow, sub: SubItemRow | null, kind: MediaKind, at: Date) {
+  const column = COLUMN[kind];
   await touchProperty(tx, property.id, at);
   if (property.isShared) await touchProperties(tx, (await findAttachedProperties(tx, [item.id])).map((a) => a.propertyRowId), at);
   if (sub) {
     const current = (await findSubItems(tx, [item.id])).find((s) => s.id === sub.id);
     if (!current) throw notFound("Sub-content item not found");
+    // A save that changed the sub-item's type since the upload began wins: the file no longer fits it.
+    checkKind(current, kind);
     return current[column];
   }
   const current = await findItemById(tx, item.id);
@@ -51,7 +57,7 @@ async function lockAndReadCurrent(tx: Db, property: { id: string; isShared: bool
 
 /**
  * Replaces an item's or sub-item's image, video or PDF (CONT-23, FILE-05): ownership first, then the upload
- * is read and checked by content; the old file is deleted; ContentVersion + 1. A second video is refused
+ * is read and checked by content; the old file is deleted once the change has committed; ContentVersion + 1. A second video is refused
  * while one exists (CONT-21), checked again inside the transaction against a racing upload. A stored file
  * whose transaction fails is deleted again.
  */
@@ -74,16 +80,16 @@ export async function setContentMedia(
   let result: { row: ItemRow; previous: string | null };
   try {
     result = await ctx.db.transaction(async (tx) => {
-      const previous = await lockAndReadCurrent(tx, property, item, sub, column, now);
+      const previous = await lockAndReadCurrent(tx, property, item, sub, target.kind, now);
       if (target.kind === "video" && previous) throw videoExists();
       if (sub) await updateSubItem(tx, item.id, sub.id, { [column]: key }, now);
       return { row: await updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: key }, now), previous };
     });
   } catch (error) {
-    await deleteStoredFile(ctx, key).catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete an unsaved upload"));
+    await deleteFilesAfterCommit(ctx, [key]);
     throw error;
   }
-  await deleteStoredFile(ctx, result.previous);
+  await deleteFilesAfterCommit(ctx, [result.previous]);
   return loadItemDto(ctx, property, result.row);
 }
 
@@ -98,10 +104,10 @@ export async function removeContentMedia(
   const column = COLUMN[target.kind];
   const now = ctx.now();
   const { row, previous } = await ctx.db.transaction(async (tx) => {
-    const previous = await lockAndReadCurrent(tx, property, item, sub, column, now);
+    const previous = await lockAndReadCurrent(tx, property, item, sub, target.kind, now);
     if (sub) await updateSubItem(tx, item.id, sub.id, { [column]: null }, now);
     return { row: await updateItemBumpingVersion(tx, item.id, sub ? {} : { [column]: null }, now), previous };
   });
-  await deleteStoredFile(ctx, previous);
+  await deleteFilesAfterCommit(ctx, [previous]);
   return loadItemDto(ctx, property, row);
 }

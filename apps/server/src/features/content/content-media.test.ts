@@ -106,6 +106,28 @@ describe("content media (CONT-21/23, FILE-05)", () => {
     expect(await t.ctx.storage.stat(keys[0]!)).toBeNull();
   });
 
+  it("refuses an upload whose sub-item became another type meanwhile, and deletes the stored file again (CONT-29)", async () => {
+    const { propertyId } = await buildProperty(t.app, host);
+    const item = (
+      await api("POST", `${base(propertyId)}/items`, { categoryLabel: "the-home", title: "Stairs", subItems: [{ action: "create", type: "image" }] })
+    ).json().item;
+    const sub = item.subItems[0].id;
+    const hold = holdFirstTransaction();
+    const { result, keys } = await storedDuring(async () => {
+      const uploading = upload(`${base(propertyId)}/items/${item.id}/sub-items/${sub}/media/image`, await makePng(), "stairs.png");
+      // The upload is stored and waits at its transaction while another save makes the sub-item a text.
+      await hold.arrived;
+      const changed = await api("PATCH", `${base(propertyId)}/items/${item.id}`, { subItems: [{ action: "update", id: sub, type: "text", detailText: "Mind the step" }] });
+      hold.release();
+      return [await uploading, changed];
+    }).finally(hold.restore);
+    expect(result.map((r) => r.statusCode)).toEqual([400, 200]);
+    expect(keys).toHaveLength(1);
+    expect(await t.ctx.storage.stat(keys[0]!)).toBeNull();
+    const after = (await api("GET", `${base(propertyId)}/items/${item.id}`)).json().item;
+    expect(after.subItems).toEqual([expect.objectContaining({ id: sub, type: "text", detailText: "Mind the step", imageUrl: null })]);
+  });
+
   it("marks every property a shared item is attached to as changed when its media change (HOME-22)", async () => {
     const sharedId = (await api("POST", "/api/shared-content")).json().propertyId;
     const { propertyId } = await buildProperty(t.app, host);

@@ -79,9 +79,15 @@ function requireTitle(title: string): string {
   return clean;
 }
 
-/** Deletes files after the database has let go of them; storage is not transactional. */
-async function deleteFiles(ctx: AppContext, keys: string[]): Promise<void> {
-  for (const key of keys) await ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete a content file"));
+/**
+ * Deletes files once the transaction that let go of them has committed; storage is not transactional, so a
+ * file is never deleted for a save that may still roll back. A failure here is logged, not answered: the save
+ * itself has happened, and a leftover file is unreachable (keys are unguessable) until the item's folder goes.
+ */
+export async function deleteFilesAfterCommit(ctx: AppContext, keys: (string | null | undefined)[]): Promise<void> {
+  for (const key of keys) {
+    if (key) await ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete a content file"));
+  }
 }
 
 /**
@@ -183,7 +189,7 @@ export async function updateContentItem(
     await touchProperties(tx, attached.map((a) => a.propertyRowId), now);
     return { row, orphaned };
   });
-  await deleteFiles(ctx, orphaned);
+  await deleteFilesAfterCommit(ctx, orphaned);
   return loadItemDto(ctx, property, row);
 }
 
@@ -198,5 +204,7 @@ export async function deleteContentItem(ctx: AppContext, caller: Caller, propert
     await touchProperties(tx, attached.map((a) => a.propertyRowId), now);
     await deleteItem(tx, item.id);
   });
-  await ctx.storage.deletePrefix(`${itemFolder(property, item.id)}/`);
+  // Every file of the item, its sub-items and their resized variants lives under the item's folder.
+  const folder = `${itemFolder(property, item.id)}/`;
+  await ctx.storage.deletePrefix(folder).catch((err: unknown) => ctx.log.warn({ err, folder }, "could not delete a content item's files"));
 }
