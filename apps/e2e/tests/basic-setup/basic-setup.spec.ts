@@ -136,7 +136,7 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
       country: string | null;
     };
     expect(address.formatted).toBe([nearest.nearestPlace, nearest.country].filter(Boolean).join(", "));
-    expect(address).toMatchObject({ lineTwo: null, townCity: null, county: null, state: null, postcode: null });
+    expect(address).toMatchObject({ lineOne: nearest.nearestPlace, lineTwo: null, townCity: null, county: null, state: null, postcode: null });
     await expect(page.getByText(address.formatted).first()).toBeVisible();
 
     // Cancel after moving the pin keeps the saved location (XCUT-20).

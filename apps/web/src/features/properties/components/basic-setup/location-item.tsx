@@ -4,19 +4,11 @@ import { useCallback, useState } from "react";
 import { AddressSearch } from "../../../../components/address-search.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
-import { getNearestPlace } from "../../api/get-nearest-place.ts";
 import { useUpdateProperty } from "../../api/update-property.ts";
+import { manualAddress } from "./manual-address.ts";
 import { PinMap, type LatLng } from "./pin-map.tsx";
 
 type Mode = "search" | "manual";
-
-/** SETUP-11: a manual pin's address is the nearest place (and its country); the finer components are blank. */
-async function manualAddress(pin: LatLng): Promise<PropertyAddress> {
-  const nearest = await getNearestPlace(pin.lat, pin.lng);
-  const formatted =
-    [nearest.nearestPlace, nearest.country].filter(Boolean).join(", ") || copy.basicSetup.coordinates(pin.lat, pin.lng);
-  return { formatted, lineOne: null, lineTwo: null, townCity: null, county: null, state: null, postcode: null, country: nearest.country, lat: pin.lat, lng: pin.lng };
-}
 
 /** "Property Pin Location" (SETUP-07…12): an address from the autocomplete, or a pin dragged on a map. */
 export function LocationItem({ property }: { property: PropertyDto }) {
