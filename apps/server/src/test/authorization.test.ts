@@ -5,7 +5,7 @@ import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
-import { buildManager, buildUser, setAccountState, type TestUser } from "./factories.ts";
+import { buildCompany, buildManager, buildUser, makePng, multipart, setAccountState, type TestUser } from "./factories.ts";
 
 /**
  * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
@@ -186,6 +186,46 @@ describe("authorization harness", () => {
     }
     // GET/PATCH/DELETE item, item media PUT/DELETE, sub-item media PUT/DELETE, attach and detach, on two properties.
     expect(checked).toBeGreaterThanOrEqual(16);
+  });
+
+  it("scopes the routes without an id to the caller's own records: another account's company is 404, lists hold none of it (CO-05, CO-06, MGR-13, HOME-21)", async () => {
+    const as = (user: TestUser, method: string, url: string, payload?: object) =>
+      t.app.inject({ method: method as "GET", url, headers: { cookie: user.cookie }, payload });
+    // The company is the account's own (OPEN-49), so its routes take no id: the stranger, who has none, must not reach the owner's.
+    await buildCompany(t.ctx, owner, "Owner Stays");
+    const logo = multipart([{ field: "file", filename: "logo.png", contentType: "image/png", body: await makePng() }]);
+    const put = await t.app.inject({ method: "PUT", url: "/api/company/logo", headers: { ...logo.headers, cookie: owner.cookie }, payload: logo.payload });
+    expect(put.statusCode).toBe(204);
+    const before = (await as(owner, "GET", "/api/company")).json().company;
+
+    const companyCases: Record<string, object | undefined> = {
+      "PATCH /api/company": { brandName: "Hijacked", website: "https://evil.example" },
+      "PUT /api/company/logo": {},
+      "DELETE /api/company/logo": undefined,
+      "PUT /api/company/icon": {},
+      "DELETE /api/company/icon": undefined,
+    };
+    const companyRoutes = apiRoutes().filter((r) => r.url.startsWith("/api/company")).map((r) => `${r.method} ${r.url}`);
+    // A new company route needs a case here (GET answers the caller's own null, POST creates the caller's own).
+    expect(companyRoutes.filter((key) => key !== "GET /api/company" && key !== "POST /api/company").sort()).toEqual(Object.keys(companyCases).sort());
+    for (const [key, payload] of Object.entries(companyCases)) {
+      const [method, url] = key.split(" ") as [string, string];
+      const res = await as(stranger, method, url, payload);
+      expect(res.statusCode, `${key} as another account`).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+    }
+    expect((await as(stranger, "GET", "/api/company")).json()).toEqual({ company: null });
+    expect((await as(owner, "GET", "/api/company")).json().company).toEqual(before);
+
+    // The lists behind home, /properties and /property-managers: the owner has properties and managers, the stranger sees none of them.
+    const ownerProperties = (await as(owner, "GET", "/api/properties?limit=100")).json().items as { propertyId: string }[];
+    const ownerManagers = (await as(owner, "GET", "/api/managers")).json().items as { vanityId: string }[];
+    expect(ownerProperties.length).toBeGreaterThan(0);
+    expect(ownerManagers.length).toBeGreaterThan(0);
+    const strangerProperties = ((await as(stranger, "GET", "/api/properties?limit=100")).json().items as { propertyId: string }[]).map((p) => p.propertyId);
+    const strangerManagers = ((await as(stranger, "GET", "/api/managers")).json().items as { vanityId: string }[]).map((m) => m.vanityId);
+    for (const p of ownerProperties) expect(strangerProperties).not.toContain(p.propertyId);
+    for (const m of ownerManagers) expect(strangerManagers).not.toContain(m.vanityId);
   });
 
   it("answers 404 to ids of another account sent in request bodies", async () => {
