@@ -22,6 +22,8 @@ export const dashboardCopy = {
     colourPicker: (label: string) => `${label} picker`,
     hexHint: "A hex colour such as #1F6F68.",
     hexInvalid: "Use a hex colour such as #1F6F68",
+    hexPlaceholder: "#1F6F68",
+    urlPlaceholder: "https://",
     urlInvalid: "Use a full address beginning with http:// or https://",
     emailInvalid: "Please enter a valid email address.",
     yes: "Yes",

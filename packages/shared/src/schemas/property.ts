@@ -147,6 +147,6 @@ export type UpdatePropertyRequest = z.infer<typeof UpdatePropertyRequest>;
 
 /** Set (6 digits) or remove (null) the guide passcode (PROP-24, PROP-25). */
 export const SetPasscodeRequest = z.object({
-  passcode: z.string().regex(PASSCODE_PATTERN, "Passcode must be a 6 digit number").nullable(),
+  passcode: z.string().regex(PASSCODE_PATTERN, copy.properties.passcodeError).nullable(),
 });
 export type SetPasscodeRequest = z.infer<typeof SetPasscodeRequest>;

@@ -51,7 +51,7 @@ export function ColourField({ label, value, onChange, lightWarning, hint }: Colo
           autoComplete="off"
           spellCheck={false}
           maxLength={7}
-          placeholder="#1F6F68"
+          placeholder={copy.common.hexPlaceholder}
           value={value}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}

@@ -69,7 +69,7 @@ function CompanyItems({ company }: { company: CompanyDto }) {
         value={company.website}
         type="url"
         required={false}
-        placeholder="https://"
+        placeholder={copy.common.urlPlaceholder}
         hint={copy.company.websiteHint}
         validate={(value) => (HTTP_URL.test(value) ? undefined : copy.common.urlInvalid)}
         save={(website) => update.mutateAsync({ website })}
