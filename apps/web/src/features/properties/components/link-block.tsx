@@ -44,8 +44,11 @@ export function CopyLinkButton({ url, label = copy.properties.copyLink, confirma
 /**
  * The link block (PROP-16, PROP-23…25, OPEN-38, OPEN-40): the web link with copy, the QR code (which encodes
  * the stable /q/ address) with PNG, SVG and poster downloads, the passcode and the publish control.
+ * QR codes are made on request (OPEN-38), so PROP-22's "will appear here within 12 hours" is only the
+ * fallback for a QR code that cannot be had.
  */
 export function LinkBlock({ property }: { property: PropertyDto }) {
+  const [qrMissing, setQrMissing] = useState(false);
   return (
     <section className="overview-block link-block" aria-labelledby="link-heading">
       <h2 id="link-heading">{copy.properties.linkHeading}</h2>
@@ -62,31 +65,38 @@ export function LinkBlock({ property }: { property: PropertyDto }) {
           <PublishControl property={property} />
         </div>
         <div className="link-block__qr">
-          <img
-            className="link-block__qr-image"
-            src={`${property.qrPngUrl}?size=320`}
-            alt={copy.properties.qrAlt(property.title)}
-            width={160}
-            height={160}
-          />
-          <p className="field__hint">{copy.properties.qrHint}</p>
-          <ul className="link-block__downloads">
-            <li>
-              <a href={property.qrPngUrl} download>
-                <DownloadIcon /> {copy.properties.downloadQrPng}
-              </a>
-            </li>
-            <li>
-              <a href={property.qrSvgUrl} download>
-                <DownloadIcon /> {copy.properties.downloadQrSvg}
-              </a>
-            </li>
-            <li>
-              <a href={property.posterUrl} download>
-                <DownloadIcon /> {copy.properties.downloadPoster}
-              </a>
-            </li>
-          </ul>
+          {qrMissing ? (
+            <p className="muted">{copy.properties.linkPending}</p>
+          ) : (
+            <>
+              <img
+                className="link-block__qr-image"
+                src={`${property.qrPngUrl}?size=320`}
+                alt={copy.properties.qrAlt(property.title)}
+                width={160}
+                height={160}
+                onError={() => setQrMissing(true)}
+              />
+              <p className="field__hint">{copy.properties.qrHint}</p>
+              <ul className="link-block__downloads">
+                <li>
+                  <a href={property.qrPngUrl} download>
+                    <DownloadIcon /> {copy.properties.downloadQrPng}
+                  </a>
+                </li>
+                <li>
+                  <a href={property.qrSvgUrl} download>
+                    <DownloadIcon /> {copy.properties.downloadQrSvg}
+                  </a>
+                </li>
+                <li>
+                  <a href={property.posterUrl} download>
+                    <DownloadIcon /> {copy.properties.downloadPoster}
+                  </a>
+                </li>
+              </ul>
+            </>
+          )}
         </div>
       </div>
     </section>
