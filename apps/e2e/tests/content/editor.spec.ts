@@ -1,5 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import { CategoryPageResponse } from "@doorstep/shared/schemas/content";
+import { CategoryPageResponse, ContentItemResponse } from "@doorstep/shared/schemas/content";
 import { expect, makePng, test } from "../../fixtures.ts";
 import { createPropertyViaApi } from "../properties/property-api.ts";
 import { createItemViaApi, getItemViaApi } from "./content-api.ts";
@@ -88,6 +88,46 @@ test.describe("content item editor (issue 4)", () => {
     await edit.getByRole("button", { name: c.save, exact: true }).click();
     await expect(edit).toBeHidden();
     expect((await getItemViaApi(page.request, property.propertyId, item.id)).subItems.map((s) => s.type)).toEqual(["image", "button"]);
+  });
+
+  test("a saved sub-item keeps its type: another type is a delete and an add in one save, and the old file is deleted (CONT-29, decision 003 §6)", async ({ loggedInPage: page }) => {
+    const property = await createPropertyViaApi(page.request, "Quay House");
+    const created = await page.request.post(`/api/properties/${property.propertyId}/content/items`, {
+      data: { categoryLabel: "house-rules", title: "Bins", subItems: [{ action: "create", type: "image" }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const item = ContentItemResponse.parse(await created.json()).item;
+    const uploaded = await page.request.put(`/api/properties/${property.propertyId}/content/items/${item.id}/sub-items/${item.subItems[0]?.id}/media/image`, {
+      multipart: { file: { name: "bins.png", mimeType: "image/png", buffer: makePng(20, 20) } },
+    });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    const imageUrl = ContentItemResponse.parse(await uploaded.json()).item.subItems[0]?.imageUrl ?? "";
+    expect((await page.request.get(imageUrl)).status()).toBe(200);
+
+    await page.goto(`/property/${property.propertyId}/content/house-rules`);
+    await page.getByRole("button", { name: "Edit Bins" }).click();
+    const dialog = page.getByRole("dialog", { name: c.editorEditTitle("Bins") });
+    const image = dialog.getByRole("listitem", { name: c.subItemTitle(c.subItemTypes.image, 1) });
+    await expect(image.getByLabel(`${c.subItemTypes.image} (${c.subItemTitle(c.subItemTypes.image, 1)})`)).toBeAttached();
+    // The editor offers no type control on a saved sub-item: its type is the one it was added with.
+    await expect(image.getByRole("combobox")).toHaveCount(0);
+    await expect(image.getByRole("radio")).toHaveCount(0);
+    // Its only controls: move, delete, and its file (choose, remove).
+    const name = c.subItemTitle(c.subItemTypes.image, 1);
+    const controls = [`${c.moveUp} ${name}`, `${c.moveDown} ${name}`, `${c.deleteSubItem} ${name}`, `${c.subItemTypes.image} (${name})`, `${c.mediaRemove} ${c.subItemTypes.image} (${name})`];
+    await expect(image.getByRole("button")).toHaveCount(controls.length);
+    for (const control of controls) await expect(image.getByRole("button", { name: control, exact: true })).toHaveCount(1);
+
+    await image.getByRole("button", { name: `${c.deleteSubItem} ${c.subItemTitle(c.subItemTypes.image, 1)}` }).click();
+    await dialog.getByRole("button", { name: c.addSubItem(c.subItemTypes.text) }).click();
+    await dialog.getByLabel(`${c.subItemText} (${c.subItemTitle(c.subItemTypes.text, 1)})`).fill("Bins go out on Tuesday night.");
+    await dialog.getByRole("button", { name: c.save, exact: true }).click();
+    await expect(dialog).toBeHidden();
+
+    const saved = await getItemViaApi(page.request, property.propertyId, item.id);
+    expect(saved.subItems.map((s) => [s.type, s.detailText, s.imageUrl])).toEqual([["text", "Bins go out on Tuesday night.", null]]);
+    // The image sub-item's file went with it.
+    expect((await page.request.get(imageUrl)).status()).toBe(404);
   });
 
   test("leaving the page with changes asks too: browser Back holds the navigation, a tab close gets the browser's warning (CONT-16)", async ({ loggedInPage: page }) => {
