@@ -58,6 +58,20 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     const state = await readSubscription(page.request);
     expect(state).toMatchObject({ hasSubscription: true, status: "trialing", quantity: 1, card: { brand: "visa", last4: "4242" } });
 
+    // The next invoice (BILL-37/38, BILL-18): at the trial end, $8.99 struck through, $8.09 with the P10 coupon.
+    expect(state.upcomingInvoice).toMatchObject({ amountDue: 809, subtotal: 899, coupon: "P10", dueDate: state.trialEndsAt, periodStart: state.trialEndsAt });
+    const nextInvoice = page.getByRole("region", { name: b.nextInvoice });
+    await expect(nextInvoice.getByText(`${b.listPrice} $8.99`, { exact: true })).toHaveCSS("text-decoration-line", "line-through");
+    const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+    await expect(nextInvoice.getByRole("definition")).toHaveText([
+      `${b.listPrice} $8.99 $8.09 ${b.couponOnInvoice("P10")}`,
+      b.period(day(state.trialEndsAt!), day(state.upcomingInvoice!.periodEnd)),
+      day(state.trialEndsAt!),
+      day(state.trialEndsAt!),
+    ]);
+    const lines = nextInvoice.getByRole("table", { name: b.nextInvoice });
+    await expect(lines.getByRole("row").nth(1)).toHaveText(["1 × Doorstep monthly plan (at $8.99 / every 30 days)", "1", "$8.99"].join(""));
+
     await page.getByRole("button", { name: `${copy.common.edit} ${b.subscriptionDetails}` }).click();
     await expect(page.getByText(b.editSubscriptionNote)).toBeVisible();
     await expect(page.getByRole("link", { name: b.cancellationLink })).toHaveAttribute("href", "/cancellation");

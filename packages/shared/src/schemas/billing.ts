@@ -53,6 +53,30 @@ export type PlansResponse = z.infer<typeof PlansResponse>;
 export const CardDto = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
 export type CardDto = z.infer<typeof CardDto>;
 
+/** One line of an invoice as the provider itemises it (BILL-37); `amount` is before discounts, and negative for a credit. */
+export const InvoiceLineDto = z.object({ description: z.string(), quantity: z.number().int().nonnegative(), amount: z.number().int() });
+export type InvoiceLineDto = z.infer<typeof InvoiceLineDto>;
+
+/** The subscription's next invoice as the provider previews it (BILL-37, BILL-18, OPEN-32). */
+export const UpcomingInvoiceDto = z.object({
+  /** What the next invoice will charge, after any coupon. */
+  amountDue: Minor,
+  /** The same invoice before the coupon: shown struck through when it differs from `amountDue`. */
+  subtotal: Minor,
+  /** The coupon that reduces this invoice, when one does. */
+  coupon: z.string().nullable(),
+  currency: Currency,
+  /** When the provider will next try to charge the card for it. */
+  nextPaymentAttempt: z.string().nullable(),
+  /** When it falls due (under automatic collection: the day it is issued). */
+  dueDate: z.string().nullable(),
+  /** The service period it pays for. */
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  lines: z.array(InvoiceLineDto),
+});
+export type UpcomingInvoiceDto = z.infer<typeof UpcomingInvoiceDto>;
+
 /** The caller's billing state for /subscription (BILL-01, BILL-33…39). */
 export const SubscriptionState = z.object({
   gateway: z.enum(["local", "stripe"]),
@@ -71,7 +95,11 @@ export const SubscriptionState = z.object({
   /** The price per cycle for that quantity (before any coupon); null without a subscription. */
   amount: Minor.nullable(),
   nextPaymentAt: z.string().nullable(),
+  /** The current period as the provider has it (BILL-37); null without a subscription. */
+  currentPeriodStart: z.string().nullable(),
   currentPeriodEnd: z.string().nullable(),
+  /** The next invoice (BILL-37); null without an open subscription, or when the provider has none to preview. */
+  upcomingInvoice: UpcomingInvoiceDto.nullable(),
   card: CardDto.nullable(),
 });
 export type SubscriptionState = z.infer<typeof SubscriptionState>;
@@ -132,6 +160,9 @@ export const InvoiceDto = z.object({
   date: z.string(),
   amountPaid: Minor,
   currency: Currency,
+  /** The service period the invoice paid for (BILL-37). */
+  periodStart: z.string(),
+  periodEnd: z.string(),
   hostedUrl: z.string().nullable(),
   pdfUrl: z.string().nullable(),
 });

@@ -146,6 +146,74 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect(second).toMatchObject({ amount_paid: 8500, currency: "eur" });
   });
 
+  it("BILL-37 from the subscription and the preview invoice: the amount due after P10, the next attempt, the due date, the lines; invoices carry their line's period", async () => {
+    let user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() + 10 * DAY) });
+    const res = await subscribe(user, pm("pm_card_visa"), { coupon: "P10" });
+    expect(res.statusCode).toBe(201);
+    const sub = subscriptionOf(await customerOf(user));
+    const trialEnd = sub.trial_end!;
+    const line = { description: "1 × Doorstep main-usd-monthly (at $8.99 / every 30 days)", quantity: 1, amount: 899 };
+    expect(res.json().subscription).toMatchObject({
+      status: "trialing",
+      currentPeriodStart: iso(sub.created),
+      currentPeriodEnd: iso(trialEnd),
+      upcomingInvoice: {
+        amountDue: 809,
+        subtotal: 899,
+        coupon: "P10",
+        currency: "usd",
+        // Stripe issues the invoice at the period end and attempts the charge an hour later.
+        nextPaymentAttempt: iso(trialEnd + 3600),
+        dueDate: iso(trialEnd),
+        periodStart: iso(trialEnd),
+        periodEnd: iso(trialEnd + 30 * 86_400),
+        lines: [line],
+      },
+    });
+    const preview = fake.requests.filter((r) => r.method === "POST" && r.path === "/v1/invoices/create_preview").at(-1)!;
+    expect(preview.params.get("subscription")).toBe(sub.id);
+
+    t.clock.advance((trialEnd + 1) * 1000 - t.clock.now.getTime());
+    user = await freshSession(t.ctx, user);
+    const first = fake.renew(sub.id);
+    expect(first).toMatchObject({ status: "paid", amount_paid: 809, subtotal: 899, period_start: sub.created, period_end: trialEnd });
+    await invoicePaid(first);
+    const secondStart = trialEnd + 30 * 86_400;
+    // The invoice's service period is its line's, not Stripe's invoice-level period (the one just ended).
+    expect((await getJson(t.app, user, "/api/billing/invoices")).items).toEqual([
+      { id: first.id, date: iso(first.created), amountPaid: 809, currency: "usd", periodStart: iso(trialEnd), periodEnd: iso(secondStart), hostedUrl: `https://invoice.stripe.test/${first.id}`, pdfUrl: `https://invoice.stripe.test/${first.id}.pdf` },
+    ]);
+    expect(await state(user)).toMatchObject({
+      status: "active",
+      currentPeriodStart: iso(trialEnd),
+      currentPeriodEnd: iso(secondStart),
+      upcomingInvoice: { amountDue: 809, subtotal: 899, coupon: "P10", nextPaymentAttempt: iso(secondStart + 3600), dueDate: iso(secondStart), periodStart: iso(secondStart), lines: [line] },
+    });
+
+    // Annual charged now: the coupon takes 10 % off the first annual invoice only (its 12 months end before day 366).
+    const annual = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    const charged = await subscribe(annual, pm("pm_card_visa"), { cycle: "annual", coupon: "P10" });
+    const annualSub = subscriptionOf(await customerOf(annual));
+    const renewal = annualSub.current_period_end;
+    expect(charged.json().subscription.upcomingInvoice).toEqual({
+      amountDue: 8900,
+      subtotal: 8900,
+      coupon: null,
+      currency: "usd",
+      nextPaymentAttempt: iso(renewal + 3600),
+      dueDate: iso(renewal),
+      periodStart: iso(renewal),
+      periodEnd: iso(renewal + 366 * 86_400),
+      lines: [{ description: "1 × Doorstep main-usd-annual (at $89.00 / every 366 days)", quantity: 1, amount: 8900 }],
+    });
+    expect((await getJson(t.app, annual, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010, periodStart: iso(annualSub.created), periodEnd: iso(renewal) }]);
+
+    // Canceled: nothing to preview, no subscription shown.
+    annualSub.status = "canceled";
+    await webhook({ id: "evt_deleted_preview", type: "customer.subscription.deleted", object: { object: "subscription", id: annualSub.id, customer: annualSub.customer } });
+    expect(await state(annual)).toMatchObject({ hasSubscription: false, upcomingInvoice: null, currentPeriodStart: null });
+  });
+
   it("BILL-13 renewal prices: legacy annual 62.91 for the first paid year, then 89.99 (swapped on the first invoice.paid; charged-now swaps at once)", async () => {
     let user = await buildUser(t.ctx);
     await setAccountState(t.ctx, user.accountId, { unitPricing: true });

@@ -1,23 +1,10 @@
 import { copy } from "@doorstep/shared/copy";
-import {
-  CURRENCY_SYMBOLS,
-  deriveSubscriptionFlags,
-  FAILED_STATUSES,
-  findCoupon,
-  hasOpenSubscription,
-  isCurrency,
-  LIVE_STATUSES,
-  priceForQuantity,
-  type Currency,
-  type PlanPricing,
-  type SubscriptionStatus,
-} from "@doorstep/shared/rules/billing";
+import { deriveSubscriptionFlags, findCoupon, hasOpenSubscription, isCurrency, LIVE_STATUSES, type Currency, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type {
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
   InvoiceListResponse,
   SubscriptionAlertRequest,
-  SubscriptionState,
   UpdatePaymentMethodRequest,
 } from "@doorstep/shared/schemas/billing";
 import type { AppContext, Caller } from "../../app-context.ts";
@@ -27,10 +14,10 @@ import type { AccountRow, UserRow } from "../users/user.repository.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
+import { getSubscriptionState } from "./subscription-state.service.ts";
 import {
   findBillingAccount,
   findBillingContext,
-  findPlanByKey,
   claimSubscribe,
   insertSubscriptionAlert,
   releaseSubscribe,
@@ -51,37 +38,6 @@ export async function requireBillingContext(ctx: AppContext, caller: Caller): Pr
   if (!row) throw notFound("User not found");
   if (!row.user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can manage billing.");
   return row;
-}
-
-/** The state /subscription shows (BILL-01, BILL-33…39); the quantity is counted now (BILL-17). */
-export async function getSubscriptionState(ctx: AppContext, { account, billing }: Pick<BillingContext, "account" | "billing">): Promise<SubscriptionState> {
-  const quantity = await billedQuantityFor(ctx, account.id);
-  const plan = billing?.planKey ? await findPlanByKey(ctx.db, billing.planKey) : null;
-  const status = billing?.subscriptionRef ? ((billing.status as SubscriptionStatus | null) ?? null) : null;
-  const currency: Currency = isCurrency(billing?.currency) ? billing.currency : isCurrency(account.defaultCurrency) ? account.defaultCurrency : "usd";
-  const now = ctx.now();
-  const live = status !== null && LIVE_STATUSES.has(status);
-  // OPEN-07: unpaid and incomplete still have a subscription (shown with the payment-failed treatment, BILL-34/39).
-  const hasSubscription = hasOpenSubscription(billing?.subscriptionRef, status);
-  return {
-    gateway: ctx.payments.kind,
-    hasSubscription,
-    status,
-    paymentFailed: hasSubscription && (account.cardOnFileFailed || (status !== null && FAILED_STATUSES.has(status))),
-    trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
-    trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
-    plan: plan && hasSubscription ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
-    currency,
-    currencySymbol: CURRENCY_SYMBOLS[currency],
-    currencyFixed: isCurrency(account.defaultCurrency),
-    quantity,
-    amount: plan && hasSubscription ? priceForQuantity(plan.pricing as PlanPricing, quantity) : null,
-    nextPaymentAt: live ? (billing?.currentPeriodEnd?.toISOString() ?? null) : null,
-    currentPeriodEnd: billing?.currentPeriodEnd?.toISOString() ?? null,
-    card: billing?.cardLast4
-      ? { brand: billing.cardBrand ?? "card", last4: billing.cardLast4, expMonth: billing.cardExpMonth ?? 0, expYear: billing.cardExpYear ?? 0 }
-      : null,
-  };
 }
 
 /** IMPL-13: the provider customer, created at the first billing action (idempotent per account). */
@@ -244,7 +200,16 @@ export async function listInvoices(ctx: AppContext, caller: Caller, cursor: stri
   const page = await ctx.payments.listInvoices(billing.customerRef, { startingAfter: cursor, limit: 24 });
   const items = page.items
     .filter((i) => i.amountPaid > 0 && isCurrency(i.currency))
-    .map((i) => ({ id: i.id, date: i.createdAt.toISOString(), amountPaid: i.amountPaid, currency: i.currency as Currency, hostedUrl: i.hostedUrl, pdfUrl: i.pdfUrl }));
+    .map((i) => ({
+      id: i.id,
+      date: i.createdAt.toISOString(),
+      amountPaid: i.amountPaid,
+      currency: i.currency as Currency,
+      periodStart: i.periodStart.toISOString(),
+      periodEnd: i.periodEnd.toISOString(),
+      hostedUrl: i.hostedUrl,
+      pdfUrl: i.pdfUrl,
+    }));
   return { items, nextCursor: page.hasMore ? (page.items.at(-1)?.id ?? null) : null };
 }
 

@@ -107,6 +107,69 @@ describe("subscribing on the local gateway", () => {
     expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010 }]);
   });
 
+  it("BILL-37: the next invoice after the P10 coupon with its dates and lines, the current period, each invoice's period", async () => {
+    let user = await buildUser(t.ctx);
+    const subscribedAt = new Date(t.clock.now);
+    const trialEnd = new Date(subscribedAt.getTime() + 10 * DAY);
+    await setAccountState(t.ctx, user.accountId, { trialEndsAt: trialEnd });
+    const res = await subscribe(t.app, user, CARDS.ok, { coupon: "p10" });
+    expect(res.statusCode).toBe(201);
+    const line = { description: "1 × Doorstep monthly plan (at $8.99 / every 30 days)", quantity: 1, amount: 899 };
+    // Trialing: the first paid invoice comes at the trial end, 10 % off (BILL-18, OPEN-32: the first 12 months).
+    expect(res.json().subscription).toMatchObject({
+      status: "trialing",
+      amount: 899,
+      currentPeriodStart: subscribedAt.toISOString(),
+      currentPeriodEnd: trialEnd.toISOString(),
+      upcomingInvoice: {
+        amountDue: 809,
+        subtotal: 899,
+        coupon: "P10",
+        currency: "usd",
+        nextPaymentAttempt: trialEnd.toISOString(),
+        dueDate: trialEnd.toISOString(),
+        periodStart: trialEnd.toISOString(),
+        periodEnd: new Date(trialEnd.getTime() + 30 * DAY).toISOString(),
+        lines: [line],
+      },
+    });
+
+    t.clock.advance(10 * DAY + 1000);
+    await runLocalRenewals(t.ctx);
+    user = await freshSession(t.ctx, user);
+    const secondStart = new Date(trialEnd.getTime() + 30 * DAY);
+    expect((await getJson(t.app, user, "/api/billing/invoices")).items).toMatchObject([
+      { amountPaid: 809, currency: "usd", periodStart: trialEnd.toISOString(), periodEnd: secondStart.toISOString() },
+    ]);
+    expect(await state(user)).toMatchObject({
+      status: "active",
+      currentPeriodStart: trialEnd.toISOString(),
+      currentPeriodEnd: secondStart.toISOString(),
+      upcomingInvoice: { amountDue: 809, subtotal: 899, coupon: "P10", dueDate: secondStart.toISOString(), periodStart: secondStart.toISOString(), periodEnd: new Date(secondStart.getTime() + 30 * DAY).toISOString(), lines: [line] },
+    });
+
+    // Annual, charged now: P10 takes 10 % off the first annual invoice only; the next one is at the list price.
+    const annual = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    const start = new Date(t.clock.now);
+    const renewal = new Date(start.getTime() + 366 * DAY);
+    expect((await subscribe(t.app, annual, CARDS.ok, { cycle: "annual", coupon: "P10" })).json().subscription).toMatchObject({
+      status: "active",
+      currentPeriodStart: start.toISOString(),
+      currentPeriodEnd: renewal.toISOString(),
+      upcomingInvoice: {
+        amountDue: 8900,
+        subtotal: 8900,
+        coupon: null,
+        nextPaymentAttempt: renewal.toISOString(),
+        dueDate: renewal.toISOString(),
+        periodStart: renewal.toISOString(),
+        periodEnd: new Date(renewal.getTime() + 366 * DAY).toISOString(),
+        lines: [{ description: "1 × Doorstep annual plan (at $89.00 / every 366 days)", quantity: 1, amount: 8900 }],
+      },
+    });
+    expect((await getJson(t.app, annual, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010, periodStart: start.toISOString(), periodEnd: renewal.toISOString() }]);
+  });
+
   it("BILL-13/14 renewal prices: the first paid period at the offer price, every later one at the renewal price", async () => {
     let user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() + 2 * DAY) });
     await setAccountState(t.ctx, user.accountId, { unitPricing: true });

@@ -18,6 +18,7 @@ export interface SubscriptionSnapshot {
   customerRef: string;
   status: SubscriptionStatus;
   quantity: number;
+  currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   trialEnd: Date | null;
   /**
@@ -27,13 +28,38 @@ export interface SubscriptionSnapshot {
   renewalPending: boolean;
 }
 
+/** One line of an invoice: `amount` before discounts (Stripe's line amount), negative for a credit. */
+export interface GatewayInvoiceLine {
+  description: string;
+  quantity: number;
+  amount: number;
+}
+
 export interface GatewayInvoice {
   id: string;
   createdAt: Date;
   amountPaid: number;
   currency: string;
+  /** The service period paid for (Stripe: the subscription line's period, not the invoice's own period fields). */
+  periodStart: Date;
+  periodEnd: Date;
   hostedUrl: string | null;
   pdfUrl: string | null;
+}
+
+/** The subscription's next invoice as the provider would issue it now (BILL-37). */
+export interface UpcomingInvoice {
+  /** After discounts (BILL-18, OPEN-32). */
+  amountDue: number;
+  /** Before discounts. */
+  subtotal: number;
+  currency: string;
+  nextPaymentAttempt: Date | null;
+  dueDate: Date | null;
+  /** The service period it bills. */
+  periodStart: Date;
+  periodEnd: Date;
+  lines: GatewayInvoiceLine[];
 }
 
 /** A provider event, reduced to what billing needs; the handler re-reads the subscription (safe out of order). */
@@ -102,6 +128,8 @@ export interface PaymentGateway {
   retryOpenInvoice(subscriptionRef: string, paymentMethodRef: string): Promise<SubscriptionSnapshot>;
   cancelSubscription(subscriptionRef: string): Promise<void>;
   getSubscription(subscriptionRef: string): Promise<SubscriptionSnapshot>;
+  /** The next invoice of a subscription that will bill again; null when it will not (canceled, unpaid). */
+  previewNextInvoice(subscriptionRef: string): Promise<UpcomingInvoice | null>;
   /** Invoices newest first (IMPL-16: read from the provider, never stored as files). */
   listInvoices(customerRef: string, page: { startingAfter?: string; limit: number }): Promise<{ items: GatewayInvoice[]; hasMore: boolean }>;
   /** Verifies the signature and parses a webhook (IMPL-14); throws on a bad signature. */

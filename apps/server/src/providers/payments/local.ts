@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, inArray, lt, lte, or } from "drizzle-orm";
-import { applyPercentOff, couponApplies, nextBillingDate, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
+import { applyPercentOff, couponApplies, CURRENCY_SYMBOLS, isCurrency, NEXT_BILLING_DAYS, nextBillingDate, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { localInvoices, localPaymentMethods, localSubscriptions } from "../../db/schema/billing.ts";
-import type { CardDetails, GatewayEvent, GatewayInvoice, NewSubscription, PaymentGateway, SubscriptionSnapshot } from "./index.ts";
+import type { CardDetails, GatewayEvent, GatewayInvoice, NewSubscription, PaymentGateway, SubscriptionSnapshot, UpcomingInvoice } from "./index.ts";
 import { PaymentError } from "./index.ts";
 import { cardBehaviour, cardBrand, luhnValid, type CardBehaviour } from "./local-cards.ts";
 
@@ -35,10 +35,18 @@ function snapshot(row: SubscriptionRow): SubscriptionSnapshot {
     customerRef: row.customerRef,
     status: row.status as SubscriptionStatus,
     quantity: row.quantity,
+    currentPeriodStart: row.currentPeriodStart,
     currentPeriodEnd: row.currentPeriodEnd,
     trialEnd: row.trialEnd,
     renewalPending: false,
   };
+}
+
+/** The line of a period's invoice, worded like Stripe's: "2 × Doorstep monthly plan (at $6.645 / every 30 days)". */
+function periodLine(row: Pick<SubscriptionRow, "quantity" | "currency" | "cycle">, listAmount: number) {
+  const symbol = isCurrency(row.currency) ? CURRENCY_SYMBOLS[row.currency] : row.currency.toUpperCase();
+  const unit = (listAmount / row.quantity / 100).toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1");
+  return { description: `${row.quantity} × Doorstep ${row.cycle} plan (at ${symbol}${unit} / every ${NEXT_BILLING_DAYS[row.cycle]} days)`, quantity: row.quantity, amount: listAmount };
 }
 
 /** The embedded payment provider: customers, cards, subscriptions and invoices simulated in our tables. */
@@ -70,12 +78,17 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
    * paid period starts at the trial end, or at creation when charged now), less the coupon in its first year.
    */
   function periodAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "couponPercentOff" | "couponMonths" | "createdAt" | "trialEnd">, periodStart: Date): number {
-    const firstPaidPeriodStart = row.trialEnd ?? row.createdAt;
-    const amount = row.renewalAmount !== null && periodStart > firstPaidPeriodStart ? row.renewalAmount : row.amount;
+    const amount = listAmount(row, periodStart);
     if (row.couponPercentOff && row.couponMonths && couponApplies(row.createdAt, periodStart, row.couponMonths)) {
       return applyPercentOff(amount, row.couponPercentOff);
     }
     return amount;
+  }
+
+  /** The period's price before the coupon: the renewal amount from the second paid period on (BILL-13). */
+  function listAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "createdAt" | "trialEnd">, periodStart: Date): number {
+    const firstPaidPeriodStart = row.trialEnd ?? row.createdAt;
+    return row.renewalAmount !== null && periodStart > firstPaidPeriodStart ? row.renewalAmount : row.amount;
   }
 
   /** Pays a subscription's open invoices with its card; the first refusal stops and is returned. */
@@ -218,6 +231,25 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
       return snapshot(await getRow(ref));
     },
 
+    async previewNextInvoice(ref): Promise<UpcomingInvoice | null> {
+      const row = await getRow(ref);
+      // Only these are billed again by runDueRenewals (unpaid and canceled are not).
+      if (!["trialing", "active", "past_due"].includes(row.status)) return null;
+      // The next period starts where this one ends and is charged then (BILL-25: +30 / +366 days).
+      const periodStart = row.currentPeriodEnd;
+      const subtotal = listAmount(row, periodStart);
+      return {
+        amountDue: periodAmount(row, periodStart),
+        subtotal,
+        currency: row.currency,
+        nextPaymentAttempt: periodStart,
+        dueDate: periodStart,
+        periodStart,
+        periodEnd: nextBillingDate(periodStart, row.cycle),
+        lines: [periodLine(row, subtotal)],
+      };
+    },
+
     async listInvoices(customerRef, { startingAfter, limit }) {
       const conditions = [eq(localInvoices.customerRef, customerRef)];
       if (startingAfter) {
@@ -237,6 +269,8 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
         createdAt: r.createdAt,
         amountPaid: r.amountPaid,
         currency: r.currency,
+        periodStart: r.periodStart,
+        periodEnd: r.periodEnd,
         // Served by features/billing/receipt.ts (Stripe hosts its own).
         hostedUrl: `/api/billing/invoices/${r.id}/receipt`,
         pdfUrl: `/api/billing/invoices/${r.id}/receipt.pdf`,

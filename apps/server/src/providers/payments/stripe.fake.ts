@@ -49,6 +49,16 @@ interface FakeSubscription {
   billed: number;
 }
 
+/** An invoice line as Stripe itemises a subscription: the amount before discounts, the service period. */
+interface FakeLine {
+  description: string;
+  quantity: number;
+  amount: number;
+  period: { start: number; end: number };
+  /** What the coupon takes off this line. */
+  discount: number;
+}
+
 interface FakeInvoice {
   id: string;
   customer: string;
@@ -59,9 +69,14 @@ interface FakeInvoice {
   subtotal: number;
   currency: string;
   created: number;
+  /**
+   * Stripe's invoice-level period is the window for pending invoice items, not the service period: the
+   * first invoice has start = end = its creation, a renewal the period just ended. Lines carry the service period.
+   */
   period_start: number;
   period_end: number;
   billing_reason: string;
+  lines: FakeLine[];
 }
 
 /** Payment methods the browser would have made with Stripe Elements: ids start with these (e.g. "pm_card_visa_1"). */
@@ -74,6 +89,16 @@ const METHODS: Record<string, { brand: string; last4: string; declines: boolean;
 };
 
 const methodFor = (id: string) => METHODS[Object.keys(METHODS).find((k) => id === k || id.startsWith(`${k}_`)) ?? ""];
+
+const SYMBOLS: Record<string, string> = { usd: "$", gbp: "£", eur: "€", aud: "A$" };
+
+/** Stripe's wording of a subscription line: "2 × Doorstep main-usd-monthly (at $6.645 / every 30 days)". */
+function describeLine(productName: string, price: FakePrice, quantity: number): string {
+  const unit = Number(price.unit_amount_decimal) / 100;
+  const amount = `${SYMBOLS[price.currency] ?? price.currency.toUpperCase()}${unit.toFixed(Math.max(2, (String(unit).split(".")[1] ?? "").length))}`;
+  const every = price.interval_count === 1 ? price.interval : `every ${price.interval_count} ${price.interval}s`;
+  return `${quantity} × ${productName} (at ${amount} / ${every})`;
+}
 
 /** Stripe's period arithmetic: days and weeks exactly, months and years by the calendar. */
 export function addInterval(seconds: number, interval: FakePrice["interval"], count: number): number {
@@ -90,7 +115,8 @@ export async function startFakeStripe(now: () => Date) {
   const state = {
     customers: new Map<string, { id: string; email: string | null; default_payment_method: string | null }>(),
     attached: new Map<string, string>(),
-    products: new Set<string>(),
+    /** Product id → name. */
+    products: new Map<string, string>(),
     prices: new Map<string, FakePrice>(),
     coupons: new Map<string, FakeCoupon>(),
     subscriptions: new Map<string, FakeSubscription>(),
@@ -132,13 +158,39 @@ export async function startFakeStripe(now: () => Date) {
       data: [{ id: `si_${s.id}`, object: "subscription_item", quantity: s.quantity, price: priceJson(s.price), current_period_start: s.current_period_start, current_period_end: s.current_period_end }],
     },
   });
-  const invoiceJson = (i: FakeInvoice) => ({
-    ...i,
-    object: "invoice",
-    hosted_invoice_url: `https://invoice.stripe.test/${i.id}`,
-    invoice_pdf: `https://invoice.stripe.test/${i.id}.pdf`,
-    parent: { type: "subscription_details", subscription_details: { subscription: i.subscription } },
+  const discountId = (subscription: string) => `di_${subscription}`;
+  const linesJson = (i: Pick<FakeInvoice, "lines" | "subscription" | "currency">, url: string) => ({
+    object: "list",
+    url,
+    has_more: false,
+    data: i.lines.map((line, n) => ({
+      id: `il_${i.subscription}_${n}`,
+      object: "line_item",
+      amount: line.amount,
+      currency: i.currency,
+      description: line.description,
+      quantity: line.quantity,
+      period: line.period,
+      discount_amounts: line.discount ? [{ amount: line.discount, discount: discountId(i.subscription) }] : [],
+      parent: { type: "subscription_item_details", subscription_item_details: { subscription: i.subscription, subscription_item: `si_${i.subscription}`, proration: false } },
+    })),
   });
+  const invoiceJson = (i: FakeInvoice) => {
+    const { lines, ...rest } = i;
+    const discount = lines.reduce((sum, line) => sum + line.discount, 0);
+    return {
+      ...rest,
+      object: "invoice",
+      total: i.amount_due,
+      due_date: null,
+      next_payment_attempt: null,
+      total_discount_amounts: discount ? [{ amount: discount, discount: discountId(i.subscription) }] : [],
+      lines: linesJson(i, `/v1/invoices/${i.id}/lines`),
+      hosted_invoice_url: `https://invoice.stripe.test/${i.id}`,
+      invoice_pdf: `https://invoice.stripe.test/${i.id}.pdf`,
+      parent: { type: "subscription_details", subscription_details: { subscription: i.subscription } },
+    };
+  };
 
   /** The price of a subscription item: a stored price by id, or `price_data` inline (`prefix` = "items[0]"). */
   function readPrice(p: URLSearchParams, prefix: string): FakePrice | { error: { status: number; json: unknown } } | null {
@@ -162,15 +214,59 @@ export async function startFakeStripe(now: () => Date) {
     return { subtotal, total: applies ? subtotal - Math.round((subtotal * d.coupon.percent_off) / 100) : subtotal };
   }
 
-  /** Bills the period [start, end): charged off-session with the subscription's (else the customer's) card. */
-  function bill(sub: FakeSubscription, start: number, end: number, reason: string): FakeInvoice {
+  /** The subscription line for the period [start, end) and what the coupon takes off it. */
+  function periodLine(sub: FakeSubscription, start: number, end: number): FakeLine {
+    const { subtotal, total } = invoiceTotal(sub, start);
+    return { description: describeLine(state.products.get(sub.price.product) ?? sub.price.product, sub.price, sub.quantity), quantity: sub.quantity, amount: subtotal, period: { start, end }, discount: subtotal - total };
+  }
+
+  /**
+   * Bills the service period [start, end): charged off-session with the subscription's (else the customer's)
+   * card. `window` is the invoice's own period (see FakeInvoice).
+   */
+  function bill(sub: FakeSubscription, start: number, end: number, reason: string, window: { start: number; end: number }): FakeInvoice {
     const { subtotal, total } = invoiceTotal(sub, start);
     const pm = sub.default_payment_method ?? state.customers.get(sub.customer)?.default_payment_method ?? "";
     const method = methodFor(pm);
     const paid = total === 0 || (method !== undefined && !method.declines && !method.authenticates);
-    const invoice = addInvoice(sub, paid ? "paid" : "open", total, { subtotal, period_start: start, period_end: end, billing_reason: reason });
+    const line = periodLine(sub, start, end);
+    const invoice = addInvoice(sub, paid ? "paid" : "open", total, { subtotal, period_start: window.start, period_end: window.end, billing_reason: reason, lines: [line] });
     if (total > 0) sub.billed++;
     return invoice;
+  }
+
+  /**
+   * POST /v1/invoices/create_preview for a subscription: the invoice its next period will bring, as Stripe
+   * previews it: dated the period end (`created`), the charge attempted an hour later (Stripe's default
+   * finalization grace period for automatic collection), `due_date` null under automatic collection,
+   * the invoice-level period the current one, the line the next period, the coupon if it still applies then.
+   */
+  function previewInvoice(sub: FakeSubscription) {
+    const start = sub.current_period_end;
+    const end = addInterval(start, sub.price.interval, sub.price.interval_count);
+    const line = periodLine(sub, start, end);
+    const total = line.amount - line.discount;
+    return {
+      object: "invoice",
+      customer: sub.customer,
+      subscription: sub.id,
+      status: "draft",
+      billing_reason: "upcoming",
+      collection_method: "charge_automatically",
+      currency: sub.price.currency,
+      created: start,
+      next_payment_attempt: start + 3600,
+      due_date: null,
+      period_start: sub.current_period_start,
+      period_end: sub.current_period_end,
+      subtotal: line.amount,
+      total,
+      amount_due: total,
+      amount_paid: 0,
+      total_discount_amounts: line.discount ? [{ amount: line.discount, discount: discountId(sub.id) }] : [],
+      lines: linesJson({ lines: [line], subscription: sub.id, currency: sub.price.currency }, "/v1/invoices/upcoming/lines"),
+      parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
+    };
   }
 
   function handle(req: FakeStripeRequest): { status?: number; json: unknown } {
@@ -201,10 +297,10 @@ export async function startFakeStripe(now: () => Date) {
       };
     }
     if (resource === "products") {
-      if (req.method === "GET") return id && state.products.has(id) ? { json: { id, object: "product" } } : missing("product", id);
+      if (req.method === "GET") return id && state.products.has(id) ? { json: { id, object: "product", name: state.products.get(id) } } : missing("product", id);
       const pid = p.get("id") ?? next("prod");
-      state.products.add(pid);
-      return { json: { id: pid, object: "product" } };
+      state.products.set(pid, p.get("name") ?? pid);
+      return { json: { id: pid, object: "product", name: state.products.get(pid) } };
     }
     if (resource === "coupons") {
       if (req.method === "GET") {
@@ -266,8 +362,10 @@ export async function startFakeStripe(now: () => Date) {
       state.prices.set(price.id, price);
       state.subscriptions.set(sub.id, sub);
       // A trial starts with Stripe's $0 invoice; otherwise the first period is billed now.
-      if (trialEnd) addInvoice(sub, "paid", 0, { subtotal: 0, period_start: start, period_end: trialEnd, billing_reason: "subscription_create" });
-      else bill(sub, start, sub.current_period_end, "subscription_create");
+      if (trialEnd) {
+        const trialLine: FakeLine = { description: `Trial period for ${state.products.get(price.product) ?? price.product}`, quantity: sub.quantity, amount: 0, period: { start, end: trialEnd }, discount: 0 };
+        addInvoice(sub, "paid", 0, { subtotal: 0, period_start: start, period_end: start, billing_reason: "subscription_create", lines: [trialLine] });
+      } else bill(sub, start, sub.current_period_end, "subscription_create", { start, end: start });
       return { json: subJson(sub) };
     }
     if (resource === "subscriptions" && id) {
@@ -293,6 +391,16 @@ export async function startFakeStripe(now: () => Date) {
         }
       }
       return { json: subJson(sub) };
+    }
+    if (resource === "invoices" && req.method === "POST" && id === "create_preview") {
+      const subscriptionId = p.get("subscription");
+      const sub = subscriptionId ? state.subscriptions.get(subscriptionId) : undefined;
+      if (subscriptionId && !sub) return missing("subscription", subscriptionId);
+      if (!sub) return invalid("fake stripe: create_preview needs a subscription");
+      if (sub.status === "canceled" || sub.status === "incomplete_expired") {
+        return { status: 400, json: { error: { type: "invalid_request_error", code: "invoice_upcoming_none", message: `No upcoming invoices for customer: ${sub.customer}` } } };
+      }
+      return { json: previewInvoice(sub) };
     }
     if (resource === "invoices" && req.method === "GET" && !id) {
       const list = [...state.invoices.values()]
@@ -328,6 +436,7 @@ export async function startFakeStripe(now: () => Date) {
       period_start: sub.current_period_start,
       period_end: sub.current_period_end,
       billing_reason: "manual",
+      lines: [{ description: describeLine(state.products.get(sub.price.product) ?? sub.price.product, sub.price, sub.quantity), quantity: sub.quantity, amount, period: { start: sub.current_period_start, end: sub.current_period_end }, discount: 0 }],
       ...extra,
     };
     state.invoices.set(invoice.id, invoice);
@@ -341,11 +450,12 @@ export async function startFakeStripe(now: () => Date) {
   function renew(subscriptionId: string): FakeInvoice {
     const sub = state.subscriptions.get(subscriptionId);
     if (!sub) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
+    const ended = { start: sub.current_period_start, end: sub.current_period_end };
     const start = sub.current_period_end;
     const end = addInterval(start, sub.price.interval, sub.price.interval_count);
     sub.current_period_start = start;
     sub.current_period_end = end;
-    const invoice = bill(sub, start, end, "subscription_cycle");
+    const invoice = bill(sub, start, end, "subscription_cycle", ended);
     sub.status = invoice.status === "paid" ? "active" : "past_due";
     return invoice;
   }

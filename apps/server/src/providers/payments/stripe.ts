@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { NEXT_BILLING_DAYS, type BillingCycle, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
-import type { CardDetails, GatewayEvent, NewSubscription, PaymentGateway, SubscriptionSnapshot } from "./index.ts";
+import type { CardDetails, GatewayEvent, GatewayInvoiceLine, NewSubscription, PaymentGateway, SubscriptionSnapshot, UpcomingInvoice } from "./index.ts";
 import { PaymentError } from "./index.ts";
 
 /**
@@ -41,12 +41,13 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 
 function snapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = sub.items.data[0];
-  const legacy = sub as unknown as { current_period_end?: number };
+  const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
   return {
     ref: sub.id,
     customerRef: idOf(sub.customer) ?? "",
     status: sub.status as SubscriptionStatus,
     quantity: item?.quantity ?? 1,
+    currentPeriodStart: toDate(item?.current_period_start ?? legacy.current_period_start),
     currentPeriodEnd: toDate(item?.current_period_end ?? legacy.current_period_end),
     trialEnd: toDate(sub.trial_end),
     renewalPending: Boolean(sub.metadata?.[RENEWAL_AMOUNT]) && sub.metadata?.[RENEWAL_APPLIED] !== "true",
@@ -62,6 +63,19 @@ const unitAmount = (amount: number, quantity: number) => Stripe.Decimal.from((am
 
 /** BILL-25, XCUT-57: every period is 30 or 366 days, as the local gateway bills (not calendar months or years). */
 const recurring = (cycle: BillingCycle) => ({ interval: "day" as const, interval_count: NEXT_BILLING_DAYS[cycle] });
+
+/**
+ * The service period an invoice bills: its subscription line's period. The invoice's own period_start /
+ * period_end are the window for pending items (for a renewal, the period just ended), not what was paid for.
+ */
+function servicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
+  const line = invoice.lines.data.find((l) => l.parent?.type === "subscription_item_details") ?? invoice.lines.data[0];
+  return line
+    ? { start: new Date(line.period.start * 1000), end: new Date(line.period.end * 1000) }
+    : { start: new Date(invoice.period_start * 1000), end: new Date(invoice.period_end * 1000) };
+}
+
+const toLine = (line: Stripe.InvoiceLineItem): GatewayInvoiceLine => ({ description: line.description ?? "", quantity: line.quantity ?? 0, amount: line.amount });
 
 const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 
@@ -232,6 +246,30 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
 
     getSubscription: (ref) => guard(async () => snapshot(await stripe.subscriptions.retrieve(ref))),
 
+    previewNextInvoice: (ref) =>
+      guard(async (): Promise<UpcomingInvoice | null> => {
+        let invoice: Stripe.Invoice;
+        try {
+          invoice = await stripe.invoices.createPreview({ subscription: ref });
+        } catch (error) {
+          // A subscription that will not bill again has nothing to preview.
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "invoice_upcoming_none") return null;
+          throw error;
+        }
+        const period = servicePeriod(invoice);
+        return {
+          amountDue: invoice.amount_due,
+          subtotal: invoice.subtotal,
+          currency: invoice.currency,
+          nextPaymentAttempt: toDate(invoice.next_payment_attempt),
+          // Charged automatically, Stripe leaves due_date null: the invoice is due the day it is issued.
+          dueDate: toDate(invoice.due_date) ?? toDate(invoice.created),
+          periodStart: period.start,
+          periodEnd: period.end,
+          lines: invoice.lines.data.map(toLine),
+        };
+      }),
+
     listInvoices: (customerRef, { startingAfter, limit }) =>
       guard(async () => {
         const page = await stripe.invoices.list({ customer: customerRef, limit, ...(startingAfter ? { starting_after: startingAfter } : {}) });
@@ -241,6 +279,8 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
             createdAt: new Date(invoice.created * 1000),
             amountPaid: invoice.amount_paid,
             currency: invoice.currency,
+            periodStart: servicePeriod(invoice).start,
+            periodEnd: servicePeriod(invoice).end,
             hostedUrl: invoice.hosted_invoice_url ?? null,
             pdfUrl: invoice.invoice_pdf ?? null,
           })),

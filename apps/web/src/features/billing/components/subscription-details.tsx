@@ -5,10 +5,11 @@ import { Link } from "react-router";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatLongDate, formatMoney } from "../../../lib/format.ts";
+import { NextInvoice } from "./next-invoice.tsx";
 
 const b = copy.billing;
 
-/** BILL-33/37/39: plan, billed quantity, amount and the next payment; Edit points to /cancellation. */
+/** BILL-33/37/39: plan, billed quantity, amount, the current period and the next invoice; Edit points to /cancellation. */
 export function SubscriptionDetails({ subscription }: { subscription: SubscriptionState }) {
   const [editing, setEditing] = useState(false);
   const { plan, status } = subscription;
@@ -19,6 +20,9 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
   rows.push([b.quantity, b.units(subscription.quantity, unit)]);
   if (subscription.amount !== null) {
     rows.push([b.amount, `${formatMoney(subscription.amount, subscription.currencySymbol)}${plan ? ` ${b.perCycle[plan.cycle]}` : ""}`]);
+  }
+  if (subscription.currentPeriodStart && subscription.currentPeriodEnd) {
+    rows.push([b.currentPeriod, b.period(formatLongDate(subscription.currentPeriodStart), formatLongDate(subscription.currentPeriodEnd))]);
   }
   return (
     <Card>
@@ -38,6 +42,7 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
       </dl>
       {status === "trialing" ? <p className="muted">{b.trialingNote}</p> : null}
       {subscription.nextPaymentAt ? <p>{b.nextPayment(formatLongDate(subscription.nextPaymentAt))}</p> : null}
+      {subscription.upcomingInvoice ? <NextInvoice invoice={subscription.upcomingInvoice} /> : null}
       {editing ? (
         <p className="billing-note" role="status">
           {b.editSubscriptionNote} <Link to="/cancellation">{b.cancellationLink}</Link>
