@@ -2,7 +2,6 @@ import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { Alert } from "../../../components/ui/banner.tsx";
 import "../../../components/ui/button.css";
 import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
@@ -13,6 +12,7 @@ import { useUpdateManager } from "../api/update-manager.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { ColoursForm } from "../components/setup/colours-form.tsx";
 import { HostNameForm } from "../components/setup/host-name-form.tsx";
+import { PropertyLoadError } from "../components/property-load-error.tsx";
 import { LocationForm } from "../components/setup/location-form.tsx";
 import { SetupSection } from "../components/setup/setup-section.tsx";
 import { TextSectionForm } from "../components/setup/text-section-form.tsx";
@@ -56,7 +56,13 @@ export function SetupBasicsPage() {
   const completeRef = useRef<HTMLButtonElement>(null);
 
   if (property.isPending) return <LoadingScreen />;
-  if (property.isError) return <Alert>{copy.common.genericError}</Alert>;
+  if (property.isError) {
+    return (
+      <div className="narrow-page">
+        <PropertyLoadError error={property.error} onRetry={() => void property.refetch()} />
+      </div>
+    );
+  }
 
   const p = property.data;
   const vanityId = p.manager?.vanityId;

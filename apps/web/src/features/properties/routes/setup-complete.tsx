@@ -7,6 +7,7 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { imageAtWidth } from "../../../lib/format.ts";
 import { useProperty } from "../api/get-property.ts";
 import { inactiveMessage } from "../components/inactive-message.ts";
+import { PropertyLoadError } from "../components/property-load-error.tsx";
 import { CopyLinkButton } from "../components/link-block.tsx";
 import "../../../components/ui/text-field.css";
 import "./property-pages.css";
@@ -21,7 +22,13 @@ export function SetupCompletePage() {
   const linkId = useId();
   const property = useProperty(propertyId);
   if (property.isPending) return <LoadingScreen />;
-  if (property.isError) return <Alert>{copy.common.genericError}</Alert>;
+  if (property.isError) {
+    return (
+      <div className="narrow-page">
+        <PropertyLoadError error={property.error} onRetry={() => void property.refetch()} />
+      </div>
+    );
+  }
   const p = property.data;
   return (
     <div className="narrow-page setup-complete">
