@@ -308,3 +308,96 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect((await getJson(t.app, user, "/api/me")).user.account.hasSubscription).toBe(false);
   });
 });
+
+describe("subscription lifecycle webhooks (IMPL-14, OPEN-07/08)", () => {
+  /** The Stripe SDK on the fake, as support acting in Stripe's dashboard would change things. */
+  const dashboard = () => {
+    const url = new URL(fake.url);
+    return new Stripe("sk_test_fake", { host: url.hostname, port: url.port, protocol: "http" });
+  };
+  const subscriptionEvent = (id: string, type: string, sub: { id: string; customer: string; status: string }) =>
+    webhook({ id, type, object: { object: "subscription", id: sub.id, customer: sub.customer, status: sub.status } });
+  const reads = (subscriptionId: string) => fake.requests.filter((r) => r.method === "GET" && r.path === `/v1/subscriptions/${subscriptionId}`).length;
+  const property = async (user: TestUser, propertyId: string) => (await getJson(t.app, user, `/api/properties/${propertyId}`)).property;
+
+  it("customer.subscription.created: ours converges on Stripe's copy once; one we never recorded is not adopted", async () => {
+    const user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    const { propertyId } = await buildProperty(t.app, user);
+    // The setup intent makes the Stripe customer (IMPL-13).
+    expect((await t.app.inject({ method: "POST", url: "/api/billing/setup-intent", headers: { cookie: user.cookie } })).statusCode).toBe(200);
+    const customer = await customerOf(user);
+
+    // Made in Stripe for this customer, not by our subscribe (e.g. by hand in the dashboard): nothing changes.
+    const stripe = dashboard();
+    await stripe.products.create({ id: "prod_dashboard", name: "Made by hand" });
+    const foreign = await stripe.subscriptions.create({
+      customer,
+      items: [{ quantity: 1, price_data: { currency: "usd", product: "prod_dashboard", unit_amount: 899, recurring: { interval: "day", interval_count: 30 } } }],
+      default_payment_method: pm("pm_card_visa"),
+    });
+    expect(foreign.status).toBe("active");
+    expect((await subscriptionEvent("evt_created_foreign", "customer.subscription.created", { id: foreign.id, customer, status: "active" })).json()).toEqual({ received: true, duplicate: false });
+    expect(await state(user)).toMatchObject({ hasSubscription: false, status: null, upcomingInvoice: null });
+    expect((await getJson(t.app, user, "/api/me")).user.account).toMatchObject({ hasSubscription: false, paymentFailed: false });
+    expect(await property(user, propertyId)).toMatchObject({ live: false, inactiveReason: "subscription" });
+    expect(reads(foreign.id)).toBe(0);
+
+    // Our own subscription: the event re-reads it and the account matches Stripe (active, its period, guides live).
+    expect((await subscribe(user, pm("pm_card_visa"))).statusCode).toBe(201);
+    const sub = subscriptionOf(customer);
+    expect(sub.id).not.toBe(foreign.id);
+    await t.ctx.db.update(billingAccounts).set({ currentPeriodEnd: null }).where(eq(billingAccounts.accountId, user.accountId));
+    const created = { id: "evt_created_ours", type: "customer.subscription.created", sub: { id: sub.id, customer, status: "active" } };
+    const before = reads(sub.id);
+    expect((await subscriptionEvent(created.id, created.type, created.sub)).json()).toEqual({ received: true, duplicate: false });
+    expect(reads(sub.id)).toBe(before + 1);
+    const row = (await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.accountId, user.accountId)))[0]!;
+    expect(row).toMatchObject({ subscriptionRef: sub.id, status: "active", currentPeriodEnd: new Date(sub.current_period_end * 1000), trialEnd: null });
+    expect(await state(user)).toMatchObject({ hasSubscription: true, status: "active", nextPaymentAt: iso(sub.current_period_end) });
+    expect(await property(user, propertyId)).toMatchObject({ live: true });
+
+    // Delivered again: recorded as a duplicate, Stripe is not asked again.
+    const afterFirst = reads(sub.id);
+    expect((await subscriptionEvent(created.id, created.type, created.sub)).json()).toEqual({ received: true, duplicate: true });
+    expect(reads(sub.id)).toBe(afterFirst);
+  });
+
+  it("customer.subscription.deleted: the subscription ends, guides go inactive after the trial (live while it runs), once; a new card subscribes again", async () => {
+    let user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() + 5 * DAY) });
+    const { propertyId } = await buildProperty(t.app, user);
+    expect((await subscribe(user, pm("pm_card_visa"))).json().subscription.status).toBe("trialing");
+    const customer = await customerOf(user);
+    const sub = subscriptionOf(customer);
+
+    // Canceled in Stripe during the trial: no subscription any more, but the trial still keeps guides live (OPEN-07).
+    expect((await dashboard().subscriptions.cancel(sub.id)).status).toBe("canceled");
+    const deleted = { id: sub.id, customer, status: "canceled" };
+    expect((await subscriptionEvent("evt_deleted_trial", "customer.subscription.deleted", deleted)).json()).toEqual({ received: true, duplicate: false });
+    expect(await state(user)).toMatchObject({ hasSubscription: false, status: "canceled", paymentFailed: false, plan: null, amount: null, nextPaymentAt: null, upcomingInvoice: null });
+    expect((await getJson(t.app, user, "/api/me")).user.account).toMatchObject({ hasSubscription: false, paymentFailed: false });
+    expect(await property(user, propertyId)).toMatchObject({ live: true });
+
+    // The trial ends: the guides go inactive, as for a trial that ended without a subscription (BILL-42).
+    t.clock.advance(5 * DAY + 1000);
+    user = await freshSession(t.ctx, user);
+    expect(await property(user, propertyId)).toMatchObject({ live: false, inactiveReason: "subscription" });
+
+    // The same event again changes nothing and asks Stripe nothing.
+    const before = reads(sub.id);
+    expect((await subscriptionEvent("evt_deleted_trial", "customer.subscription.deleted", deleted)).json()).toEqual({ received: true, duplicate: true });
+    expect(reads(sub.id)).toBe(before);
+    expect(await state(user)).toMatchObject({ hasSubscription: false, status: "canceled" });
+
+    // An ended subscription does not block a new one (charged now, the trial is over): guides live again.
+    const again = await subscribe(user, pm("pm_card_mastercard"));
+    expect(again.statusCode).toBe(201);
+    expect(again.json().subscription).toMatchObject({ hasSubscription: true, status: "active", card: { brand: "mastercard", last4: "4444" } });
+    expect(subscriptionOf(customer).id).not.toBe(sub.id);
+    expect(await property(user, propertyId)).toMatchObject({ live: true });
+
+    // A late copy of the old subscription's deletion (a new event id) is ignored: it is not the current subscription.
+    expect((await subscriptionEvent("evt_deleted_late", "customer.subscription.deleted", deleted)).json()).toEqual({ received: true, duplicate: false });
+    expect(await state(user)).toMatchObject({ hasSubscription: true, status: "active" });
+    expect(await property(user, propertyId)).toMatchObject({ live: true });
+  });
+});
