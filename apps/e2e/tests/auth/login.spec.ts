@@ -45,6 +45,38 @@ test.describe("log in (AUTH-01…08)", () => {
     await expect(page).toHaveURL("/");
   });
 
+  test("the button reads Logging in... while the request runs, then a loading screen shows while the user loads (AUTH-03)", async ({ page, account }) => {
+    await page.goto("/login");
+    await page.getByLabel(copy.login.email).fill(account.email);
+    await page.getByLabel(copy.login.password).fill(account.password);
+    // Both answers are held until the test has seen the state in between.
+    let releaseLogin!: () => void;
+    const loginHeld = new Promise<void>((resolve) => (releaseLogin = resolve));
+    await page.route("**/api/auth/login", async (route) => {
+      await loginHeld;
+      await route.continue();
+    });
+    let releaseMe!: () => void;
+    const meHeld = new Promise<void>((resolve) => (releaseMe = resolve));
+    await page.route("**/api/me", async (route) => {
+      await meHeld;
+      await route.continue();
+    });
+
+    await page.getByRole("button", { name: copy.login.submit }).click();
+    const busy = page.getByRole("button", { name: copy.login.submitting });
+    await expect(busy).toBeVisible();
+    await expect(busy).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("button", { name: copy.login.submit, exact: true })).toHaveCount(0);
+
+    releaseLogin();
+    await expect(page.getByRole("status").filter({ hasText: copy.loadingScreen })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+    releaseMe();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
+    await expect(page).toHaveURL("/");
+  });
+
   test("the email is matched case-insensitively after trimming (AUTH-09)", async ({ page, account }) => {
     await page.goto("/login");
     await page.getByLabel(copy.login.email).fill(`  ${account.email.toUpperCase()} `);

@@ -1,8 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
+import type { Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 
 const tiles = copy.home.tiles;
+
+/**
+ * Serves the signed-up user's real /api/me with the account flags changed. No product flow creates a
+ * non-master or an affiliate user yet (members and affiliate sign-up come later; the operator CLI needs the
+ * server stopped), so the browser is shown one; the server's own checks of these flags are in its tests.
+ */
+async function seeUserAs(page: Page, flags: { isMaster?: boolean; isAffiliate?: boolean }): Promise<void> {
+  await page.route("**/api/me", async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { user: Record<string, unknown> };
+    await route.fulfill({ response, json: { ...body, user: { ...body.user, ...flags } } });
+  });
+}
 
 test.describe("home (HOME-02…17)", () => {
   test("greeting, one banner, empty properties, tiles and header", async ({ loggedInPage: page, account }) => {
@@ -39,6 +53,33 @@ test.describe("home (HOME-02…17)", () => {
     await expect(header.getByRole("link", { name: copy.header.profile })).toHaveAttribute("href", "/personal-information");
     await expect(header.getByRole("button", { name: copy.common.logout })).toBeVisible();
     await expect(header.getByRole("link", { name: copy.header.messages })).toHaveCount(0);
+  });
+
+  test("a non-master account's home has no Subscription and Payment or Referrals tile; a master's has both (HOME-14)", async ({ loggedInPage: page }) => {
+    await page.goto("/");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: tiles.subscription, exact: true })).toHaveAttribute("href", "/subscription");
+    await expect(main.getByRole("link", { name: tiles.referrals, exact: true })).toHaveAttribute("href", "/referrals");
+
+    await seeUserAs(page, { isMaster: false });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(copy.home.welcome);
+    // The tiles for everyone stay (HOME-14): Personal Profile and Login Details.
+    await expect(main.getByRole("link", { name: tiles.personalProfile, exact: true })).toHaveAttribute("href", "/personal-information");
+    await expect(main.getByRole("link", { name: tiles.loginDetails, exact: true })).toHaveAttribute("href", "/login-security");
+    await expect(main.getByRole("link", { name: tiles.subscription, exact: true })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: tiles.referrals, exact: true })).toHaveCount(0);
+  });
+
+  test("an affiliate account at / gets the affiliate dashboard, not the host dashboard (HOME-01)", async ({ loggedInPage: page, account }) => {
+    await seeUserAs(page, { isAffiliate: true });
+    await page.goto("/");
+    await expect(page).toHaveURL("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.affiliateHome.title);
+    await expect(page.getByText(copy.affiliateHome.comingSoon)).toBeVisible();
+    await expect(page.getByRole("heading", { name: `${copy.home.welcome} ${account.firstName}` })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: copy.home.recentProperties })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: tiles.propertyManagers, exact: true })).toHaveCount(0);
   });
 
   test("tiles lead to their pages, which lead back", async ({ loggedInPage: page }) => {
