@@ -63,11 +63,12 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
       const { lat, lng } = request.query;
       const place = await cache.get(`nearest:${lat},${lng}`, () => ctx.places.nearest(lat, lng));
       // The words are a nicety here: a what3words outage must not stop a host from placing the pin.
-      const words = await cache.get(`words:${lat},${lng}`, () => ctx.what3words.toWords(lat, lng)).catch((err: unknown) => {
+      const three = await cache.get(`words:${lat},${lng}`, () => ctx.what3words.toWords(lat, lng)).catch((err: unknown) => {
         request.log.warn({ err }, "what3words lookup failed");
         return null;
       });
-      return { nearestPlace: place?.name ?? null, country: place?.country ?? null, words };
+      // OPEN-60: a manual address is the three-word service's nearest place when it has one; the places provider's otherwise.
+      return { nearestPlace: three?.nearestPlace ?? place?.name ?? null, country: place?.country ?? null, words: three?.words ?? null };
     },
   );
 

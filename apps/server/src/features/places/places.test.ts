@@ -68,7 +68,7 @@ describe("what3words against a fake of its API (SETUP-14/15)", () => {
       if (req.path === "/v3/convert-to-coordinates" && req.query.get("words") === "filled.count.soap") {
         return { json: { words: "filled.count.soap", nearestPlace: "Bayswater, London", country: "GB", coordinates: { lat: 51.520847, lng: -0.195521 } } };
       }
-      if (req.path === "/v3/convert-to-3wa") return { json: { words: "index.home.raft", nearestPlace: "London", country: "GB" } };
+      if (req.path === "/v3/convert-to-3wa") return { json: { words: "index.home.raft", nearestPlace: "Covent Garden, London", country: "GB" } };
       return { status: 400, json: { error: { code: "BadWords", message: "Invalid or non-existent 3 word address" } } };
     });
     t = await createTestApp({ overrides: { what3words: createWhat3words({ apiKey: "w3w-test-key", baseUrl: fake.url }) } });
@@ -87,7 +87,9 @@ describe("what3words against a fake of its API (SETUP-14/15)", () => {
     const unknown = await get("/api/what3words?words=no.such.words");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("WORDS_NOT_FOUND");
-    expect((await get("/api/places/nearest?lat=51.5&lng=-0.12")).json().words).toBe("index.home.raft");
+    // A manual pin's address is the three-word service's nearest place when it is configured (SETUP-11, OPEN-60).
+    const nearest = (await get("/api/places/nearest?lat=51.5&lng=-0.12")).json();
+    expect(nearest).toEqual({ words: "index.home.raft", nearestPlace: "Covent Garden, London", country: "United Kingdom" });
     expect(fake.requests.every((r) => r.query.get("key") === "w3w-test-key")).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ export interface What3wordsProvider {
   readonly configured: boolean;
   /** Words → coordinates, or null when the words are unknown. */
   toCoordinates(words: string): Promise<{ words: string; nearestPlace: string | null; country: string | null; lat: number; lng: number } | null>;
-  /** Coordinates → words, or null. */
-  toWords(lat: number, lng: number): Promise<string | null>;
+  /** Coordinates → words and the service's nearest place (OPEN-60's source for a manual address), or null. */
+  toWords(lat: number, lng: number): Promise<{ words: string; nearestPlace: string | null } | null>;
 }
 
 /** The real API behind W3W_API_KEY; without a key every call reports that the service is not configured. */
@@ -35,7 +35,7 @@ export function createWhat3words(options: { apiKey?: string; baseUrl?: string })
     },
     async toWords(lat, lng) {
       const { ok, body } = await call("/v3/convert-to-3wa", { coordinates: `${lat},${lng}` });
-      return ok && body.words ? body.words : null;
+      return ok && body.words ? { words: body.words, nearestPlace: body.nearestPlace || null } : null;
     },
   };
 }
