@@ -162,33 +162,42 @@ describe("content files on disk", () => {
     expect(watch.deletes.every((d) => d.openTransactions === 0)).toBe(true);
   });
 
-  it("replaces and removes an item's image, video and PDF: the old file leaves the disk after the commit, the new one stays (CONT-21/23)", async () => {
+  it("replaces and removes the image, video and PDF of an item and of its sub-items: the old file leaves the disk after the commit, the new one stays (CONT-21/23)", async () => {
     const { propertyId } = await buildProperty(t.app, host);
-    const item = (await api("POST", `${base(propertyId)}/items`, { categoryLabel: "entertainment", title: "Cinema room" })).json().item;
+    const item = await itemWithEverySubItemType(propertyId, "Cinema room");
     for (const kind of ["image", "video", "document"] as const) await uploadOk(propertyId, item.id, kind);
-    const first = (await itemRow(item.id))!;
-    // A resized variant is cached beside the image; it goes with it.
-    expect((await t.app.inject({ url: `/files/${first.imageKey}?w=300` })).statusCode).toBe(200);
-    expect(allFiles().filter((f) => f.startsWith(`${first.imageKey}.w`))).toHaveLength(1);
+    const subOf = (type: SubItemType) => item.subItems.find((s) => s.type === type)!.id;
+    const fileKeys = async () => {
+      const row = (await itemRow(item.id))!;
+      const subs = await subRows(item.id);
+      const sub = (type: SubItemType) => subs.find((s) => s.type === type)!;
+      return [row.imageKey, row.videoKey, row.documentKey, sub("image").imageKey, sub("video").videoKey, sub("pdf").documentKey];
+    };
+    const first = await fileKeys();
+    // A resized variant is cached beside an image; it goes with it.
+    expect((await t.app.inject({ url: `/files/${first[0]}?w=300` })).statusCode).toBe(200);
+    expect(allFiles().filter((f) => f.startsWith(`${first[0]}.w`))).toHaveLength(1);
 
     const watch = watchDeletes();
     try {
-      await uploadOk(propertyId, item.id, "image");
-      await uploadOk(propertyId, item.id, "document");
+      for (const subItemId of [undefined, subOf("image")]) await uploadOk(propertyId, item.id, "image", subItemId);
+      for (const subItemId of [undefined, subOf("pdf")]) await uploadOk(propertyId, item.id, "document", subItemId);
       // CONT-21: a video is replaced by removing it first.
-      expect((await api("DELETE", `${base(propertyId)}/items/${item.id}/media/video`)).statusCode).toBe(200);
-      await uploadOk(propertyId, item.id, "video");
+      for (const sub of ["", `/sub-items/${subOf("video")}`]) {
+        expect((await api("DELETE", `${base(propertyId)}/items/${item.id}${sub}/media/video`)).statusCode).toBe(200);
+      }
+      for (const subItemId of [undefined, subOf("video")]) await uploadOk(propertyId, item.id, "video", subItemId);
     } finally {
       watch.restore();
     }
-    const second = (await itemRow(item.id))!;
-    for (const column of ["imageKey", "videoKey", "documentKey"] as const) {
-      expect(second[column]).not.toBe(first[column]);
-      expect(onDisk(first[column]), column).toBe(false);
-      expect(onDisk(second[column]), column).toBe(true);
+    const second = await fileKeys();
+    for (const [i, key] of first.entries()) {
+      expect(second[i]).not.toBe(key);
+      expect(onDisk(key), key!).toBe(false);
+      expect(onDisk(second[i]!), second[i]!).toBe(true);
     }
-    expect(allFiles().filter((f) => f.startsWith(`${first.imageKey}.w`))).toEqual([]);
-    expect(watch.deletes.map((d) => d.key).sort()).toEqual([first.imageKey, first.videoKey, first.documentKey].sort());
+    expect(allFiles().filter((f) => f.startsWith(`${first[0]}.w`))).toEqual([]);
+    expect(watch.deletes.map((d) => d.key).sort()).toEqual([...first].sort());
     expect(watch.deletes.every((d) => d.openTransactions === 0)).toBe(true);
   });
 
