@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../db/schema/accounts.ts";
-import { adminAuditLog, billingAccounts, localInvoices, localSubscriptions } from "../db/schema/billing.ts";
+import { adminAuditLog, billingAccounts, localInvoices, localSubscriptions, subscriptionAlerts } from "../db/schema/billing.ts";
 import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
 import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -71,12 +71,17 @@ describe("operator CLI (IMPL-22)", () => {
       headers: { cookie: user.cookie },
       payload: { name: "Sam", email: "sam@example.com", tel: "123", request: "pause-3-months", reason: "product-value" },
     });
-    const id = res.json().request.id as string;
-    expect((await run("list-cancellations", "--status=received")).some((l) => l.includes(id) && l.includes("pause-3-months"))).toBe(true);
-    await run("set-cancellation-status", id, "done");
-    expect((await run("list-cancellations", "--status=received")).some((l) => l.includes(id))).toBe(false);
+    const { id, createdAt } = res.json().request as { id: string; createdAt: string };
+    expect((await run("list-cancellations", "--status=received")).filter((l) => l.includes(id))).toEqual([
+      `${id}  ${createdAt}  received  pause-3-months  product-value  Sam <sam@example.com> 123`,
+    ]);
+    expect(await run("set-cancellation-status", id, "done")).toEqual([`Request ${id} is now done.`]);
+    expect((await run("list-cancellations", "--status=received")).filter((l) => l.includes(id))).toEqual([]);
     await t.app.inject({ method: "POST", url: "/api/billing/subscription-alerts", headers: { cookie: user.cookie }, payload: { errorMessage: "card refused in the browser" } });
-    expect((await run("list-alerts")).some((l) => l.includes("card refused in the browser"))).toBe(true);
-    expect((await run("audit-log")).some((l) => l.includes("set-cancellation-status"))).toBe(true);
+    const [alert] = await t.ctx.db.select().from(subscriptionAlerts).where(eq(subscriptionAlerts.accountId, user.accountId));
+    expect((await run("list-alerts")).filter((l) => l.includes(user.accountId))).toEqual([`${alert!.createdAt.toISOString()}  client  account ${user.accountId}  card refused in the browser  {}`]);
+    const [audit] = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, id));
+    expect(audit).toMatchObject({ actor: "ops@doorstep", action: "set-cancellation-status" });
+    expect((await run("audit-log")).filter((l) => l.includes(id))).toEqual([`${audit!.createdAt.toISOString()}  ops@doorstep  set-cancellation-status  ${id}  ${JSON.stringify(audit!.details)}`]);
   });
 });

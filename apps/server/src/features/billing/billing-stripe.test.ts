@@ -118,7 +118,8 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect(create.params.get("items[0][price_data][recurring][interval]")).toBe("day");
     expect(create.params.get("items[0][price_data][recurring][interval_count]")).toBe("366");
     const invoices = await getJson(t.app, user, "/api/billing/invoices");
-    expect(invoices.items).toMatchObject([{ amountPaid: 8900, currency: "usd", hostedUrl: expect.stringContaining("https://invoice.stripe.test/"), pdfUrl: expect.stringContaining(".pdf") }]);
+    const paid = [...fake.state.invoices.values()].find((i) => i.customer === create.params.get("customer") && i.amount_paid > 0)!;
+    expect(invoices.items).toMatchObject([{ id: paid.id, amountPaid: 8900, currency: "usd", hostedUrl: `https://invoice.stripe.test/${paid.id}`, pdfUrl: `https://invoice.stripe.test/${paid.id}.pdf` }]);
   });
 
   it("coupon P10: made once on Stripe (10 % off for 12 months, idempotent), the first year discounted, the second at full price, in the plan's currency", async () => {
@@ -280,10 +281,13 @@ describe("Stripe gateway against a fake Stripe API", () => {
     expect(await state(user)).toMatchObject({ status: "past_due", paymentFailed: true, hasSubscription: true });
     expect((await emailsTo(t.ctx, user.email)).filter((e) => e.template === "payment-failed")).toHaveLength(1);
 
-    const res = await t.app.inject({ method: "PUT", url: "/api/billing/payment-method", headers: { cookie: user.cookie }, payload: { paymentMethodId: pm("pm_card_mastercard") } });
+    const newCard = pm("pm_card_mastercard");
+    const res = await t.app.inject({ method: "PUT", url: "/api/billing/payment-method", headers: { cookie: user.cookie }, payload: { paymentMethodId: newCard } });
     expect(res.statusCode).toBe(200);
     expect(res.json().subscription).toMatchObject({ status: "active", paymentFailed: false, card: { brand: "mastercard", last4: "4444" } });
-    expect(fake.requests.some((r) => r.path === `/v1/invoices/${invoice.id}/pay`)).toBe(true);
+    const pays = fake.requests.filter((r) => r.path === `/v1/invoices/${invoice.id}/pay`);
+    expect(pays.map((r) => [r.method, r.params.get("payment_method")])).toEqual([["POST", newCard]]);
+    expect(fake.state.invoices.get(invoice.id)).toMatchObject({ status: "paid", amount_paid: 899 });
   });
 
   it("webhooks out of order converge on the provider's state; deleted → guides inactive", async () => {
