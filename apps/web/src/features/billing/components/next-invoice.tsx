@@ -3,6 +3,7 @@ import { CURRENCY_SYMBOLS } from "@doorstep/shared/rules/billing";
 import type { UpcomingInvoiceDto } from "@doorstep/shared/schemas/billing";
 import { useId } from "react";
 import { formatLongDate, formatMoney } from "../../../lib/format.ts";
+import { DetailRows } from "./detail-rows.tsx";
 
 const b = copy.billing;
 const columns = b.invoiceLineColumns;
@@ -39,12 +40,7 @@ export function NextInvoice({ invoice }: { invoice: UpcomingInvoiceDto }) {
             {discounted && invoice.coupon ? <span className="plan-price__discount"> {b.couponOnInvoice(invoice.coupon)}</span> : null}
           </dd>
         </div>
-        {rows.map(([term, value]) => (
-          <div key={term} className="billing-details__row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <DetailRows rows={rows} />
       </dl>
       {invoice.lines.length > 0 ? (
         <div className="invoices__scroll">

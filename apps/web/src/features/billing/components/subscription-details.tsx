@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatLongDate, formatMoney } from "../../../lib/format.ts";
 import { NextInvoice } from "./next-invoice.tsx";
+import { DetailRows } from "./detail-rows.tsx";
 
 const b = copy.billing;
 
@@ -33,12 +34,7 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
         </Button>
       </div>
       <dl className="billing-details">
-        {rows.map(([term, value]) => (
-          <div key={term} className="billing-details__row">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        <DetailRows rows={rows} />
       </dl>
       {status === "trialing" ? <p className="muted">{b.trialingNote}</p> : null}
       {subscription.nextPaymentAt ? <p>{b.nextPayment(formatLongDate(subscription.nextPaymentAt))}</p> : null}
