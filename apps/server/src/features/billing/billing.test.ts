@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { billingAccounts, localSubscriptions, subscriptionAlerts } from "../../db/schema/billing.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -169,6 +169,21 @@ describe("subscribing on the local gateway", () => {
       },
     });
     expect((await getJson(t.app, annual, "/api/billing/invoices")).items).toMatchObject([{ amountPaid: 8010, periodStart: start.toISOString(), periodEnd: renewal.toISOString() }]);
+  });
+
+  it("BILL-37: when the provider cannot be read, /subscription still answers from our records, without the live fields", async () => {
+    const user = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    expect((await subscribe(t.app, user, CARDS.ok)).statusCode).toBe(201);
+    const outage = vi.spyOn(t.ctx.payments, "previewNextInvoice").mockRejectedValueOnce(new Error("provider down"));
+    try {
+      const res = await t.app.inject({ method: "GET", url: "/api/billing/subscription", headers: { cookie: user.cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().subscription).toMatchObject({ status: "active", amount: 899, currentPeriodStart: null, upcomingInvoice: null });
+      expect(outage).toHaveBeenCalledTimes(1);
+    } finally {
+      outage.mockRestore();
+    }
+    expect((await state(user)).upcomingInvoice).toMatchObject({ amountDue: 899 });
   });
 
   it("BILL-13/14 renewal prices: the first paid period at the offer price, every later one at the renewal price", async () => {
