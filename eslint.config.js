@@ -4,7 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/dist/**", "**/node_modules/**", "data/**", ".tmp/**", "**/migrations/**", "apps/e2e/test-results/**", "apps/e2e/playwright-report/**"] },
+  {
+    ignores: [
+      "**/dist/**",
+      "**/node_modules/**",
+      "data/**",
+      ".tmp/**",
+      "**/migrations/**",
+      "apps/e2e/test-results/**",
+      "apps/e2e/playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

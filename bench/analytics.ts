@@ -13,7 +13,8 @@ const VISITS = Number(process.env.BENCH_VISITS ?? 10_000_000);
 const PROPERTIES = 2000;
 const BIG_ACCOUNT_PROPERTIES = 200;
 const RUNS = 50;
-const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const base =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const name = "doorstep_bench_analytics";
 const url = new URL(base);
 url.pathname = `/${name}`;
@@ -30,13 +31,16 @@ try {
   await migrate(drizzle(client), { migrationsFolder: path.join(ROOT, "apps/server/src/db/migrations") });
   const started = performance.now();
   // 1,001 accounts: one manager with 200 properties, a thousand hosts with 1 or 2.
-  await client.query(`insert into accounts (trial_ends_at) select now() + interval '14 days' from generate_series(1, 1001)`);
+  await client.query(
+    `insert into accounts (trial_ends_at) select now() + interval '14 days' from generate_series(1, 1001)`,
+  );
   await client.query(`
     with a as (select id, row_number() over (order by id) as n from accounts),
          p as (select g, case when g <= ${BIG_ACCOUNT_PROPERTIES} then 1 else 2 + (g % 1000) end as account_n from generate_series(1, ${PROPERTIES}) g)
     insert into properties (account_id, property_id, title, guide_session_token)
     select a.id, 'bench-' || p.g, 'Property ' || p.g, md5(p.g::text) from p join a on a.n = p.account_n`);
-  const big = (await client.query(`select account_id from properties where property_id = 'bench-1'`)).rows[0].account_id as string;
+  const big = (await client.query(`select account_id from properties where property_id = 'bench-1'`)).rows[0]
+    .account_id as string;
 
   // Visits: a year of days, the manager's properties busier (a fifth of all visits), devices 60/30/10
   // mobile/desktop/tablet, a third of mobile visits from the QR code.
@@ -65,8 +69,14 @@ try {
     select account_id, property_id, visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' else 'link' end, count(*)
     from guide_visits group by 1, 2, 3, 4, 5`);
   await client.query("vacuum analyze");
-  const counts = (await client.query(`select (select count(*) from guide_visits) as visits, (select count(*) from guide_visit_days) as days`)).rows[0];
-  console.log(`filled ${counts.visits} visits, ${counts.days} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const counts = (
+    await client.query(
+      `select (select count(*) from guide_visits) as visits, (select count(*) from guide_visit_days) as days`,
+    )
+  ).rows[0];
+  console.log(
+    `filled ${counts.visits} visits, ${counts.days} rollup rows in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 
   const time = async (sql: string, params: unknown[]) => {
     const ms: number[] = [];
@@ -83,14 +93,17 @@ try {
                   where account_id = $1 and day > current_date - 30 group by 1, 2, 3 order by 1`;
   const raw = `select visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source, count(*)::int
                from guide_visits where account_id = $1 and created_at > now() - interval '30 days' group by 1, 2, 3 order by 1`;
-  const small = (await client.query(`select account_id from properties where property_id = 'bench-${PROPERTIES}'`)).rows[0].account_id as string;
+  const small = (await client.query(`select account_id from properties where property_id = 'bench-${PROPERTIES}'`))
+    .rows[0].account_id as string;
   for (const [label, account] of [
     [`manager with ${BIG_ACCOUNT_PROPERTIES} properties`, big],
     ["host with 2 properties", small],
   ] as const) {
     const r = await time(rollup, [account]);
     const w = await time(raw, [account]);
-    console.log(`30-day breakdown, ${label}: rollup p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.rows} rows; budget 100 ms); from raw visits p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms`);
+    console.log(
+      `30-day breakdown, ${label}: rollup p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms (${r.rows} rows; budget 100 ms); from raw visits p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms`,
+    );
   }
 } finally {
   await client.end().catch(() => undefined);

@@ -11,4 +11,6 @@ const gz = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)
 const initialBytes = initial.reduce((sum, f) => sum + gz(f), 0);
 const all = fs.readdirSync(path.join(dist, "assets")).filter((f) => f.endsWith(".js"));
 const allBytes = all.reduce((sum, f) => sum + gz(`assets/${f}`), 0);
-console.log(`dashboard JS gzip: initial ${(initialBytes / 1024).toFixed(1)} KB (${initial.length} files), all chunks ${(allBytes / 1024).toFixed(1)} KB (${all.length} files)`);
+console.log(
+  `dashboard JS gzip: initial ${(initialBytes / 1024).toFixed(1)} KB (${initial.length} files), all chunks ${(allBytes / 1024).toFixed(1)} KB (${all.length} files)`,
+);

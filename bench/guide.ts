@@ -31,7 +31,9 @@ function ensureNginx(): string | null {
   if (found) return found;
   console.log("installing nginx-light from Debian for the comparison…");
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  const install = () => spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore", env }).status === 0;
+  const install = () =>
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], { stdio: "ignore", env })
+      .status === 0;
   if (!install()) {
     spawnSync("apt-get", ["update"], { stdio: "ignore", env });
     install();
@@ -51,7 +53,9 @@ async function photo(seed: number): Promise<Buffer> {
       raw[o + 1] = (y / 5 + Math.cos((x + seed * 50) / 41) * 60 + 60) & 255;
       raw[o + 2] = ((x ^ y) / 9 + seed * 17) & 255;
     }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 82 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
 }
 
 async function upload(url: string, cookie: string, method: "PUT" | "POST", image: Buffer) {
@@ -85,7 +89,20 @@ function lighthouse(url: string, out: string) {
   };
   const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
   const failing = Object.entries(report.audits)
-    .filter(([id, a]) => a.score !== null && a.score < 1 && !["largest-contentful-paint", "first-contentful-paint", "speed-index", "interactive", "total-blocking-time", "cumulative-layout-shift", "max-potential-fid"].includes(id))
+    .filter(
+      ([id, a]) =>
+        a.score !== null &&
+        a.score < 1 &&
+        ![
+          "largest-contentful-paint",
+          "first-contentful-paint",
+          "speed-index",
+          "interactive",
+          "total-blocking-time",
+          "cumulative-layout-shift",
+          "max-potential-fid",
+        ].includes(id),
+    )
     .map(([id]) => id);
   return {
     performance: Math.round(report.categories.performance!.score * 100),
@@ -110,14 +127,25 @@ try {
   const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Host", email: `bench-guide-${Date.now()}@example.com`, password: "correct-horse-battery" }),
+    body: JSON.stringify({
+      firstName: "Host",
+      email: `bench-guide-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+    }),
   });
   const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
   const api = (method: string, url: string, body: unknown) =>
-    fetch(`${server.url}${url}`, { method, headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
+    fetch(`${server.url}${url}`, {
+      method,
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify(body),
+    });
   const id = `bench-guide-${Date.now().toString(36)}`;
   await api("POST", "/api/properties", { title: "Harbour Loft", propertyId: id });
-  await api("PATCH", `/api/properties/${id}`, { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr", "de"] });
+  await api("PATCH", `/api/properties/${id}`, {
+    displayAddress: "12 Quay Street, Whitby",
+    languageTranslations: ["fr", "de"],
+  });
   const categories = ["arrival", "wifi-and-tech", "house-rules", "the-home", "getting-around", "safety", "check-out"];
   const photos = await Promise.all(Array.from({ length: IMAGES }, (_, i) => photo(i)));
   await upload(`${server.url}/api/properties/${id}/cover`, cookie, "PUT", photos[0]!);
@@ -132,7 +160,12 @@ try {
     // Nine item photos, spread through the guide (most of them below the fold).
     if (i % 3 === 0 && i / 3 < IMAGES - 1) {
       const item = ((await res.json()) as { item: { id: string } }).item;
-      await upload(`${server.url}/api/properties/${id}/content/items/${item.id}/media/image`, cookie, "PUT", photos[i / 3 + 1]!);
+      await upload(
+        `${server.url}/api/properties/${id}/content/items/${item.id}/media/image`,
+        cookie,
+        "PUT",
+        photos[i / 3 + 1]!,
+      );
     }
   }
 
@@ -149,7 +182,9 @@ try {
   }
   const sw = Buffer.from(await (await fetch(`${guideUrl}/sw.js`)).arrayBuffer());
   console.log(`guide HTML: ${html.length} bytes (${gzipSync(html).length} gzip), ${ITEMS} items`);
-  console.log(`guide JS on first view: ${scripts.length} file(s), ${jsRaw} bytes, ${jsGzip} bytes gzip (budget 61440); service worker ${sw.length} bytes, ${gzipSync(sw).length} gzip (installed after load)`);
+  console.log(
+    `guide JS on first view: ${scripts.length} file(s), ${jsRaw} bytes, ${jsGzip} bytes gzip (budget 61440); service worker ${sw.length} bytes, ${gzipSync(sw).length} gzip (installed after load)`,
+  );
 
   const imageCount = (html.match(/<img\b/g) ?? []).length;
   console.log(`guide images: ${imageCount} <img> (cover + item photos, responsive srcset, lazy below the fold)`);
@@ -180,7 +215,8 @@ http { access_log off; sendfile on; keepalive_requests 100000; client_body_temp_
   server { listen 127.0.0.1:${port}; root ${work}; location / { default_type text/html; } } }`,
     );
     nginx = spawn(nginxBin, ["-c", conf, "-e", `${work}/error.log`], { stdio: "ignore" });
-    staticServer = execFileSync(nginxBin, ["-v"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim() || "nginx";
+    staticServer =
+      execFileSync(nginxBin, ["-v"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim() || "nginx";
     staticUrl = `http://127.0.0.1:${port}/index.html`;
     for (let i = 0; i < 50; i++) {
       try {
@@ -190,7 +226,9 @@ http { access_log off; sendfile on; keepalive_requests 100000; client_body_temp_
       }
     }
   } else {
-    throw new Error("nginx is not installed and could not be installed (apt-get install nginx-light needs root and the Debian mirror)");
+    throw new Error(
+      "nginx is not installed and could not be installed (apt-get install nginx-light needs root and the Debian mirror)",
+    );
   }
 
   // Warm both, then measure in the same run.
@@ -198,8 +236,12 @@ http { access_log off; sendfile on; keepalive_requests 100000; client_body_temp_
   const guide = await load(guideUrl);
   const nginxRun = await load(staticUrl);
   const ratio = guide.rps / nginxRun.rps;
-  console.log(`GET /g/${id} (warm): ${guide.rps.toFixed(0)} req/s, p50 ${guide.p50} ms, p99 ${guide.p99} ms, non-2xx ${guide.non2xx}`);
-  console.log(`${staticServer} static: ${nginxRun.rps.toFixed(0)} req/s, p50 ${nginxRun.p50} ms, p99 ${nginxRun.p99} ms`);
+  console.log(
+    `GET /g/${id} (warm): ${guide.rps.toFixed(0)} req/s, p50 ${guide.p50} ms, p99 ${guide.p99} ms, non-2xx ${guide.non2xx}`,
+  );
+  console.log(
+    `${staticServer} static: ${nginxRun.rps.toFixed(0)} req/s, p50 ${nginxRun.p50} ms, p99 ${nginxRun.p99} ms`,
+  );
   console.log(`ratio guide/nginx: ${(ratio * 100).toFixed(0)} % (budget ≥ 50 %)`);
 } finally {
   nginx?.kill("SIGTERM");

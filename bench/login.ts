@@ -31,7 +31,9 @@ try {
     connections: 16,
     duration: 10,
   });
-  console.log(`GET /api/me: ${me.requests.average.toFixed(0)} req/s, p50 ${me.latency.p50} ms, p99 ${me.latency.p99} ms, non-2xx ${me.non2xx}`);
+  console.log(
+    `GET /api/me: ${me.requests.average.toFixed(0)} req/s, p50 ${me.latency.p50} ms, p99 ${me.latency.p99} ms, non-2xx ${me.non2xx}`,
+  );
 } finally {
   await server.stop();
 }

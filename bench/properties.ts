@@ -10,7 +10,11 @@ try {
   const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Manager", email: `bench-${Date.now()}@example.com`, password: "correct-horse-battery" }),
+    body: JSON.stringify({
+      firstName: "Manager",
+      email: `bench-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+    }),
   });
   const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
   const started = performance.now();
@@ -31,7 +35,12 @@ try {
   console.log(`created ${COUNT} properties in ${Math.round(performance.now() - started)} ms`);
 
   // Latency with one client at a time (the budget), then throughput with ten (queueing adds latency there).
-  for (const path of ["/api/properties", "/api/properties?search=lisbon", "/api/properties?limit=4", `/api/properties/bench-flat-${COUNT - 1}`]) {
+  for (const path of [
+    "/api/properties",
+    "/api/properties?search=lisbon",
+    "/api/properties?limit=4",
+    `/api/properties/bench-flat-${COUNT - 1}`,
+  ]) {
     const one = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections: 1, duration: 5 });
     const ten = await autocannon({ url: `${server.url}${path}`, headers: { cookie }, connections: 10, duration: 5 });
     console.log(
@@ -41,7 +50,15 @@ try {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
   const context = await browser.newContext();
   const [name, value] = cookie.split("=");
@@ -55,7 +72,9 @@ try {
     times.push(performance.now() - t0);
   }
   await browser.close();
-  console.log(`/properties page to first card (1,000 properties, warm after first): ${times.map((t) => `${Math.round(t)} ms`).join(", ")}`);
+  console.log(
+    `/properties page to first card (1,000 properties, warm after first): ${times.map((t) => `${Math.round(t)} ms`).join(", ")}`,
+  );
 } finally {
   await server.stop();
 }

@@ -10,7 +10,11 @@ try {
   const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ firstName: "Bench", email: `bench-qr-${Date.now()}@example.com`, password: "correct-horse-battery" }),
+    body: JSON.stringify({
+      firstName: "Bench",
+      email: `bench-qr-${Date.now()}@example.com`,
+      password: "correct-horse-battery",
+    }),
   });
   const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
   const propertyId = `bench-qr-${Date.now().toString(36)}`;

@@ -2,7 +2,16 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 
-for (const script of ["bundle-size.ts", "startup.ts", "login.ts", "properties.ts", "qr.ts", "content-save.ts", "guide.ts", "analytics.ts"]) {
+for (const script of [
+  "bundle-size.ts",
+  "startup.ts",
+  "login.ts",
+  "properties.ts",
+  "qr.ts",
+  "content-save.ts",
+  "guide.ts",
+  "analytics.ts",
+]) {
   console.log(`\n--- ${script}`);
   spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], { stdio: "inherit" });
 }

@@ -24,8 +24,14 @@ function run(name, command, args, env = process.env) {
   return result.status === 0;
 }
 
-const vitest = (report, extra) =>
-  ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${path.join(reports, report)}`, ...extra];
+const vitest = (report, extra) => [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${path.join(reports, report)}`,
+  ...extra,
+];
 
 if (only !== "e2e") {
   run("unit and API tests (PGlite)", "npx", vitest("vitest-pglite.json", []), envWithoutPg);
@@ -35,7 +41,10 @@ if (only !== "e2e") {
 }
 if (only !== "unit") {
   if (run("dashboard build", "npm", ["run", "build", "-w", "@doorstep/web"])) {
-    run("browser tests (Chromium)", "npm", ["run", "test", "-w", "@doorstep/e2e"], { ...envWithoutPg, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "playwright.json") });
+    run("browser tests (Chromium)", "npm", ["run", "test", "-w", "@doorstep/e2e"], {
+      ...envWithoutPg,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, "playwright.json"),
+    });
   }
 }
 

@@ -20,7 +20,10 @@ export interface Account {
 }
 
 /** Creates a user through the API (STYLE: fixtures make their own data). */
-export async function signUp(request: APIRequestContext, overrides: { firstName?: string; email?: string } = {}): Promise<Account> {
+export async function signUp(
+  request: APIRequestContext,
+  overrides: { firstName?: string; email?: string } = {},
+): Promise<Account> {
   const firstName = overrides.firstName ?? "Robin";
   const email = overrides.email ?? uniqueEmail();
   const response = await request.post("/api/auth/sign-up", { data: { firstName, email, password: PASSWORD } });
@@ -36,7 +39,9 @@ export async function logInThroughApi(page: Page, email: string, password: strin
 }
 
 const Outbox = z.object({
-  emails: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+  emails: z.array(
+    z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
+  ),
 });
 export type OutboxEmail = z.infer<typeof Outbox>["emails"][number];
 
@@ -49,7 +54,10 @@ export async function readOutbox(request: APIRequestContext, to: string): Promis
 
 /** The path and query of the first link in `text` that leads to `pathname`. */
 export function linkIn(text: string, pathname: string): string {
-  const match = text.match(/https?:\/\/[^\s"<>]+/g)?.map((href) => new URL(href)).find((url) => url.pathname === pathname);
+  const match = text
+    .match(/https?:\/\/[^\s"<>]+/g)
+    ?.map((href) => new URL(href))
+    .find((url) => url.pathname === pathname);
   if (!match) throw new Error(`No ${pathname} link in:\n${text}`);
   return `${match.pathname}${match.search}`;
 }

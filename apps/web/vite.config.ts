@@ -14,7 +14,10 @@ function precompress(): Plugin {
     apply: "build",
     writeBundle(options) {
       const dir = options.dir!;
-      const walk = (d: string): string[] => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+      const walk = (d: string): string[] =>
+        fs
+          .readdirSync(d, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
       for (const file of walk(dir)) {
         if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
         const body = fs.readFileSync(file);

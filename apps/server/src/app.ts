@@ -89,7 +89,9 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     db: database.db,
     log: app.log,
     now,
-    email: overrides.email ?? createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
+    email:
+      overrides.email ??
+      createEmailProvider({ smtpUrl: config.smtpUrl, from: config.emailFrom, db: database.db, log: app.log }),
     storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir, s3: config.s3 }),
     translator: overrides.translator ?? createTranslationProvider(config.translate),
     geo: overrides.geo ?? createGeoLookup(),
@@ -98,12 +100,18 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     destinations: overrides.destinations ?? createDestinationIndex(config.viatorDestinationsFile, app.log),
     payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
-    rateLimiter: overrides.rateLimiter ?? createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
+    rateLimiter:
+      overrides.rateLimiter ??
+      createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
   };
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);
-  registerErrorHandling(app, spaIndexHtml, dashboardCsp({ mapTileUrl: config.mapTileUrl, stripe: Boolean(config.payments.stripeSecretKey) }));
+  registerErrorHandling(
+    app,
+    spaIndexHtml,
+    dashboardCsp({ mapTileUrl: config.mapTileUrl, stripe: Boolean(config.payments.stripeSecretKey) }),
+  );
   // Served over https (PUBLIC_URL): browsers keep to https for a year (HSTS).
   if (config.publicUrl.startsWith("https://")) {
     app.addHook("onSend", async (_request, reply) => {
@@ -124,7 +132,12 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Doorstep API", version: config.appVersion, description: "Host dashboard and guest guide API." },
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ds_session" }, bearer: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: "ds_session" },
+          bearer: { type: "http", scheme: "bearer" },
+        },
+      },
       security: [{ session: [] }, { bearer: [] }],
     },
     transform: jsonSchemaTransform,

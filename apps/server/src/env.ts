@@ -73,7 +73,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   })
     .refine((env) => !(env.NODE_ENV === "production" && !env.PUBLIC_URL && !env.LOCAL_RUN), {
       path: ["PUBLIC_URL"],
-      message: "is required in production: emailed links use it and the session cookie is Secure when it is https (npm start on this machine sets LOCAL_RUN=true instead)",
+      message:
+        "is required in production: emailed links use it and the session cookie is Secure when it is https (npm start on this machine sets LOCAL_RUN=true instead)",
     })
     .refine((env) => !(env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET), {
       path: ["STRIPE_WEBHOOK_SECRET"],
@@ -97,7 +98,9 @@ export function startupWarnings(env: Env): string[] {
     );
   }
   if (env.NODE_ENV === "production" && env.LOCAL_RUN && !env.STRIPE_SECRET_KEY) {
-    warnings.push("No STRIPE_SECRET_KEY: payments use the local gateway with Stripe's test cards; nothing is really charged.");
+    warnings.push(
+      "No STRIPE_SECRET_KEY: payments use the local gateway with Stripe's test cards; nothing is really charged.",
+    );
   }
   return warnings;
 }
@@ -137,7 +140,12 @@ export interface AppConfig {
   trustProxy: boolean;
   webDistDir: string;
   /** Billing (issue 6). */
-  payments: { stripeSecretKey?: string; stripeWebhookSecret?: string; stripePublishableKey?: string; stripeApiUrl?: string };
+  payments: {
+    stripeSecretKey?: string;
+    stripeWebhookSecret?: string;
+    stripePublishableKey?: string;
+    stripeApiUrl?: string;
+  };
   /** Where subscription alerts and pause/cancel requests go (BILL-31, BILL-47). */
   supportEmail: string;
   /** Guest guide (issue 5). */
@@ -196,7 +204,13 @@ export function configFromEnv(env: Env): AppConfig {
     redisUrl: env.REDIS_URL,
     secretKey: env.SECRET_KEY,
     s3: env.S3_BUCKET
-      ? { bucket: env.S3_BUCKET, region: env.S3_REGION, endpoint: env.S3_ENDPOINT, accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        }
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     w3wApiKey: env.W3W_API_KEY,

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
 
   for (const warning of startupWarnings(env)) app.log.warn(`WARNING: ${warning}`);
   await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`);
+  app.log.info(
+    `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,
+  );
 }
 
 main().catch((error: unknown) => {

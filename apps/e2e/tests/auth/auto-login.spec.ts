@@ -2,7 +2,11 @@ import { copy } from "@doorstep/shared/copy";
 import { expect, linkIn, readOutbox, signUp, test } from "../../fixtures.ts";
 
 test.describe("auto-login with login_token (AUTH-14, IMPL-21)", () => {
-  test("the welcome email's link signs in and the token leaves the address bar", async ({ page, playwright, baseURL }) => {
+  test("the welcome email's link signs in and the token leaves the address bar", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
     // Sign up in a separate context, so the page starts logged out.
     const other = await playwright.request.newContext({ baseURL });
     const account = await signUp(other);

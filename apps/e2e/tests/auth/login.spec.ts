@@ -11,7 +11,10 @@ test.describe("log in (AUTH-01…08)", () => {
     const honeypot = page.locator('input[name="website"]');
     await expect(honeypot).toHaveAttribute("tabindex", "-1");
     await expect(honeypot).toHaveAttribute("autocomplete", "off");
-    await expect(page.getByRole("link", { name: copy.login.forgotPassword })).toHaveAttribute("href", "/forgot-password");
+    await expect(page.getByRole("link", { name: copy.login.forgotPassword })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
     await expect(page.getByRole("link", { name: copy.login.createAccount })).toHaveAttribute("href", "/create-account");
   });
 
@@ -35,7 +38,10 @@ test.describe("log in (AUTH-01…08)", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
   });
 
-  test("the browser sends its client version with the login, for the recorded attempt (AUTH-12)", async ({ page, account }) => {
+  test("the browser sends its client version with the login, for the recorded attempt (AUTH-12)", async ({
+    page,
+    account,
+  }) => {
     await page.goto("/login");
     await page.getByLabel(copy.login.email).fill(account.email);
     await page.getByLabel(copy.login.password).fill(account.password);
@@ -45,7 +51,10 @@ test.describe("log in (AUTH-01…08)", () => {
     await expect(page).toHaveURL("/");
   });
 
-  test("the button reads Logging in... while the request runs, then a loading screen shows while the user loads (AUTH-03)", async ({ page, account }) => {
+  test("the button reads Logging in... while the request runs, then a loading screen shows while the user loads (AUTH-03)", async ({
+    page,
+    account,
+  }) => {
     await page.goto("/login");
     await page.getByLabel(copy.login.email).fill(account.email);
     await page.getByLabel(copy.login.password).fill(account.password);
@@ -112,7 +121,9 @@ test.describe("log in (AUTH-01…08)", () => {
     expect(loginCalls).toBe(0);
 
     // And the server refuses a bot that skips the page.
-    const response = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password, website: "x" } });
+    const response = await page.request.post("/api/auth/login", {
+      data: { email: account.email, password: account.password, website: "x" },
+    });
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "BOT_DETECTED" } });
   });
@@ -120,7 +131,9 @@ test.describe("log in (AUTH-01…08)", () => {
   test("repeated bad logins are rate limited (OPEN-15)", async ({ page, account }) => {
     // The server allows 10 attempts per IP and email in 15 minutes.
     for (let attempt = 0; attempt < 10; attempt += 1) {
-      const response = await page.request.post("/api/auth/login", { data: { email: account.email, password: `wrong-${attempt}` } });
+      const response = await page.request.post("/api/auth/login", {
+        data: { email: account.email, password: `wrong-${attempt}` },
+      });
       expect(response.status()).toBe(401);
     }
     await page.goto("/login");

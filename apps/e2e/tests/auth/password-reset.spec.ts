@@ -40,7 +40,10 @@ test.describe("forgot and reset password (AUTH-34…39)", () => {
     await expect(page.getByRole("alert")).toHaveText("Sorry, this link has expired, please request a new one here");
   });
 
-  test("an invalid link shows the expired copy with a link to request a new one (AUTH-39)", async ({ page, account }) => {
+  test("an invalid link shows the expired copy with a link to request a new one (AUTH-39)", async ({
+    page,
+    account,
+  }) => {
     await page.goto(`/reset-password?otp_token=not-a-real-token&reset_email=${encodeURIComponent(account.email)}`);
     await page.getByLabel(copy.resetPassword.newPassword).fill("a-brand-new-passphrase");
     await page.getByRole("button", { name: copy.resetPassword.submit }).click();

@@ -8,7 +8,15 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     await expect(page.getByRole("heading", { name: copy.login.title })).toBeVisible();
   });
 
-  for (const path of ["/personal-information", "/login-security", "/subscription", "/referrals", "/properties", "/create-property", "/messaging"]) {
+  for (const path of [
+    "/personal-information",
+    "/login-security",
+    "/subscription",
+    "/referrals",
+    "/properties",
+    "/create-property",
+    "/messaging",
+  ]) {
     test(`${path} shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
@@ -60,7 +68,9 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     await expect(page).toHaveURL("/");
   });
 
-  test("the setup flow goes to /try-free, the sign-up page that continues to /setup-place (XCUT-10, OPEN-09)", async ({ page }) => {
+  test("the setup flow goes to /try-free, the sign-up page that continues to /setup-place (XCUT-10, OPEN-09)", async ({
+    page,
+  }) => {
     await page.goto("/setup-place");
     await expect(page).toHaveURL("/try-free");
     await expect(page.getByRole("button", { name: copy.createAccount.submit })).toBeVisible();
@@ -72,7 +82,13 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     await expect(page.getByRole("link", { name: copy.welcome.goToDashboard })).toHaveAttribute("href", "/");
   });
 
-  for (const path of ["/login", "/create-account", "/forgot-password", "/reset-password?otp_token=x&reset_email=y", "/try-free"]) {
+  for (const path of [
+    "/login",
+    "/create-account",
+    "/forgot-password",
+    "/reset-password?otp_token=x&reset_email=y",
+    "/try-free",
+  ]) {
     test(`${path} is open`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(path);
@@ -112,7 +128,9 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     await expect(page.getByRole("heading", { name: copy.setup.createPlaceTitle })).toBeVisible();
   });
 
-  test("/r stays open and the login-only pages not built yet answer inside the dashboard (XCUT-06, XCUT-09)", async ({ loggedInPage: page }) => {
+  test("/r stays open and the login-only pages not built yet answer inside the dashboard (XCUT-06, XCUT-09)", async ({
+    loggedInPage: page,
+  }) => {
     for (const path of ["/r", "/affiliate-stats", "/local-area-profile/beach-tips"]) {
       await page.goto(path);
       await expect(page).toHaveURL(path);

@@ -18,7 +18,10 @@ test.describe("create account (AUTH-23…33)", () => {
     await expect(page).toHaveURL("/welcome");
     await expect(page.getByRole("heading", { name: copy.welcome.title("Ada") })).toBeVisible();
     await expect(page.getByText(copy.welcome.trialActivated)).toBeVisible();
-    await expect(page.getByRole("link", { name: copy.welcome.createFirstGuide })).toHaveAttribute("href", "/create-property");
+    await expect(page.getByRole("link", { name: copy.welcome.createFirstGuide })).toHaveAttribute(
+      "href",
+      "/create-property",
+    );
 
     await page.getByRole("link", { name: copy.welcome.goToDashboard }).click();
     await expect(page).toHaveURL("/");

@@ -12,9 +12,20 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     const property = await createProperty(page.request, "Seaside Escape");
     await page.goto(`/property/${property.propertyId}/property-details`);
     await expect(page.getByRole("heading", { name: b.title })).toBeVisible();
-    await expect(page.getByRole("link", { name: b.backToProperty })).toHaveAttribute("href", `/property/${property.propertyId}`);
+    await expect(page.getByRole("link", { name: b.backToProperty })).toHaveAttribute(
+      "href",
+      `/property/${property.propertyId}`,
+    );
     // No address yet: no display address; no what3words value and no key: no what3words item (SETUP-01).
-    await expect(page.locator(".item__title")).toHaveText([b.propertyTitle, b.coverImage, b.pinLocation, b.defaultLanguage, b.languageTranslations, b.hostManager, b.themeColours]);
+    await expect(page.locator(".item__title")).toHaveText([
+      b.propertyTitle,
+      b.coverImage,
+      b.pinLocation,
+      b.defaultLanguage,
+      b.languageTranslations,
+      b.hostManager,
+      b.themeColours,
+    ]);
 
     await page.getByRole("button", edit(b.propertyTitle)).click();
     const input = page.getByLabel(b.propertyTitle, { exact: true });
@@ -57,7 +68,9 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     expect((await readProperty(page.request, property.propertyId)).coverImageUrl).toBeNull();
   });
 
-  test("address by autocomplete; then the display address appears and Cancel restores it (SETUP-07, SETUP-13)", async ({ loggedInPage: page }) => {
+  test("address by autocomplete; then the display address appears and Cancel restores it (SETUP-07, SETUP-13)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createProperty(page.request);
     await page.goto(`/property/${property.propertyId}/property-details`);
     await page.getByRole("button", edit(b.pinLocation)).click();
@@ -95,7 +108,9 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     await expect(page.getByText("12 Marine Parade, Brighton")).toBeVisible();
   });
 
-  test("address by dragging the pin on the map; the address is the nearest place (SETUP-09…11)", async ({ loggedInPage: page }) => {
+  test("address by dragging the pin on the map; the address is the nearest place (SETUP-09…11)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createProperty(page.request);
     await page.goto(`/property/${property.propertyId}/property-details`);
     await page.getByRole("button", edit(b.pinLocation)).click();
@@ -131,12 +146,21 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     // Moved from the default centre (52.689, -1.640) to the south-east.
     expect(address.lat).toBeLessThan(52.689);
     expect(address.lng).toBeGreaterThan(-1.64);
-    const nearest = (await (await page.request.get(`/api/places/nearest?lat=${address.lat}&lng=${address.lng}`)).json()) as {
+    const nearest = (await (
+      await page.request.get(`/api/places/nearest?lat=${address.lat}&lng=${address.lng}`)
+    ).json()) as {
       nearestPlace: string | null;
       country: string | null;
     };
     expect(address.formatted).toBe([nearest.nearestPlace, nearest.country].filter(Boolean).join(", "));
-    expect(address).toMatchObject({ lineOne: nearest.nearestPlace, lineTwo: null, townCity: null, county: null, state: null, postcode: null });
+    expect(address).toMatchObject({
+      lineOne: nearest.nearestPlace,
+      lineTwo: null,
+      townCity: null,
+      county: null,
+      state: null,
+      postcode: null,
+    });
     await expect(page.getByText(address.formatted).first()).toBeVisible();
 
     // Cancel after moving the pin keeps the saved location (XCUT-20).

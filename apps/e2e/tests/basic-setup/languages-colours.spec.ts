@@ -38,7 +38,9 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     expect(saved.defaultLanguage).toBe("fr");
   });
 
-  test("theme colours: guidance, light-colour warning, live preview, Cancel restores (SETUP-19)", async ({ loggedInPage: page }) => {
+  test("theme colours: guidance, light-colour warning, live preview, Cancel restores (SETUP-19)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createProperty(page.request);
     await page.goto(`/property/${property.propertyId}/property-details`);
     await page.getByRole("button", edit(b.themeColours)).click();
@@ -79,7 +81,10 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     await expect(page.getByRole("checkbox", { name: b.useCompanyBranding })).toBeChecked();
   });
 
-  test("host manager: choose another, edit it in the popup (SETUP-18, MGR-11)", async ({ loggedInPage: page, account }) => {
+  test("host manager: choose another, edit it in the popup (SETUP-18, MGR-11)", async ({
+    loggedInPage: page,
+    account,
+  }) => {
     const property = await createProperty(page.request);
     const other = await createManager(page.request, "Grace", "Hopper");
     await page.goto(`/property/${property.propertyId}/property-details`);
@@ -113,7 +118,9 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     await expect(page.getByText("grace@example.com")).toBeVisible();
   });
 
-  test("what3words without a key: explained, no input; the tick box saves showWhat3words (SETUP-14, SETUP-21)", async ({ loggedInPage: page }) => {
+  test("what3words without a key: explained, no input; the tick box saves showWhat3words (SETUP-14, SETUP-21)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createProperty(page.request);
     await patchProperty(page.request, property.propertyId, { what3words: "filled.count.soap" });
     await page.goto(`/property/${property.propertyId}/property-details`);

@@ -21,7 +21,11 @@ export async function readProperty(request: APIRequestContext, propertyId: strin
   return PropertyResponse.parse(await response.json()).property;
 }
 
-export async function patchProperty(request: APIRequestContext, propertyId: string, data: Record<string, unknown>): Promise<void> {
+export async function patchProperty(
+  request: APIRequestContext,
+  propertyId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   const response = await request.patch(`/api/properties/${propertyId}`, { data });
   expect(response.status(), await response.text()).toBe(204);
 }

@@ -4,7 +4,10 @@ import { expect, test } from "../../fixtures.ts";
 const c = copy.billing.cancellation;
 
 test.describe("pause or cancel (BILL-43…48, OPEN-28/29)", () => {
-  test("all fields but the message are required; cancel + no longer own invites a review with the $20 voucher", async ({ loggedInPage: page, account }) => {
+  test("all fields but the message are required; cancel + no longer own invites a review with the $20 voucher", async ({
+    loggedInPage: page,
+    account,
+  }) => {
     await page.goto("/cancellation");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.title);
     await expect(page.getByRole("link", { name: c.backToSubscription })).toHaveAttribute("href", "/subscription");
@@ -41,7 +44,13 @@ test.describe("pause or cancel (BILL-43…48, OPEN-28/29)", () => {
   });
 
   test("a failure shows an error (OPEN-28)", async ({ loggedInPage: page }) => {
-    await page.route("**/api/billing/cancellation-requests", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"error":{"code":"INTERNAL","message":"x"}}' }));
+    await page.route("**/api/billing/cancellation-requests", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":{"code":"INTERNAL","message":"x"}}',
+      }),
+    );
     await page.goto("/cancellation");
     await page.getByLabel(c.fields.tel).fill("+44 1273 000000");
     await page.getByLabel(c.fields.request).selectOption({ label: c.requests.cancel });

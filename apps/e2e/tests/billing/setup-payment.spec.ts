@@ -6,7 +6,9 @@ import { fillTestCard, readSubscription } from "./billing-helpers.ts";
 const b = copy.billing;
 
 test.describe("setup flow payment step (PROP-35…37, OPEN-04/05)", () => {
-  test("a failed card reads 'Card details were not saved', a good card leads to setup-complete", async ({ loggedInPage: page }) => {
+  test("a failed card reads 'Card details were not saved', a good card leads to setup-complete", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createPropertyViaApi(page.request, "Harbour View");
     await page.goto(`/property/${property.propertyId}/setup-payment`);
     await expect(page.getByText(copy.setup.planTitle)).toBeVisible();
@@ -23,6 +25,10 @@ test.describe("setup flow payment step (PROP-35…37, OPEN-04/05)", () => {
     await fillTestCard(page, "4242 4242 4242 4242");
     await page.getByRole("button", { name: b.setupPaymentSave }).click();
     await expect(page).toHaveURL(`/property/${property.propertyId}/setup-complete`);
-    expect(await readSubscription(page.request)).toMatchObject({ hasSubscription: true, status: "trialing", plan: { cycle: "monthly" } });
+    expect(await readSubscription(page.request)).toMatchObject({
+      hasSubscription: true,
+      status: "trialing",
+      plan: { cycle: "monthly" },
+    });
   });
 });

@@ -6,7 +6,9 @@ import { fillTestCard, readSubscription } from "./billing-helpers.ts";
 const b = copy.billing;
 
 test.describe("subscription on the local gateway (BILL-01…41)", () => {
-  test("subscribe with 4242 from the home tile, see the success page, then the subscription and a new card", async ({ loggedInPage: page }) => {
+  test("subscribe with 4242 from the home tile, see the success page, then the subscription and a new card", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/");
     await page.getByRole("main").getByRole("link", { name: copy.home.tiles.subscription, exact: true }).click();
     await expect(page).toHaveURL("/subscription");
@@ -56,13 +58,28 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     await expect(page.getByRole("heading", { name: b.invoicesTitle })).toBeVisible();
     await expect(page.getByText(b.noInvoices)).toBeVisible();
     const state = await readSubscription(page.request);
-    expect(state).toMatchObject({ hasSubscription: true, status: "trialing", quantity: 1, card: { brand: "visa", last4: "4242" } });
+    expect(state).toMatchObject({
+      hasSubscription: true,
+      status: "trialing",
+      quantity: 1,
+      card: { brand: "visa", last4: "4242" },
+    });
 
     // The next invoice (BILL-37/38, BILL-18): at the trial end, $8.99 struck through, $8.09 with the P10 coupon.
-    expect(state.upcomingInvoice).toMatchObject({ amountDue: 809, subtotal: 899, coupon: "P10", dueDate: state.trialEndsAt, periodStart: state.trialEndsAt });
+    expect(state.upcomingInvoice).toMatchObject({
+      amountDue: 809,
+      subtotal: 899,
+      coupon: "P10",
+      dueDate: state.trialEndsAt,
+      periodStart: state.trialEndsAt,
+    });
     const nextInvoice = page.getByRole("region", { name: b.nextInvoice });
-    await expect(nextInvoice.getByText(`${b.listPrice} $8.99`, { exact: true })).toHaveCSS("text-decoration-line", "line-through");
-    const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+    await expect(nextInvoice.getByText(`${b.listPrice} $8.99`, { exact: true })).toHaveCSS(
+      "text-decoration-line",
+      "line-through",
+    );
+    const day = (iso: string) =>
+      new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
     await expect(nextInvoice.getByRole("definition")).toHaveText([
       `${b.listPrice} $8.99 $8.09 ${b.couponOnInvoice("P10")}`,
       b.period(day(state.trialEndsAt!), day(state.upcomingInvoice!.periodEnd)),
@@ -70,7 +87,9 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
       day(state.trialEndsAt!),
     ]);
     const lines = nextInvoice.getByRole("table", { name: b.nextInvoice });
-    await expect(lines.getByRole("row").nth(1)).toHaveText(["1 × Doorstep monthly plan (at $8.99 / every 30 days)", "1", "$8.99"].join(""));
+    await expect(lines.getByRole("row").nth(1)).toHaveText(
+      ["1 × Doorstep monthly plan (at $8.99 / every 30 days)", "1", "$8.99"].join(""),
+    );
 
     await page.getByRole("button", { name: `${copy.common.edit} ${b.subscriptionDetails}` }).click();
     await expect(page.getByText(b.editSubscriptionNote)).toBeVisible();
@@ -88,7 +107,9 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     expect(results.violations).toEqual([]);
   });
 
-  test("a declined card shows the decline copy, clears the card and creates no subscription (BILL-28/30)", async ({ loggedInPage: page }) => {
+  test("a declined card shows the decline copy, clears the card and creates no subscription (BILL-28/30)", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/subscription");
     await fillTestCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: b.startSubscription }).click();

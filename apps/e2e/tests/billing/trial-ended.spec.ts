@@ -21,7 +21,8 @@ test("a trial that ended: the banner leads to a subscription charged at once, an
   // The trial had ended, so the first month was charged now and its receipt is listed with both links and its period (BILL-37).
   await page.goto("/subscription");
   const state = await readSubscription(page.request);
-  const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
+  const day = (iso: string) =>
+    new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric" });
   const periodEnd = state.currentPeriodEnd!;
   expect(new Date(periodEnd).getTime() - new Date(state.currentPeriodStart!).getTime()).toBe(30 * 86_400_000);
   const invoices = page.getByRole("table", { name: b.invoicesTitle });
@@ -36,7 +37,13 @@ test("a trial that ended: the banner leads to a subscription charged at once, an
   ]);
 
   // The next invoice: the same $8.99 (no coupon), due when this period ends, for the 30 days after it.
-  expect(state.upcomingInvoice).toMatchObject({ amountDue: 899, subtotal: 899, coupon: null, dueDate: periodEnd, periodStart: periodEnd });
+  expect(state.upcomingInvoice).toMatchObject({
+    amountDue: 899,
+    subtotal: 899,
+    coupon: null,
+    dueDate: periodEnd,
+    periodStart: periodEnd,
+  });
   const nextInvoice = page.getByRole("region", { name: b.nextInvoice });
   await expect(nextInvoice.getByText(b.listPrice)).toHaveCount(0);
   await expect(nextInvoice.getByRole("definition")).toHaveText([

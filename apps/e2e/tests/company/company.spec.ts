@@ -53,7 +53,9 @@ test.describe("company profile (CO-01…07)", () => {
 
     // Logo upload with preview and progress, then the stored logo.
     await page.getByRole("button", edit(copy.company.logo)).click();
-    await page.getByLabel(copy.company.logo, { exact: true }).setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(200, 200) });
+    await page
+      .getByLabel(copy.company.logo, { exact: true })
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePng(200, 200) });
     await expect(page.getByRole("img", { name: copy.company.logoPreviewAlt })).toBeVisible();
     await page.getByRole("button", save(copy.company.logo)).click();
     await expect(page.getByRole("status").filter({ hasText: copy.uploads.uploaded })).toBeVisible();

@@ -6,7 +6,9 @@ import { createPropertyViaApi } from "../properties/property-api.ts";
 const c = copy.content;
 
 test.describe("category pages (issue 4)", () => {
-  test("a sub-category has one address: a wrong parent is not found, a missing one redirects (OPEN-42)", async ({ loggedInPage: page }) => {
+  test("a sub-category has one address: a wrong parent is not found, a missing one redirects (OPEN-42)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createPropertyViaApi(page.request, "Orchard Barn");
     const base = `/property/${property.propertyId}/content`;
 
@@ -14,7 +16,12 @@ test.describe("category pages (issue 4)", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Kitchen" })).toBeVisible();
     await expect(page.getByRole("link", { name: c.backToSection("Appliances") })).toBeVisible();
 
-    for (const wrong of [`${base}/bogus/kitchen`, `${base}/house-rules/kitchen`, `${base}/laundry/kitchen`, `${base}/appliances/house-rules`]) {
+    for (const wrong of [
+      `${base}/bogus/kitchen`,
+      `${base}/house-rules/kitchen`,
+      `${base}/laundry/kitchen`,
+      `${base}/appliances/house-rules`,
+    ]) {
       await page.goto(wrong);
       await expect(page.getByRole("heading", { level: 1, name: c.notFound }), wrong).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "Kitchen" })).toBeHidden();
@@ -32,7 +39,9 @@ test.describe("category pages (issue 4)", () => {
     await expect(page).toHaveURL(`/shared-content/${shared.propertyId}/content/appliances/kitchen`);
   });
 
-  test("suggested items flagged required say Recommended; the overview shows each section's filled suggestions (CONT-06/15)", async ({ loggedInPage: page }) => {
+  test("suggested items flagged required say Recommended; the overview shows each section's filled suggestions (CONT-06/15)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createPropertyViaApi(page.request, "Quay Flat");
     const base = `/property/${property.propertyId}/content`;
     await page.goto(`${base}/arrival`);
@@ -43,11 +52,18 @@ test.describe("category pages (issue 4)", () => {
     await expect(row("Luggage storage")).not.toContainText(c.required);
 
     // Fill one suggestion in Arrival and one in a sub-category of Appliances.
-    for (const [categoryLabel, templateLabel, title] of [["arrival", "check-in-time", "Check-in time"], ["kitchen", "oven-and-hob", "Oven & hob"]]) {
-      const res = await page.request.post(`/api/properties/${property.propertyId}/content/items`, { data: { categoryLabel, templateLabel, title } });
+    for (const [categoryLabel, templateLabel, title] of [
+      ["arrival", "check-in-time", "Check-in time"],
+      ["kitchen", "oven-and-hob", "Oven & hob"],
+    ]) {
+      const res = await page.request.post(`/api/properties/${property.propertyId}/content/items`, {
+        data: { categoryLabel, templateLabel, title },
+      });
       expect(res.status(), await res.text()).toBe(201);
     }
-    const overview = ContentOverviewResponse.parse(await (await page.request.get(`/api/properties/${property.propertyId}/content`)).json());
+    const overview = ContentOverviewResponse.parse(
+      await (await page.request.get(`/api/properties/${property.propertyId}/content`)).json(),
+    );
     const templatesOf = (label: string) => {
       const category = overview.categories.find((k) => k.label === label)!;
       return category.templateCount + category.children.reduce((n, k) => n + k.templateCount, 0);
@@ -56,13 +72,23 @@ test.describe("category pages (issue 4)", () => {
 
     // A parent's page lists its sub-categories the same way.
     await page.goto(`${base}/appliances`);
-    const kitchen = overview.categories.find((k) => k.label === "appliances")!.children.find((k) => k.label === "kitchen")!;
-    await expect(page.getByRole("link", { name: /Kitchen/ })).toContainText(c.templatesFilled(1, kitchen.templateCount));
+    const kitchen = overview.categories
+      .find((k) => k.label === "appliances")!
+      .children.find((k) => k.label === "kitchen")!;
+    await expect(page.getByRole("link", { name: /Kitchen/ })).toContainText(
+      c.templatesFilled(1, kitchen.templateCount),
+    );
 
     await page.goto(`/property/${property.propertyId}`);
     const sections = page.getByRole("region", { name: copy.properties.contentSections });
-    await expect(sections.getByRole("link", { name: /Arrival & check-in/ })).toContainText(c.templatesFilled(1, templatesOf("arrival")));
-    await expect(sections.getByRole("link", { name: /Appliances/ })).toContainText(c.templatesFilled(1, templatesOf("appliances")));
-    await expect(sections.getByRole("link", { name: /House rules/ })).toContainText(c.templatesFilled(0, templatesOf("house-rules")));
+    await expect(sections.getByRole("link", { name: /Arrival & check-in/ })).toContainText(
+      c.templatesFilled(1, templatesOf("arrival")),
+    );
+    await expect(sections.getByRole("link", { name: /Appliances/ })).toContainText(
+      c.templatesFilled(1, templatesOf("appliances")),
+    );
+    await expect(sections.getByRole("link", { name: /House rules/ })).toContainText(
+      c.templatesFilled(0, templatesOf("house-rules")),
+    );
   });
 });

@@ -15,7 +15,8 @@ async function customOrder(request: APIRequestContext, propertyId: string): Prom
 test.describe("reordering content (CONT-32…34)", () => {
   test("Move up / Move down with Saving changes..., then keyboard drag and drop", async ({ loggedInPage: page }) => {
     const property = await createPropertyViaApi(page.request, "Lake View");
-    for (const title of ["Alpha", "Bravo", "Charlie"]) await createItemViaApi(page.request, property.propertyId, "house-rules", title);
+    for (const title of ["Alpha", "Bravo", "Charlie"])
+      await createItemViaApi(page.request, property.propertyId, "house-rules", title);
     await page.goto(`/property/${property.propertyId}/content/house-rules`);
     const list = page.getByRole("list", { name: c.customHeading });
     await expect(list.getByRole("listitem")).toHaveCount(3);

@@ -8,11 +8,16 @@ const c = copy.content;
 
 async function sharedState(request: APIRequestContext, propertyId: string) {
   const response = await request.get(`/api/properties/${propertyId}/content/categories/house-rules`);
-  return CategoryPageResponse.parse(await response.json()).sharedItems.map(({ item, attached }) => ({ title: item.title, attached }));
+  return CategoryPageResponse.parse(await response.json()).sharedItems.map(({ item, attached }) => ({
+    title: item.title,
+    attached,
+  }));
 }
 
 test.describe("shared content (SHARED-01…13)", () => {
-  test("create shared content, attach it to two properties, detach from one, delete it", async ({ loggedInPage: page }) => {
+  test("create shared content, attach it to two properties, detach from one, delete it", async ({
+    loggedInPage: page,
+  }) => {
     const first = await createPropertyViaApi(page.request, "North Flat");
     const second = await createPropertyViaApi(page.request, "South Flat");
 
@@ -24,7 +29,10 @@ test.describe("shared content (SHARED-01…13)", () => {
     await expect(page.getByRole("heading", { level: 1, name: c.sharedContentTitle })).toBeVisible();
     const sharedBase = new URL(page.url()).pathname;
     // SHARED-04: a way to the shared local-area profiles; SHARED-14: no "Preview guide" on shared pages.
-    await expect(page.getByRole("link", { name: copy.home.tiles.localAreaProfiles })).toHaveAttribute("href", "/local-area-profiles");
+    await expect(page.getByRole("link", { name: copy.home.tiles.localAreaProfiles })).toHaveAttribute(
+      "href",
+      "/local-area-profiles",
+    );
     await expect(page.getByRole("link", { name: copy.header.previewGuide })).toHaveCount(0);
 
     await page.getByRole("link", { name: /House rules/ }).click();
@@ -53,15 +61,23 @@ test.describe("shared content (SHARED-01…13)", () => {
       await expect(shared.getByRole("button", { name: "Remove Building quiet hours" })).toBeVisible();
       await page.unroute("**/content/shared/**");
     }
-    expect(await sharedState(page.request, first.propertyId)).toEqual([{ title: "Building quiet hours", attached: true }]);
-    expect(await sharedState(page.request, second.propertyId)).toEqual([{ title: "Building quiet hours", attached: true }]);
+    expect(await sharedState(page.request, first.propertyId)).toEqual([
+      { title: "Building quiet hours", attached: true },
+    ]);
+    expect(await sharedState(page.request, second.propertyId)).toEqual([
+      { title: "Building quiet hours", attached: true },
+    ]);
 
     // Detach from the first.
     await page.goto(`/property/${first.propertyId}/content/house-rules`);
     await page.getByRole("button", { name: "Remove Building quiet hours" }).click();
     await expect(page.getByRole("button", { name: "Add Building quiet hours" })).toBeVisible();
-    expect(await sharedState(page.request, first.propertyId)).toEqual([{ title: "Building quiet hours", attached: false }]);
-    expect(await sharedState(page.request, second.propertyId)).toEqual([{ title: "Building quiet hours", attached: true }]);
+    expect(await sharedState(page.request, first.propertyId)).toEqual([
+      { title: "Building quiet hours", attached: false },
+    ]);
+    expect(await sharedState(page.request, second.propertyId)).toEqual([
+      { title: "Building quiet hours", attached: true },
+    ]);
 
     // SHARED-13: delete asks Keep or Delete, and removes it everywhere.
     await page.goto(`${sharedBase}/content/house-rules`);
@@ -80,17 +96,29 @@ test.describe("shared content (SHARED-01…13)", () => {
     expect(await sharedState(page.request, second.propertyId)).toEqual([]);
   });
 
-  test("a shared item gets a tab per language of the account's guides and saves its translations (CONT-18, SHARED-07)", async ({ loggedInPage: page }) => {
+  test("a shared item gets a tab per language of the account's guides and saves its translations (CONT-18, SHARED-07)", async ({
+    loggedInPage: page,
+  }) => {
     const french = await createPropertyViaApi(page.request, "Rue Flat");
     const german = await createPropertyViaApi(page.request, "Strasse Flat");
-    for (const [property, languages] of [[french, ["fr"]], [german, ["de", "fr"]]] as const) {
-      const patch = await page.request.patch(`/api/properties/${property.propertyId}`, { data: { languageTranslations: languages } });
+    for (const [property, languages] of [
+      [french, ["fr"]],
+      [german, ["de", "fr"]],
+    ] as const) {
+      const patch = await page.request.patch(`/api/properties/${property.propertyId}`, {
+        data: { languageTranslations: languages },
+      });
       expect(patch.status(), await patch.text()).toBe(204);
     }
-    const sharedId = ((await (await page.request.post("/api/shared-content")).json()) as { propertyId: string }).propertyId;
-    const created = await page.request.post(`/api/properties/${sharedId}/content/items`, { data: { categoryLabel: "house-rules", title: "Bins" } });
+    const sharedId = ((await (await page.request.post("/api/shared-content")).json()) as { propertyId: string })
+      .propertyId;
+    const created = await page.request.post(`/api/properties/${sharedId}/content/items`, {
+      data: { categoryLabel: "house-rules", title: "Bins" },
+    });
     const item = ((await created.json()) as { item: { id: string } }).item;
-    expect((await page.request.put(`/api/properties/${french.propertyId}/content/shared/${item.id}`)).status()).toBe(200);
+    expect((await page.request.put(`/api/properties/${french.propertyId}/content/shared/${item.id}`)).status()).toBe(
+      200,
+    );
 
     await page.goto(`/shared-content/${sharedId}/content/house-rules`);
     await page.getByRole("button", { name: "Edit Bins" }).click();
@@ -102,8 +130,8 @@ test.describe("shared content (SHARED-01…13)", () => {
     await expect(dialog).toBeHidden();
 
     const saved = await page.request.get(`/api/properties/${sharedId}/content/items/${item.id}`);
-    expect(((await saved.json()) as { item: { translations: { language: string; title: string }[] } }).item.translations).toEqual([
-      expect.objectContaining({ language: "fr", title: "Poubelles" }),
-    ]);
+    expect(
+      ((await saved.json()) as { item: { translations: { language: string; title: string }[] } }).item.translations,
+    ).toEqual([expect.objectContaining({ language: "fr", title: "Poubelles" })]);
   });
 });

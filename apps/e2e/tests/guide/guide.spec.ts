@@ -5,20 +5,34 @@ import { expect, logInThroughApi, test } from "../../fixtures.ts";
 import { createPropertyViaApi } from "../properties/property-api.ts";
 
 // A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
-const PHONE_UA = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+const PHONE_UA =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
 const SECRET = "The key safe is left of the door, code 4821.";
 
 /** A live guide with one arrival item, a French translation of it, and French among its languages. */
 async function guideWithContent(request: APIRequestContext, title = "Harbour Loft") {
   const property = await createPropertyViaApi(request, title);
   const id = property.propertyId;
-  expect((await request.patch(`/api/properties/${id}`, { data: { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr"] } })).status()).toBe(204);
+  expect(
+    (
+      await request.patch(`/api/properties/${id}`, {
+        data: { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr"] },
+      })
+    ).status(),
+  ).toBe(204);
   const item = await request.post(`/api/properties/${id}/content/items`, {
     data: {
       categoryLabel: "arrival",
       title: "Getting in",
       detailText: `<p>${SECRET}</p>`,
-      translations: [{ language: "fr", action: "create", title: "Entrer", detailText: "<p>La boîte à clés est à gauche de la porte.</p>" }],
+      translations: [
+        {
+          language: "fr",
+          action: "create",
+          title: "Entrer",
+          detailText: "<p>La boîte à clés est à gauche de la porte.</p>",
+        },
+      ],
     },
   });
   expect(item.status(), await item.text()).toBe(201);
@@ -28,13 +42,21 @@ async function guideWithContent(request: APIRequestContext, title = "Harbour Lof
 /** axe-core: no serious or critical violations on the page as it is now (issue 5 §8). */
 async function expectAccessible(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+  ).toEqual([]);
 }
 
 const guestContext = (browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) =>
   browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, ...options });
 
-test("a guest opens the guide by the QR address; the visit is recorded as a QR visit; no serious axe violations", async ({ browser, request, account }) => {
+test("a guest opens the guide by the QR address; the visit is recorded as a QR visit; no serious axe violations", async ({
+  browser,
+  request,
+  account,
+}) => {
   expect(account.email).toBeTruthy(); // signs `request` in as the owner
   const id = await guideWithContent(request);
   const context = await guestContext(browser);
@@ -143,7 +165,11 @@ test("after one visit the guide opens with no network", async ({ browser, reques
   await context.close();
 });
 
-test("the offline cache never holds passcode-protected content before unlocking", async ({ browser, request, account }) => {
+test("the offline cache never holds passcode-protected content before unlocking", async ({
+  browser,
+  request,
+  account,
+}) => {
   expect(account.email).toBeTruthy(); // signs `request` in as the owner
   const id = await guideWithContent(request);
   expect((await request.put(`/api/properties/${id}/passcode`, { data: { passcode: "246810" } })).status()).toBe(204);

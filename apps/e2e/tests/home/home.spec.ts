@@ -28,7 +28,10 @@ test.describe("home (HOME-02…17)", () => {
 
     await expect(page.getByRole("heading", { name: copy.home.recentProperties })).toBeVisible();
     await expect(page.getByText(copy.home.noProperties)).toBeVisible();
-    await expect(page.getByRole("link", { name: copy.home.createNewProperty })).toHaveAttribute("href", "/create-property");
+    await expect(page.getByRole("link", { name: copy.home.createNewProperty })).toHaveAttribute(
+      "href",
+      "/create-property",
+    );
 
     // A new sign-up is a master account without shared content (HOME-13, HOME-14).
     const expected: [string, string][] = [
@@ -50,28 +53,45 @@ test.describe("home (HOME-02…17)", () => {
     // Header (HOME-16): logo, profile, logout; no messages link while messaging is off.
     const header = page.getByRole("banner");
     await expect(header.getByRole("link", { name: copy.header.home })).toHaveAttribute("href", "/");
-    await expect(header.getByRole("link", { name: copy.header.profile })).toHaveAttribute("href", "/personal-information");
+    await expect(header.getByRole("link", { name: copy.header.profile })).toHaveAttribute(
+      "href",
+      "/personal-information",
+    );
     await expect(header.getByRole("button", { name: copy.common.logout })).toBeVisible();
     await expect(header.getByRole("link", { name: copy.header.messages })).toHaveCount(0);
   });
 
-  test("a non-master account's home has no Subscription and Payment or Referrals tile; a master's has both (HOME-14)", async ({ loggedInPage: page }) => {
+  test("a non-master account's home has no Subscription and Payment or Referrals tile; a master's has both (HOME-14)", async ({
+    loggedInPage: page,
+  }) => {
     await page.goto("/");
     const main = page.getByRole("main");
-    await expect(main.getByRole("link", { name: tiles.subscription, exact: true })).toHaveAttribute("href", "/subscription");
+    await expect(main.getByRole("link", { name: tiles.subscription, exact: true })).toHaveAttribute(
+      "href",
+      "/subscription",
+    );
     await expect(main.getByRole("link", { name: tiles.referrals, exact: true })).toHaveAttribute("href", "/referrals");
 
     await seeUserAs(page, { isMaster: false });
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(copy.home.welcome);
     // The tiles for everyone stay (HOME-14): Personal Profile and Login Details.
-    await expect(main.getByRole("link", { name: tiles.personalProfile, exact: true })).toHaveAttribute("href", "/personal-information");
-    await expect(main.getByRole("link", { name: tiles.loginDetails, exact: true })).toHaveAttribute("href", "/login-security");
+    await expect(main.getByRole("link", { name: tiles.personalProfile, exact: true })).toHaveAttribute(
+      "href",
+      "/personal-information",
+    );
+    await expect(main.getByRole("link", { name: tiles.loginDetails, exact: true })).toHaveAttribute(
+      "href",
+      "/login-security",
+    );
     await expect(main.getByRole("link", { name: tiles.subscription, exact: true })).toHaveCount(0);
     await expect(main.getByRole("link", { name: tiles.referrals, exact: true })).toHaveCount(0);
   });
 
-  test("an affiliate account at / gets the affiliate dashboard, not the host dashboard (HOME-01)", async ({ loggedInPage: page, account }) => {
+  test("an affiliate account at / gets the affiliate dashboard, not the host dashboard (HOME-01)", async ({
+    loggedInPage: page,
+    account,
+  }) => {
     await seeUserAs(page, { isAffiliate: true });
     await page.goto("/");
     await expect(page).toHaveURL("/");
@@ -79,7 +99,9 @@ test.describe("home (HOME-02…17)", () => {
     await expect(page.getByText(copy.affiliateHome.comingSoon)).toBeVisible();
     await expect(page.getByRole("heading", { name: `${copy.home.welcome} ${account.firstName}` })).toHaveCount(0);
     await expect(page.getByRole("heading", { name: copy.home.recentProperties })).toHaveCount(0);
-    await expect(page.getByRole("main").getByRole("link", { name: tiles.propertyManagers, exact: true })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: tiles.propertyManagers, exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test("tiles lead to their pages, which lead back", async ({ loggedInPage: page }) => {

@@ -12,7 +12,10 @@ test.describe("property managers (MGR-02…13)", () => {
     await expect(page.getByText(copy.managers.empty)).toBeVisible();
   });
 
-  test("the default manager is listed; a new one is created and opens its profile", async ({ loggedInPage: page, account }) => {
+  test("the default manager is listed; a new one is created and opens its profile", async ({
+    loggedInPage: page,
+    account,
+  }) => {
     await createProperty(page.request);
     await page.goto("/property-managers");
     const list = page.getByRole("list", { name: copy.managers.title });
@@ -67,14 +70,18 @@ test.describe("property managers (MGR-02…13)", () => {
     await expect(page.getByText("https://wa.me/447700900000")).toBeVisible();
 
     await page.getByRole("button", edit(copy.managers.photo)).click();
-    await page.getByLabel(copy.managers.photo, { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(120, 120) });
+    await page
+      .getByLabel(copy.managers.photo, { exact: true })
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: makePng(120, 120) });
     await expect(page.getByRole("img", { name: copy.managers.photoPreviewAlt })).toBeVisible();
     await page.getByRole("button", save(copy.managers.photo)).click();
     await expect(page.getByRole("status").filter({ hasText: copy.uploads.uploaded })).toBeVisible();
     await expect(page.getByRole("img", { name: copy.managers.photoAlt })).toHaveAttribute("src", /w=100/);
   });
 
-  test("delete asks first, Keep keeps, Delete goes to /manager; the default has no delete (MGR-12, XCUT-14)", async ({ loggedInPage: page }) => {
+  test("delete asks first, Keep keeps, Delete goes to /manager; the default has no delete (MGR-12, XCUT-14)", async ({
+    loggedInPage: page,
+  }) => {
     await createProperty(page.request);
     const [defaultManager] = await listManagers(page.request);
     await page.goto(`/manager-profile/${defaultManager?.vanityId}`);

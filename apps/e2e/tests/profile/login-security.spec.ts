@@ -2,7 +2,11 @@ import { copy } from "@doorstep/shared/copy";
 import { expect, logInThroughApi, signUp, test, uniqueEmail } from "../../fixtures.ts";
 
 test.describe("login details (AUTH-45…47)", () => {
-  test("email change: a taken address is refused, a new one is saved", async ({ loggedInPage: page, account, request }) => {
+  test("email change: a taken address is refused, a new one is saved", async ({
+    loggedInPage: page,
+    account,
+    request,
+  }) => {
     const other = await signUp(request, { firstName: "Other" });
     await page.goto("/login-security");
     await expect(page.getByText(account.email)).toBeVisible();
@@ -51,7 +55,9 @@ test.describe("login details (AUTH-45…47)", () => {
 
     // The new password works for the next login.
     await page.request.post("/api/auth/logout");
-    const old = await page.request.post("/api/auth/login", { data: { email: account.email, password: account.password } });
+    const old = await page.request.post("/api/auth/login", {
+      data: { email: account.email, password: account.password },
+    });
     expect(old.status()).toBe(401);
     await logInThroughApi(page, account.email, newPassword);
   });

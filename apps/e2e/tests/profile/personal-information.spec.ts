@@ -51,14 +51,18 @@ test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
     await page.getByRole("button", { name: `${copy.common.edit} ${copy.profile.photo}` }).click();
     const save = page.getByRole("button", { name: `${copy.common.save} ${copy.profile.photo}` });
     await expect(save).toBeDisabled();
-    await page.getByLabel(copy.profile.photo, { exact: true }).setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel(copy.profile.photo, { exact: true })
+      .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
     await expect(page.getByRole("img", { name: copy.profile.photoPreviewAlt })).toBeVisible();
     await save.click();
     const photo = page.getByRole("img", { name: copy.profile.photoAlt });
     await expect(photo).toBeVisible();
     await expect(photo).toHaveAttribute("src", /w=100/);
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    await expect(page.getByRole("banner").getByRole("link", { name: copy.header.profile }).locator("img")).toHaveAttribute("src", /w=100/);
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: copy.header.profile }).locator("img"),
+    ).toHaveAttribute("src", /w=100/);
   });
 
   test("a file that is not an image is refused (OPEN-56)", async ({ loggedInPage: page }) => {

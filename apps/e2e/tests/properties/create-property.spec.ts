@@ -6,7 +6,9 @@ import { createPropertyViaApi, uniqueWeblink } from "./property-api.ts";
 const t = copy.properties;
 
 test.describe("create a property (PROP-06…14)", () => {
-  test("name, then the suggested weblink; a bad character and a taken weblink are refused; Checking then Creating", async ({ loggedInPage: page }) => {
+  test("name, then the suggested weblink; a bad character and a taken weblink are refused; Checking then Creating", async ({
+    loggedInPage: page,
+  }) => {
     const taken = await createPropertyViaApi(page.request, "Someone else's place", uniqueWeblink("taken"));
     const name = `Seaside Escape ${Date.now()}`;
     await page.goto("/create-property");

@@ -8,13 +8,18 @@ import { createPropertyViaApi } from "./property-api.ts";
 const t = copy.properties;
 
 test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
-  test("unpublish asks first; hidden shows its copy and Publish makes it live again", async ({ loggedInPage: page }) => {
+  test("unpublish asks first; hidden shows its copy and Publish makes it live again", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createPropertyViaApi(page.request, "Harbour View");
     await page.goto(`/property/${property.propertyId}`);
     await expect(page.getByText(t.statusLive)).toBeVisible();
     await expect(page.getByRole("heading", { name: t.basicSetup })).toBeVisible();
     await expect(page.getByText(t.basicSetupIncomplete)).toBeVisible();
-    await expect(page.getByRole("link", { name: t.openBasicSetup })).toHaveAttribute("href", `/property/${property.propertyId}/property-details`);
+    await expect(page.getByRole("link", { name: t.openBasicSetup })).toHaveAttribute(
+      "href",
+      `/property/${property.propertyId}/property-details`,
+    );
     await expect(page.getByRole("heading", { name: t.contentSections })).toBeVisible();
     // HOME-18: the header previews the guide in a new tab.
     const preview = page.getByRole("banner").getByRole("link", { name: copy.header.previewGuide });
@@ -37,7 +42,9 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     await expect(page.getByRole("button", { name: t.unpublish })).toBeVisible();
   });
 
-  test("passcode: 6 digits only, the error shows for 3 seconds; set and remove (PROP-24)", async ({ loggedInPage: page }) => {
+  test("passcode: 6 digits only, the error shows for 3 seconds; set and remove (PROP-24)", async ({
+    loggedInPage: page,
+  }) => {
     const property = await createPropertyViaApi(page.request, "Pine Lodge");
     await page.goto(`/property/${property.propertyId}`);
     await expect(page.getByText(t.noPasscode)).toBeVisible();
@@ -83,7 +90,10 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     const preview = page.getByRole("img", { name: t.qrAlt(property.title) });
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t.downloadQrPng }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: t.downloadQrPng }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${property.propertyId}-qr.png`);
     const file = await download.path();
     const png = await fs.readFile(file);
@@ -92,18 +102,29 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     expect(code?.data).toBe(property.qrUrl);
     expect(new URL(code?.data ?? "").pathname).toBe(`/q/${property.propertyId}`);
 
-    const [svg] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t.downloadQrSvg }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: t.downloadQrSvg }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe(`${property.propertyId}-qr.svg`);
-    const [poster] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t.downloadPoster }).click()]);
+    const [poster] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: t.downloadPoster }).click(),
+    ]);
     expect(await fs.readFile(await poster.path(), "utf8")).toContain(property.title);
   });
 
-  test("delete asks first, then Property has been deleted and it is gone (PROP-26…28, XCUT-14)", async ({ loggedInPage: page }) => {
+  test("delete asks first, then Property has been deleted and it is gone (PROP-26…28, XCUT-14)", async ({
+    loggedInPage: page,
+  }) => {
     const keep = await createPropertyViaApi(page.request, "Rose Barn");
     const property = await createPropertyViaApi(page.request, "Old Mill Loft");
     await page.goto("/properties");
     await page.getByRole("link", { name: /Old Mill Loft/ }).click();
-    await expect(page.getByRole("main").getByRole("link", { name: t.backToProperties })).toHaveAttribute("href", "/properties");
+    await expect(page.getByRole("main").getByRole("link", { name: t.backToProperties })).toHaveAttribute(
+      "href",
+      "/properties",
+    );
 
     await page.getByRole("button", { name: t.deleteProperty }).click();
     const dialog = page.getByRole("dialog", { name: t.deleteTitle });

@@ -35,9 +35,15 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
     await page.goto("/properties");
     await expect(page.getByText(t.empty)).toBeVisible();
     await expect(page.getByLabel(t.searchLabel)).toHaveCount(0);
-    await expect(page.getByRole("main").getByRole("link", { name: t.createNew })).toHaveAttribute("href", "/create-property");
+    await expect(page.getByRole("main").getByRole("link", { name: t.createNew })).toHaveAttribute(
+      "href",
+      "/create-property",
+    );
     const header = page.getByRole("banner");
-    await expect(header.getByRole("link", { name: copy.header.createProperty })).toHaveAttribute("href", "/create-property");
+    await expect(header.getByRole("link", { name: copy.header.createProperty })).toHaveAttribute(
+      "href",
+      "/create-property",
+    );
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(header.getByRole("link", { name: copy.header.create, exact: true })).toBeVisible();
   });
@@ -78,6 +84,9 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
     await expect(page).toHaveURL(/\/property\/[a-z0-9-]+$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pine Lodge");
     // PROP-14: from home the back link leads home.
-    await expect(page.getByRole("main").getByRole("link", { name: copy.common.backToDashboard })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("main").getByRole("link", { name: copy.common.backToDashboard })).toHaveAttribute(
+      "href",
+      "/",
+    );
   });
 });

@@ -8,7 +8,11 @@ export function uniqueWeblink(prefix = "e2e"): string {
 }
 
 /** Creates a property through the API with the caller's cookies (STYLE: tests make their own data). */
-export async function createPropertyViaApi(request: APIRequestContext, title: string, propertyId = uniqueWeblink()): Promise<PropertyDto> {
+export async function createPropertyViaApi(
+  request: APIRequestContext,
+  title: string,
+  propertyId = uniqueWeblink(),
+): Promise<PropertyDto> {
   const response = await request.post("/api/properties", { data: { title, propertyId } });
   expect(response.status(), await response.text()).toBe(201);
   return PropertyResponse.parse(await response.json()).property;

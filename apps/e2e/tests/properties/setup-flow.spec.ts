@@ -13,7 +13,10 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await expect(page).toHaveURL("/try-free");
   });
 
-  test("create a place, fill the basics in order, continue without a card, and it is live", async ({ loggedInPage: page, account }) => {
+  test("create a place, fill the basics in order, continue without a card, and it is live", async ({
+    loggedInPage: page,
+    account,
+  }) => {
     const title = `Seaside Escape ${Date.now()}`;
     const weblink = uniqueWeblink("setup");
     await page.goto("/setup-place");
@@ -27,15 +30,21 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await expect(page).toHaveURL(`/property/${weblink}/setup-basics`);
 
     // PROP-32/33: the title is done, so the cover image opens first.
-    const section = (name: string) => page.getByRole("button", { name: new RegExp(`^${name} (${s.done}|${s.notDone})$`) });
+    const section = (name: string) =>
+      page.getByRole("button", { name: new RegExp(`^${name} (${s.done}|${s.notDone})$`) });
     await expect(section(copy.basicSetup.propertyTitle)).toHaveAttribute("aria-expanded", "false");
     await expect(section(b.coverImage)).toHaveAttribute("aria-expanded", "true");
-    await page.getByLabel(b.coverImage, { exact: true }).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: makePng(640, 360) });
+    await page
+      .getByLabel(b.coverImage, { exact: true })
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: makePng(640, 360) });
 
     // Location by address search; the chosen place is saved and the host opens next.
     await expect(section(s.location)).toHaveAttribute("aria-expanded", "true");
     await page.getByRole("combobox", { name: b.searchAddress }).fill("Brighton");
-    await page.getByRole("option", { name: /^Brighton, .*United Kingdom/ }).first().click();
+    await page
+      .getByRole("option", { name: /^Brighton, .*United Kingdom/ })
+      .first()
+      .click();
     await expect(section(s.hostName)).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByText(/Brighton/).first()).toBeVisible();
 
@@ -83,6 +92,8 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await expect(page.getByText(s.linkCopied)).toBeVisible();
     await page.getByRole("link", { name: s.goToDashboard }).click();
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("list", { name: copy.home.recentProperties }).getByRole("link", { name: new RegExp(title) })).toBeVisible();
+    await expect(
+      page.getByRole("list", { name: copy.home.recentProperties }).getByRole("link", { name: new RegExp(title) }),
+    ).toBeVisible();
   });
 });

@@ -1,7 +1,12 @@
 import { isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../db/client.ts";
 import { CATALOGUES } from "../features/billing/catalogue/catalogues.ts";
-import { findBillingAccount, listCancellationRequests, listSubscriptionAlerts, upsertBillingAccount } from "../features/billing/billing.repository.ts";
+import {
+  findBillingAccount,
+  listCancellationRequests,
+  listSubscriptionAlerts,
+  upsertBillingAccount,
+} from "../features/billing/billing.repository.ts";
 import type { PaymentGateway } from "../providers/payments/index.ts";
 import {
   findUserAndAccountByEmail,
@@ -49,18 +54,26 @@ function onOff(value: string | undefined, name: string): boolean | undefined {
   throw new CommandError(`--${name} must be on or off`);
 }
 
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
  * The operator commands (IMPL-22, first slice). Returns the lines to print; every change is audited.
  * `payments` is the configured payment gateway: billing rows created here name it, and a trialing
  * subscription's trial is moved on it too.
  */
-export async function runAdminCommand(db: Db, argv: string[], actor: string, payments: PaymentGateway, now: Date = new Date()): Promise<string[]> {
+export async function runAdminCommand(
+  db: Db,
+  argv: string[],
+  actor: string,
+  payments: PaymentGateway,
+  now: Date = new Date(),
+): Promise<string[]> {
   const gateway = payments.kind;
   const [command, ...rest] = argv;
   const { positional, flags } = options(rest);
-  const audit = (action: string, target: string | null, details: Record<string, unknown>) => insertAudit(db, { actor, action, target, details });
+  const audit = (action: string, target: string | null, details: Record<string, unknown>) =>
+    insertAudit(db, { actor, action, target, details });
   const userByEmail = async (email: string | undefined) => {
     if (!email) throw new CommandError("an email is required");
     const row = await findUserAndAccountByEmail(db, email);
@@ -72,25 +85,30 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, pay
     case "set-flags": {
       const { user, account } = await userByEmail(positional[0]);
       const currency = flags.currency;
-      if (currency !== undefined && currency !== "none" && !isCurrency(currency)) throw new CommandError("--currency must be usd, gbp, eur, aud or none");
+      if (currency !== undefined && currency !== "none" && !isCurrency(currency))
+        throw new CommandError("--currency must be usd, gbp, eur, aud or none");
       const patch = defined({
         specialOffersEligible: onOff(flags["special-offers"], "special-offers"),
         unitPricing: onOff(flags["unit-pricing"], "unit-pricing"),
         forceAnnualSubscription: onOff(flags["force-annual"], "force-annual"),
         defaultCurrency: currency === undefined ? undefined : currency === "none" ? null : currency,
-        couponCode: flags.coupon === undefined ? undefined : flags.coupon === "none" ? null : flags.coupon.toUpperCase(),
+        couponCode:
+          flags.coupon === undefined ? undefined : flags.coupon === "none" ? null : flags.coupon.toUpperCase(),
       });
       const master = onOff(flags.master, "master");
       if (Object.keys(patch).length === 0 && master === undefined) throw new CommandError("no flag given");
       if (Object.keys(patch).length > 0) await updateAccount(db, account.id, patch);
       if (master !== undefined) await updateUserFlags(db, user.id, { isMaster: master });
       await audit("set-flags", user.email, { ...patch, ...(master === undefined ? {} : { isMaster: master }) });
-      return [`Updated ${user.email}: ${JSON.stringify({ ...patch, ...(master === undefined ? {} : { isMaster: master }) })}`];
+      return [
+        `Updated ${user.email}: ${JSON.stringify({ ...patch, ...(master === undefined ? {} : { isMaster: master }) })}`,
+      ];
     }
     case "set-price-list": {
       const { user, account } = await userByEmail(positional[0]);
       const list = positional[1];
-      if (!list || (list !== "none" && !(CATALOGUES as readonly string[]).includes(list))) throw new CommandError(`price list must be one of ${CATALOGUES.join(", ")} or none`);
+      if (!list || (list !== "none" && !(CATALOGUES as readonly string[]).includes(list)))
+        throw new CommandError(`price list must be one of ${CATALOGUES.join(", ")} or none`);
       await setPriceList(db, account.id, gateway, list === "none" ? null : list);
       await audit("set-price-list", user.email, { priceList: list });
       return [`${user.email} now gets the ${list === "none" ? "flag-selected" : list} price list.`];
@@ -98,7 +116,8 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, pay
     case "extend-trial": {
       const { user, account } = await userByEmail(positional[0]);
       const days = Number(positional[1]);
-      if (!Number.isInteger(days) || days < 1 || days > 365) throw new CommandError("days must be a whole number from 1 to 365");
+      if (!Number.isInteger(days) || days < 1 || days > 365)
+        throw new CommandError("days must be a whole number from 1 to 365");
       const from = account.trialEndsAt && account.trialEndsAt > now ? account.trialEndsAt : now;
       const trialEndsAt = new Date(from.getTime() + days * 86_400_000);
       await updateAccount(db, account.id, { trialEndsAt });
@@ -107,11 +126,22 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, pay
       let subscription: string | null = null;
       if (billing?.subscriptionRef && billing.status === "trialing" && billing.gateway === gateway) {
         const snapshot = await payments.extendTrial(billing.subscriptionRef, trialEndsAt);
-        await upsertBillingAccount(db, account.id, gateway, { status: snapshot.status, trialEnd: snapshot.trialEnd, currentPeriodEnd: snapshot.currentPeriodEnd });
+        await upsertBillingAccount(db, account.id, gateway, {
+          status: snapshot.status,
+          trialEnd: snapshot.trialEnd,
+          currentPeriodEnd: snapshot.currentPeriodEnd,
+        });
         subscription = snapshot.ref;
       }
-      await audit("extend-trial", user.email, { days, from: account.trialEndsAt?.toISOString() ?? null, to: trialEndsAt.toISOString(), subscription });
-      return [`Trial of ${user.email} now ends ${trialEndsAt.toISOString()}${subscription ? `; subscription ${subscription} starts billing then` : ""}.`];
+      await audit("extend-trial", user.email, {
+        days,
+        from: account.trialEndsAt?.toISOString() ?? null,
+        to: trialEndsAt.toISOString(),
+        subscription,
+      });
+      return [
+        `Trial of ${user.email} now ends ${trialEndsAt.toISOString()}${subscription ? `; subscription ${subscription} starts billing then` : ""}.`,
+      ];
     }
     case "deactivate-property":
     case "reactivate-property": {
@@ -127,7 +157,10 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, pay
       await audit("list-cancellations", null, { status: flags.status ?? null, count: rows.length });
       return rows.length === 0
         ? ["No pause or cancel requests."]
-        : rows.map((r) => `${r.id}  ${r.createdAt.toISOString()}  ${r.status}  ${r.request}  ${r.reason}  ${r.name} <${r.email}> ${r.tel}${r.message ? `  "${r.message}"` : ""}`);
+        : rows.map(
+            (r) =>
+              `${r.id}  ${r.createdAt.toISOString()}  ${r.status}  ${r.request}  ${r.reason}  ${r.name} <${r.email}> ${r.tel}${r.message ? `  "${r.message}"` : ""}`,
+          );
     }
     case "set-cancellation-status": {
       const [id, status] = positional;
@@ -139,11 +172,18 @@ export async function runAdminCommand(db: Db, argv: string[], actor: string, pay
     case "list-alerts": {
       const rows = await listSubscriptionAlerts(db);
       await audit("list-alerts", null, { count: rows.length });
-      return rows.length === 0 ? ["No subscription alerts."] : rows.map((r) => `${r.createdAt.toISOString()}  ${r.kind}  account ${r.accountId}  ${r.errorMessage}  ${JSON.stringify(r.payload)}`);
+      return rows.length === 0
+        ? ["No subscription alerts."]
+        : rows.map(
+            (r) =>
+              `${r.createdAt.toISOString()}  ${r.kind}  account ${r.accountId}  ${r.errorMessage}  ${JSON.stringify(r.payload)}`,
+          );
     }
     case "audit-log": {
       const rows = await listAudit(db);
-      return rows.map((r) => `${r.createdAt.toISOString()}  ${r.actor}  ${r.action}  ${r.target ?? ""}  ${JSON.stringify(r.details)}`);
+      return rows.map(
+        (r) => `${r.createdAt.toISOString()}  ${r.actor}  ${r.action}  ${r.target ?? ""}  ${JSON.stringify(r.details)}`,
+      );
     }
     default:
       throw new CommandError(USAGE);

@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../db/schema/accounts.ts";
-import { adminAuditLog, billingAccounts, localInvoices, localSubscriptions, subscriptionAlerts } from "../db/schema/billing.ts";
+import {
+  adminAuditLog,
+  billingAccounts,
+  localInvoices,
+  localSubscriptions,
+  subscriptionAlerts,
+} from "../db/schema/billing.ts";
 import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
 import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -24,7 +30,11 @@ describe("operator CLI (IMPL-22)", () => {
     expect(account).toMatchObject({ forceAnnualSubscription: true, defaultCurrency: "gbp", couponCode: "P10" });
     await run("set-price-list", user.email, "gbp-2020");
     const plans = (await t.app.inject({ url: "/api/billing/plans", headers: { cookie: user.cookie } })).json();
-    expect(plans).toMatchObject({ currency: "gbp", currencyFixed: true, plans: [{ cycle: "annual", amount: 5767, discountedAmount: 5190 }] });
+    expect(plans).toMatchObject({
+      currency: "gbp",
+      currencyFixed: true,
+      plans: [{ cycle: "annual", amount: 5767, discountedAmount: 5190 }],
+    });
     await expect(run("set-price-list", user.email, "nonsense")).rejects.toThrow(/price list must be one of/);
     await expect(run("set-flags", user.email, "--unit-pricing=maybe")).rejects.toThrow(/on or off/);
     const audit = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, user.email));
@@ -38,7 +48,8 @@ describe("operator CLI (IMPL-22)", () => {
     expect(line).toContain(new Date(t.clock.now.getTime() + 7 * 86_400_000).toISOString());
     const { propertyId } = await buildProperty(t.app, user);
     await run("deactivate-property", propertyId);
-    const get = async () => (await t.app.inject({ url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })).json().property;
+    const get = async () =>
+      (await t.app.inject({ url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })).json().property;
     expect(await get()).toMatchObject({ live: false, inactiveReason: "deactivated" });
     await run("reactivate-property", propertyId);
     expect((await get()).live).toBe(true);
@@ -51,10 +62,18 @@ describe("operator CLI (IMPL-22)", () => {
     const [line] = await run("extend-trial", user.email, "10");
     const newEnd = new Date(trialEnd.getTime() + 10 * 86_400_000);
     expect(line).toContain("starts billing then");
-    const [billing] = await t.ctx.db.select().from(billingAccounts).where(eq(billingAccounts.accountId, user.accountId));
-    const [sub] = await t.ctx.db.select().from(localSubscriptions).where(eq(localSubscriptions.id, billing!.subscriptionRef!));
+    const [billing] = await t.ctx.db
+      .select()
+      .from(billingAccounts)
+      .where(eq(billingAccounts.accountId, user.accountId));
+    const [sub] = await t.ctx.db
+      .select()
+      .from(localSubscriptions)
+      .where(eq(localSubscriptions.id, billing!.subscriptionRef!));
     expect(sub).toMatchObject({ status: "trialing", trialEnd: newEnd, currentPeriodEnd: newEnd });
-    expect((await t.app.inject({ url: "/api/billing/subscription", headers: { cookie: user.cookie } })).json().subscription).toMatchObject({ status: "trialing", nextPaymentAt: newEnd.toISOString(), trialEndsAt: newEnd.toISOString() });
+    expect(
+      (await t.app.inject({ url: "/api/billing/subscription", headers: { cookie: user.cookie } })).json().subscription,
+    ).toMatchObject({ status: "trialing", nextPaymentAt: newEnd.toISOString(), trialEndsAt: newEnd.toISOString() });
     // The old end passes: nothing is charged yet.
     t.clock.advance(3 * 86_400_000);
     await runLocalRenewals(t.ctx);
@@ -69,7 +88,13 @@ describe("operator CLI (IMPL-22)", () => {
       method: "POST",
       url: "/api/billing/cancellation-requests",
       headers: { cookie: user.cookie },
-      payload: { name: "Sam", email: "sam@example.com", tel: "123", request: "pause-3-months", reason: "product-value" },
+      payload: {
+        name: "Sam",
+        email: "sam@example.com",
+        tel: "123",
+        request: "pause-3-months",
+        reason: "product-value",
+      },
     });
     const { id, createdAt } = res.json().request as { id: string; createdAt: string };
     expect((await run("list-cancellations", "--status=received")).filter((l) => l.includes(id))).toEqual([
@@ -77,11 +102,23 @@ describe("operator CLI (IMPL-22)", () => {
     ]);
     expect(await run("set-cancellation-status", id, "done")).toEqual([`Request ${id} is now done.`]);
     expect((await run("list-cancellations", "--status=received")).filter((l) => l.includes(id))).toEqual([]);
-    await t.app.inject({ method: "POST", url: "/api/billing/subscription-alerts", headers: { cookie: user.cookie }, payload: { errorMessage: "card refused in the browser" } });
-    const [alert] = await t.ctx.db.select().from(subscriptionAlerts).where(eq(subscriptionAlerts.accountId, user.accountId));
-    expect((await run("list-alerts")).filter((l) => l.includes(user.accountId))).toEqual([`${alert!.createdAt.toISOString()}  client  account ${user.accountId}  card refused in the browser  {}`]);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/billing/subscription-alerts",
+      headers: { cookie: user.cookie },
+      payload: { errorMessage: "card refused in the browser" },
+    });
+    const [alert] = await t.ctx.db
+      .select()
+      .from(subscriptionAlerts)
+      .where(eq(subscriptionAlerts.accountId, user.accountId));
+    expect((await run("list-alerts")).filter((l) => l.includes(user.accountId))).toEqual([
+      `${alert!.createdAt.toISOString()}  client  account ${user.accountId}  card refused in the browser  {}`,
+    ]);
     const [audit] = await t.ctx.db.select().from(adminAuditLog).where(eq(adminAuditLog.target, id));
     expect(audit).toMatchObject({ actor: "ops@doorstep", action: "set-cancellation-status" });
-    expect((await run("audit-log")).filter((l) => l.includes(id))).toEqual([`${audit!.createdAt.toISOString()}  ops@doorstep  set-cancellation-status  ${id}  ${JSON.stringify(audit!.details)}`]);
+    expect((await run("audit-log")).filter((l) => l.includes(id))).toEqual([
+      `${audit!.createdAt.toISOString()}  ops@doorstep  set-cancellation-status  ${id}  ${JSON.stringify(audit!.details)}`,
+    ]);
   });
 });

@@ -49,7 +49,10 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): P
  * PostgreSQL at `url` through a pool. An idle connection that the server ends (a restart, a failover, an
  * administrator) is reported to `onIdleError` and replaced by the pool; unhandled, it would crash the process.
  */
-export function openPostgres(url: string, onIdleError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`)): Database {
+export function openPostgres(
+  url: string,
+  onIdleError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on("error", onIdleError);
   const db = drizzlePg(pool, { schema, casing: "snake_case" });

@@ -32,7 +32,9 @@ describe.runIf(adminUrl)("PostgreSQL migrations under pg_advisory_lock", () => {
       await holder.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
       await Promise.all(runs);
       expect(finished).toBe(3);
-      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+      const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as {
+        entries: unknown[];
+      };
       const applied = await holder.query("select count(*)::int as n from drizzle.__drizzle_migrations");
       expect(applied.rows[0].n).toBe(journal.entries.length);
     } finally {

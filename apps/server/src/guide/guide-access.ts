@@ -26,14 +26,23 @@ function openSealed(ctx: AppContext, kind: string, value: string | undefined): s
  * The guest cookie value (IMPL-03): bound to the property and to its current guide session token, so
  * rotating the token on a passcode change or removal signs every guest out (PROP-25).
  */
-export function sealGuestUnlock(ctx: AppContext, propertyId: string, sessionToken: string): { value: string; maxAgeSeconds: number } {
+export function sealGuestUnlock(
+  ctx: AppContext,
+  propertyId: string,
+  sessionToken: string,
+): { value: string; maxAgeSeconds: number } {
   const maxAgeSeconds = GUEST_UNLOCK_DAYS * 86_400;
   const expires = ctx.now().getTime() + maxAgeSeconds * 1000;
   return { value: ctx.secrets.seal(["guest", propertyId, sessionToken, String(expires)].join("|")), maxAgeSeconds };
 }
 
 /** True when the guest cookie unlocks this property at its current session token. */
-export function isGuestUnlocked(ctx: AppContext, propertyId: string, sessionToken: string, cookie: string | undefined): boolean {
+export function isGuestUnlocked(
+  ctx: AppContext,
+  propertyId: string,
+  sessionToken: string,
+  cookie: string | undefined,
+): boolean {
   const parts = openSealed(ctx, "guest", cookie);
   if (!parts) return false;
   const [pid, token, expires] = parts;
@@ -41,12 +50,24 @@ export function isGuestUnlocked(ctx: AppContext, propertyId: string, sessionToke
 }
 
 /** A preview token for the owner's account (OPEN-57); it names the account, so a new owner's token never works. */
-export function sealPreviewToken(ctx: AppContext, propertyId: string, accountId: string): { token: string; expiresAt: Date } {
+export function sealPreviewToken(
+  ctx: AppContext,
+  propertyId: string,
+  accountId: string,
+): { token: string; expiresAt: Date } {
   const expiresAt = new Date(ctx.now().getTime() + PREVIEW_LINK_MINUTES * 60_000);
-  return { token: ctx.secrets.seal(["preview", propertyId, accountId, String(expiresAt.getTime())].join("|")), expiresAt };
+  return {
+    token: ctx.secrets.seal(["preview", propertyId, accountId, String(expiresAt.getTime())].join("|")),
+    expiresAt,
+  };
 }
 
-export function isValidPreview(ctx: AppContext, propertyId: string, accountId: string, token: string | undefined): boolean {
+export function isValidPreview(
+  ctx: AppContext,
+  propertyId: string,
+  accountId: string,
+  token: string | undefined,
+): boolean {
   const parts = openSealed(ctx, "preview", token);
   if (!parts) return false;
   const [pid, account, expires] = parts;

@@ -7,7 +7,11 @@ const clientScript = read("guide.js");
 const hash = createHash("sha256").update(clientScript).digest("hex").slice(0, 10);
 
 /** The guide's one script, named by its content so it can be cached for a year. */
-export const GUIDE_SCRIPT = { name: `guide-${hash}.js`, url: `/g/_/guide-${hash}.js`, body: compressible(clientScript) };
+export const GUIDE_SCRIPT = {
+  name: `guide-${hash}.js`,
+  url: `/g/_/guide-${hash}.js`,
+  body: compressible(clientScript),
+};
 
 /** The service worker, pointing at the current script (a new script means a new worker). */
 export const SERVICE_WORKER = read("sw.js").replace("__GUIDE_SCRIPT__", GUIDE_SCRIPT.url);

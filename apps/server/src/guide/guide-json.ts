@@ -27,7 +27,12 @@ function item(i: TranslatedItem): GuideItem {
 }
 
 function section(s: GuideSection): GuideSectionJson {
-  return { label: s.category.label, title: s.category.title, items: s.items.map(item), sections: s.children.map(section) };
+  return {
+    label: s.category.label,
+    title: s.category.title,
+    items: s.items.map(item),
+    sections: s.children.map(section),
+  };
 }
 
 /** The guest-safe JSON of a guide page's model (IMPL-02): what the page shows, nothing more. */

@@ -49,7 +49,8 @@ export interface GuideSection {
 /** Categories in the theme's order with their items by ListRank (GUIDE-10); empty ones are left out. */
 export function buildSections(categories: CategoryDto[], items: TranslatedItem[]): GuideSection[] {
   const shown = categories.filter((c) => c.type !== "communication").sort((a, b) => a.listRank - b.listRank);
-  const itemsOf = (label: string) => items.filter((i) => i.categoryLabel === label && i.title.trim() !== "").sort((a, b) => a.listRank - b.listRank);
+  const itemsOf = (label: string) =>
+    items.filter((i) => i.categoryLabel === label && i.title.trim() !== "").sort((a, b) => a.listRank - b.listRank);
   const build = (c: CategoryDto): GuideSection => ({
     category: c,
     items: itemsOf(c.label),

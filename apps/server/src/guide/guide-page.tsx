@@ -25,7 +25,13 @@ function Languages({ model }: { model: GuidePageModel }) {
       <ul className="langs">
         {model.languages.map((code) => (
           <li key={code}>
-            <a href={`${model.basePath}?lang=${encodeURIComponent(code)}${model.previewToken ? `&preview=${encodeURIComponent(model.previewToken)}` : ""}`} hrefLang={code} lang={code} data-lang={code} aria-current={code === model.language ? "true" : undefined}>
+            <a
+              href={`${model.basePath}?lang=${encodeURIComponent(code)}${model.previewToken ? `&preview=${encodeURIComponent(model.previewToken)}` : ""}`}
+              hrefLang={code}
+              lang={code}
+              data-lang={code}
+              aria-current={code === model.language ? "true" : undefined}
+            >
               {languageName(code)}
             </a>
           </li>
@@ -40,7 +46,14 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
     <div className="cover">
       {model.coverUrl ? (
         // Above the fold: not lazy, fetched first.
-        <img src={`${model.coverUrl}?w=900`} srcSet={srcSet(model.coverUrl, COVER_WIDTHS)} sizes="100vw" alt="" fetchPriority="high" decoding="async" />
+        <img
+          src={`${model.coverUrl}?w=900`}
+          srcSet={srcSet(model.coverUrl, COVER_WIDTHS)}
+          sizes="100vw"
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
       ) : null}
       <div className="wrap">
         <h1>{model.title}</h1>
@@ -179,7 +192,9 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
         {model.noindex ? <meta name="robots" content="noindex, nofollow" /> : null}
         {theme ? <meta name="theme-color" content={theme.primary} /> : null}
         {hasManifest && !model.preview ? <link rel="manifest" href={`${model.basePath}/manifest.webmanifest`} /> : null}
-        {hasManifest && theme?.iconKey ? <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?icon=192`} /> : null}
+        {hasManifest && theme?.iconKey ? (
+          <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?icon=192`} />
+        ) : null}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <script src={model.scriptUrl} defer />
       </head>
@@ -203,7 +218,9 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
             ) : null}
             {brand ? (
               <div className="brand">
-                {theme.logoKey ? <img src={`/files/${theme.logoKey}?w=300`} alt={theme.brandName ?? ""} height={32} /> : null}
+                {theme.logoKey ? (
+                  <img src={`/files/${theme.logoKey}?w=300`} alt={theme.brandName ?? ""} height={32} />
+                ) : null}
                 {theme.brandName && !theme.logoKey ? <span>{theme.brandName}</span> : null}
               </div>
             ) : null}

@@ -62,7 +62,10 @@ const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, 
  * protected and preview pages never shared), noindex (IMPL-39) and the service worker's cache instruction
  * (`X-Guide-Offline`: store, purge or skip) so nothing protected is kept offline before unlocking.
  */
-export function renderGuide(model: GuidePageModel, options: { status?: number; protectedContent: boolean }): RenderedGuide {
+export function renderGuide(
+  model: GuidePageModel,
+  options: { status?: number; protectedContent: boolean },
+): RenderedGuide {
   const stylesheet = guideStylesheet(model.theme);
   const html = `<!doctype html>${renderToString(<GuideDocument model={model} stylesheet={stylesheet} />)}`;
   const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
@@ -90,7 +93,12 @@ export function renderGuide(model: GuidePageModel, options: { status?: number; p
  * Sends a rendered page, compressed when the browser accepts it (each encoding has its own ETag), answering
  * 304 when the browser's copy is current.
  */
-export function sendGuide(reply: FastifyReply, rendered: RenderedGuide, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) {
+export function sendGuide(
+  reply: FastifyReply,
+  rendered: RenderedGuide,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+) {
   const encoding = pickEncoding(acceptEncoding);
   const etag = encoding ? `${rendered.etag.slice(0, -1)}-${encoding}"` : rendered.etag;
   reply.headers(rendered.headers).header("ETag", etag);

@@ -32,7 +32,16 @@ function RichText({ html, headingLevel }: { html: string; headingLevel: 4 | 5 })
 }
 
 function Picture({ url, alt }: { url: string; alt: string }) {
-  return <img src={`${url}?w=600`} srcSet={srcSet(url, ITEM_WIDTHS)} sizes={ITEM_SIZES} alt={alt} loading="lazy" decoding="async" />;
+  return (
+    <img
+      src={`${url}?w=600`}
+      srcSet={srcSet(url, ITEM_WIDTHS)}
+      sizes={ITEM_SIZES}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 function Video({ url }: { url: string }) {
@@ -106,9 +115,15 @@ function Wifi({ item }: { item: TranslatedItem }) {
 function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
   const Heading = level === 3 ? "h3" : "h4";
   const webLink = safeHttp(item.webLink);
-  const details = (["describe", "locate", "operate"] as const).flatMap((key) => (item[key] ? [[key, item[key]] as const] : []));
+  const details = (["describe", "locate", "operate"] as const).flatMap((key) =>
+    item[key] ? [[key, item[key]] as const] : [],
+  );
   return (
-    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)} lang={item.titleUntranslated ? "en" : undefined}>
+    <article
+      className={`item${item.featured ? " featured" : ""}`}
+      id={itemAnchor(item.id)}
+      lang={item.titleUntranslated ? "en" : undefined}
+    >
       {item.featured ? <span className="badge">{t.featured}</span> : null}
       {item.titleUntranslated ? <span className="badge alt">{copy.content.untranslated}</span> : null}
       <Heading>{item.title}</Heading>

@@ -54,7 +54,14 @@ footer{padding:24px 16px;text-align:center;color:#555;font-size:.85rem}
 
 /** The guide's stylesheet with the theme's colours as custom properties (GUIDE-12). */
 export function guideStylesheet(theme: GuideTheme | null): string {
-  const t = theme ?? { primary: "#1F6F68", onPrimary: "#ffffff", secondary: "#1F6F68", onSecondary: "#ffffff", background: "#ffffff", onBackground: "#000000" };
+  const t = theme ?? {
+    primary: "#1F6F68",
+    onPrimary: "#ffffff",
+    secondary: "#1F6F68",
+    onSecondary: "#ffffff",
+    background: "#ffffff",
+    onBackground: "#000000",
+  };
   const vars = `:root{--p:${t.primary};--on-p:${t.onPrimary};--s:${t.secondary};--on-s:${t.onSecondary};--bg:${t.background};--on-bg:${t.onBackground}}\n`;
   return vars + BASE;
 }

@@ -27,7 +27,8 @@ export function readableOn(hex: string): string {
 
 /** `preferred` when it reaches 4.5:1 on `background` (WCAG AA), else black or white. */
 export function legibleText(preferred: string | null, background: string): string {
-  if (preferred && HEX_COLOUR.test(preferred) && contrast(luminance(preferred), luminance(background)) >= 4.5) return preferred;
+  if (preferred && HEX_COLOUR.test(preferred) && contrast(luminance(preferred), luminance(background)) >= 4.5)
+    return preferred;
   return readableOn(background);
 }
 
@@ -36,7 +37,10 @@ const hex = (value: string | null | undefined) => (value && HEX_COLOUR.test(valu
 /** The guide's colours and brand (GUIDE-12, CO-07): the company profile's when the property uses it. */
 export function guideTheme(record: GuideRecord): GuideTheme {
   const company = record.property.companyProfile ? record.company : null;
-  const primary = hex(company ? company.hexPrimary : record.property.hexPrimary) ?? hex(record.property.hexPrimary) ?? DEFAULT_PRIMARY;
+  const primary =
+    hex(company ? company.hexPrimary : record.property.hexPrimary) ??
+    hex(record.property.hexPrimary) ??
+    DEFAULT_PRIMARY;
   const secondary = hex(company ? company.hexSecondary : record.property.hexSecondary) ?? primary;
   const background = hex(company?.backgroundHex) ?? "#ffffff";
   return {

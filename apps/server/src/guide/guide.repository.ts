@@ -6,7 +6,10 @@ import { companies, managers, properties } from "../db/schema/properties.ts";
 export type GuidePropertyRow = typeof properties.$inferSelect;
 export type GuideManagerRow = typeof managers.$inferSelect;
 export type GuideCompanyRow = typeof companies.$inferSelect;
-export type GuideAccountRow = Pick<typeof accounts.$inferSelect, "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser">;
+export type GuideAccountRow = Pick<
+  typeof accounts.$inferSelect,
+  "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser"
+>;
 
 export interface GuideRecord {
   property: GuidePropertyRow;
@@ -24,7 +27,11 @@ export async function findGuideRecord(db: Db, propertyId: string): Promise<Guide
   const rows = await db
     .select({
       property: properties,
-      account: { hasSubscription: accounts.hasSubscription, trialEndsAt: accounts.trialEndsAt, subscriptionActiveUser: accounts.subscriptionActiveUser },
+      account: {
+        hasSubscription: accounts.hasSubscription,
+        trialEndsAt: accounts.trialEndsAt,
+        subscriptionActiveUser: accounts.subscriptionActiveUser,
+      },
       manager: managers,
       company: companies,
     })

@@ -29,9 +29,13 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
   await parent.register(async (scope) => {
     // The passcode form posts without JavaScript (GUIDE-07): application/x-www-form-urlencoded.
-    scope.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 2048 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 2048 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
     routes(scope, ctx);
   });
 }
@@ -42,7 +46,12 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
   const secure = ctx.config.publicUrl.startsWith("https://");
   const guideUrlOf = (propertyId: string) => guideUrl(ctx, propertyId);
 
-  async function page(request: FastifyRequest, reply: FastifyReply, propertyId: string, extra: { gateError?: string; status?: number } = {}) {
+  async function page(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    propertyId: string,
+    extra: { gateError?: string; status?: number } = {},
+  ) {
     const query = GuideQuery.safeParse(request.query);
     const q = query.success ? query.data : {};
     const basePath = guideBasePath(request.originalUrl, propertyId);
@@ -64,7 +73,12 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     });
     const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
     if (cacheable && !result.personal) cache.set(cacheKey, rendered);
-    return sendGuide(reply, rendered, extra.gateError ? undefined : str(request.headers["if-none-match"]), acceptEncoding);
+    return sendGuide(
+      reply,
+      rendered,
+      extra.gateError ? undefined : str(request.headers["if-none-match"]),
+      acceptEncoding,
+    );
   }
 
   app.get(
@@ -82,10 +96,21 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       const base = guideBasePath(request.originalUrl, propertyId);
       const parsed = UnlockGuideRequest.safeParse(request.body ?? {});
       try {
-        if (!parsed.success) throw new AppError("VALIDATION_FAILED", parsed.error.issues[0]?.message, parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })));
+        if (!parsed.success)
+          throw new AppError(
+            "VALIDATION_FAILED",
+            parsed.error.issues[0]?.message,
+            parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+          );
         const cookie = await unlockGuide(ctx, propertyId, parsed.data.passcode, request.ip);
         if (cookie) {
-          reply.setCookie(guestCookieName(propertyId), cookie.value, { httpOnly: true, sameSite: "lax", secure, path: "/", maxAge: cookie.maxAgeSeconds });
+          reply.setCookie(guestCookieName(propertyId), cookie.value, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure,
+            path: "/",
+            maxAge: cookie.maxAgeSeconds,
+          });
         }
         reply.headers(securityHeaders(null)).header("Cache-Control", "no-store");
         if (wantsJson) return reply.send({ unlocked: true });
@@ -108,7 +133,11 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       const basePath = guideBasePath(request.originalUrl, request.params.propertyId);
       const manifest = await getGuideManifest(ctx, request.params.propertyId, basePath);
       if (!manifest) throw new AppError("NOT_FOUND", "Guide not found");
-      return reply.headers(securityHeaders(null)).type("application/manifest+json").header("Cache-Control", "public, max-age=300").send(JSON.stringify(manifest));
+      return reply
+        .headers(securityHeaders(null))
+        .type("application/manifest+json")
+        .header("Cache-Control", "public, max-age=300")
+        .send(JSON.stringify(manifest));
     },
   );
 
@@ -147,7 +176,8 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       config: { public: true },
       schema: {
         tags,
-        summary: "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown, 503 inactive",
+        summary:
+          "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown, 503 inactive",
         params: Params,
         querystring: z.object({ lang: z.string().max(12).optional() }),
         response: { 200: GuideResponse },
@@ -176,10 +206,22 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
 
   app.post(
     "/api/properties/:propertyId/preview-link",
-    { schema: { tags, summary: "A short-lived link showing the owner the guide even when inactive or protected (GUIDE-06, OPEN-57)", params: Params, response: { 200: PreviewLinkResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A short-lived link showing the owner the guide even when inactive or protected (GUIDE-06, OPEN-57)",
+        params: Params,
+        response: { 200: PreviewLinkResponse },
+      },
+    },
     async (request, reply) => {
       const caller = requireCaller(request);
-      const link = await createPreviewLink(ctx, caller.accountId, request.params.propertyId, guideUrlOf(request.params.propertyId));
+      const link = await createPreviewLink(
+        ctx,
+        caller.accountId,
+        request.params.propertyId,
+        guideUrlOf(request.params.propertyId),
+      );
       return reply.header("Cache-Control", "no-store").send(link);
     },
   );

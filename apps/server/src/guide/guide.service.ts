@@ -39,7 +39,8 @@ async function findShownRecord(ctx: AppContext, propertyId: string): Promise<Gui
 /** Longest a guide render waits for machine translation of uncached fields (GUIDE-09). */
 const GUIDE_TRANSLATION_WAIT_MS = 300;
 
-const isLive = (ctx: AppContext, record: GuideRecord) => propertyInactiveReason(record.property, record.account, ctx.now()) === null;
+const isLive = (ctx: AppContext, record: GuideRecord) =>
+  propertyInactiveReason(record.property, record.account, ctx.now()) === null;
 
 function hostCard(record: GuideRecord): GuideHostCard | null {
   const m = record.manager;
@@ -89,13 +90,24 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const record = await findShownRecord(ctx, request.propertyId);
   if (!record) return { model: emptyModel(request, "not-found"), personal: false, protectedContent: false };
   const { property } = record;
-  const preview = request.previewToken !== undefined && isValidPreview(ctx, property.propertyId, property.accountId, request.previewToken);
-  if (!preview && !isLive(ctx, record)) return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false };
+  const preview =
+    request.previewToken !== undefined &&
+    isValidPreview(ctx, property.propertyId, property.accountId, request.previewToken);
+  if (!preview && !isLive(ctx, record))
+    return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false };
 
   const isProtected = property.passcodeEncrypted !== null;
-  const unlocked = preview || !isProtected || isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, request.guestCookie);
+  const unlocked =
+    preview ||
+    !isProtected ||
+    isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, request.guestCookie);
   const languages = guideLanguages(property.defaultLanguage, property.languageTranslations);
-  const language = chooseLanguage({ languages, defaultLanguage: property.defaultLanguage, requested: request.lang, acceptLanguage: request.acceptLanguage });
+  const language = chooseLanguage({
+    languages,
+    defaultLanguage: property.defaultLanguage,
+    requested: request.lang,
+    acceptLanguage: request.acceptLanguage,
+  });
   const base: GuidePageModel = {
     ...emptyModel(request, "not-found"),
     kind: unlocked ? "guide" : "gate",
@@ -153,9 +165,12 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
     });
   } catch (error) {
     const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 900;
-    throw Object.assign(new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(seconds)), { retryAfterSeconds: seconds });
+    throw Object.assign(new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(seconds)), {
+      retryAfterSeconds: seconds,
+    });
   }
-  if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode)) throw new AppError("INVALID_PASSCODE", copy.guide.passcodeWrong);
+  if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode))
+    throw new AppError("INVALID_PASSCODE", copy.guide.passcodeWrong);
   return sealGuestUnlock(ctx, property.propertyId, property.guideSessionToken);
 }
 
@@ -174,7 +189,12 @@ export async function getGuideManifest(ctx: AppContext, propertyId: string, base
   const theme = guideTheme(record);
   const name = theme.brandName ?? record.property.title;
   const iconKey = theme.iconKey ?? record.property.coverKey;
-  const icon = (size: number) => ({ src: `/files/${iconKey}?icon=${size}`, sizes: `${size}x${size}`, type: "image/png", purpose: "any" });
+  const icon = (size: number) => ({
+    src: `/files/${iconKey}?icon=${size}`,
+    sizes: `${size}x${size}`,
+    type: "image/png",
+    purpose: "any",
+  });
   return {
     name: theme.brandName ? `${record.property.title} · ${theme.brandName}` : record.property.title,
     short_name: name.slice(0, 30),

@@ -15,20 +15,26 @@ afterAll(() => t.close());
 
 const api = (user: TestUser, method: "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-const guide = (path: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url: path, headers });
+const guide = (path: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url: path, headers });
 const SECRET = "Key safe code 4821";
 
 /** A live property with one arrival item (rich text with an XSS attempt), a French translation and a sub-item. */
 async function guideWithContent(user: TestUser) {
   const p = await buildProperty(t.app, user, { title: "Harbour Loft" });
-  await api(user, "PATCH", `/api/properties/${p.propertyId}`, { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr", "de"] });
+  await api(user, "PATCH", `/api/properties/${p.propertyId}`, {
+    displayAddress: "12 Quay Street, Whitby",
+    languageTranslations: ["fr", "de"],
+  });
   const res = await api(user, "POST", `/api/properties/${p.propertyId}/content/items`, {
     categoryLabel: "arrival",
     title: "Getting in",
     detailText: `<p>${SECRET}</p><img src=x onerror=alert(1)><script>alert(2)</script>`,
     featured: true,
     translations: [{ language: "fr", action: "create", title: "Entrer", detailText: "<p>Code de la boîte 4821</p>" }],
-    subItems: [{ action: "create", type: "button", buttonLabel: "Book a taxi", buttonLink: "https://taxi.example.com" }],
+    subItems: [
+      { action: "create", type: "button", buttonLabel: "Book a taxi", buttonLink: "https://taxi.example.com" },
+    ],
   });
   expect(res.statusCode, res.body).toBe(201);
   return p;
@@ -90,7 +96,10 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
 
     await api(user, "PATCH", `/api/properties/${propertyId}`, { published: true });
     expect((await guide(`/g/${propertyId}`)).statusCode).toBe(200);
-    await setAccountState(t.ctx, user.accountId, { trialEndsAt: new Date(t.clock.now.getTime() - 1000), hasSubscription: false });
+    await setAccountState(t.ctx, user.accountId, {
+      trialEndsAt: new Date(t.clock.now.getTime() - 1000),
+      hasSubscription: false,
+    });
     res = await guide(`/g/${propertyId}`);
     expect(res.statusCode).toBe(503);
     expect(res.body).not.toContain(SECRET);
@@ -105,15 +114,29 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     // A landscape logo as the home-screen icon: the manifest still gets square icons of the sizes it names.
     const iconKey = `accounts/${user.accountId}/company/icon-0123456789abcdef.webp`;
     const sharp = (await import("sharp")).default;
-    await t.ctx.storage.put(iconKey, await sharp(await makePng(640, 360)).webp().toBuffer(), "image/webp");
-    await t.ctx.db.update(companies).set({ hexPrimary: "#FFD400", backgroundHex: "#002244", fontHex: "#FFFFFF", iconKey }).where(eq(companies.accountId, user.accountId));
+    await t.ctx.storage.put(
+      iconKey,
+      await sharp(await makePng(640, 360))
+        .webp()
+        .toBuffer(),
+      "image/webp",
+    );
+    await t.ctx.db
+      .update(companies)
+      .set({ hexPrimary: "#FFD400", backgroundHex: "#002244", fontHex: "#FFFFFF", iconKey })
+      .where(eq(companies.accountId, user.accountId));
     const html = (await guide(`/g/${propertyId}`)).body;
     expect(html).toContain("--p:#FFD400;--on-p:#000000");
     expect(html).toContain("--bg:#002244;--on-bg:#FFFFFF");
     expect(html).toContain("Harbour Stays");
     const manifest = await guide(`/g/${propertyId}/manifest.webmanifest`);
     expect(manifest.statusCode).toBe(200);
-    expect(manifest.json()).toMatchObject({ start_url: `/g/${propertyId}`, scope: `/g/${propertyId}`, background_color: "#002244", theme_color: "#FFD400" });
+    expect(manifest.json()).toMatchObject({
+      start_url: `/g/${propertyId}`,
+      scope: `/g/${propertyId}`,
+      background_color: "#002244",
+      theme_color: "#FFD400",
+    });
     expect(manifest.json().name).toContain("Harbour Stays");
     for (const icon of manifest.json().icons as { src: string; sizes: string; type: string }[]) {
       const file = await guide(icon.src);
@@ -140,8 +163,14 @@ describe("compression and caching", () => {
     const gz = await guide(`/g/${propertyId}`, { "accept-encoding": "gzip" });
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
     // Revalidation answers 304 for the encoding the browser holds.
-    expect((await guide(`/g/${propertyId}`, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) })).statusCode).toBe(304);
-    expect((await guide(`/g/${propertyId}`, { "accept-encoding": "gzip", "if-none-match": String(br.headers.etag) })).statusCode).toBe(200);
+    expect(
+      (await guide(`/g/${propertyId}`, { "accept-encoding": "br", "if-none-match": String(br.headers.etag) }))
+        .statusCode,
+    ).toBe(304);
+    expect(
+      (await guide(`/g/${propertyId}`, { "accept-encoding": "gzip", "if-none-match": String(br.headers.etag) }))
+        .statusCode,
+    ).toBe(200);
     const script = /<script src="([^"]+)"/.exec(plain.body)![1]!;
     const js = await guide(script, { "accept-encoding": "br" });
     expect(js.headers["content-encoding"]).toBe("br");
@@ -153,7 +182,10 @@ describe("XSS corpus in the guide (CONT-19)", () => {
   it(`renders ${PAYLOADS.length} payloads in titles, rich text, translations and sub-items harmless, in every language`, async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user, { title: "Payload Flat" });
-    await api(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["fr"], displayAddress: PAYLOADS[0] });
+    await api(user, "PATCH", `/api/properties/${propertyId}`, {
+      languageTranslations: ["fr"],
+      displayAddress: PAYLOADS[0],
+    });
     for (const payload of PAYLOADS) {
       const res = await api(user, "POST", `/api/properties/${propertyId}/content/items`, {
         categoryLabel: "house-rules",
@@ -176,7 +208,9 @@ describe("XSS corpus in the guide (CONT-19)", () => {
       expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
       expect(html).not.toMatch(/(href|src|action|data)\s*=\s*"\s*(javascript|vbscript|data):/i);
       const body = html.slice(html.indexOf("<body"));
-      expect(body).not.toMatch(/<\s*(iframe|object|embed|svg|math|base|meta|form|input|template|details|link|style|img|video|source|script)\b/i);
+      expect(body).not.toMatch(
+        /<\s*(iframe|object|embed|svg|math|base|meta|form|input|template|details|link|style|img|video|source|script)\b/i,
+      );
       expect(body.match(/<h1\b/g)).toHaveLength(1);
     }
   });
@@ -192,7 +226,14 @@ describe("Wi-Fi (issue 5 §2)", () => {
       templateLabel: "wifi",
       title: "Wi-Fi",
       detailText: "<p>Network: <strong>SeaView</strong><br>Password: <strong>sunshine42</strong></p>",
-      translations: [{ language: "fr", action: "create", title: "Wi-Fi", detailText: "<p>Réseau : <strong>SeaView</strong><br>Mot de passe : <strong>sunshine42</strong></p>" }],
+      translations: [
+        {
+          language: "fr",
+          action: "create",
+          title: "Wi-Fi",
+          detailText: "<p>Réseau : <strong>SeaView</strong><br>Mot de passe : <strong>sunshine42</strong></p>",
+        },
+      ],
     });
     expect(res.statusCode, res.body).toBe(201);
     for (const lang of ["en", "fr"]) {
@@ -230,7 +271,12 @@ describe("languages (GUIDE-08/09)", () => {
 
 describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
   const unlock = (propertyId: string, passcode: string, headers: Record<string, string> = {}) =>
-    t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, headers: { accept: "application/json", ...headers }, payload: { passcode } });
+    t.app.inject({
+      method: "POST",
+      url: `/g/${propertyId}/unlock`,
+      headers: { accept: "application/json", ...headers },
+      payload: { passcode },
+    });
 
   it("shows only cover, title and the form until unlocked; the cookie opens it until the passcode changes", async () => {
     const user = await buildUser(t.ctx);
@@ -240,7 +286,8 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
     expect(gate.statusCode).toBe(200);
     expect(gate.body).toContain("Harbour Loft");
     expect(gate.body).toContain(copy.guide.passcodeTitle);
-    for (const leak of [SECRET, "Getting in", "12 Quay Street", copy.guide.hostCardTitle, "taxi.example.com", "246810"]) expect(gate.body).not.toContain(leak);
+    for (const leak of [SECRET, "Getting in", "12 Quay Street", copy.guide.hostCardTitle, "taxi.example.com", "246810"])
+      expect(gate.body).not.toContain(leak);
     expect(gate.headers["cache-control"]).toBe("no-store");
     expect(gate.headers["x-guide-offline"]).toBe("purge");
     expect(gate.headers["x-robots-tag"]).toContain("noindex");
@@ -308,13 +355,40 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
     await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
     const headers = { "x-forwarded-for": "1.1.1.1" };
     let last;
-    for (let i = 0; i < t.config.guide.unlock.max + 1; i++) last = await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json", ...headers }, payload: { passcode: "000000" } });
+    for (let i = 0; i < t.config.guide.unlock.max + 1; i++)
+      last = await t.app.inject({
+        method: "POST",
+        url: `/g/${propertyId}/unlock`,
+        remoteAddress: "10.9.9.9",
+        headers: { accept: "application/json", ...headers },
+        payload: { passcode: "000000" },
+      });
     expect(last!.statusCode).toBe(429);
     expect(last!.json().error.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
     expect(copy.guide.passcodeTooMany(30)).toBe("Too many attempts. Please wait 1 minute and try again.");
     // Even the right code waits; another address is not blocked.
-    expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.9", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(429);
-    expect((await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: "10.9.9.10", headers: { accept: "application/json" }, payload: { passcode: "246810" } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/g/${propertyId}/unlock`,
+          remoteAddress: "10.9.9.9",
+          headers: { accept: "application/json" },
+          payload: { passcode: "246810" },
+        })
+      ).statusCode,
+    ).toBe(429);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/g/${propertyId}/unlock`,
+          remoteAddress: "10.9.9.10",
+          headers: { accept: "application/json" },
+          payload: { passcode: "246810" },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("caps attempts per property across many addresses", async () => {
@@ -323,12 +397,19 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
     await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
     const perIp = t.config.guide.unlock.max;
     const attempt = (address: string, passcode: string) =>
-      t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, remoteAddress: address, headers: { accept: "application/json" }, payload: { passcode } });
+      t.app.inject({
+        method: "POST",
+        url: `/g/${propertyId}/unlock`,
+        remoteAddress: address,
+        headers: { accept: "application/json" },
+        payload: { passcode },
+      });
     let status = 0;
     let tries = 0;
     // Each address stays under its own limit; together they reach the property's.
     for (let a = 0; status !== 429 && a < 40; a++)
-      for (let i = 0; i < perIp - 1 && status !== 429; i++, tries++) status = (await attempt(`10.8.${a}.1`, "000000")).statusCode;
+      for (let i = 0; i < perIp - 1 && status !== 429; i++, tries++)
+        status = (await attempt(`10.8.${a}.1`, "000000")).statusCode;
     expect(status).toBe(429);
     expect(tries).toBeGreaterThan(perIp * 5);
     expect((await attempt("10.7.0.1", "246810")).statusCode).toBe(429);
@@ -342,7 +423,14 @@ describe("guide read API (IMPL-02)", () => {
     const res = await guide(`/api/guide/${propertyId}?lang=fr`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ propertyId, title: "Harbour Loft", locked: false, language: "fr", languages: ["en", "fr", "de"], displayAddress: "12 Quay Street, Whitby" });
+    expect(body).toMatchObject({
+      propertyId,
+      title: "Harbour Loft",
+      locked: false,
+      language: "fr",
+      languages: ["en", "fr", "de"],
+      displayAddress: "12 Quay Street, Whitby",
+    });
     const arrival = body.sections.find((s: { label: string }) => s.label === "arrival");
     expect(arrival.items[0]).toMatchObject({ title: "Entrer", featured: true, untranslated: false });
     expect(arrival.items[0].detailText).not.toMatch(/<script|onerror/);
@@ -353,11 +441,24 @@ describe("guide read API (IMPL-02)", () => {
 
     await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
     const locked = await guide(`/api/guide/${propertyId}`);
-    expect(locked.json()).toMatchObject({ locked: true, title: "Harbour Loft", sections: [], host: null, displayAddress: null });
+    expect(locked.json()).toMatchObject({
+      locked: true,
+      title: "Harbour Loft",
+      sections: [],
+      host: null,
+      displayAddress: null,
+    });
     for (const leak of [SECRET, "Getting in", "12 Quay Street", "246810"]) expect(locked.body).not.toContain(leak);
     expect(locked.headers["cache-control"]).toBe("private, no-cache");
     const cookie = String(
-      (await t.app.inject({ method: "POST", url: `/g/${propertyId}/unlock`, headers: { accept: "application/json" }, payload: { passcode: "246810" } })).headers["set-cookie"],
+      (
+        await t.app.inject({
+          method: "POST",
+          url: `/g/${propertyId}/unlock`,
+          headers: { accept: "application/json" },
+          payload: { passcode: "246810" },
+        })
+      ).headers["set-cookie"],
     ).split(";")[0]!;
     expect((await guide(`/api/guide/${propertyId}`, { cookie })).body).toContain(SECRET);
 
@@ -378,7 +479,10 @@ describe("preview (GUIDE-06, OPEN-57, IMPL-39)", () => {
     await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
     await api(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
     expect((await api(stranger, "POST", `/api/properties/${propertyId}/preview-link`, {})).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "POST", url: `/api/properties/${propertyId}/preview-link`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: "POST", url: `/api/properties/${propertyId}/preview-link`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
 
     const link = await api(user, "POST", `/api/properties/${propertyId}/preview-link`, {});
     expect(link.statusCode).toBe(200);
@@ -399,7 +503,9 @@ describe("preview (GUIDE-06, OPEN-57, IMPL-39)", () => {
     expect(french.body).toContain("Entrer");
 
     // A tampered token is no preview.
-    expect((await guide(`/g/${propertyId}?preview=${url.searchParams.get("preview")!.slice(0, -3)}abc`)).body).not.toContain(SECRET);
+    expect(
+      (await guide(`/g/${propertyId}?preview=${url.searchParams.get("preview")!.slice(0, -3)}abc`)).body,
+    ).not.toContain(SECRET);
     // Expired after 15 minutes.
     t.clock.advance(16 * 60_000);
     const expired = await guide(url.pathname + url.search);
@@ -440,18 +546,31 @@ describe("on the guide host (GUIDE-04, OPEN-58)", () => {
   it("serves /{PropertyID} on the guide host, keeps /g/ on the dashboard host, and sends QR scans there", async () => {
     const user = await buildUser(hosted.ctx);
     const { propertyId } = await buildProperty(hosted.app, user, { title: "Host Flat" });
-    const onHost = await hosted.app.inject({ method: "GET", url: `/${propertyId}`, headers: { host: "guides.example" } });
+    const onHost = await hosted.app.inject({
+      method: "GET",
+      url: `/${propertyId}`,
+      headers: { host: "guides.example" },
+    });
     expect(onHost.statusCode).toBe(200);
     expect(onHost.body).toContain("<h1>Host Flat</h1>");
     expect(onHost.body).toContain(`data-base="/${propertyId}"`);
-    expect((await hosted.app.inject({ method: "GET", url: `/${propertyId}/sw.js`, headers: { host: "guides.example" } })).headers["service-worker-allowed"]).toBe(`/${propertyId}`);
+    expect(
+      (await hosted.app.inject({ method: "GET", url: `/${propertyId}/sw.js`, headers: { host: "guides.example" } }))
+        .headers["service-worker-allowed"],
+    ).toBe(`/${propertyId}`);
     // The same path on the dashboard host is the dashboard (SPA), not a guide.
-    const onDashboard = await hosted.app.inject({ method: "GET", url: `/${propertyId}`, headers: { host: "localhost:3000" } });
+    const onDashboard = await hosted.app.inject({
+      method: "GET",
+      url: `/${propertyId}`,
+      headers: { host: "localhost:3000" },
+    });
     expect(onDashboard.body).not.toContain("<h1>Host Flat</h1>");
     const qr = await hosted.app.inject({ method: "GET", url: `/q/${propertyId}` });
     expect(qr.statusCode).toBe(302);
     expect(qr.headers.location).toBe(`http://guides.example/${propertyId}?utm_source=qr-code`);
-    const details = (await hosted.app.inject({ method: "GET", url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })).json();
+    const details = (
+      await hosted.app.inject({ method: "GET", url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie } })
+    ).json();
     expect(JSON.stringify(details)).toContain(`http://guides.example/${propertyId}`);
   });
 });

@@ -26,10 +26,16 @@ function preferredTags(header: string | undefined): string[] {
  * browser's best Accept-Language match (exact tag such as zh-TW, else its primary subtag), else the
  * property's default language.
  */
-export function chooseLanguage(options: { languages: string[]; defaultLanguage: string; requested?: string; acceptLanguage?: string }): string {
+export function chooseLanguage(options: {
+  languages: string[];
+  defaultLanguage: string;
+  requested?: string;
+  acceptLanguage?: string;
+}): string {
   const { languages } = options;
   const byLower = new Map(languages.map((l) => [l.toLowerCase(), l]));
-  if (options.requested && byLower.has(options.requested.toLowerCase())) return byLower.get(options.requested.toLowerCase())!;
+  if (options.requested && byLower.has(options.requested.toLowerCase()))
+    return byLower.get(options.requested.toLowerCase())!;
   for (const tag of preferredTags(options.acceptLanguage)) {
     const exact = byLower.get(tag.toLowerCase());
     if (exact) return exact;

@@ -32,7 +32,9 @@ const escapeWifi = (s: string) => s.replace(/([\\;,:"])/g, "\\$1");
 
 /** The text a Wi-Fi join QR code carries. */
 export function wifiPayload(wifi: WifiDetails): string {
-  return wifi.password ? `WIFI:T:WPA;S:${escapeWifi(wifi.network)};P:${escapeWifi(wifi.password)};;` : `WIFI:T:nopass;S:${escapeWifi(wifi.network)};;`;
+  return wifi.password
+    ? `WIFI:T:WPA;S:${escapeWifi(wifi.network)};P:${escapeWifi(wifi.password)};;`
+    : `WIFI:T:nopass;S:${escapeWifi(wifi.network)};;`;
 }
 
 /** A Wi-Fi join QR code as inline SVG (phones offer to join the network when they scan it). */
@@ -40,6 +42,7 @@ export function wifiQrSvg(wifi: WifiDetails): string {
   const qr = QRCode.create(wifiPayload(wifi), { errorCorrectionLevel: "M" });
   const size = qr.modules.size;
   let path = "";
-  for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) if (qr.modules.get(y, x)) path += `M${x + 2} ${y + 2}h1v1h-1z`;
+  for (let y = 0; y < size; y++)
+    for (let x = 0; x < size; x++) if (qr.modules.get(y, x)) path += `M${x + 2} ${y + 2}h1v1h-1z`;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size + 4} ${size + 4}" shape-rendering="crispEdges" aria-hidden="true"><path fill="#000" d="${path}"/></svg>`;
 }

@@ -10,7 +10,15 @@ describe("job scheduler", () => {
     let runs = 0;
     let release: () => void = () => {};
     const stop = startScheduler(ctx, [
-      { name: "slow", everyMs: 1000, run: () => new Promise<void>((r) => { runs++; release = r; }) },
+      {
+        name: "slow",
+        everyMs: 1000,
+        run: () =>
+          new Promise<void>((r) => {
+            runs++;
+            release = r;
+          }),
+      },
       { name: "broken", everyMs: 1000, run: () => Promise.reject(new Error("boom")) },
     ]);
     await vi.advanceTimersByTimeAsync(5000); // first tick

@@ -25,7 +25,9 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding | nul
  */
 export function compress(body: string | Buffer, encoding: Encoding): Buffer {
   return encoding === "br"
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+    ? brotliCompressSync(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      })
     : gzipSync(body, { level: 6 });
 }
 

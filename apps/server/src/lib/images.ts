@@ -12,7 +12,8 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"])
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** Every sharp() here goes through this, so no decode runs without the pixel limit. */
-const openImage = (input: Buffer, options: SharpOptions = {}) => sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
+const openImage = (input: Buffer, options: SharpOptions = {}) =>
+  sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
 
 const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS", copy.errors.imageTooManyPixels);
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
@@ -51,7 +52,11 @@ export async function normalizeImage(input: Buffer): Promise<Buffer> {
   // Belt and braces: refused from the header's dimensions, before any decode.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
-    return await openImage(input, { animated: false }).rotate().resize({ width: 2400, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
+    return await openImage(input, { animated: false })
+      .rotate()
+      .resize({ width: 2400, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
@@ -85,7 +90,10 @@ export function iconSize(requested: number | undefined): number | null {
 /** A square, centre-cropped PNG icon of a stored image (PNG: what every platform accepts for install icons). */
 export async function squareIcon(input: Buffer, size: number): Promise<Buffer> {
   try {
-    return await openImage(input).resize({ width: size, height: size, fit: "cover", position: "attention" }).png().toBuffer();
+    return await openImage(input)
+      .resize({ width: size, height: size, fit: "cover", position: "attention" })
+      .png()
+      .toBuffer();
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");

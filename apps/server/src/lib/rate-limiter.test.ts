@@ -1,6 +1,12 @@
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore, describeWait, type RateLimitStore } from "./rate-limiter.ts";
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStore,
+  describeWait,
+  type RateLimitStore,
+} from "./rate-limiter.ts";
 
 function behavesAsFixedWindow(makeStore: () => RateLimitStore, advance: (ms: number) => Promise<void>) {
   it("allows max hits per window, refuses the next with RATE_LIMITED, and opens again after the window", async () => {
@@ -9,7 +15,11 @@ function behavesAsFixedWindow(makeStore: () => RateLimitStore, advance: (ms: num
     const rule = { max: 2, windowMs: 300 };
     await limiter.consume("test", key, rule);
     await limiter.consume("test", key, rule);
-    await expect(limiter.consume("test", key, rule)).rejects.toMatchObject({ code: "RATE_LIMITED", status: 429, retryAfterSeconds: 1 });
+    await expect(limiter.consume("test", key, rule)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      status: 429,
+      retryAfterSeconds: 1,
+    });
     await limiter.consume("test", `${key}-other`, rule); // keys are independent
     await advance(350);
     await expect(limiter.consume("test", key, rule)).resolves.toBeUndefined();
@@ -18,7 +28,14 @@ function behavesAsFixedWindow(makeStore: () => RateLimitStore, advance: (ms: num
 
 describe("describeWait", () => {
   it("says seconds under a minute and whole minutes after, in the right number", () => {
-    expect([1, 2, 59, 60, 61, 900].map(describeWait)).toEqual(["1 second", "2 seconds", "59 seconds", "1 minute", "2 minutes", "15 minutes"]);
+    expect([1, 2, 59, 60, 61, 900].map(describeWait)).toEqual([
+      "1 second",
+      "2 seconds",
+      "59 seconds",
+      "1 minute",
+      "2 minutes",
+      "15 minutes",
+    ]);
   });
 });
 

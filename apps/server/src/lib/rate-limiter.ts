@@ -65,7 +65,10 @@ export function createRateLimiter(store: RateLimitStore): RateLimiter {
       if (count > rule.max) {
         const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
         // The error handler turns retryAfterSeconds into the Retry-After header.
-        const error = new AppError("RATE_LIMITED", `Too many attempts. Try again in ${describeWait(retryAfterSeconds)}.`);
+        const error = new AppError(
+          "RATE_LIMITED",
+          `Too many attempts. Try again in ${describeWait(retryAfterSeconds)}.`,
+        );
         throw Object.assign(error, { retryAfterSeconds });
       }
     },

@@ -7,6 +7,9 @@ import type { AccountRow } from "../features/users/user.repository.ts";
  * past_due" (deriveSubscriptionFlags in packages/shared/src/rules/billing.ts), so past_due stays live
  * through the retry window and canceled/unpaid take guides offline without another query here.
  */
-export function isSubscriptionActiveSystem(account: Pick<AccountRow, "hasSubscription" | "trialEndsAt">, now: Date): boolean {
+export function isSubscriptionActiveSystem(
+  account: Pick<AccountRow, "hasSubscription" | "trialEndsAt">,
+  now: Date,
+): boolean {
   return activeSystem(account, now);
 }

@@ -10,7 +10,11 @@ function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorRes
 }
 
 /** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (ARCHITECTURE §4). */
-export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer | null, spaCsp = "default-src 'self'"): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  spaIndexHtml: Buffer | null,
+  spaCsp = "default-src 'self'",
+): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
@@ -26,7 +30,8 @@ export function registerErrorHandling(app: FastifyInstance, spaIndexHtml: Buffer
       return reply.status(400).send(body("VALIDATION_FAILED", "The request is not valid.", issues));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send(body("RATE_LIMITED", "Too many requests. Please try again later."));
+    if (status === 429)
+      return reply.status(429).send(body("RATE_LIMITED", "Too many requests. Please try again later."));
     if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") {
       return reply.status(413).send(body("PAYLOAD_TOO_LARGE", "The upload is too large."));
     }

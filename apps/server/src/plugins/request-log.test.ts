@@ -26,9 +26,15 @@ describe("request logs", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-log-"));
 
   beforeAll(async () => {
-    const config = configFromEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000" }));
+    const config = configFromEnv(
+      parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "info", PUBLIC_URL: "http://localhost:3000" }),
+    );
     database = await openTestDatabase();
-    built = await buildApp({ config: { ...config, webDistDir: path.join(dataDir, "no-web-build") }, database, logStream: { write: (line) => void lines.push(line) } });
+    built = await buildApp({
+      config: { ...config, webDistDir: path.join(dataDir, "no-web-build") },
+      database,
+      logStream: { write: (line) => void lines.push(line) },
+    });
     await built.app.ready();
   });
   afterAll(async () => {
@@ -41,10 +47,16 @@ describe("request logs", () => {
     await built.app.inject("/reset-password?otp_token=OTP-SECRET-1&reset_email=victim%40example.com");
     await built.app.inject("/?login_token=LOGIN-SECRET-2&utm_source=mail");
     const logged = lines.join("");
-    const urls = lines.map((l) => JSON.parse(l) as { req?: { url: string } }).flatMap((l) => (l.req ? [l.req.url] : []));
+    const urls = lines
+      .map((l) => JSON.parse(l) as { req?: { url: string } })
+      .flatMap((l) => (l.req ? [l.req.url] : []));
     expect(urls).toEqual(
-      expect.arrayContaining(["/reset-password?otp_token=[REDACTED]&reset_email=[REDACTED]", "/?login_token=[REDACTED]&utm_source=mail"]),
+      expect.arrayContaining([
+        "/reset-password?otp_token=[REDACTED]&reset_email=[REDACTED]",
+        "/?login_token=[REDACTED]&utm_source=mail",
+      ]),
     );
-    for (const secret of ["OTP-SECRET-1", "LOGIN-SECRET-2", "victim%40example.com", "victim@example.com"]) expect(logged).not.toContain(secret);
+    for (const secret of ["OTP-SECRET-1", "LOGIN-SECRET-2", "victim%40example.com", "victim@example.com"])
+      expect(logged).not.toContain(secret);
   });
 });

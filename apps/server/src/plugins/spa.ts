@@ -24,7 +24,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header("X-Content-Type-Options", "nosniff");
-      reply.header("Cache-Control", filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+      reply.header(
+        "Cache-Control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     },
   });
   return indexHtml;
@@ -41,7 +44,9 @@ export function wantsSpa(method: string, url: string, accept: string | undefined
 function templateOrigin(template: string): string | null {
   try {
     const url = new URL(template.replace(/\{s\}/g, "a"));
-    const wildcard = template.includes("{s}.") ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}` : url.origin;
+    const wildcard = template.includes("{s}.")
+      ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}`
+      : url.origin;
     return url.protocol === "https:" || url.protocol === "http:" ? wildcard : null;
   } catch {
     return null;

@@ -29,7 +29,9 @@ export interface TestAppOptions {
 /** The real app on a fresh migrated database, in test mode, with a controllable clock and a temp data dir. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-test-"));
-  const base = configFromEnv(parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" }));
+  const base = configFromEnv(
+    parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" }),
+  );
   const merged: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
   const config = options.configure ? options.configure(merged) : merged;
   const database = await openTestDatabase();
@@ -39,7 +41,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app, ctx, routes } = await buildApp({ config, database, overrides: { ...options.overrides, now: () => new Date(clock.now) } });
+  const { app, ctx, routes } = await buildApp({
+    config,
+    database,
+    overrides: { ...options.overrides, now: () => new Date(clock.now) },
+  });
   await app.ready();
   return {
     app,

@@ -5,7 +5,15 @@ import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
-import { buildCompany, buildManager, buildUser, makePng, multipart, setAccountState, type TestUser } from "./factories.ts";
+import {
+  buildCompany,
+  buildManager,
+  buildUser,
+  makePng,
+  multipart,
+  setAccountState,
+  type TestUser,
+} from "./factories.ts";
 
 /**
  * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
@@ -46,7 +54,11 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   vanityId: async ({ ctx }, owner) => (await buildManager(ctx, owner)).vanityId,
   propertyId: async ({ ctx }, owner) => {
     const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
-    await createProperty(ctx, { userId: owner.id, accountId: owner.accountId, sessionId: "harness" }, { title: "Owned", propertyId });
+    await createProperty(
+      ctx,
+      { userId: owner.id, accountId: owner.accountId, sessionId: "harness" },
+      { title: "Owned", propertyId },
+    );
     return propertyId;
   },
   // Content issue: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
@@ -54,7 +66,10 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   subItemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
   // Billing issue: a paid local-gateway invoice (the trial ended, so subscribing charges at once).
   invoiceId: async ({ app, ctx }, owner) => {
-    const invoices = async () => (await app.inject({ url: "/api/billing/invoices", headers: { cookie: owner.cookie } })).json().items as { id: string }[];
+    const invoices = async () =>
+      (await app.inject({ url: "/api/billing/invoices", headers: { cookie: owner.cookie } })).json().items as {
+        id: string;
+      }[];
     if ((await invoices()).length === 0) {
       await setAccountState(ctx, owner.accountId, { trialEndsAt: new Date(ctx.now().getTime() - 1000) });
       const res = await subscribe(app, owner, CARDS.ok);
@@ -76,8 +91,18 @@ async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "
   if (where === "shared") propertyId = (await ensureSharedContent(ctx, caller)).propertyId;
   else await createProperty(ctx, caller, { title: "Owned", propertyId });
   const item = await createContentItem(ctx, caller, propertyId, {
-    categoryLabel: "arrival", templateLabel: null, title: "Owned item", detailText: "", describe: null, locate: null, operate: null,
-    webLink: null, what3words: null, showWhat3words: false, featured: false, translations: [],
+    categoryLabel: "arrival",
+    templateLabel: null,
+    title: "Owned item",
+    detailText: "",
+    describe: null,
+    locate: null,
+    operate: null,
+    webLink: null,
+    what3words: null,
+    showWhat3words: false,
+    featured: false,
+    translations: [],
     subItems: [{ action: "create", type: "text", detailText: "Sub" }],
   });
   return { ...item, propertyId };
@@ -91,7 +116,10 @@ const VALID_BODIES: Record<string, object> = {
   "PATCH /api/properties/:propertyId": { title: "Hijacked" },
   "PUT /api/properties/:propertyId/passcode": { passcode: "123456" },
   "PUT /api/properties/:propertyId/cover": {},
-  "PUT /api/properties/:propertyId/content/order": { categoryLabel: "arrival", itemIds: ["00000000-0000-4000-8000-000000000000"] },
+  "PUT /api/properties/:propertyId/content/order": {
+    categoryLabel: "arrival",
+    itemIds: ["00000000-0000-4000-8000-000000000000"],
+  },
   "POST /api/properties/:propertyId/content/items": { categoryLabel: "arrival", title: "Hijacked" },
   "PATCH /api/properties/:propertyId/content/items/:itemId": { title: "Hijacked" },
   "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
@@ -126,7 +154,11 @@ describe("authorization harness", () => {
       if (PUBLIC_ROUTES.has(key)) continue;
       expect(route.public, `${key} is marked public but is not on the allow-list`).toBe(false);
       const url = route.url.replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
-      const res = await t.app.inject({ method: route.method as "GET", url, payload: route.method === "GET" || route.method === "DELETE" ? undefined : {} });
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+      });
       expect(res.statusCode, key).toBe(401);
       expect(res.json().error.code, key).toBe("UNAUTHENTICATED");
     }
@@ -177,10 +209,15 @@ describe("authorization harness", () => {
       const target = route.url.includes("/content/shared/") ? sharedItem : item;
       for (const propertyId of [own, ownShared]) {
         const values: Record<string, string> = { propertyId, itemId: target.id, subItemId: target.subItems[0]!.id };
-        const url = route.url.replace(/:(\w+)/g, (_, p: string) => encodeURIComponent(values[p] ?? (p === "media" ? "image" : p)));
+        const url = route.url.replace(/:(\w+)/g, (_, p: string) =>
+          encodeURIComponent(values[p] ?? (p === "media" ? "image" : p)),
+        );
         const hasBody = route.method !== "GET" && route.method !== "DELETE";
         const res = await api(route.method, url, hasBody ? VALID_BODIES[key] : undefined);
-        expect(res.statusCode, `${key} with the stranger's ${propertyId === own ? "property" : "shared property"}`).toBe(404);
+        expect(
+          res.statusCode,
+          `${key} with the stranger's ${propertyId === own ? "property" : "shared property"}`,
+        ).toBe(404);
         checked++;
       }
     }
@@ -194,7 +231,12 @@ describe("authorization harness", () => {
     // The company is the account's own (OPEN-49), so its routes take no id: the stranger, who has none, must not reach the owner's.
     await buildCompany(t.ctx, owner, "Owner Stays");
     const logo = multipart([{ field: "file", filename: "logo.png", contentType: "image/png", body: await makePng() }]);
-    const put = await t.app.inject({ method: "PUT", url: "/api/company/logo", headers: { ...logo.headers, cookie: owner.cookie }, payload: logo.payload });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/api/company/logo",
+      headers: { ...logo.headers, cookie: owner.cookie },
+      payload: logo.payload,
+    });
     expect(put.statusCode).toBe(204);
     const before = (await as(owner, "GET", "/api/company")).json().company;
 
@@ -205,9 +247,13 @@ describe("authorization harness", () => {
       "PUT /api/company/icon": {},
       "DELETE /api/company/icon": undefined,
     };
-    const companyRoutes = apiRoutes().filter((r) => r.url.startsWith("/api/company")).map((r) => `${r.method} ${r.url}`);
+    const companyRoutes = apiRoutes()
+      .filter((r) => r.url.startsWith("/api/company"))
+      .map((r) => `${r.method} ${r.url}`);
     // A new company route needs a case here (GET answers the caller's own null, POST creates the caller's own).
-    expect(companyRoutes.filter((key) => key !== "GET /api/company" && key !== "POST /api/company").sort()).toEqual(Object.keys(companyCases).sort());
+    expect(companyRoutes.filter((key) => key !== "GET /api/company" && key !== "POST /api/company").sort()).toEqual(
+      Object.keys(companyCases).sort(),
+    );
     for (const [key, payload] of Object.entries(companyCases)) {
       const [method, url] = key.split(" ") as [string, string];
       const res = await as(stranger, method, url, payload);
@@ -218,12 +264,18 @@ describe("authorization harness", () => {
     expect((await as(owner, "GET", "/api/company")).json().company).toEqual(before);
 
     // The lists behind home, /properties and /property-managers: the owner has properties and managers, the stranger sees none of them.
-    const ownerProperties = (await as(owner, "GET", "/api/properties?limit=100")).json().items as { propertyId: string }[];
+    const ownerProperties = (await as(owner, "GET", "/api/properties?limit=100")).json().items as {
+      propertyId: string;
+    }[];
     const ownerManagers = (await as(owner, "GET", "/api/managers")).json().items as { vanityId: string }[];
     expect(ownerProperties.length).toBeGreaterThan(0);
     expect(ownerManagers.length).toBeGreaterThan(0);
-    const strangerProperties = ((await as(stranger, "GET", "/api/properties?limit=100")).json().items as { propertyId: string }[]).map((p) => p.propertyId);
-    const strangerManagers = ((await as(stranger, "GET", "/api/managers")).json().items as { vanityId: string }[]).map((m) => m.vanityId);
+    const strangerProperties = (
+      (await as(stranger, "GET", "/api/properties?limit=100")).json().items as { propertyId: string }[]
+    ).map((p) => p.propertyId);
+    const strangerManagers = ((await as(stranger, "GET", "/api/managers")).json().items as { vanityId: string }[]).map(
+      (m) => m.vanityId,
+    );
     for (const p of ownerProperties) expect(strangerProperties).not.toContain(p.propertyId);
     for (const m of ownerManagers) expect(strangerManagers).not.toContain(m.vanityId);
   });
@@ -238,17 +290,39 @@ describe("authorization harness", () => {
     const own = strangersItem.propertyId;
     const content = `/api/properties/${own}/content`;
     const cases: [string, Awaited<ReturnType<typeof api>>][] = [
-      ["order: the owner's item ids", await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [ownersItem.id] })],
-      ["order: own and the owner's item ids", await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [strangersItem.id, ownersItem.id] })],
-      ["save: update the owner's sub-item", await api("PATCH", `${content}/items/${strangersItem.id}`, { subItems: [{ action: "update", id: ownersSub.id, detailText: "Hijacked" }] })],
-      ["save: delete the owner's sub-item", await api("PATCH", `${content}/items/${strangersItem.id}`, { subItems: [{ action: "delete", id: ownersSub.id }] })],
-      ["property: the owner's manager", await api("PATCH", `/api/properties/${own}`, { managerVanityId: ownersManager.vanityId })],
+      [
+        "order: the owner's item ids",
+        await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [ownersItem.id] }),
+      ],
+      [
+        "order: own and the owner's item ids",
+        await api("PUT", `${content}/order`, { categoryLabel: "arrival", itemIds: [strangersItem.id, ownersItem.id] }),
+      ],
+      [
+        "save: update the owner's sub-item",
+        await api("PATCH", `${content}/items/${strangersItem.id}`, {
+          subItems: [{ action: "update", id: ownersSub.id, detailText: "Hijacked" }],
+        }),
+      ],
+      [
+        "save: delete the owner's sub-item",
+        await api("PATCH", `${content}/items/${strangersItem.id}`, {
+          subItems: [{ action: "delete", id: ownersSub.id }],
+        }),
+      ],
+      [
+        "property: the owner's manager",
+        await api("PATCH", `/api/properties/${own}`, { managerVanityId: ownersManager.vanityId }),
+      ],
     ];
     for (const [what, res] of cases) {
       expect(res.statusCode, `${what}: ${res.body}`).toBe(404);
       expect(res.json().error.code).toBe("NOT_FOUND");
     }
-    const after = await t.app.inject({ url: `/api/properties/${ownersItem.propertyId}/content/items/${ownersItem.id}`, headers: { cookie: owner.cookie } });
+    const after = await t.app.inject({
+      url: `/api/properties/${ownersItem.propertyId}/content/items/${ownersItem.id}`,
+      headers: { cookie: owner.cookie },
+    });
     expect(after.json().item.subItems).toEqual([expect.objectContaining({ id: ownersSub.id, detailText: "Sub" })]);
   });
 });

@@ -63,22 +63,35 @@ export async function buildUser(ctx: AppContext, options: BuildUserOptions = {})
 }
 
 /** Sets account billing flags directly (banner and trial states). */
-export async function setAccountState(ctx: AppContext, accountId: string, state: Partial<typeof accounts.$inferInsert>): Promise<void> {
+export async function setAccountState(
+  ctx: AppContext,
+  accountId: string,
+  state: Partial<typeof accounts.$inferInsert>,
+): Promise<void> {
   await ctx.db.update(accounts).set(state).where(eq(accounts.id, accountId));
 }
 
 /** A small real PNG (and other images) made with sharp, for upload tests. */
 export async function makePng(width = 40, height = 30): Promise<Buffer> {
   const sharp = (await import("sharp")).default;
-  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 118, b: 110 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 15, g: 118, b: 110 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A multipart/form-data body with the given files, for app.inject. */
-export function multipart(files: { field: string; filename: string; contentType: string; body: Buffer }[]): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(files: { field: string; filename: string; contentType: string; body: Buffer }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = `----doorstep${randomBytes(8).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const f of files) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\nContent-Type: ${f.contentType}\r\n\r\n`,
+      ),
+    );
     parts.push(f.body, Buffer.from("\r\n"));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -93,7 +106,12 @@ export async function buildProperty(
 ): Promise<{ propertyId: string; title: string }> {
   const propertyId = overrides.propertyId ?? `home-${randomBytes(4).toString("hex")}`;
   const title = overrides.title ?? "Seaside Escape";
-  const res = await app.inject({ method: "POST", url: "/api/properties", headers: { cookie: user.cookie }, payload: { title, propertyId } });
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/properties",
+    headers: { cookie: user.cookie },
+    payload: { title, propertyId },
+  });
   if (res.statusCode !== 201) throw new Error(`buildProperty: ${res.statusCode} ${res.body}`);
   return { propertyId, title };
 }
@@ -118,7 +136,14 @@ export async function buildManager(
 }
 
 /** Creates the company profile of `owner`'s account straight in the database. */
-export async function buildCompany(ctx: AppContext, owner: Pick<TestUser, "accountId">, brandName = "Harbour Stays"): Promise<{ id: string }> {
-  const [row] = await ctx.db.insert(companies).values({ accountId: owner.accountId, brandName }).returning({ id: companies.id });
+export async function buildCompany(
+  ctx: AppContext,
+  owner: Pick<TestUser, "accountId">,
+  brandName = "Harbour Stays",
+): Promise<{ id: string }> {
+  const [row] = await ctx.db
+    .insert(companies)
+    .values({ accountId: owner.accountId, brandName })
+    .returning({ id: companies.id });
   return row!;
 }

@@ -51,10 +51,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (postgresTemplate) {
       const admin = new pg.Client({ connectionString: postgresTemplate.adminUrl });
       await admin.connect();
-      const { rows } = await admin.query<{ datname: string }>(
-        "select datname from pg_database where datname like $1",
-        [`${postgresTemplate.prefix}%`],
-      );
+      const { rows } = await admin.query<{ datname: string }>("select datname from pg_database where datname like $1", [
+        `${postgresTemplate.prefix}%`,
+      ]);
       for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
       await admin.query(`drop database if exists ${postgresTemplate.templateName} with (force)`);
       await admin.end();

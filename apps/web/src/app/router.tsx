@@ -8,48 +8,98 @@ import { RouteError } from "./route-error.tsx";
 
 // Every page is its own chunk, so the first load carries only the shell (ARCHITECTURE §9: ≤ 200 KB gzip).
 const LoginPage = lazy(() => import("../features/auth/routes/login.tsx").then((m) => ({ default: m.LoginPage })));
-const CreateAccountPage = lazy(() => import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.CreateAccountPage })));
-const TryFreePage = lazy(() => import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.TryFreePage })));
+const CreateAccountPage = lazy(() =>
+  import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.CreateAccountPage })),
+);
+const TryFreePage = lazy(() =>
+  import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.TryFreePage })),
+);
 const WelcomePage = lazy(() => import("../features/auth/routes/welcome.tsx").then((m) => ({ default: m.WelcomePage })));
-const ForgotPasswordPage = lazy(() => import("../features/auth/routes/forgot-password.tsx").then((m) => ({ default: m.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => import("../features/auth/routes/reset-password.tsx").then((m) => ({ default: m.ResetPasswordPage })));
+const ForgotPasswordPage = lazy(() =>
+  import("../features/auth/routes/forgot-password.tsx").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("../features/auth/routes/reset-password.tsx").then((m) => ({ default: m.ResetPasswordPage })),
+);
 const HomePage = lazy(() => import("../features/home/routes/home.tsx").then((m) => ({ default: m.HomePage })));
 const PersonalInformationPage = lazy(() =>
   import("../features/profile/routes/personal-information.tsx").then((m) => ({ default: m.PersonalInformationPage })),
 );
-const LoginSecurityPage = lazy(() => import("../features/profile/routes/login-security.tsx").then((m) => ({ default: m.LoginSecurityPage })));
-const PlaceholderPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })));
+const LoginSecurityPage = lazy(() =>
+  import("../features/profile/routes/login-security.tsx").then((m) => ({ default: m.LoginSecurityPage })),
+);
+const PlaceholderPage = lazy(() =>
+  import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })),
+);
 const PropertyManagersPage = lazy(() =>
   import("../features/managers/routes/property-managers.tsx").then((m) => ({ default: m.PropertyManagersPage })),
 );
-const CreateManagerPage = lazy(() => import("../features/managers/routes/create-manager.tsx").then((m) => ({ default: m.CreateManagerPage })));
-const ManagerProfilePage = lazy(() => import("../features/managers/routes/manager-profile.tsx").then((m) => ({ default: m.ManagerProfilePage })));
-const ManagerDeletedPage = lazy(() => import("../features/managers/routes/manager-deleted.tsx").then((m) => ({ default: m.ManagerDeletedPage })));
-const CompanyProfilePage = lazy(() => import("../features/company/routes/company-profile.tsx").then((m) => ({ default: m.CompanyProfilePage })));
-const CreateCompanyPage = lazy(() => import("../features/company/routes/create-company.tsx").then((m) => ({ default: m.CreateCompanyPage })));
-const PropertiesPage = lazy(() => import("../features/properties/routes/properties.tsx").then((m) => ({ default: m.PropertiesPage })));
-const CreatePropertyPage = lazy(() => import("../features/properties/routes/create-property.tsx").then((m) => ({ default: m.CreatePropertyPage })));
-const PropertyOverviewPage = lazy(() => import("../features/properties/routes/property-overview.tsx").then((m) => ({ default: m.PropertyOverviewPage })));
-const PropertyDeletedPage = lazy(() => import("../features/properties/routes/property-deleted.tsx").then((m) => ({ default: m.PropertyDeletedPage })));
-const SetupPlacePage = lazy(() => import("../features/properties/routes/setup-place.tsx").then((m) => ({ default: m.SetupPlacePage })));
-const SetupBasicsPage = lazy(() => import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })));
-const SetupPaymentPage = lazy(() => import("./routes/setup-payment-route.tsx").then((m) => ({ default: m.SetupPaymentRoute })));
-const SubscriptionPage = lazy(() => import("../features/billing/routes/subscription.tsx").then((m) => ({ default: m.SubscriptionPage })));
+const CreateManagerPage = lazy(() =>
+  import("../features/managers/routes/create-manager.tsx").then((m) => ({ default: m.CreateManagerPage })),
+);
+const ManagerProfilePage = lazy(() =>
+  import("../features/managers/routes/manager-profile.tsx").then((m) => ({ default: m.ManagerProfilePage })),
+);
+const ManagerDeletedPage = lazy(() =>
+  import("../features/managers/routes/manager-deleted.tsx").then((m) => ({ default: m.ManagerDeletedPage })),
+);
+const CompanyProfilePage = lazy(() =>
+  import("../features/company/routes/company-profile.tsx").then((m) => ({ default: m.CompanyProfilePage })),
+);
+const CreateCompanyPage = lazy(() =>
+  import("../features/company/routes/create-company.tsx").then((m) => ({ default: m.CreateCompanyPage })),
+);
+const PropertiesPage = lazy(() =>
+  import("../features/properties/routes/properties.tsx").then((m) => ({ default: m.PropertiesPage })),
+);
+const CreatePropertyPage = lazy(() =>
+  import("../features/properties/routes/create-property.tsx").then((m) => ({ default: m.CreatePropertyPage })),
+);
+const PropertyOverviewPage = lazy(() =>
+  import("../features/properties/routes/property-overview.tsx").then((m) => ({ default: m.PropertyOverviewPage })),
+);
+const PropertyDeletedPage = lazy(() =>
+  import("../features/properties/routes/property-deleted.tsx").then((m) => ({ default: m.PropertyDeletedPage })),
+);
+const SetupPlacePage = lazy(() =>
+  import("../features/properties/routes/setup-place.tsx").then((m) => ({ default: m.SetupPlacePage })),
+);
+const SetupBasicsPage = lazy(() =>
+  import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })),
+);
+const SetupPaymentPage = lazy(() =>
+  import("./routes/setup-payment-route.tsx").then((m) => ({ default: m.SetupPaymentRoute })),
+);
+const SubscriptionPage = lazy(() =>
+  import("../features/billing/routes/subscription.tsx").then((m) => ({ default: m.SubscriptionPage })),
+);
 const SubscriptionSuccessPage = lazy(() =>
   import("../features/billing/routes/subscription-success.tsx").then((m) => ({ default: m.SubscriptionSuccessPage })),
 );
-const CancellationPage = lazy(() => import("../features/billing/routes/cancellation.tsx").then((m) => ({ default: m.CancellationPage })));
-const SetupCompletePage = lazy(() => import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })));
+const CancellationPage = lazy(() =>
+  import("../features/billing/routes/cancellation.tsx").then((m) => ({ default: m.CancellationPage })),
+);
+const SetupCompletePage = lazy(() =>
+  import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })),
+);
 const PropertyDetailsPage = lazy(() =>
   import("../features/properties/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
 );
-const PropertyCategoryPage = lazy(() => import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.PropertyCategoryPage })));
-const SharedCategoryPage = lazy(() => import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.SharedCategoryPage })));
-const SharedContentPage = lazy(() => import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentPage })));
+const PropertyCategoryPage = lazy(() =>
+  import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.PropertyCategoryPage })),
+);
+const SharedCategoryPage = lazy(() =>
+  import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.SharedCategoryPage })),
+);
+const SharedContentPage = lazy(() =>
+  import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentPage })),
+);
 const SharedContentStartPage = lazy(() =>
   import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentStartPage })),
 );
-const NotFoundPage = lazy(() => import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() =>
+  import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })),
+);
 
 const titles = copy.placeholderPage.titles;
 
@@ -99,7 +149,10 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // XCUT-02: logged-out-only pages and where a logged-in visitor goes instead.
-      { element: <RequireGuest loggedInTo="next" />, children: [{ element: <AuthLayout />, children: [{ path: "login", element: <LoginPage /> }] }] },
+      {
+        element: <RequireGuest loggedInTo="next" />,
+        children: [{ element: <AuthLayout />, children: [{ path: "login", element: <LoginPage /> }] }],
+      },
       {
         element: <RequireGuest loggedInTo="/welcome" />,
         children: [{ element: <AuthLayout />, children: [{ path: "create-account", element: <CreateAccountPage /> }] }],
@@ -149,7 +202,10 @@ export const routes: RouteObject[] = [
               { path: "shared-content", element: <SharedContentStartPage /> },
               { path: "shared-content/:propertyId", element: <SharedContentPage /> },
               { path: "shared-content/:propertyId/content/:categoryLabel", element: <SharedCategoryPage /> },
-              { path: "shared-content/:propertyId/content/:parentLabel/:categoryLabel", element: <SharedCategoryPage /> },
+              {
+                path: "shared-content/:propertyId/content/:parentLabel/:categoryLabel",
+                element: <SharedCategoryPage />,
+              },
               // Billing (BILL-01…48, XCUT-05).
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },

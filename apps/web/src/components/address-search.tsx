@@ -81,7 +81,8 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
     }
   };
 
-  const noneFound = open && query.length >= 2 && search.isSuccess && !search.isPlaceholderData && predictions.length === 0;
+  const noneFound =
+    open && query.length >= 2 && search.isSuccess && !search.isPlaceholderData && predictions.length === 0;
   return (
     <div className="address-search field">
       <label className="field__label" htmlFor={inputId}>
@@ -116,7 +117,13 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
             <Spinner size={18} />
           </span>
         ) : null}
-        <ul id={listId} className="address-search__list" role="listbox" aria-label={copy.basicSetup.addressSuggestions} hidden={!showList}>
+        <ul
+          id={listId}
+          className="address-search__list"
+          role="listbox"
+          aria-label={copy.basicSetup.addressSuggestions}
+          hidden={!showList}
+        >
           {predictions.map((prediction, index) => (
             <li
               key={prediction.placeId}

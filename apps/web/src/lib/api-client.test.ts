@@ -36,12 +36,18 @@ describe("apiRequest", () => {
     await expect(apiRequest("/api/me", { method: "PATCH", body: { firstName: "Ann" } })).resolves.toBeUndefined();
     expect(fetchMock).toHaveBeenCalledWith(
       "/api/me",
-      expect.objectContaining({ method: "PATCH", credentials: "same-origin", body: JSON.stringify({ firstName: "Ann" }) }),
+      expect.objectContaining({
+        method: "PATCH",
+        credentials: "same-origin",
+        body: JSON.stringify({ firstName: "Ann" }),
+      }),
     );
   });
 
   it("sends the client version on every request, so login attempts record it (AUTH-12)", async () => {
-    const fetchMock = vi.fn((_path: string, _init: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
+    const fetchMock = vi.fn((_path: string, _init: RequestInit) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
     vi.stubGlobal("fetch", fetchMock);
     await apiRequest("/api/auth/login", { method: "POST", body: { email: "a@example.com", password: "x" } });
     await apiRequest("/api/me");
@@ -54,8 +60,13 @@ describe("apiRequest", () => {
 
   it("throws an ApiError with code and status on failure", async () => {
     vi.stubGlobal("fetch", () =>
-      Promise.resolve(new Response(JSON.stringify({ error: { code: "USER_NOT_FOUND", message: "none" } }), { status: 404 })),
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: "USER_NOT_FOUND", message: "none" } }), { status: 404 }),
+      ),
     );
-    await expect(apiRequest("/api/auth/login", { method: "POST", body: {} })).rejects.toMatchObject({ code: "USER_NOT_FOUND", status: 404 });
+    await expect(apiRequest("/api/auth/login", { method: "POST", body: {} })).rejects.toMatchObject({
+      code: "USER_NOT_FOUND",
+      status: 404,
+    });
   });
 });

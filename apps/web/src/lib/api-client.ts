@@ -55,7 +55,10 @@ export function toApiError(status: number, bodyText: string): ApiError {
  * attempt, with whether the page had to reload for a newer one (AUTH-12, AUTH-13).
  */
 export const CLIENT_VERSION_HEADER = "X-Client-Version";
-export const BASE_HEADERS: Readonly<Record<string, string>> = { Accept: "application/json", [CLIENT_VERSION_HEADER]: CLIENT_VERSION };
+export const BASE_HEADERS: Readonly<Record<string, string>> = {
+  Accept: "application/json",
+  [CLIENT_VERSION_HEADER]: CLIENT_VERSION,
+};
 
 export interface RequestOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -10,7 +10,16 @@ describe("safeNextPath (OPEN-10)", () => {
   });
 
   it("refuses anything that could leave the site", () => {
-    for (const next of ["https://evil.com", "//evil.com/x", "/\\evil.com", "javascript:alert(1)", "evil", "", null, undefined]) {
+    for (const next of [
+      "https://evil.com",
+      "//evil.com/x",
+      "/\\evil.com",
+      "javascript:alert(1)",
+      "evil",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(safeNextPath(next, origin)).toBeNull();
     }
   });

@@ -47,8 +47,18 @@ describe("startSession (login, sign-up, auto-login)", () => {
     const queryClient = cacheOfPreviousUser();
     const nextUser = {
       user: {
-        id: "u-3", firstName: "Cy", lastName: null, tel: null, email: "cy@example.com", photoUrl: null, isMaster: true, isAffiliate: false,
-        messagingActive: false, sharedContentPropertyId: null, referrerCode: "abc", account: { trialEndsAt: null, hasSubscription: false, paymentFailed: false },
+        id: "u-3",
+        firstName: "Cy",
+        lastName: null,
+        tel: null,
+        email: "cy@example.com",
+        photoUrl: null,
+        isMaster: true,
+        isAffiliate: false,
+        messagingActive: false,
+        sharedContentPropertyId: null,
+        referrerCode: "abc",
+        account: { trialEndsAt: null, hasSubscription: false, paymentFailed: false },
       },
       unreadMessageCount: 0,
     };

@@ -43,7 +43,11 @@ export function clearSession(queryClient: QueryClient): void {
  * otherwise load the user afresh; the full-page loading screen shows meanwhile (AUTH-03).
  * Resolves to false when the page is reloading.
  */
-export async function startSession(queryClient: QueryClient, appVersion: string, { keepScreen = false } = {}): Promise<boolean> {
+export async function startSession(
+  queryClient: QueryClient,
+  appVersion: string,
+  { keepScreen = false } = {},
+): Promise<boolean> {
   if (reloadIfOutdated(appVersion)) return false;
   endedByLogout = false;
   // Whatever was cached belonged to the previous session, perhaps another person's.

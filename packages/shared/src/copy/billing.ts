@@ -20,7 +20,8 @@ export const billingCopy = {
     cardDeclined: "Your card was declined. Please try a different card.",
     /** Provider messages shown as is (BILL-29); these are Stripe's texts for its test cards. */
     insufficientFunds: "Your card has insufficient funds.",
-    authenticationRequired: "Your card needs extra authentication (3D Secure), which the test card form cannot do. Please use a different card.",
+    authenticationRequired:
+      "Your card needs extra authentication (3D Secure), which the test card form cannot do. Please use a different card.",
     invalidCard: "Your card number is invalid.",
     localTestMode: "Test mode: no real card is charged. Use 4242 4242 4242 4242 with any future date and CVC.",
     trialingNote: "Your recurring billing starts when your free trial ends.",
@@ -30,20 +31,29 @@ export const billingCopy = {
     trialEnded: "Your free trial has ended and your guides are now inactive.",
     setUpSubscription: "Set up subscription",
     invoicesTitle: "Invoices & Receipts",
-    invoiceColumns: { date: "Date", amount: "Amount", currency: "Currency", view: "Invoice & Receipt", download: "Invoice" },
+    invoiceColumns: {
+      date: "Date",
+      amount: "Amount",
+      currency: "Currency",
+      view: "Invoice & Receipt",
+      download: "Invoice",
+    },
     noInvoices: "No invoices yet",
     // Our own labels where the seeds are silent (OPEN-64/65: proposed copy).
     back: "Back",
     cycle: "Billing cycle",
     currency: "Currency",
     perCycle: { monthly: "per month", annual: "per year" },
-    units: (quantity: number, unit: string) => `${quantity} ${quantity === 1 ? unit : unit === "property" ? "properties" : `${unit}s`}`,
-    priceFor: (quantity: number, unit: string) => `for ${quantity} ${quantity === 1 ? unit : unit === "property" ? "properties" : `${unit}s`}`,
+    units: (quantity: number, unit: string) =>
+      `${quantity} ${quantity === 1 ? unit : unit === "property" ? "properties" : `${unit}s`}`,
+    priceFor: (quantity: number, unit: string) =>
+      `for ${quantity} ${quantity === 1 ? unit : unit === "property" ? "properties" : `${unit}s`}`,
     firstYear: (amount: string) => `${amount} in your first year with the coupon`,
     renewsAt: (amount: string) => `renews at ${amount}`,
     coupon: "Coupon code",
     applyCoupon: "Apply",
-    couponApplied: (percentOff: number, months: number) => (months === 12 ? `${percentOff}% off your first year` : `${percentOff}% off for ${months} months`),
+    couponApplied: (percentOff: number, months: number) =>
+      months === 12 ? `${percentOff}% off your first year` : `${percentOff}% off for ${months} months`,
     couponUnknown: "This coupon code is not valid.",
     cardDetails: "Card details",
     acceptedCards: "We accept",
@@ -113,7 +123,11 @@ export const billingCopy = {
       title: "Cancel or edit subscription",
       notice: "Please note we need 48 hours' notice to pause or cancel your subscription.",
       fields: { name: "Name", email: "Email", tel: "Phone", request: "Request", reason: "Reason", message: "Message" },
-      requests: { "pause-1-month": "Pause for 1 month", "pause-3-months": "Pause for 3 months", cancel: "Cancel my subscription" },
+      requests: {
+        "pause-1-month": "Pause for 1 month",
+        "pause-3-months": "Pause for 3 months",
+        cancel: "Cancel my subscription",
+      },
       reasons: {
         "no-longer-manage": "I no longer manage the property",
         "no-longer-own": "I no longer own the property",

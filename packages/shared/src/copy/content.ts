@@ -15,7 +15,8 @@ export const contentCopy = {
     delete: "Delete",
     videoUnsupported: "This browser does not support video. Try Chrome or Safari instead.",
     // Our own words where the seeds are silent.
-    deleteSharedConfirm: "Delete this shared content? It is removed from every property it was added to. This cannot be undone.",
+    deleteSharedConfirm:
+      "Delete this shared content? It is removed from every property it was added to. This cannot be undone.",
     deleteConfirm: "Delete this content? This cannot be undone.",
     titleRequired: "Please enter a title in English",
     webLinkHint: "A full web address beginning with http, or leave blank.",
@@ -24,12 +25,20 @@ export const contentCopy = {
     pdfType: "This file is not a PDF. Please choose a PDF document.",
     untranslated: "Not yet translated",
     sharedContentTitle: "Shared Property Content",
-    subItemTypes: { text: "Text", image: "Image", video: "Video", pdf: "PDF", button: "Button", "internal-link": "Internal link" },
+    subItemTypes: {
+      text: "Text",
+      image: "Image",
+      video: "Video",
+      pdf: "PDF",
+      button: "Button",
+      "internal-link": "Internal link",
+    },
     moveUp: "Move up",
     moveDown: "Move down",
     // Dashboard labels of the category pages and the item editor (issue 4).
     dragHandle: (title: string) => `Drag to reorder ${title}`,
-    dragInstructions: "To reorder with the keyboard, press Space on a drag handle, move with the arrow keys, then press Space again to drop or Escape to cancel.",
+    dragInstructions:
+      "To reorder with the keyboard, press Space on a drag handle, move with the arrow keys, then press Space again to drop or Escape to cancel.",
     subCategories: "Sections",
     templatesHeading: "Suggested content",
     customHeading: "Your content",
@@ -72,7 +81,8 @@ export const contentCopy = {
     what3wordsHint: "Three words such as filled.count.soap, or leave blank.",
     showWhat3words: "Show the what3words address in the guide",
     featuredLabel: "Featured",
-    translationHint: (language: string) => `Leave blank and guests reading ${language} see an automatic translation of the English text.`,
+    translationHint: (language: string) =>
+      `Leave blank and guests reading ${language} see an automatic translation of the English text.`,
     subItemsHeading: "More content",
     addSubItem: (type: string) => `Add ${type === "PDF" ? type : type.toLowerCase()}`,
     subItemTitle: (type: string, position: number) => `${type} ${position}`,

@@ -166,7 +166,8 @@ export const dashboardCopy = {
     fileType: "This file type is not allowed. Please choose an image.",
     fileTooLarge: "This file is too large. Please choose a smaller file.",
     // Our own copy (decision 006): HEIC is refused with its own message rather than "not allowed".
-    heicNotSupported: "HEIC photos can't be used yet. Please choose a JPEG or PNG, or set your iPhone camera to Most Compatible.",
+    heicNotSupported:
+      "HEIC photos can't be used yet. Please choose a JPEG or PNG, or set your iPhone camera to Most Compatible.",
     imageTooManyPixels: "This image has too many pixels. Please choose an image of at most 50 megapixels.",
   },
   deleted: {

@@ -25,7 +25,8 @@ export const propertyCopy = {
     hidden: "This place has been hidden from guests. Please publish it to make it live.",
     publish: "Publish",
     unpublish: "Unpublish",
-    unpublishConfirm: "Hide this guide from guests? The link and QR code will show that the guide is unavailable until you publish it again.",
+    unpublishConfirm:
+      "Hide this guide from guests? The link and QR code will show that the guide is unavailable until you publish it again.",
     keepPublished: "Keep it live",
     deactivated: "This property has been deactivated. Please send us a message to reactivate it.",
     messageSupport: "Message support",
@@ -47,7 +48,8 @@ export const propertyCopy = {
     basicSetupIncomplete: "Not complete yet",
     contentSections: "Guide content",
     deleteProperty: "Delete property",
-    deleteConfirm: "Are you sure you want to delete this property? This action cannot be undone and all property data will be lost.",
+    deleteConfirm:
+      "Are you sure you want to delete this property? This action cannot be undone and all property data will be lost.",
     keepProperty: "Keep property",
     propertyType: "Property",
     viewGuide: "View guide",
@@ -102,8 +104,10 @@ export const propertyCopy = {
     notDone: "Not done yet",
     step: (n: number, total: number) => `Step ${n} of ${total}`,
     paymentTitle: "Your plan",
-    trialEnds: (date: string) => `Free until ${date}. After your trial the plan is billed monthly; you can add a card at any time.`,
-    trialNoDate: "Your free trial has started. After your trial the plan is billed monthly; you can add a card at any time.",
+    trialEnds: (date: string) =>
+      `Free until ${date}. After your trial the plan is billed monthly; you can add a card at any time.`,
+    trialNoDate:
+      "Your free trial has started. After your trial the plan is billed monthly; you can add a card at any time.",
     completeIntro: "Share this link with your guests or print the QR code from the property page.",
     copyLink: "Copy link",
     linkCopied: "Link copied to clipboard",

@@ -29,9 +29,24 @@ describe("billing rules", () => {
   });
 
   it("picks the currency: DefaultCurrency fixed, else the pick, else gb/euro/au from the IP country, else usd (BILL-03…05)", () => {
-    expect(["GB", "DE", "fr", "IE", "AU", "US", "JP", null].map(currencyForCountry)).toEqual(["gbp", "eur", "eur", "eur", "aud", "usd", "usd", "usd"]);
-    expect(chooseCurrency({ defaultCurrency: "aud", requested: "usd", country: "GB" })).toEqual({ currency: "aud", fixed: true });
-    expect(chooseCurrency({ defaultCurrency: null, requested: "eur", country: "GB" })).toEqual({ currency: "eur", fixed: false });
+    expect(["GB", "DE", "fr", "IE", "AU", "US", "JP", null].map(currencyForCountry)).toEqual([
+      "gbp",
+      "eur",
+      "eur",
+      "eur",
+      "aud",
+      "usd",
+      "usd",
+      "usd",
+    ]);
+    expect(chooseCurrency({ defaultCurrency: "aud", requested: "usd", country: "GB" })).toEqual({
+      currency: "aud",
+      fixed: true,
+    });
+    expect(chooseCurrency({ defaultCurrency: null, requested: "eur", country: "GB" })).toEqual({
+      currency: "eur",
+      fixed: false,
+    });
     expect(chooseCurrency({ defaultCurrency: "xyz", country: "GB" })).toEqual({ currency: "gbp", fixed: false });
   });
 
@@ -51,7 +66,9 @@ describe("billing rules", () => {
   });
 
   it("prices tiered, per-unit and per-quantity tables, continuing past the table", () => {
-    expect(priceForQuantity({ kind: "tiered", tier1Unit: 799, tier2Unit: 499, tier3Unit: 399 }, 5)).toBe(799 + 499 + 3 * 399);
+    expect(priceForQuantity({ kind: "tiered", tier1Unit: 799, tier2Unit: 499, tier3Unit: 399 }, 5)).toBe(
+      799 + 499 + 3 * 399,
+    );
     expect(priceForQuantity({ kind: "per-unit", unit: 2891 }, 2)).toBe(5782);
     expect(priceForQuantity({ kind: "per-quantity", amounts: [100, 150, 190] }, 5)).toBe(190 + 2 * 40);
   });
@@ -63,23 +80,38 @@ describe("billing rules", () => {
     expect([annual[0], annual[199]]).toEqual([8900, 432600]);
     expect(scaleTotals(monthly, 699)[0]).toBe(699);
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 5000 }), fc.integer({ min: 1, max: 3000 }), fc.integer({ min: 1000, max: 900_000 }), (first, step, last) => {
-        const t = interpolateTotals({ 1: first, 2: first + step, 200: first + step + last });
-        for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThan(t[i - 1]!);
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 5000 }),
+        fc.integer({ min: 1, max: 3000 }),
+        fc.integer({ min: 1000, max: 900_000 }),
+        (first, step, last) => {
+          const t = interpolateTotals({ 1: first, 2: first + step, 200: first + step + last });
+          for (let i = 1; i < t.length; i++) expect(t[i]).toBeGreaterThan(t[i - 1]!);
+        },
+      ),
     );
   });
 
   it("labels units and derives the account flags from the provider status (BILL-15, OPEN-07/08)", () => {
-    expect([unitLabelFor("gbp", false), unitLabelFor("usd", true), unitLabelFor("usd", false)]).toEqual(["guide", "guide", "property"]);
+    expect([unitLabelFor("gbp", false), unitLabelFor("usd", true), unitLabelFor("usd", false)]).toEqual([
+      "guide",
+      "guide",
+      "property",
+    ]);
     expect(deriveSubscriptionFlags("trialing")).toEqual({ hasSubscription: true, cardOnFileFailed: false });
     expect(deriveSubscriptionFlags("past_due")).toEqual({ hasSubscription: true, cardOnFileFailed: true });
     expect(deriveSubscriptionFlags("unpaid")).toEqual({ hasSubscription: false, cardOnFileFailed: true });
     expect(deriveSubscriptionFlags("canceled")).toEqual({ hasSubscription: false, cardOnFileFailed: false });
-    expect(["trialing", "active", "past_due", "unpaid", "incomplete", "paused", "canceled", "incomplete_expired"].map((s) => hasOpenSubscription("sub_1", s as "active"))).toEqual([true, true, true, true, true, true, false, false]);
+    expect(
+      ["trialing", "active", "past_due", "unpaid", "incomplete", "paused", "canceled", "incomplete_expired"].map((s) =>
+        hasOpenSubscription("sub_1", s as "active"),
+      ),
+    ).toEqual([true, true, true, true, true, true, false, false]);
     expect(hasOpenSubscription(null, "active")).toBe(false);
     const now = new Date();
-    expect(isSubscriptionActiveSystem({ hasSubscription: false, trialEndsAt: new Date(now.getTime() + 1) }, now)).toBe(true);
+    expect(isSubscriptionActiveSystem({ hasSubscription: false, trialEndsAt: new Date(now.getTime() + 1) }, now)).toBe(
+      true,
+    );
     expect(isSubscriptionActiveSystem({ hasSubscription: false, trialEndsAt: now }, now)).toBe(false);
     expect(isSubscriptionActiveSystem({ hasSubscription: true, trialEndsAt: null }, now)).toBe(true);
   });

@@ -20,7 +20,16 @@ export const MAX_LISTED_QUANTITY = 200;
 export const NEXT_BILLING_DAYS: Record<BillingCycle, number> = { monthly: 30, annual: 366 };
 
 /** Provider subscription statuses (Stripe's names, also used by the local gateway). */
-export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "incomplete", "incomplete_expired", "unpaid", "canceled", "paused"] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "trialing",
+  "active",
+  "past_due",
+  "incomplete",
+  "incomplete_expired",
+  "unpaid",
+  "canceled",
+  "paused",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export type PlanPricing =
@@ -61,8 +70,33 @@ export function unitLabelFor(currency: Currency, unitPricing: boolean): "guide" 
 
 /** Euro area members plus the states that use the euro by agreement (OPEN: list to be confirmed). */
 export const EURO_COUNTRIES: ReadonlySet<string> = new Set([
-  "AT", "BE", "BG", "HR", "CY", "EE", "FI", "FR", "DE", "GR", "IE", "IT", "LV", "LT", "LU", "MT", "NL", "PT", "SK", "SI", "ES",
-  "AD", "MC", "SM", "VA", "ME", "XK",
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PT",
+  "SK",
+  "SI",
+  "ES",
+  "AD",
+  "MC",
+  "SM",
+  "VA",
+  "ME",
+  "XK",
 ]);
 
 /** The location currency of an ISO country code (BILL-05): gb → gbp, euro area → eur, au → aud, else usd. */
@@ -74,13 +108,18 @@ export function currencyForCountry(country: string | null | undefined): Currency
   return SITE_DEFAULT_CURRENCY;
 }
 
-export const isCurrency = (v: unknown): v is Currency => typeof v === "string" && (CURRENCIES as readonly string[]).includes(v);
+export const isCurrency = (v: unknown): v is Currency =>
+  typeof v === "string" && (CURRENCIES as readonly string[]).includes(v);
 
 /**
  * The plan currency (BILL-03/05, OPEN-33): a set DefaultCurrency wins and cannot be changed by the
  * caller; else the caller's pick; else the location currency.
  */
-export function chooseCurrency(input: { defaultCurrency: string | null; requested?: Currency; country: string | null }): { currency: Currency; fixed: boolean } {
+export function chooseCurrency(input: {
+  defaultCurrency: string | null;
+  requested?: Currency;
+  country: string | null;
+}): { currency: Currency; fixed: boolean } {
   if (isCurrency(input.defaultCurrency)) return { currency: input.defaultCurrency, fixed: true };
   return { currency: input.requested ?? currencyForCountry(input.country), fixed: false };
 }
@@ -93,7 +132,9 @@ export function nextBillingDate(from: Date, cycle: BillingCycle): Date {
 /** Coupons we know (BILL-18, OPEN-32): P10 = 10 % off the first year. */
 export const COUPONS: Record<string, { percentOff: number; months: number }> = { P10: { percentOff: 10, months: 12 } };
 
-export function findCoupon(code: string | null | undefined): { code: string; percentOff: number; months: number } | null {
+export function findCoupon(
+  code: string | null | undefined,
+): { code: string; percentOff: number; months: number } | null {
   const key = (code ?? "").trim().toUpperCase();
   const coupon = COUPONS[key];
   return coupon ? { code: key, ...coupon } : null;
@@ -123,7 +164,10 @@ export const ENDED_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(["cancele
  * OPEN-07 "has a subscription": a provider subscription exists and is not over, whether or not it keeps
  * guides live (unpaid and incomplete count: the host fixes the card, never subscribes a second time).
  */
-export function hasOpenSubscription(subscriptionRef: string | null | undefined, status: SubscriptionStatus | null | undefined): boolean {
+export function hasOpenSubscription(
+  subscriptionRef: string | null | undefined,
+  status: SubscriptionStatus | null | undefined,
+): boolean {
   return Boolean(subscriptionRef) && status != null && !ENDED_STATUSES.has(status);
 }
 
@@ -133,13 +177,19 @@ export function hasOpenSubscription(subscriptionRef: string | null | undefined, 
  * `cardOnFileFailed` = a subscription exists and its card failed, so the host must add a new one
  * (past_due, incomplete, unpaid: HOME-06, BILL-39).
  */
-export function deriveSubscriptionFlags(status: SubscriptionStatus | null): { hasSubscription: boolean; cardOnFileFailed: boolean } {
+export function deriveSubscriptionFlags(status: SubscriptionStatus | null): {
+  hasSubscription: boolean;
+  cardOnFileFailed: boolean;
+} {
   if (!status) return { hasSubscription: false, cardOnFileFailed: false };
   return { hasSubscription: LIVE_STATUSES.has(status), cardOnFileFailed: FAILED_STATUSES.has(status) };
 }
 
 /** SubscriptionActiveSystem (OPEN-07): the trial runs, or a subscription keeps guides live. */
-export function isSubscriptionActiveSystem(input: { hasSubscription: boolean; trialEndsAt: Date | null }, now: Date): boolean {
+export function isSubscriptionActiveSystem(
+  input: { hasSubscription: boolean; trialEndsAt: Date | null },
+  now: Date,
+): boolean {
   if (input.hasSubscription) return true;
   return input.trialEndsAt !== null && input.trialEndsAt > now;
 }
@@ -213,12 +263,22 @@ export function annualFromMonthly(monthly: number[], annualFirst: number, annual
 
 export const CANCELLATION_REQUEST_TYPES = ["pause-1-month", "pause-3-months", "cancel"] as const;
 export type CancellationRequestType = (typeof CANCELLATION_REQUEST_TYPES)[number];
-export const CANCELLATION_REASONS = ["no-longer-manage", "no-longer-own", "no-longer-renting", "product-issue", "product-value", "product-switch"] as const;
+export const CANCELLATION_REASONS = [
+  "no-longer-manage",
+  "no-longer-own",
+  "no-longer-renting",
+  "product-issue",
+  "product-value",
+  "product-switch",
+] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 /** BILL-46: a cancel because the host no longer manages, owns or rents out the property gets the review invitation. */
 export function showsReviewInvitation(request: CancellationRequestType, reason: CancellationReason): boolean {
-  return request === "cancel" && (reason === "no-longer-manage" || reason === "no-longer-own" || reason === "no-longer-renting");
+  return (
+    request === "cancel" &&
+    (reason === "no-longer-manage" || reason === "no-longer-own" || reason === "no-longer-renting")
+  );
 }
 
 /** XCUT-57. */

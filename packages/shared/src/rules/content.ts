@@ -31,7 +31,10 @@ export const PLAIN_TEXT_MAX = 5_000;
  * <b> and <i> become <strong> and <em> (RICH_TEXT_RENAMED_TAGS), the elements TipTap itself writes.
  */
 export const RICH_TEXT_TAGS = ["h2", "p", "br", "strong", "em", "u", "ul", "ol", "li", "a", "span"] as const;
-export const RICH_TEXT_RENAMED_TAGS = { b: "strong", i: "em" } as const satisfies Record<string, (typeof RICH_TEXT_TAGS)[number]>;
+export const RICH_TEXT_RENAMED_TAGS = { b: "strong", i: "em" } as const satisfies Record<
+  string,
+  (typeof RICH_TEXT_TAGS)[number]
+>;
 export const RICH_TEXT_LINK_SCHEMES = ["http", "https", "mailto", "tel"] as const;
 
 /** A new item's ContentVersion, and the next one after an update (CONT-24/25). */

@@ -1,7 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { What3words } from "../schemas/property.ts";
-import { checkWeblink, inactiveReason, isBasicSetupComplete, RESERVED_WEBLINKS, suggestWeblink, type CompletenessInput, type LiveInput } from "./property.ts";
+import {
+  checkWeblink,
+  inactiveReason,
+  isBasicSetupComplete,
+  RESERVED_WEBLINKS,
+  suggestWeblink,
+  type CompletenessInput,
+  type LiveInput,
+} from "./property.ts";
 
 describe("suggestWeblink (PROP-08)", () => {
   it("lower-cases, turns other characters into single dashes and trims dashes at the ends", () => {
@@ -40,12 +48,19 @@ describe("checkWeblink (PROP-09, OPEN-37)", () => {
 });
 
 describe("inactiveReason (PROP-17…21, OPEN-41)", () => {
-  const live: LiveInput = { subscriptionActiveUser: true, subscriptionActiveSystem: true, active: true, published: true };
+  const live: LiveInput = {
+    subscriptionActiveUser: true,
+    subscriptionActiveSystem: true,
+    active: true,
+    published: true,
+  };
   it("is null when live, and names one reason by precedence subscription > deactivated > hidden", () => {
     expect(inactiveReason(live)).toBeNull();
     expect(inactiveReason({ ...live, published: false })).toBe("hidden");
     expect(inactiveReason({ ...live, published: false, active: false })).toBe("deactivated");
-    expect(inactiveReason({ ...live, published: false, active: false, subscriptionActiveSystem: false })).toBe("subscription");
+    expect(inactiveReason({ ...live, published: false, active: false, subscriptionActiveSystem: false })).toBe(
+      "subscription",
+    );
     expect(inactiveReason({ ...live, subscriptionActiveUser: false })).toBe("subscription");
   });
 });
@@ -81,6 +96,7 @@ describe("What3words schema (SETUP-14)", () => {
     expect(What3words.parse("école.forêt.lune")).toBe("école.forêt.lune");
     expect(What3words.parse("")).toBeNull();
     expect(What3words.parse(null)).toBeNull();
-    for (const bad of ["anything", "two.words", "a.b.c.d", "a b.c.d", "a..b", "1.2.3", "a.b.c/"]) expect(What3words.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["anything", "two.words", "a.b.c.d", "a b.c.d", "a..b", "1.2.3", "a.b.c/"])
+      expect(What3words.safeParse(bad).success, bad).toBe(false);
   });
 });

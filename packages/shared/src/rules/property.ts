@@ -2,9 +2,39 @@ import { WEBLINK_MAX_LENGTH, WEBLINK_MIN_LENGTH } from "../constants.ts";
 
 /** Words a weblink may not be: they are or may become our own paths (OPEN-37). */
 export const RESERVED_WEBLINKS: ReadonlySet<string> = new Set([
-  "api", "admin", "www", "login", "logout", "help", "support", "files", "assets", "static", "app", "g", "q", "r",
-  "guide", "guides", "preview", "dashboard", "account", "settings", "properties", "property", "signup", "sign-up",
-  "create-account", "try-free", "welcome", "partners", "subscription", "billing", "mail", "email", "doorstep",
+  "api",
+  "admin",
+  "www",
+  "login",
+  "logout",
+  "help",
+  "support",
+  "files",
+  "assets",
+  "static",
+  "app",
+  "g",
+  "q",
+  "r",
+  "guide",
+  "guides",
+  "preview",
+  "dashboard",
+  "account",
+  "settings",
+  "properties",
+  "property",
+  "signup",
+  "sign-up",
+  "create-account",
+  "try-free",
+  "welcome",
+  "partners",
+  "subscription",
+  "billing",
+  "mail",
+  "email",
+  "doorstep",
 ]);
 
 /** Suggests a weblink from a guide name (PROP-08): lower-case, non-alphanumerics → "-", repeats collapsed. */
@@ -64,7 +94,13 @@ export interface CompletenessInput {
 
 /** Basic Setup is complete (SETUP-20) with title, cover, address, display address and a colour or company branding. */
 export function isBasicSetupComplete(p: CompletenessInput): boolean {
-  return Boolean(p.title && p.coverImageUrl && p.formattedAddress && p.displayAddress && (p.hexPrimary || p.hexSecondary || p.companyProfile));
+  return Boolean(
+    p.title &&
+    p.coverImageUrl &&
+    p.formattedAddress &&
+    p.displayAddress &&
+    (p.hexPrimary || p.hexSecondary || p.companyProfile),
+  );
 }
 
 /** #RRGGBB (SETUP-19, CO-05). */

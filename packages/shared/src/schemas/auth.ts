@@ -3,7 +3,10 @@ import { PASSWORD_MAX_LENGTH } from "../constants.ts";
 import { UserDto } from "./user.ts";
 
 const Email = z.string().trim().min(1).max(254);
-const Password = z.string().min(1).max(PASSWORD_MAX_LENGTH * 4);
+const Password = z
+  .string()
+  .min(1)
+  .max(PASSWORD_MAX_LENGTH * 4);
 const Attribution = z.string().trim().max(500).optional();
 
 /** Sign-up (AUTH-27). `website` is the honeypot: people leave it empty. */

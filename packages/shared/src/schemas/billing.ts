@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { BILLING_CYCLES, CANCELLATION_REASONS, CANCELLATION_REQUEST_TYPES, CURRENCIES, SUBSCRIPTION_STATUSES } from "../rules/billing.ts";
+import {
+  BILLING_CYCLES,
+  CANCELLATION_REASONS,
+  CANCELLATION_REQUEST_TYPES,
+  CURRENCIES,
+  SUBSCRIPTION_STATUSES,
+} from "../rules/billing.ts";
 
 export const Currency = z.enum(CURRENCIES);
 export const BillingCycle = z.enum(BILLING_CYCLES);
@@ -50,11 +56,20 @@ export const PlansResponse = z.object({
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
-export const CardDto = z.object({ brand: z.string(), last4: z.string(), expMonth: z.number().int(), expYear: z.number().int() });
+export const CardDto = z.object({
+  brand: z.string(),
+  last4: z.string(),
+  expMonth: z.number().int(),
+  expYear: z.number().int(),
+});
 export type CardDto = z.infer<typeof CardDto>;
 
 /** One line of an invoice as the provider itemises it (BILL-37); `amount` is before discounts, and negative for a credit. */
-export const InvoiceLineDto = z.object({ description: z.string(), quantity: z.number().int().nonnegative(), amount: z.number().int() });
+export const InvoiceLineDto = z.object({
+  description: z.string(),
+  quantity: z.number().int().nonnegative(),
+  amount: z.number().int(),
+});
 export type InvoiceLineDto = z.infer<typeof InvoiceLineDto>;
 
 /** The subscription's next invoice as the provider previews it (BILL-37, BILL-18, OPEN-32). */
@@ -86,7 +101,9 @@ export const SubscriptionState = z.object({
   paymentFailed: z.boolean(),
   trialEndsAt: z.string().nullable(),
   trialActive: z.boolean(),
-  plan: z.object({ id: z.string(), name: z.string(), cycle: BillingCycle, unitLabel: z.enum(["guide", "property"]) }).nullable(),
+  plan: z
+    .object({ id: z.string(), name: z.string(), cycle: BillingCycle, unitLabel: z.enum(["guide", "property"]) })
+    .nullable(),
   currency: Currency,
   currencySymbol: z.string(),
   currencyFixed: z.boolean(),
@@ -111,10 +128,16 @@ export const SetupIntentResponse = z.object({ clientSecret: z.string() });
 
 /** Local (test-mode) card fields; refused in production (ARCHITECTURE §6). */
 export const LocalCardRequest = z.object({
-  number: z.string().trim().regex(/^[0-9 ]{12,23}$/),
+  number: z
+    .string()
+    .trim()
+    .regex(/^[0-9 ]{12,23}$/),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().trim().regex(/^[0-9]{3,4}$/),
+  cvc: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{3,4}$/),
 });
 export type LocalCardRequest = z.infer<typeof LocalCardRequest>;
 export const PaymentMethodResponse = z.object({ paymentMethod: CardDto.extend({ id: z.string() }) });

@@ -28,7 +28,10 @@ export const UpdateCompanyRequest = z
     hexSecondary: HexColour.nullable(),
     backgroundHex: HexColour.nullable(),
     fontHex: HexColour.nullable(),
-    website: z.union([z.literal(""), HttpUrl]).transform((v) => (v === "" ? null : v)).nullable(),
+    website: z
+      .union([z.literal(""), HttpUrl])
+      .transform((v) => (v === "" ? null : v))
+      .nullable(),
     pms: ClearableText(120),
   })
   .partial()

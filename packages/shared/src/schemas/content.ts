@@ -90,9 +90,17 @@ export type TemplateDto = z.infer<typeof TemplateDto>;
 export const CatalogueQuery = z.object({ theme: z.string().max(40).optional() });
 export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
 
-export const CategoriesResponse = z.object({ systemId: z.number().int(), themes: z.array(z.string()), categories: z.array(CategoryDto) });
+export const CategoriesResponse = z.object({
+  systemId: z.number().int(),
+  themes: z.array(z.string()),
+  categories: z.array(CategoryDto),
+});
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
-export const TemplatesResponse = z.object({ systemId: z.number().int(), themes: z.array(z.string()), templates: z.array(TemplateDto) });
+export const TemplatesResponse = z.object({
+  systemId: z.number().int(),
+  themes: z.array(z.string()),
+  templates: z.array(TemplateDto),
+});
 export type TemplatesResponse = z.infer<typeof TemplatesResponse>;
 export const ThemesResponse = z.object({
   themes: z.array(z.object({ label: z.enum(THEME_LABELS), name: z.string() })),

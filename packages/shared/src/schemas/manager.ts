@@ -44,10 +44,16 @@ export const UpdateManagerRequest = z
   .object({
     firstName: z.string().trim().min(1).max(100),
     lastName: z.string().trim().min(1).max(100),
-    email: z.union([z.literal(""), z.email().max(254)]).transform((v) => (v === "" ? null : v)).nullable(),
+    email: z
+      .union([z.literal(""), z.email().max(254)])
+      .transform((v) => (v === "" ? null : v))
+      .nullable(),
     tel: ClearableText(40),
     messageAppName: ClearableText(60),
-    messageAppLink: z.union([z.literal(""), HttpUrl]).transform((v) => (v === "" ? null : v)).nullable(),
+    messageAppLink: z
+      .union([z.literal(""), HttpUrl])
+      .transform((v) => (v === "" ? null : v))
+      .nullable(),
   })
   .partial()
   .strict()

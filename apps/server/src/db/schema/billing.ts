@@ -63,7 +63,10 @@ export const billingAccounts = pgTable(
     subscribeClaimedAt: tz("subscribe_claimed_at"),
     ...timestamps,
   },
-  (t) => [index("billing_accounts_customer_idx").on(t.customerRef), index("billing_accounts_subscription_idx").on(t.subscriptionRef)],
+  (t) => [
+    index("billing_accounts_customer_idx").on(t.customerRef),
+    index("billing_accounts_subscription_idx").on(t.subscriptionRef),
+  ],
 );
 
 /** Provider webhook events already handled, by event id (IMPL-14: idempotent). */
@@ -158,7 +161,11 @@ export const localSubscriptions = pgTable(
     nextRetryAt: tz("next_retry_at"),
     ...timestamps,
   },
-  (t) => [index("local_subscriptions_due_idx").on(t.currentPeriodEnd).where(sql`${t.status} in ('trialing','active','past_due')`)],
+  (t) => [
+    index("local_subscriptions_due_idx")
+      .on(t.currentPeriodEnd)
+      .where(sql`${t.status} in ('trialing','active','past_due')`),
+  ],
 );
 
 export const localInvoices = pgTable(

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts, timestamps } from "./accounts.ts";
 import { properties } from "./properties.ts";
 
@@ -100,7 +111,9 @@ export const contentItems = pgTable(
     index("content_items_property_category_idx").on(t.propertyId, t.categoryLabel, t.listRank),
     index("content_items_account_idx").on(t.accountId),
     // One filled item per template per property (CONT-35).
-    uniqueIndex("content_items_property_template_unique").on(t.propertyId, t.templateLabel).where(sql`${t.templateLabel} is not null`),
+    uniqueIndex("content_items_property_template_unique")
+      .on(t.propertyId, t.templateLabel)
+      .where(sql`${t.templateLabel} is not null`),
   ],
 );
 

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { accounts, timestamps } from "./accounts.ts";
 
 /** Property managers: the host card guests see (MGR-01). */
@@ -25,7 +35,9 @@ export const managers = pgTable(
     uniqueIndex("managers_vanity_id_unique").on(t.vanityId),
     index("managers_account_id_idx").on(t.accountId),
     // One default manager per account (OPEN-47).
-    uniqueIndex("managers_one_default_per_account").on(t.accountId).where(sql`${t.isDefault}`),
+    uniqueIndex("managers_one_default_per_account")
+      .on(t.accountId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -75,12 +87,17 @@ export const properties = pgTable(
     viatorDestinationIds: text("viator_destination_ids").array(),
     destinationsMaxDistanceKm: integer("destinations_max_distance_km"),
     defaultLanguage: text("default_language").notNull().default("en"),
-    languageTranslations: text("language_translations").array().notNull().default(sql`'{}'::text[]`),
+    languageTranslations: text("language_translations")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     managerId: uuid("manager_id").references(() => managers.id, { onDelete: "set null" }),
     hexPrimary: text("hex_primary"),
     hexSecondary: text("hex_secondary"),
     companyProfile: boolean("company_profile").notNull().default(false),
-    themeLabel: text("theme_label", { enum: ["default", "custom", "city", "countryside", "seaside"] }).notNull().default("default"),
+    themeLabel: text("theme_label", { enum: ["default", "custom", "city", "countryside", "seaside"] })
+      .notNull()
+      .default("default"),
     /** AES-GCM ciphertext of the 6-digit passcode (OPEN-66: retrievable by the host, encrypted at rest). */
     passcodeEncrypted: text("passcode_encrypted"),
     /** Rotated whenever the passcode changes, signing every guest out (PROP-25). */

@@ -50,5 +50,8 @@ export const guideVisitDays = pgTable(
     source: text("source", { enum: ["qr-code", "link"] }).notNull(),
     sessions: integer("sessions").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.propertyId, t.day, t.deviceType, t.source] }), index("guide_visit_days_account_day_idx").on(t.accountId, t.day)],
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.deviceType, t.source] }),
+    index("guide_visit_days_account_day_idx").on(t.accountId, t.day),
+  ],
 );

@@ -11,7 +11,10 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 }
 
 /** A session by token digest with its user's account id, in one query (it runs on every request). */
-export async function findSessionByHash(db: Db, tokenHash: string): Promise<(SessionRow & { accountId: string }) | null> {
+export async function findSessionByHash(
+  db: Db,
+  tokenHash: string,
+): Promise<(SessionRow & { accountId: string }) | null> {
   const rows = await db
     .select({ session: sessions, accountId: users.accountId })
     .from(sessions)
@@ -34,7 +37,10 @@ export async function revokeSession(db: Db, id: string, at: Date): Promise<void>
 export async function revokeUserSessions(db: Db, userId: string, at: Date, keepSessionId?: string): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
   if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
-  await db.update(sessions).set({ revokedAt: at }).where(and(...conditions));
+  await db
+    .update(sessions)
+    .set({ revokedAt: at })
+    .where(and(...conditions));
 }
 
 export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$inferInsert): Promise<void> {
@@ -45,18 +51,30 @@ export async function insertOneTimeToken(db: Db, values: typeof oneTimeTokens.$i
  * Marks every unused token of those purposes as used: the newest reset link invalidates older ones (OPEN-16),
  * and a new password cancels every outstanding login and reset link.
  */
-export async function consumeUserTokens(db: Db, userId: string, purposes: OneTimeTokenPurpose[], at: Date): Promise<void> {
+export async function consumeUserTokens(
+  db: Db,
+  userId: string,
+  purposes: OneTimeTokenPurpose[],
+  at: Date,
+): Promise<void> {
   await db
     .update(oneTimeTokens)
     .set({ usedAt: at })
-    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)));
+    .where(
+      and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, purposes), isNull(oneTimeTokens.usedAt)),
+    );
 }
 
 /**
  * Atomically consumes a live single-use token: only one caller can win the UPDATE … WHERE used_at IS NULL.
  * Returns the token's user id, or null when it is unknown, used, expired or of another purpose.
  */
-export async function consumeOneTimeToken(db: Db, tokenHash: string, purpose: OneTimeTokenPurpose, at: Date): Promise<string | null> {
+export async function consumeOneTimeToken(
+  db: Db,
+  tokenHash: string,
+  purpose: OneTimeTokenPurpose,
+  at: Date,
+): Promise<string | null> {
   const rows = await db
     .update(oneTimeTokens)
     .set({ usedAt: at })
@@ -77,7 +95,12 @@ export async function insertLoginAttempt(db: Db, values: typeof loginAttempts.$i
 }
 
 export async function findLoginAttempts(db: Db, email: string, limit = 20) {
-  return db.select().from(loginAttempts).where(eq(loginAttempts.email, email)).orderBy(desc(loginAttempts.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(loginAttempts)
+    .where(eq(loginAttempts.email, email))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(limit);
 }
 
 /**
@@ -96,7 +119,14 @@ export async function deleteDeadSessions(db: Db, now: Date, idleBefore: Date, ba
 
 /** Deletes up to `batch` one-time tokens that expired before `before` (used ones included). */
 export async function deleteSpentOneTimeTokens(db: Db, before: Date, batch: number): Promise<number> {
-  const spent = db.select({ id: oneTimeTokens.id }).from(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, before)).limit(batch);
-  const deleted = await db.delete(oneTimeTokens).where(inArray(oneTimeTokens.id, spent)).returning({ id: oneTimeTokens.id });
+  const spent = db
+    .select({ id: oneTimeTokens.id })
+    .from(oneTimeTokens)
+    .where(lt(oneTimeTokens.expiresAt, before))
+    .limit(batch);
+  const deleted = await db
+    .delete(oneTimeTokens)
+    .where(inArray(oneTimeTokens.id, spent))
+    .returning({ id: oneTimeTokens.id });
   return deleted.length;
 }

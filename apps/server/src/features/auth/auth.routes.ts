@@ -25,7 +25,15 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     "/api/auth/sign-up",
-    { config: publicRoute, schema: { tags, summary: "Create an account in trial and sign in", body: CreateAccountRequest, response: { 201: SessionResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Create an account in trial and sign in",
+        body: CreateAccountRequest,
+        response: { 201: SessionResponse },
+      },
+    },
     async (request, reply) => {
       const { userId, token } = await signUp(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
@@ -35,7 +43,15 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     "/api/auth/login",
-    { config: publicRoute, schema: { tags, summary: "Log in with email and password", body: LoginRequest, response: { 200: SessionResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Log in with email and password",
+        body: LoginRequest,
+        response: { 200: SessionResponse },
+      },
+    },
     async (request, reply) => {
       const { userId, token } = await login(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
@@ -49,7 +65,15 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     "/api/auth/login-token",
-    { config: publicRoute, schema: { tags, summary: "Exchange a single-use login_token for a session", body: LoginTokenRequest, response: { 200: SessionResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Exchange a single-use login_token for a session",
+        body: LoginTokenRequest,
+        response: { 200: SessionResponse },
+      },
+    },
     async (request, reply) => {
       const { userId, token } = await exchangeLoginToken(ctx, request.body.token, requestMeta(request));
       setSessionCookie(reply, token, secure);
@@ -69,7 +93,15 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     "/api/auth/forgot-password",
-    { config: publicRoute, schema: { tags, summary: "Email a password reset link", body: ForgotPasswordRequest, response: { 200: ForgotPasswordResponse } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Email a password reset link",
+        body: ForgotPasswordRequest,
+        response: { 200: ForgotPasswordResponse },
+      },
+    },
     async (request) => {
       await requestPasswordReset(ctx, request.body.email, requestMeta(request));
       return { userFound: true as const };
@@ -78,7 +110,15 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.post(
     "/api/auth/reset-password",
-    { config: publicRoute, schema: { tags, summary: "Set a new password from a reset link", body: ResetPasswordRequest, response: { 204: z.null() } } },
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Set a new password from a reset link",
+        body: ResetPasswordRequest,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await resetPassword(ctx, request.body, requestMeta(request));
       return reply.status(204).send(null);

@@ -36,7 +36,11 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). */
-export async function signUp(ctx: AppContext, input: CreateAccountRequest, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+export async function signUp(
+  ctx: AppContext,
+  input: CreateAccountRequest,
+  meta: RequestMeta,
+): Promise<{ userId: string; token: string }> {
   await ctx.rateLimiter.consume("sign-up", meta.ip, ctx.config.rateLimits.signUp);
   if (input.website) throw new AppError("BOT_DETECTED", "Sign-up refused.");
   const email = normalizeEmail(input.email);
@@ -84,13 +88,22 @@ export async function signUp(ctx: AppContext, input: CreateAccountRequest, meta:
   const loginToken = await issueLoginToken(ctx, userId);
   await sendAfterCommit(
     ctx,
-    welcomeEmail(email, input.firstName, ctx.config.trialDays, `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`),
+    welcomeEmail(
+      email,
+      input.firstName,
+      ctx.config.trialDays,
+      `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`,
+    ),
   );
   return { userId, token };
 }
 
 /** Checks email and password, records the attempt (AUTH-12, never the password), and starts a session. */
-export async function login(ctx: AppContext, input: LoginRequest, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  meta: RequestMeta,
+): Promise<{ userId: string; token: string }> {
   const email = normalizeEmail(input.email);
   await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
   await ctx.rateLimiter.consume("login", `${meta.ip}|${email}`, ctx.config.rateLimits.login);
@@ -119,7 +132,12 @@ export async function login(ctx: AppContext, input: LoginRequest, meta: RequestM
 }
 
 /** Issues a single-use token for a user; returns the raw token. */
-export async function issueOneTimeToken(ctx: AppContext, userId: string, purpose: OneTimeTokenPurpose, ttlMinutes: number): Promise<string> {
+export async function issueOneTimeToken(
+  ctx: AppContext,
+  userId: string,
+  purpose: OneTimeTokenPurpose,
+  ttlMinutes: number,
+): Promise<string> {
   const token = newToken();
   await insertOneTimeToken(ctx.db, {
     userId,
@@ -136,7 +154,11 @@ export function issueLoginToken(ctx: AppContext, userId: string): Promise<string
 }
 
 /** Exchanges a single-use login_token for a session (AUTH-14, AUTH-15). */
-export async function exchangeLoginToken(ctx: AppContext, token: string, meta: RequestMeta): Promise<{ userId: string; token: string }> {
+export async function exchangeLoginToken(
+  ctx: AppContext,
+  token: string,
+  meta: RequestMeta,
+): Promise<{ userId: string; token: string }> {
   await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
   const userId = await consumeOneTimeToken(ctx.db, hashToken(token), "login", ctx.now());
   if (!userId) throw new AppError("TOKEN_EXPIRED", "This link has expired.");

@@ -51,7 +51,12 @@ describe("sign-up (AUTH-23…32)", () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.appVersion).toBe("42.2.0");
-    expect(body.user).toMatchObject({ firstName: "Maya", email: email.toLowerCase(), isMaster: true, isAffiliate: false });
+    expect(body.user).toMatchObject({
+      firstName: "Maya",
+      email: email.toLowerCase(),
+      isMaster: true,
+      isAffiliate: false,
+    });
     expect(body.user).not.toHaveProperty("passwordHash");
     const trialEnd = new Date(body.user.account.trialEndsAt).getTime();
     expect(trialEnd - t.clock.now.getTime()).toBe(14 * 86_400_000);
@@ -68,8 +73,16 @@ describe("sign-up (AUTH-23…32)", () => {
     expect(user!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2/);
     const attribution = await findAttribution(t.ctx.db, user!.id);
     expect(attribution).toMatchObject({
-      referralId: "friend1", utmSource: "google", utmMedium: "cpc", utmCampaign: "spring", utmTerm: "guidebook",
-      utmContent: "ad1", landingPage: "/pricing", sourceUrl: "www.example.org", sourceBrand: "airbnb", coupon: "p10",
+      referralId: "friend1",
+      utmSource: "google",
+      utmMedium: "cpc",
+      utmCampaign: "spring",
+      utmTerm: "guidebook",
+      utmContent: "ad1",
+      landingPage: "/pricing",
+      sourceUrl: "www.example.org",
+      sourceBrand: "airbnb",
+      coupon: "p10",
     });
     const emails = await outbox(email.toLowerCase());
     expect(emails[0]!.subject).toContain("Welcome");
@@ -78,7 +91,8 @@ describe("sign-up (AUTH-23…32)", () => {
 
   it("records the referrer when referral_id is another user's code (AUTH-31)", async () => {
     const referrer = await buildUser(t.ctx);
-    const code = (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: referrer.cookie } })).json().user.referrerCode;
+    const code = (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: referrer.cookie } })).json()
+      .user.referrerCode;
     const email = uniqueEmail();
     await post("/api/auth/sign-up", { firstName: "Ref", email, password: TEST_PASSWORD, referralId: code });
     expect((await findUserByEmail(t.ctx.db, email))!.referredByUserId).toBe(referrer.id);
@@ -86,14 +100,20 @@ describe("sign-up (AUTH-23…32)", () => {
 
   it("refuses a duplicate email, case-insensitively (AUTH-26, AUTH-28)", async () => {
     const existing = await buildUser(t.ctx);
-    const res = await post("/api/auth/sign-up", { firstName: "Dup", email: existing.email.toUpperCase(), password: TEST_PASSWORD });
+    const res = await post("/api/auth/sign-up", {
+      firstName: "Dup",
+      email: existing.email.toUpperCase(),
+      password: TEST_PASSWORD,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe("EMAIL_TAKEN");
   });
 
   it("lets only one of two concurrent sign-ups with one email win", async () => {
     const email = uniqueEmail();
-    const results = await Promise.all([1, 2].map(() => post("/api/auth/sign-up", { firstName: "Race", email, password: TEST_PASSWORD })));
+    const results = await Promise.all(
+      [1, 2].map(() => post("/api/auth/sign-up", { firstName: "Race", email, password: TEST_PASSWORD })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
@@ -115,12 +135,21 @@ describe("sign-up (AUTH-23…32)", () => {
       const res = await post("/api/auth/sign-up", { firstName: "Common", email: uniqueEmail(), password });
       expect(res.json().error?.code, password).toBe("WEAK_PASSWORD");
     }
-    const fine = await post("/api/auth/sign-up", { firstName: "Fine", email: uniqueEmail(), password: "lantern-otter-velvet" });
+    const fine = await post("/api/auth/sign-up", {
+      firstName: "Fine",
+      email: uniqueEmail(),
+      password: "lantern-otter-velvet",
+    });
     expect(fine.statusCode).toBe(201);
   });
 
   it("refuses a filled honeypot, a weak password and an empty first name", async () => {
-    const bot = await post("/api/auth/sign-up", { firstName: "Bot", email: uniqueEmail(), password: TEST_PASSWORD, website: "http://spam" });
+    const bot = await post("/api/auth/sign-up", {
+      firstName: "Bot",
+      email: uniqueEmail(),
+      password: TEST_PASSWORD,
+      website: "http://spam",
+    });
     expect(bot.json().error.code).toBe("BOT_DETECTED");
     const weak = await post("/api/auth/sign-up", { firstName: "Weak", email: uniqueEmail(), password: "password1" });
     expect(weak.json().error.code).toBe("WEAK_PASSWORD");
@@ -136,12 +165,22 @@ describe("sign-up (AUTH-23…32)", () => {
 describe("login (AUTH-07…13)", () => {
   it("signs in with trimmed, case-insensitive email and records the attempt without the password", async () => {
     const user = await buildUser(t.ctx);
-    const res = await post("/api/auth/login", { email: ` ${user.email.toUpperCase()} `, password: TEST_PASSWORD }, { "x-client-version": "41.0.0" });
+    const res = await post(
+      "/api/auth/login",
+      { email: ` ${user.email.toUpperCase()} `, password: TEST_PASSWORD },
+      { "x-client-version": "41.0.0" },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ appVersion: "42.2.0", user: { id: user.id } });
     expect(res.json()).not.toHaveProperty("token");
     const attempts = await findLoginAttempts(t.ctx.db, user.email);
-    expect(attempts[0]).toMatchObject({ success: true, attemptedAppVersion: "41.0.0", currentAppVersion: "42.2.0", appReloaded: true, ip: "127.0.0.1" });
+    expect(attempts[0]).toMatchObject({
+      success: true,
+      attemptedAppVersion: "41.0.0",
+      currentAppVersion: "42.2.0",
+      appReloaded: true,
+      ip: "127.0.0.1",
+    });
     expect(JSON.stringify(attempts)).not.toContain(TEST_PASSWORD);
   });
 
@@ -217,7 +256,8 @@ describe("auto-login (AUTH-14, AUTH-15, IMPL-21)", () => {
   });
 
   it("gives the welcome email's link the same short life as every login_token (ARCHITECTURE §5)", async () => {
-    const loginTokenIn = async (email: string) => new URL((await outbox(email))[0]!.text.match(/http:\/\/\S+login_token=\S+/)![0]).searchParams.get("login_token")!;
+    const loginTokenIn = async (email: string) =>
+      new URL((await outbox(email))[0]!.text.match(/http:\/\/\S+login_token=\S+/)![0]).searchParams.get("login_token")!;
     const fresh = uniqueEmail("welcome");
     await post("/api/auth/sign-up", { firstName: "Wen", email: fresh, password: TEST_PASSWORD });
     t.clock.advance(14 * 60_000);
@@ -226,7 +266,9 @@ describe("auto-login (AUTH-14, AUTH-15, IMPL-21)", () => {
     const stale = uniqueEmail("welcome");
     await post("/api/auth/sign-up", { firstName: "Wes", email: stale, password: TEST_PASSWORD });
     t.clock.advance(16 * 60_000);
-    expect((await post("/api/auth/login-token", { token: await loginTokenIn(stale) })).json().error.code).toBe("TOKEN_EXPIRED");
+    expect((await post("/api/auth/login-token", { token: await loginTokenIn(stale) })).json().error.code).toBe(
+      "TOKEN_EXPIRED",
+    );
   });
 
   it("refuses an expired login_token", async () => {
@@ -250,13 +292,25 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
     const link = linkFrom((await outbox(user.email))[0]!.text);
     expect(link.email).toBe(user.email);
 
-    const reset = await post("/api/auth/reset-password", { email: link.email, token: link.token, password: "a-brand-new-secret" });
+    const reset = await post("/api/auth/reset-password", {
+      email: link.email,
+      token: link.token,
+      password: "a-brand-new-secret",
+    });
     expect(reset.statusCode).toBe(204);
-    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).statusCode).toBe(
+      401,
+    );
     expect((await post("/api/auth/login", { email: user.email, password: "a-brand-new-secret" })).statusCode).toBe(200);
-    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD })).json().error.code).toBe("WRONG_PASSWORD");
+    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD })).json().error.code).toBe(
+      "WRONG_PASSWORD",
+    );
 
-    const reused = await post("/api/auth/reset-password", { email: link.email, token: link.token, password: "another-new-secret" });
+    const reused = await post("/api/auth/reset-password", {
+      email: link.email,
+      token: link.token,
+      password: "another-new-secret",
+    });
     expect(reused.json().error.code).toBe("TOKEN_EXPIRED");
   });
 
@@ -275,9 +329,13 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
     const older = linkFrom((await outbox(user.email))[0]!.text);
     await post("/api/auth/forgot-password", { email: user.email });
     const newer = linkFrom((await outbox(user.email))[0]!.text);
-    expect((await post("/api/auth/reset-password", { ...older, password: "fresh-password-1" })).json().error.code).toBe("TOKEN_EXPIRED");
+    expect((await post("/api/auth/reset-password", { ...older, password: "fresh-password-1" })).json().error.code).toBe(
+      "TOKEN_EXPIRED",
+    );
     t.clock.advance(61 * 60_000);
-    expect((await post("/api/auth/reset-password", { ...newer, password: "fresh-password-1" })).json().error.code).toBe("TOKEN_EXPIRED");
+    expect((await post("/api/auth/reset-password", { ...newer, password: "fresh-password-1" })).json().error.code).toBe(
+      "TOKEN_EXPIRED",
+    );
   });
 
   it("refuses a link used with another email, and answers USER_NOT_FOUND for an unknown email", async () => {
@@ -285,7 +343,11 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
     const other = await buildUser(t.ctx);
     await post("/api/auth/forgot-password", { email: user.email });
     const link = linkFrom((await outbox(user.email))[0]!.text);
-    expect((await post("/api/auth/reset-password", { email: other.email, token: link.token, password: "fresh-password-2" })).json().error.code).toBe("TOKEN_EXPIRED");
+    expect(
+      (
+        await post("/api/auth/reset-password", { email: other.email, token: link.token, password: "fresh-password-2" })
+      ).json().error.code,
+    ).toBe("TOKEN_EXPIRED");
     const unknown = await post("/api/auth/forgot-password", { email: uniqueEmail("ghost") });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("USER_NOT_FOUND");
@@ -293,8 +355,10 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
 });
 
 describe("housekeeping: dead sessions and spent links are deleted (ARCHITECTURE §5)", () => {
-  const sessionCount = async (userId: string) => (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
-  const tokenCount = async (userId: string) => (await t.ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId))).length;
+  const sessionCount = async (userId: string) =>
+    (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
+  const tokenCount = async (userId: string) =>
+    (await t.ctx.db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, userId))).length;
 
   it("removes revoked and idle sessions and day-old links, keeps live ones", async () => {
     const live = await buildUser(t.ctx);
@@ -305,7 +369,9 @@ describe("housekeeping: dead sessions and spent links are deleted (ARCHITECTURE 
     const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
 
     await purgeDeadAuthRecords(t.ctx);
-    expect([await sessionCount(live.id), await sessionCount(loggedOut.id), await sessionCount(idle.id)]).toEqual([1, 0, 1]);
+    expect([await sessionCount(live.id), await sessionCount(loggedOut.id), await sessionCount(idle.id)]).toEqual([
+      1, 0, 1,
+    ]);
     expect(await tokenCount(live.id)).toBe(1);
 
     for (let day = 0; day < 4; day++) {

@@ -31,13 +31,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, payload: object, headers: Record<string, string> = {}) => t.app.inject({ method: "POST", url, payload, headers });
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "POST", url, payload, headers });
 const sleep = async (ms: number) => void (clockMs += ms);
 
 describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
   it("answers 429 RATE_LIMITED after repeated bad logins, and recovers after the window", async () => {
     const user = await buildUser(t.ctx);
-    for (let i = 0; i < 3; i++) expect((await post("/api/auth/login", { email: user.email, password: "bad-password" })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await post("/api/auth/login", { email: user.email, password: "bad-password" })).statusCode).toBe(401);
     const limited = await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe("RATE_LIMITED");
@@ -51,17 +53,25 @@ describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
   it("limits sign-up, forgot-password and reset-password", async () => {
     await sleep(WINDOW + 100);
     const signUps = [];
-    for (let i = 0; i < 4; i++) signUps.push((await post("/api/auth/sign-up", { firstName: "R", email: uniqueEmail(), password: TEST_PASSWORD })).statusCode);
+    for (let i = 0; i < 4; i++)
+      signUps.push(
+        (await post("/api/auth/sign-up", { firstName: "R", email: uniqueEmail(), password: TEST_PASSWORD })).statusCode,
+      );
     expect(signUps).toEqual([201, 201, 201, 429]);
 
     const user = await buildUser(t.ctx);
     const forgot = [];
-    for (let i = 0; i < 4; i++) forgot.push((await post("/api/auth/forgot-password", { email: user.email })).statusCode);
+    for (let i = 0; i < 4; i++)
+      forgot.push((await post("/api/auth/forgot-password", { email: user.email })).statusCode);
     expect(forgot).toEqual([200, 200, 200, 429]);
 
     await sleep(WINDOW + 100);
     const reset = [];
-    for (let i = 0; i < 4; i++) reset.push((await post("/api/auth/reset-password", { email: user.email, token: "bogus", password: "whatever-long" })).statusCode);
+    for (let i = 0; i < 4; i++)
+      reset.push(
+        (await post("/api/auth/reset-password", { email: user.email, token: "bogus", password: "whatever-long" }))
+          .statusCode,
+      );
     expect(reset).toEqual([400, 400, 400, 429]);
   });
 
@@ -70,24 +80,36 @@ describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
     const user = await buildUser(t.ctx);
     const from = (i: number) => ({ "x-forwarded-for": `203.0.113.${i}` });
     // One bad guess from each of five addresses: no single IP reaches its own limit of 3.
-    for (let i = 1; i <= 5; i++) expect((await post("/api/auth/login", { email: user.email, password: "guess" }, from(i))).statusCode).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await post("/api/auth/login", { email: user.email, password: "guess" }, from(i))).statusCode).toBe(401);
     const limited = await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, from(6));
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBe("60");
-    expect(limited.json().error).toEqual({ code: "RATE_LIMITED", message: "Too many attempts. Try again in 1 minute." });
+    expect(limited.json().error).toEqual({
+      code: "RATE_LIMITED",
+      message: "Too many attempts. Try again in 1 minute.",
+    });
     // Another account from one of those addresses is unaffected.
     const other = await buildUser(t.ctx);
-    expect((await post("/api/auth/login", { email: other.email, password: TEST_PASSWORD }, from(1))).statusCode).toBe(200);
+    expect((await post("/api/auth/login", { email: other.email, password: TEST_PASSWORD }, from(1))).statusCode).toBe(
+      200,
+    );
     await sleep(WINDOW + 100);
-    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, from(6))).statusCode).toBe(200);
+    expect((await post("/api/auth/login", { email: user.email, password: TEST_PASSWORD }, from(6))).statusCode).toBe(
+      200,
+    );
   });
 
   it("limits password changes and email changes per user", async () => {
     await sleep(WINDOW + 100);
     const user = await buildUser(t.ctx);
-    const put = (url: string, payload: object, cookie = user.cookie) => t.app.inject({ method: "PUT", url, payload, headers: { cookie } });
+    const put = (url: string, payload: object, cookie = user.cookie) =>
+      t.app.inject({ method: "PUT", url, payload, headers: { cookie } });
     const password = [];
-    for (let i = 0; i < 4; i++) password.push((await put("/api/me/password", { currentPassword: "wrong-guess", newPassword: "a-new-password-1" })).statusCode);
+    for (let i = 0; i < 4; i++)
+      password.push(
+        (await put("/api/me/password", { currentPassword: "wrong-guess", newPassword: "a-new-password-1" })).statusCode,
+      );
     expect(password).toEqual([400, 400, 400, 429]);
     // Even the right password waits for the window: the limit is on tries, not on failures.
     const right = await put("/api/me/password", { currentPassword: TEST_PASSWORD, newPassword: "a-new-password-1" });

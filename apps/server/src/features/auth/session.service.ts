@@ -1,7 +1,14 @@
 import { SESSION_ABSOLUTE_DAYS, SESSION_IDLE_DAYS } from "@doorstep/shared/constants";
 import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
 import { hashToken, newToken } from "../../lib/tokens.ts";
-import { deleteDeadSessions, deleteSpentOneTimeTokens, findSessionByHash, insertSession, revokeSession, touchSession } from "./auth.repository.ts";
+import {
+  deleteDeadSessions,
+  deleteSpentOneTimeTokens,
+  findSessionByHash,
+  insertSession,
+  revokeSession,
+  touchSession,
+} from "./auth.repository.ts";
 
 const DAY = 86_400_000;
 // Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
@@ -43,13 +50,16 @@ export function endSession(ctx: AppContext, sessionId: string): Promise<void> {
  * Housekeeping job: removes sessions that can never be valid again and one-time links that expired
  * more than a day ago (a used or expired link reads the same expired copy, so nothing is lost).
  */
-export async function purgeDeadAuthRecords(ctx: AppContext, batch = 1_000): Promise<{ sessions: number; tokens: number }> {
+export async function purgeDeadAuthRecords(
+  ctx: AppContext,
+  batch = 1_000,
+): Promise<{ sessions: number; tokens: number }> {
   const now = ctx.now();
   const idleBefore = new Date(now.getTime() - SESSION_IDLE_DAYS * DAY);
   const tokensBefore = new Date(now.getTime() - DAY);
   const drain = async (deleteBatch: () => Promise<number>) => {
     let total = 0;
-    for (let n = batch; n === batch; ) {
+    for (let n = batch; n === batch;) {
       n = await deleteBatch();
       total += n;
     }

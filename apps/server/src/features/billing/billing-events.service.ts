@@ -1,4 +1,9 @@
-import { FAILED_STATUSES, LIVE_STATUSES, dueTrialNotice, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
+import {
+  FAILED_STATUSES,
+  LIVE_STATUSES,
+  dueTrialNotice,
+  type SubscriptionStatus,
+} from "@doorstep/shared/rules/billing";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { GatewayEvent } from "../../providers/payments/index.ts";
@@ -19,7 +24,13 @@ import {
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
 
-const HANDLED = new Set(["invoice.paid", "invoice.payment_failed", "customer.subscription.updated", "customer.subscription.deleted", "customer.subscription.created"]);
+const HANDLED = new Set([
+  "invoice.paid",
+  "invoice.payment_failed",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.created",
+]);
 
 /**
  * Applies a provider event (IMPL-14). Events only say *that* something changed: the subscription is
@@ -42,13 +53,23 @@ export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): 
     const user = await findMasterUser(ctx.db, billing.accountId);
     if (user) {
       await ctx.email.send(paymentFailedEmail(user.email, user.firstName, `${ctx.config.publicUrl}/subscription`));
-      await recordAlert(ctx, { accountId: billing.accountId, userId: user.id, email: user.email }, "renewal-failed", "A renewal payment failed.", { subscription: snapshot.ref, status: snapshot.status });
+      await recordAlert(
+        ctx,
+        { accountId: billing.accountId, userId: user.id, email: user.email },
+        "renewal-failed",
+        "A renewal payment failed.",
+        { subscription: snapshot.ref, status: snapshot.status },
+      );
     }
   }
 }
 
 /** POST /api/billing/webhook/stripe: verified by signature, each event id once (IMPL-14). */
-export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleStripeWebhook(
+  ctx: AppContext,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
   if (ctx.payments.kind !== "stripe") throw new AppError("NOT_CONFIGURED", "Stripe is not configured.");
   let event: GatewayEvent;
   try {
@@ -86,7 +107,9 @@ export async function runTrialNotices(ctx: AppContext, batch = 200): Promise<num
       if (!trial.trialEndsAt) continue;
       const kind = dueTrialNotice(trial.trialEndsAt, now);
       if (!kind || !(await claimTrialNotice(ctx.db, trial.accountId, kind, trial.trialEndsAt))) continue;
-      await ctx.email.send(trialNoticeEmail(trial.email, trial.firstName, kind, `${ctx.config.publicUrl}/subscription`));
+      await ctx.email.send(
+        trialNoticeEmail(trial.email, trial.firstName, kind, `${ctx.config.publicUrl}/subscription`),
+      );
       sent++;
     }
     const last = page.at(-1);
@@ -102,7 +125,8 @@ export async function runTrialNotices(ctx: AppContext, batch = 200): Promise<num
 export async function syncBilledQuantity(ctx: AppContext, accountId: string): Promise<void> {
   try {
     const billing = await findBillingAccount(ctx.db, accountId);
-    if (!billing?.subscriptionRef || !billing.planKey || !LIVE_STATUSES.has(billing.status as SubscriptionStatus)) return;
+    if (!billing?.subscriptionRef || !billing.planKey || !LIVE_STATUSES.has(billing.status as SubscriptionStatus))
+      return;
     if (billing.gateway !== ctx.payments.kind) return;
     const quantity = await billedQuantityFor(ctx, accountId);
     if (quantity === billing.quantity) return;
@@ -122,6 +146,13 @@ export async function syncBilledQuantity(ctx: AppContext, accountId: string): Pr
   } catch (error) {
     ctx.log.error({ err: error, accountId }, "billed quantity sync failed");
     const user = await findMasterUser(ctx.db, accountId).catch(() => null);
-    if (user) await recordAlert(ctx, { accountId, userId: user.id, email: user.email }, "quantity-sync", error instanceof Error ? error.message : String(error), {});
+    if (user)
+      await recordAlert(
+        ctx,
+        { accountId, userId: user.id, email: user.email },
+        "quantity-sync",
+        error instanceof Error ? error.message : String(error),
+        {},
+      );
   }
 }

@@ -13,7 +13,12 @@ import {
 import type { PlanDto, PlansQuery, PlansResponse } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
 import type { AccountRow } from "../users/user.repository.ts";
-import { countBillableProperties, findPlansInCatalogue, type BillingAccountRow, type PlanRow } from "./billing.repository.ts";
+import {
+  countBillableProperties,
+  findPlansInCatalogue,
+  type BillingAccountRow,
+  type PlanRow,
+} from "./billing.repository.ts";
 
 /** Which named list the account gets (BILL-07/08): an assigned list, else UnitPricing, SpecialOffersEligible, default. */
 export function catalogueFor(account: AccountRow, billing: BillingAccountRow | null): string {
@@ -24,13 +29,20 @@ export function catalogueFor(account: AccountRow, billing: BillingAccountRow | n
 }
 
 /** The plans of the account's list that it may choose, ForceAnnualSubscription = annual only (BILL-08). */
-export async function allowedPlans(ctx: AppContext, account: AccountRow, billing: BillingAccountRow | null): Promise<PlanRow[]> {
+export async function allowedPlans(
+  ctx: AppContext,
+  account: AccountRow,
+  billing: BillingAccountRow | null,
+): Promise<PlanRow[]> {
   const plans = await findPlansInCatalogue(ctx.db, catalogueFor(account, billing));
   return account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
 }
 
 /** A plan's total per cycle for `quantity`, and the renewal total from the second paid period when the list has one (BILL-13). */
-export function planAmounts(plan: Pick<PlanRow, "pricing" | "renewalPricing">, quantity: number): { amount: number; renewalAmount: number | null } {
+export function planAmounts(
+  plan: Pick<PlanRow, "pricing" | "renewalPricing">,
+  quantity: number,
+): { amount: number; renewalAmount: number | null } {
   return {
     amount: priceForQuantity(plan.pricing as PlanPricing, quantity),
     renewalAmount: plan.renewalPricing ? priceForQuantity(plan.renewalPricing as PlanPricing, quantity) : null,
@@ -61,7 +73,13 @@ export function toPlanDto(plan: PlanRow, quantity: number, coupon: ReturnType<ty
 }
 
 /** The currency for this caller: fixed DefaultCurrency, else the pick, else the IP's country (BILL-03…05). */
-export function resolveCurrency(ctx: AppContext, account: AccountRow, plans: PlanRow[], requested: Currency | undefined, ip: string) {
+export function resolveCurrency(
+  ctx: AppContext,
+  account: AccountRow,
+  plans: PlanRow[],
+  requested: Currency | undefined,
+  ip: string,
+) {
   const available = [...new Set(plans.map((p) => p.currency as Currency))];
   const chosen = chooseCurrency({ defaultCurrency: account.defaultCurrency, requested, country: ctx.geo.country(ip) });
   // A list without that currency (e.g. a usd-only per-unit list) offers what it has.
@@ -83,7 +101,9 @@ export async function listPlans(
   const { currency, fixed, available } = resolveCurrency(ctx, account, plans, query.currency, input.ip);
   const quantity = await billedQuantityFor(ctx, account.id);
   const coupon = findCoupon(query.coupon ?? account.couponCode);
-  const inCurrency = plans.filter((p) => p.currency === currency).sort((a, b) => (a.cycle === b.cycle ? 0 : a.cycle === "monthly" ? -1 : 1));
+  const inCurrency = plans
+    .filter((p) => p.currency === currency)
+    .sort((a, b) => (a.cycle === b.cycle ? 0 : a.cycle === "monthly" ? -1 : 1));
   const now = ctx.now();
   return {
     currency,

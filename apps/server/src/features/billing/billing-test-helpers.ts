@@ -26,9 +26,19 @@ export async function localCard(app: FastifyInstance, user: TestUser, number: st
   return res.json().paymentMethod.id as string;
 }
 
-export async function subscribe(app: FastifyInstance, user: TestUser, number: string, body: Record<string, unknown> = {}) {
+export async function subscribe(
+  app: FastifyInstance,
+  user: TestUser,
+  number: string,
+  body: Record<string, unknown> = {},
+) {
   const paymentMethodId = await localCard(app, user, number);
-  return app.inject({ method: "POST", url: "/api/billing/subscription", headers: { cookie: user.cookie }, payload: { cycle: "monthly", paymentMethodId, ...body } });
+  return app.inject({
+    method: "POST",
+    url: "/api/billing/subscription",
+    headers: { cookie: user.cookie },
+    payload: { cycle: "monthly", paymentMethodId, ...body },
+  });
 }
 
 export async function getJson(app: FastifyInstance, user: TestUser, url: string) {

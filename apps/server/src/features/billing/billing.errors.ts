@@ -20,6 +20,8 @@ export function toBillingError(error: unknown, phase: "card" | "subscription"): 
     case "invalid_card":
       return new AppError("CARD_INVALID", error.message);
     case "provider":
-      return phase === "card" ? new AppError("CARD_NOT_SAVED", copy.billing.cardNotSaved) : new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
+      return phase === "card"
+        ? new AppError("CARD_NOT_SAVED", copy.billing.cardNotSaved)
+        : new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
   }
 }

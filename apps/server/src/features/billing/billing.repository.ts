@@ -1,7 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
-import { billingAccounts, billingPlans, billingWebhookEvents, cancellationRequests, subscriptionAlerts, trialNotices } from "../../db/schema/billing.ts";
+import {
+  billingAccounts,
+  billingPlans,
+  billingWebhookEvents,
+  cancellationRequests,
+  subscriptionAlerts,
+  trialNotices,
+} from "../../db/schema/billing.ts";
 import { properties } from "../../db/schema/properties.ts";
 
 export type PlanRow = typeof billingPlans.$inferSelect;
@@ -25,8 +32,15 @@ export async function findBillingAccount(db: Db, accountId: string): Promise<Bil
   return row ?? null;
 }
 
-export async function findBillingAccountBySubscription(db: Db, subscriptionRef: string): Promise<BillingAccountRow | null> {
-  const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.subscriptionRef, subscriptionRef)).limit(1);
+export async function findBillingAccountBySubscription(
+  db: Db,
+  subscriptionRef: string,
+): Promise<BillingAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.subscriptionRef, subscriptionRef))
+    .limit(1);
   return row ?? null;
 }
 
@@ -36,7 +50,12 @@ export async function findBillingAccountByCustomer(db: Db, customerRef: string):
 }
 
 /** Creates or patches the account's billing row. */
-export async function upsertBillingAccount(db: Db, accountId: string, gateway: "local" | "stripe", patch: BillingAccountPatch): Promise<void> {
+export async function upsertBillingAccount(
+  db: Db,
+  accountId: string,
+  gateway: "local" | "stripe",
+  patch: BillingAccountPatch,
+): Promise<void> {
   await db
     .insert(billingAccounts)
     .values({ accountId, gateway, ...patch })
@@ -47,7 +66,13 @@ export async function upsertBillingAccount(db: Db, accountId: string, gateway: "
  * Claims the account's one subscribe slot (two tabs, a double click): true when this request may go on.
  * A claim older than `staleAfterMs` (a crashed request) is taken over.
  */
-export async function claimSubscribe(db: Db, accountId: string, gateway: "local" | "stripe", now: Date, staleAfterMs = 120_000): Promise<boolean> {
+export async function claimSubscribe(
+  db: Db,
+  accountId: string,
+  gateway: "local" | "stripe",
+  now: Date,
+  staleAfterMs = 120_000,
+): Promise<boolean> {
   const stale = new Date(now.getTime() - staleAfterMs);
   const rows = await db
     .insert(billingAccounts)
@@ -65,7 +90,20 @@ export async function releaseSubscribe(db: Db, accountId: string): Promise<void>
   await db.update(billingAccounts).set({ subscribeClaimedAt: null }).where(eq(billingAccounts.accountId, accountId));
 }
 
-export type AccountBillingFlags = Partial<Pick<typeof accounts.$inferInsert, "hasSubscription" | "cardOnFileFailed" | "defaultCurrency" | "trialEndsAt" | "specialOffersEligible" | "unitPricing" | "forceAnnualSubscription" | "couponCode" | "subscriptionActiveUser">>;
+export type AccountBillingFlags = Partial<
+  Pick<
+    typeof accounts.$inferInsert,
+    | "hasSubscription"
+    | "cardOnFileFailed"
+    | "defaultCurrency"
+    | "trialEndsAt"
+    | "specialOffersEligible"
+    | "unitPricing"
+    | "forceAnnualSubscription"
+    | "couponCode"
+    | "subscriptionActiveUser"
+  >
+>;
 
 export async function updateAccountFlags(db: Db, accountId: string, flags: AccountBillingFlags): Promise<void> {
   await db
@@ -94,7 +132,11 @@ export async function findPlanByKey(db: Db, key: string): Promise<PlanRow | null
 
 /** Records a webhook event id; false when it was already recorded (IMPL-14: each event once). */
 export async function recordWebhookEvent(db: Db, eventId: string, type: string): Promise<boolean> {
-  const rows = await db.insert(billingWebhookEvents).values({ eventId, type }).onConflictDoNothing().returning({ eventId: billingWebhookEvents.eventId });
+  const rows = await db
+    .insert(billingWebhookEvents)
+    .values({ eventId, type })
+    .onConflictDoNothing()
+    .returning({ eventId: billingWebhookEvents.eventId });
   return rows.length > 0;
 }
 
@@ -116,14 +158,24 @@ export async function insertCancellationRequest(db: Db, request: typeof cancella
  * (IMPL-12): the trial ends within 3 days or ended within 7; in trial-end order, after `after` (keyset),
  * so a run walks every due account however many there are.
  */
-export async function findTrialsDueNotice(db: Db, now: Date, after: { trialEndsAt: Date; accountId: string } | null, limit = 200) {
+export async function findTrialsDueNotice(
+  db: Db,
+  now: Date,
+  after: { trialEndsAt: Date; accountId: string } | null,
+  limit = 200,
+) {
   const soon = new Date(now.getTime() + 3 * 86_400_000);
   const since = new Date(now.getTime() - 7 * 86_400_000);
   const dayAhead = new Date(now.getTime() + 86_400_000);
   // The same bands as dueTrialNotice (rules/billing.ts).
   const dueKind = sql`case when ${accounts.trialEndsAt} <= ${now} then 'trial-ended' when ${accounts.trialEndsAt} <= ${dayAhead} then 'trial-ends-in-1-day' else 'trial-ends-in-3-days' end`;
   return db
-    .select({ accountId: accounts.id, trialEndsAt: accounts.trialEndsAt, email: users.email, firstName: users.firstName })
+    .select({
+      accountId: accounts.id,
+      trialEndsAt: accounts.trialEndsAt,
+      email: users.email,
+      firstName: users.firstName,
+    })
     .from(accounts)
     .innerJoin(users, and(eq(users.accountId, accounts.id), eq(users.isMaster, true)))
     .where(
@@ -141,12 +193,20 @@ export async function findTrialsDueNotice(db: Db, now: Date, after: { trialEndsA
 
 /** Claims a trial notice; false when it was already sent for this trial end. */
 export async function claimTrialNotice(db: Db, accountId: string, kind: string, trialEndsAt: Date): Promise<boolean> {
-  const rows = await db.insert(trialNotices).values({ accountId, kind, trialEndsAt }).onConflictDoNothing().returning({ kind: trialNotices.kind });
+  const rows = await db
+    .insert(trialNotices)
+    .values({ accountId, kind, trialEndsAt })
+    .onConflictDoNothing()
+    .returning({ kind: trialNotices.kind });
   return rows.length > 0;
 }
 
 export async function findMasterUser(db: Db, accountId: string) {
-  const [row] = await db.select().from(users).where(and(eq(users.accountId, accountId), eq(users.isMaster, true))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.isMaster, true)))
+    .limit(1);
   return row ?? null;
 }
 

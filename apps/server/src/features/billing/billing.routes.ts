@@ -22,7 +22,13 @@ import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { handleStripeWebhook } from "./billing-events.service.ts";
 import { listPlans } from "./billing-plans.service.ts";
-import { createSubscription, listInvoices, reportSubscriptionAlert, requireBillingContext, updatePaymentMethod } from "./billing.service.ts";
+import {
+  createSubscription,
+  listInvoices,
+  reportSubscriptionAlert,
+  requireBillingContext,
+  updatePaymentMethod,
+} from "./billing.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
 import { getLocalReceipt, receiptHtml, receiptPdf } from "./receipt.ts";
 import { createCancellationRequest } from "./cancellation.service.ts";
@@ -36,13 +42,28 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.get(
     "/api/billing/subscription",
-    { schema: { tags, summary: "The caller's subscription, card and trial (BILL-01, BILL-33…39)", response: { 200: SubscriptionResponse } } },
-    async (request) => ({ subscription: await getSubscriptionState(ctx, await requireBillingContext(ctx, requireCaller(request))) }),
+    {
+      schema: {
+        tags,
+        summary: "The caller's subscription, card and trial (BILL-01, BILL-33…39)",
+        response: { 200: SubscriptionResponse },
+      },
+    },
+    async (request) => ({
+      subscription: await getSubscriptionState(ctx, await requireBillingContext(ctx, requireCaller(request))),
+    }),
   );
 
   app.get(
     "/api/billing/plans",
-    { schema: { tags, summary: "The caller's plans priced for the server-computed quantity (BILL-02…18)", querystring: PlansQuery, response: { 200: PlansResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's plans priced for the server-computed quantity (BILL-02…18)",
+        querystring: PlansQuery,
+        response: { 200: PlansResponse },
+      },
+    },
     async (request) => {
       const { account, billing } = await requireBillingContext(ctx, requireCaller(request));
       return listPlans(ctx, { account, billing, query: request.query, ip: request.ip });
@@ -51,31 +72,67 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.post(
     "/api/billing/setup-intent",
-    { schema: { tags, summary: "A Stripe SetupIntent client secret for the card element (BILL-20)", response: { 200: SetupIntentResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "A Stripe SetupIntent client secret for the card element (BILL-20)",
+        response: { 200: SetupIntentResponse },
+      },
+    },
     async (request) => createSetupIntent(ctx, requireCaller(request)),
   );
 
   app.post(
     "/api/billing/local/payment-methods",
-    { schema: { tags, summary: "Local gateway only, never in production: a test-mode card (Stripe test numbers)", body: LocalCardRequest, response: { 201: PaymentMethodResponse } } },
-    async (request, reply) => reply.status(201).send(await createLocalPaymentMethod(ctx, requireCaller(request), request.body)),
+    {
+      schema: {
+        tags,
+        summary: "Local gateway only, never in production: a test-mode card (Stripe test numbers)",
+        body: LocalCardRequest,
+        response: { 201: PaymentMethodResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createLocalPaymentMethod(ctx, requireCaller(request), request.body)),
   );
 
   app.post(
     "/api/billing/subscription",
-    { schema: { tags, summary: "Subscribe with a payment method; the server computes quantity and price (BILL-22…26)", body: CreateSubscriptionRequest, response: { 201: CreateSubscriptionResponse } } },
-    async (request, reply) => reply.status(201).send(await createSubscription(ctx, requireCaller(request), request.body, request.ip)),
+    {
+      schema: {
+        tags,
+        summary: "Subscribe with a payment method; the server computes quantity and price (BILL-22…26)",
+        body: CreateSubscriptionRequest,
+        response: { 201: CreateSubscriptionResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createSubscription(ctx, requireCaller(request), request.body, request.ip)),
   );
 
   app.put(
     "/api/billing/payment-method",
-    { schema: { tags, summary: "Replace the card; retries an open invoice (BILL-35/36)", body: UpdatePaymentMethodRequest, response: { 200: UpdatePaymentMethodResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Replace the card; retries an open invoice (BILL-35/36)",
+        body: UpdatePaymentMethodRequest,
+        response: { 200: UpdatePaymentMethodResponse },
+      },
+    },
     async (request) => updatePaymentMethod(ctx, requireCaller(request), request.body),
   );
 
   app.get(
     "/api/billing/invoices",
-    { schema: { tags, summary: "Invoices with an amount paid above 0, newest first (BILL-40)", querystring: InvoiceListQuery, response: { 200: InvoiceListResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Invoices with an amount paid above 0, newest first (BILL-40)",
+        querystring: InvoiceListQuery,
+        response: { 200: InvoiceListResponse },
+      },
+    },
     async (request) => listInvoices(ctx, requireCaller(request), request.query.cursor),
   );
 
@@ -85,7 +142,10 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
     { schema: { tags, summary: "A paid local-gateway invoice as a receipt page (BILL-40)", params: InvoiceParams } },
     async (request, reply) => {
       const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
-      return reply.type("text/html; charset=utf-8").header("Cache-Control", "private, no-store").send(receiptHtml(receipt));
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "private, no-store")
+        .send(receiptHtml(receipt));
     },
   );
   app.get(
@@ -95,7 +155,10 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
       const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
       return reply
         .type("application/pdf")
-        .header("Content-Disposition", `attachment; filename="doorstep-receipt-${receipt.id.replace(/[^a-zA-Z0-9_-]/g, "")}.pdf"`)
+        .header(
+          "Content-Disposition",
+          `attachment; filename="doorstep-receipt-${receipt.id.replace(/[^a-zA-Z0-9_-]/g, "")}.pdf"`,
+        )
         .header("Cache-Control", "private, no-store")
         .send(await receiptPdf(receipt));
     },
@@ -103,7 +166,14 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.post(
     "/api/billing/subscription-alerts",
-    { schema: { tags, summary: "Report a subscription failure seen in the browser (BILL-31)", body: SubscriptionAlertRequest, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Report a subscription failure seen in the browser (BILL-31)",
+        body: SubscriptionAlertRequest,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await reportSubscriptionAlert(ctx, requireCaller(request), request.body);
       return reply.status(204).send(null);
@@ -112,8 +182,16 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.post(
     "/api/billing/cancellation-requests",
-    { schema: { tags, summary: "Ask to pause or cancel (BILL-43…48)", body: CreateCancellationRequest, response: { 201: CancellationResponse } } },
-    async (request, reply) => reply.status(201).send(await createCancellationRequest(ctx, requireCaller(request), request.body)),
+    {
+      schema: {
+        tags,
+        summary: "Ask to pause or cancel (BILL-43…48)",
+        body: CreateCancellationRequest,
+        response: { 201: CancellationResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createCancellationRequest(ctx, requireCaller(request), request.body)),
   );
 
   // The webhook needs the exact bytes for its signature, so JSON is left unparsed in this scope only.
@@ -121,10 +199,16 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
     scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     scope.post(
       "/api/billing/webhook/stripe",
-      { config: { public: true }, bodyLimit: 1024 * 1024, schema: { tags, summary: "Stripe webhooks, verified by signature (IMPL-14)", hide: true } },
+      {
+        config: { public: true },
+        bodyLimit: 1024 * 1024,
+        schema: { tags, summary: "Stripe webhooks, verified by signature (IMPL-14)", hide: true },
+      },
       async (request) => {
         const signature = request.headers["stripe-signature"];
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === "string" ? request.body : "");
+        const raw = Buffer.isBuffer(request.body)
+          ? request.body
+          : Buffer.from(typeof request.body === "string" ? request.body : "");
         return handleStripeWebhook(ctx, raw, typeof signature === "string" ? signature : undefined);
       },
     );

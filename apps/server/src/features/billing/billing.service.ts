@@ -1,5 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
-import { deriveSubscriptionFlags, findCoupon, hasOpenSubscription, isCurrency, LIVE_STATUSES, type Currency, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
+import {
+  deriveSubscriptionFlags,
+  findCoupon,
+  hasOpenSubscription,
+  isCurrency,
+  LIVE_STATUSES,
+  type Currency,
+  type SubscriptionStatus,
+} from "@doorstep/shared/rules/billing";
 import type {
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
@@ -54,9 +62,21 @@ export async function ensureCustomer(ctx: AppContext, { account, user, billing }
 }
 
 /** BILL-31, IMPL-37: stores a failure report and emails support; never fails the caller's request itself. */
-export async function recordAlert(ctx: AppContext, who: { accountId: string; userId: string; email: string }, kind: string, errorMessage: string, payload: Record<string, unknown>): Promise<void> {
+export async function recordAlert(
+  ctx: AppContext,
+  who: { accountId: string; userId: string; email: string },
+  kind: string,
+  errorMessage: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
   try {
-    await insertSubscriptionAlert(ctx.db, { accountId: who.accountId, userId: who.userId, kind, errorMessage, payload });
+    await insertSubscriptionAlert(ctx.db, {
+      accountId: who.accountId,
+      userId: who.userId,
+      kind,
+      errorMessage,
+      payload,
+    });
     await ctx.email.send(subscriptionAlertEmail(ctx.config.supportEmail, { ...who, kind, errorMessage, payload }));
   } catch (error) {
     ctx.log.error({ err: error, kind }, "could not record a subscription alert");
@@ -80,7 +100,12 @@ export async function applySnapshot(ctx: AppContext, accountId: string, snapshot
  * nothing. One at a time per account, and never a second provider subscription while one is open
  * (an unpaid one is fixed with a new card, BILL-36).
  */
-export async function createSubscription(ctx: AppContext, caller: Caller, input: CreateSubscriptionRequest, ip: string): Promise<CreateSubscriptionResponse> {
+export async function createSubscription(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateSubscriptionRequest,
+  ip: string,
+): Promise<CreateSubscriptionResponse> {
   const { account } = await requireBillingContext(ctx, caller);
   if (!(await claimSubscribe(ctx.db, account.id, ctx.payments.kind, ctx.now()))) {
     throw new AppError("SUBSCRIPTION_EXISTS", "Your subscription is already being set up.");
@@ -92,23 +117,44 @@ export async function createSubscription(ctx: AppContext, caller: Caller, input:
   }
 }
 
-async function subscribeClaimed(ctx: AppContext, caller: Caller, input: CreateSubscriptionRequest, ip: string): Promise<CreateSubscriptionResponse> {
+async function subscribeClaimed(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreateSubscriptionRequest,
+  ip: string,
+): Promise<CreateSubscriptionResponse> {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
-  if (hasOpenSubscription(billing?.subscriptionRef, billing?.status as SubscriptionStatus | null) && billing?.gateway === ctx.payments.kind) {
+  if (
+    hasOpenSubscription(billing?.subscriptionRef, billing?.status as SubscriptionStatus | null) &&
+    billing?.gateway === ctx.payments.kind
+  ) {
     throw new AppError("SUBSCRIPTION_EXISTS", "You already have a subscription.");
   }
   const plans = await allowedPlans(ctx, account, billing);
   const { currency } = resolveCurrency(ctx, account, plans, input.currency, ip);
-  const plan = plans.find((p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId));
-  if (!plan) throw new AppError("VALIDATION_FAILED", "This plan is not available.", [{ path: ["planId"], message: "Not in your plans" }]);
+  const plan = plans.find(
+    (p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId),
+  );
+  if (!plan)
+    throw new AppError("VALIDATION_FAILED", "This plan is not available.", [
+      { path: ["planId"], message: "Not in your plans" },
+    ]);
   const quantity = await billedQuantityFor(ctx, account.id);
   const { amount, renewalAmount } = planAmounts(plan, quantity);
   const couponCode = input.coupon || account.couponCode;
   const coupon = findCoupon(couponCode);
   // OPEN-32: an unknown coupon is ignored with a warning; the subscription goes ahead at full price.
   if (couponCode && !coupon) ctx.log.warn({ accountId: account.id, couponCode }, "unknown coupon ignored");
-  const payload = { planId: plan.key, cycle: plan.cycle, currency, quantity, amount, coupon: coupon?.code ?? null, paymentMethodId: input.paymentMethodId };
+  const payload = {
+    planId: plan.key,
+    cycle: plan.cycle,
+    currency,
+    quantity,
+    amount,
+    coupon: coupon?.code ?? null,
+    paymentMethodId: input.paymentMethodId,
+  };
   const who = { accountId: account.id, userId: user.id, email: user.email };
 
   let phase: "card" | "subscription" = "card";
@@ -156,7 +202,10 @@ async function subscribeClaimed(ctx: AppContext, caller: Caller, input: CreateSu
       cardExpYear: card.expYear,
     });
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
-    await updateAccountFlags(ctx.db, account.id, { ...deriveSubscriptionFlags(snapshot.status), defaultCurrency: currency });
+    await updateAccountFlags(ctx.db, account.id, {
+      ...deriveSubscriptionFlags(snapshot.status),
+      defaultCurrency: currency,
+    });
   } catch (error) {
     const appError = toBillingError(error, phase);
     await recordAlert(ctx, who, `subscribe-${phase}`, error instanceof Error ? error.message : String(error), payload);
@@ -170,7 +219,8 @@ async function subscribeClaimed(ctx: AppContext, caller: Caller, input: CreateSu
 export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input: UpdatePaymentMethodRequest) {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
-  if (!billing?.subscriptionRef || !billing.customerRef) throw new AppError("NO_SUBSCRIPTION", "There is no subscription to update.");
+  if (!billing?.subscriptionRef || !billing.customerRef)
+    throw new AppError("NO_SUBSCRIPTION", "There is no subscription to update.");
   const who = { accountId: account.id, userId: user.id, email: user.email };
   let phase: "card" | "subscription" = "card";
   try {
@@ -186,7 +236,9 @@ export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input
     const snapshot = await ctx.payments.retryOpenInvoice(billing.subscriptionRef, card.ref);
     await applySnapshot(ctx, account.id, snapshot);
   } catch (error) {
-    await recordAlert(ctx, who, `update-card-${phase}`, error instanceof Error ? error.message : String(error), { paymentMethodId: input.paymentMethodId });
+    await recordAlert(ctx, who, `update-card-${phase}`, error instanceof Error ? error.message : String(error), {
+      paymentMethodId: input.paymentMethodId,
+    });
     throw toBillingError(error, phase === "card" ? "card" : "subscription");
   }
   const fresh = await requireBillingContext(ctx, caller);
@@ -194,7 +246,11 @@ export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input
 }
 
 /** GET /api/billing/invoices (BILL-40, IMPL-16): from the provider, only amounts paid above 0. */
-export async function listInvoices(ctx: AppContext, caller: Caller, cursor: string | undefined): Promise<InvoiceListResponse> {
+export async function listInvoices(
+  ctx: AppContext,
+  caller: Caller,
+  cursor: string | undefined,
+): Promise<InvoiceListResponse> {
   const { billing } = await requireBillingContext(ctx, caller);
   if (!billing?.customerRef || billing.gateway !== ctx.payments.kind) return { items: [], nextCursor: null };
   const page = await ctx.payments.listInvoices(billing.customerRef, { startingAfter: cursor, limit: 24 });
@@ -220,9 +276,19 @@ export async function listInvoices(ctx: AppContext, caller: Caller, cursor: stri
 export const SUPPORT_MAIL_RATE_LIMIT = { max: 10, windowMs: 60 * 60_000 };
 
 /** POST /api/billing/subscription-alerts (BILL-31): a failure the browser saw, for support. */
-export async function reportSubscriptionAlert(ctx: AppContext, caller: Caller, input: SubscriptionAlertRequest): Promise<void> {
+export async function reportSubscriptionAlert(
+  ctx: AppContext,
+  caller: Caller,
+  input: SubscriptionAlertRequest,
+): Promise<void> {
   const { account, user } = await requireBillingContext(ctx, caller);
   await ctx.rateLimiter.consume("billing-support-mail", account.id, SUPPORT_MAIL_RATE_LIMIT);
   const { errorMessage, ...payload } = input;
-  await recordAlert(ctx, { accountId: account.id, userId: user.id, email: user.email }, "client", errorMessage, payload);
+  await recordAlert(
+    ctx,
+    { accountId: account.id, userId: user.id, email: user.email },
+    "client",
+    errorMessage,
+    payload,
+  );
 }

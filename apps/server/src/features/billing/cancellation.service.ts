@@ -26,7 +26,9 @@ export async function createCancellationRequest(ctx: AppContext, caller: Caller,
     status: "received",
   });
   await ctx.email.send(cancellationSupportEmail(ctx.config.supportEmail, { ...row, accountId: account.id }));
-  await ctx.email.send(cancellationConfirmationEmail(user.email, input.name, copy.billing.cancellation.requests[input.request]));
+  await ctx.email.send(
+    cancellationConfirmationEmail(user.email, input.name, copy.billing.cancellation.requests[input.request]),
+  );
   return {
     request: { id: row.id, status: row.status, createdAt: row.createdAt.toISOString() },
     reviewInvitation: showsReviewInvitation(input.request, input.reason),

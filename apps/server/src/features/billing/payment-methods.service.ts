@@ -8,7 +8,8 @@ import { ensureCustomer, requireBillingContext } from "./billing.service.ts";
 /** POST /api/billing/setup-intent (BILL-20): the client secret for Stripe Elements. */
 export async function createSetupIntent(ctx: AppContext, caller: Caller): Promise<{ clientSecret: string }> {
   const bc = await requireBillingContext(ctx, caller);
-  if (ctx.payments.kind !== "stripe") throw new AppError("NOT_CONFIGURED", "Stripe is not configured; use the test card form.");
+  if (ctx.payments.kind !== "stripe")
+    throw new AppError("NOT_CONFIGURED", "Stripe is not configured; use the test card form.");
   try {
     return { clientSecret: await ctx.payments.createSetupIntent(await ensureCustomer(ctx, bc)) };
   } catch (error) {
@@ -28,7 +29,15 @@ export async function createLocalPaymentMethod(ctx: AppContext, caller: Caller, 
   }
   try {
     const method = await ctx.payments.createPaymentMethod(card);
-    return { paymentMethod: { id: method.ref, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear } };
+    return {
+      paymentMethod: {
+        id: method.ref,
+        brand: method.brand,
+        last4: method.last4,
+        expMonth: method.expMonth,
+        expYear: method.expYear,
+      },
+    };
   } catch (error) {
     throw toBillingError(error, "card");
   }

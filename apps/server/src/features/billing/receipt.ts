@@ -25,7 +25,13 @@ export async function getLocalReceipt(ctx: AppContext, caller: Caller, invoiceId
   const [invoice] = await ctx.db
     .select()
     .from(localInvoices)
-    .where(and(eq(localInvoices.id, invoiceId), eq(localInvoices.customerRef, billing.customerRef), eq(localInvoices.status, "paid")))
+    .where(
+      and(
+        eq(localInvoices.id, invoiceId),
+        eq(localInvoices.customerRef, billing.customerRef),
+        eq(localInvoices.status, "paid"),
+      ),
+    )
     .limit(1);
   if (!invoice || invoice.amountPaid <= 0) throw notFound("Invoice not found");
   return {
@@ -42,7 +48,8 @@ export async function getLocalReceipt(ctx: AppContext, caller: Caller, invoiceId
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function lines(r: Receipt): [string, string][] {
   return [
@@ -75,7 +82,8 @@ export function receiptPdf(r: Receipt): Promise<Buffer> {
     doc.on("error", reject);
     doc.fontSize(20).text("Doorstep — receipt").moveDown(0.5);
     doc.fontSize(11).fillColor("#374151").text("Thank you for your payment.").moveDown();
-    for (const [k, v] of lines(r)) doc.fillColor("#6b7280").text(k, { continued: true }).fillColor("#111827").text(`   ${v}`);
+    for (const [k, v] of lines(r))
+      doc.fillColor("#6b7280").text(k, { continued: true }).fillColor("#111827").text(`   ${v}`);
     doc.end();
   });
 }

@@ -20,9 +20,16 @@ import type { BillingContext } from "./billing.service.ts";
  * BILL-37: the provider's subscription and its next invoice, read live (Stripe: the subscription and the
  * preview invoice). A provider outage leaves them out rather than failing the page.
  */
-async function readProviderBilling(ctx: AppContext, subscriptionRef: string, billsAgain: boolean): Promise<{ snapshot: SubscriptionSnapshot; upcoming: UpcomingInvoice | null } | null> {
+async function readProviderBilling(
+  ctx: AppContext,
+  subscriptionRef: string,
+  billsAgain: boolean,
+): Promise<{ snapshot: SubscriptionSnapshot; upcoming: UpcomingInvoice | null } | null> {
   try {
-    const [snapshot, upcoming] = await Promise.all([ctx.payments.getSubscription(subscriptionRef), billsAgain ? ctx.payments.previewNextInvoice(subscriptionRef) : null]);
+    const [snapshot, upcoming] = await Promise.all([
+      ctx.payments.getSubscription(subscriptionRef),
+      billsAgain ? ctx.payments.previewNextInvoice(subscriptionRef) : null,
+    ]);
     return { snapshot, upcoming };
   } catch (error) {
     ctx.log.warn({ err: error, subscriptionRef }, "could not read the subscription from the payment provider");
@@ -30,7 +37,11 @@ async function readProviderBilling(ctx: AppContext, subscriptionRef: string, bil
   }
 }
 
-function toUpcomingInvoiceDto(upcoming: UpcomingInvoice, currency: Currency, couponCode: string | null | undefined): UpcomingInvoiceDto {
+function toUpcomingInvoiceDto(
+  upcoming: UpcomingInvoice,
+  currency: Currency,
+  couponCode: string | null | undefined,
+): UpcomingInvoiceDto {
   return {
     amountDue: upcoming.amountDue,
     subtotal: upcoming.subtotal,
@@ -46,16 +57,26 @@ function toUpcomingInvoiceDto(upcoming: UpcomingInvoice, currency: Currency, cou
 }
 
 /** The state /subscription shows (BILL-01, BILL-33…39); the quantity is counted now (BILL-17). */
-export async function getSubscriptionState(ctx: AppContext, { account, billing }: Pick<BillingContext, "account" | "billing">): Promise<SubscriptionState> {
+export async function getSubscriptionState(
+  ctx: AppContext,
+  { account, billing }: Pick<BillingContext, "account" | "billing">,
+): Promise<SubscriptionState> {
   const quantity = await billedQuantityFor(ctx, account.id);
   const plan = billing?.planKey ? await findPlanByKey(ctx.db, billing.planKey) : null;
   const status = billing?.subscriptionRef ? ((billing.status as SubscriptionStatus | null) ?? null) : null;
-  const currency: Currency = isCurrency(billing?.currency) ? billing.currency : isCurrency(account.defaultCurrency) ? account.defaultCurrency : "usd";
+  const currency: Currency = isCurrency(billing?.currency)
+    ? billing.currency
+    : isCurrency(account.defaultCurrency)
+      ? account.defaultCurrency
+      : "usd";
   const now = ctx.now();
   const live = status !== null && LIVE_STATUSES.has(status);
   // OPEN-07: unpaid and incomplete still have a subscription (shown with the payment-failed treatment, BILL-34/39).
   const hasSubscription = hasOpenSubscription(billing?.subscriptionRef, status);
-  const provider = hasSubscription && billing?.subscriptionRef && billing.gateway === ctx.payments.kind ? await readProviderBilling(ctx, billing.subscriptionRef, live) : null;
+  const provider =
+    hasSubscription && billing?.subscriptionRef && billing.gateway === ctx.payments.kind
+      ? await readProviderBilling(ctx, billing.subscriptionRef, live)
+      : null;
   return {
     gateway: ctx.payments.kind,
     hasSubscription,
@@ -63,7 +84,8 @@ export async function getSubscriptionState(ctx: AppContext, { account, billing }
     paymentFailed: hasSubscription && (account.cardOnFileFailed || (status !== null && FAILED_STATUSES.has(status))),
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
     trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
-    plan: plan && hasSubscription ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
+    plan:
+      plan && hasSubscription ? { id: plan.key, name: plan.name, cycle: plan.cycle, unitLabel: plan.unitLabel } : null,
     currency,
     currencySymbol: CURRENCY_SYMBOLS[currency],
     currencyFixed: isCurrency(account.defaultCurrency),
@@ -74,7 +96,12 @@ export async function getSubscriptionState(ctx: AppContext, { account, billing }
     currentPeriodEnd: billing?.currentPeriodEnd?.toISOString() ?? null,
     upcomingInvoice: provider?.upcoming ? toUpcomingInvoiceDto(provider.upcoming, currency, billing?.couponCode) : null,
     card: billing?.cardLast4
-      ? { brand: billing.cardBrand ?? "card", last4: billing.cardLast4, expMonth: billing.cardExpMonth ?? 0, expYear: billing.cardExpYear ?? 0 }
+      ? {
+          brand: billing.cardBrand ?? "card",
+          last4: billing.cardLast4,
+          expMonth: billing.cardExpMonth ?? 0,
+          expYear: billing.cardExpYear ?? 0,
+        }
       : null,
   };
 }

@@ -4,7 +4,18 @@ import { companies } from "../../db/schema/properties.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyPatch = Partial<
-  Pick<CompanyRow, "brandName" | "logoKey" | "iconKey" | "hexPrimary" | "hexSecondary" | "backgroundHex" | "fontHex" | "website" | "pms">
+  Pick<
+    CompanyRow,
+    | "brandName"
+    | "logoKey"
+    | "iconKey"
+    | "hexPrimary"
+    | "hexSecondary"
+    | "backgroundHex"
+    | "fontHex"
+    | "website"
+    | "pms"
+  >
 >;
 
 /** The account's company profile, if it has one (CO-06). */

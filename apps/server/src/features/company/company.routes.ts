@@ -5,7 +5,14 @@ import { CompanyResponse, CreateCompanyRequest, UpdateCompanyRequest } from "@do
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { createCompany, deleteCompanyImage, getCompany, replaceCompanyImage, updateCompany, type CompanyImage } from "./company.service.ts";
+import {
+  createCompany,
+  deleteCompanyImage,
+  getCompany,
+  replaceCompanyImage,
+  updateCompany,
+  type CompanyImage,
+} from "./company.service.ts";
 
 const tags = ["company"];
 const IMAGES: { image: CompanyImage; path: string; what: string }[] = [
@@ -24,7 +31,14 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.post(
     "/api/company",
-    { schema: { tags, summary: "Create the account's company profile", body: CreateCompanyRequest, response: { 201: CompanyResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Create the account's company profile",
+        body: CreateCompanyRequest,
+        response: { 201: CompanyResponse },
+      },
+    },
     async (request, reply) => {
       const company = await createCompany(ctx, requireCaller(request), request.body);
       return reply.status(201).send({ company });
@@ -33,7 +47,14 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.patch(
     "/api/company",
-    { schema: { tags, summary: "Update brand name, colours, website or PMS", body: UpdateCompanyRequest, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Update brand name, colours, website or PMS",
+        body: UpdateCompanyRequest,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await updateCompany(ctx, requireCaller(request), request.body);
       return reply.status(204).send(null);
@@ -43,16 +64,27 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
   for (const { image, path, what } of IMAGES) {
     app.put(
       path,
-      { schema: { tags, summary: `Replace the company ${what} (multipart, one image in field \`file\`)`, consumes: ["multipart/form-data"], response: { 204: z.null() } } },
+      {
+        schema: {
+          tags,
+          summary: `Replace the company ${what} (multipart, one image in field \`file\`)`,
+          consumes: ["multipart/form-data"],
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await replaceCompanyImage(ctx, requireCaller(request), image, () => readSingleFile(request));
         return reply.status(204).send(null);
       },
     );
 
-    app.delete(path, { schema: { tags, summary: `Remove the company ${what}`, response: { 204: z.null() } } }, async (request, reply) => {
-      await deleteCompanyImage(ctx, requireCaller(request), image);
-      return reply.status(204).send(null);
-    });
+    app.delete(
+      path,
+      { schema: { tags, summary: `Remove the company ${what}`, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await deleteCompanyImage(ctx, requireCaller(request), image);
+        return reply.status(204).send(null);
+      },
+    );
   }
 }

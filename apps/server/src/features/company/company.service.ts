@@ -3,7 +3,12 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../users/user.service.ts";
-import { findCompanyByAccount, insertCompany, updateCompany as updateCompanyRow, type CompanyRow } from "./company.repository.ts";
+import {
+  findCompanyByAccount,
+  insertCompany,
+  updateCompany as updateCompanyRow,
+  type CompanyRow,
+} from "./company.repository.ts";
 
 /** The two images a company has: its logo and the guide's home-screen icon (CO-01). */
 export type CompanyImage = "logo" | "icon";
@@ -52,7 +57,12 @@ export async function updateCompany(ctx: AppContext, caller: Caller, patch: Upda
  * Replaces the logo or home-screen icon (FILE-04/05). The company must exist before the upload is read;
  * the replaced file is deleted.
  */
-export async function replaceCompanyImage(ctx: AppContext, caller: Caller, image: CompanyImage, readUpload: () => Promise<Buffer>): Promise<void> {
+export async function replaceCompanyImage(
+  ctx: AppContext,
+  caller: Caller,
+  image: CompanyImage,
+  readUpload: () => Promise<Buffer>,
+): Promise<void> {
   const company = await requireCompany(ctx, caller);
   const upload = await readUpload();
   const column = IMAGE_COLUMN[image];

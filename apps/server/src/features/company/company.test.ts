@@ -14,7 +14,9 @@ const send = (user: TestUser, method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
 const company = async (user: TestUser) => (await send(user, "GET", "/api/company")).json().company;
 const upload = async (user: TestUser, url: string) => {
-  const { payload, headers } = multipart([{ field: "file", filename: "logo.png", contentType: "image/png", body: await makePng() }]);
+  const { payload, headers } = multipart([
+    { field: "file", filename: "logo.png", contentType: "image/png", body: await makePng() },
+  ]);
   return t.app.inject({ method: "PUT", url, headers: { ...headers, cookie: user.cookie }, payload });
 };
 const filePath = (url: string) => path.join(t.config.dataDir, "files", url.replace("/files/", ""));
@@ -71,18 +73,42 @@ describe("PATCH /api/company (CO-05)", () => {
   it("updates colours, website and PMS, and clears them", async () => {
     const user = await buildUser(t.ctx);
     await buildCompany(t.ctx, user);
-    const patch = { brandName: "Bay Homes", hexPrimary: "#1F6F68", hexSecondary: "#ffffff", backgroundHex: "#000000", fontHex: "#333333", website: "https://bay.example.com", pms: "Guesty" };
+    const patch = {
+      brandName: "Bay Homes",
+      hexPrimary: "#1F6F68",
+      hexSecondary: "#ffffff",
+      backgroundHex: "#000000",
+      fontHex: "#333333",
+      website: "https://bay.example.com",
+      pms: "Guesty",
+    };
     expect((await send(user, "PATCH", "/api/company", patch)).statusCode).toBe(204);
     expect(await company(user)).toMatchObject(patch);
 
-    expect((await send(user, "PATCH", "/api/company", { hexPrimary: null, website: "", pms: " " })).statusCode).toBe(204);
-    expect(await company(user)).toMatchObject({ brandName: "Bay Homes", hexPrimary: null, hexSecondary: "#ffffff", website: null, pms: null });
+    expect((await send(user, "PATCH", "/api/company", { hexPrimary: null, website: "", pms: " " })).statusCode).toBe(
+      204,
+    );
+    expect(await company(user)).toMatchObject({
+      brandName: "Bay Homes",
+      hexPrimary: null,
+      hexSecondary: "#ffffff",
+      website: null,
+      pms: null,
+    });
   });
 
   it("refuses invalid hex colours, a website without http(s), unknown fields and an empty patch", async () => {
     const user = await buildUser(t.ctx);
     await buildCompany(t.ctx, user);
-    for (const payload of [{ hexPrimary: "red" }, { fontHex: "#12345" }, { backgroundHex: "#GGGGGG" }, { website: "bay.example.com" }, { website: "javascript:alert(1)" }, { logoUrl: "/x" }, {}]) {
+    for (const payload of [
+      { hexPrimary: "red" },
+      { fontHex: "#12345" },
+      { backgroundHex: "#GGGGGG" },
+      { website: "bay.example.com" },
+      { website: "javascript:alert(1)" },
+      { logoUrl: "/x" },
+      {},
+    ]) {
       const res = await send(user, "PATCH", "/api/company", payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_FAILED");
@@ -136,13 +162,24 @@ describe("PUT/DELETE /api/company/logo and /icon (CO-01, FILE-04/05)", () => {
 
   it("answers 404 without a company, before reading the upload, and refuses a non-image", async () => {
     const user = await buildUser(t.ctx);
-    for (const res of [await upload(user, "/api/company/logo"), await send(user, "PUT", "/api/company/icon", {}), await send(user, "DELETE", "/api/company/logo")]) {
+    for (const res of [
+      await upload(user, "/api/company/logo"),
+      await send(user, "PUT", "/api/company/icon", {}),
+      await send(user, "DELETE", "/api/company/logo"),
+    ]) {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe("NOT_FOUND");
     }
     await buildCompany(t.ctx, user);
-    const { payload, headers } = multipart([{ field: "file", filename: "x.png", contentType: "image/png", body: Buffer.from("<svg/>") }]);
-    const fake = await t.app.inject({ method: "PUT", url: "/api/company/logo", headers: { ...headers, cookie: user.cookie }, payload });
+    const { payload, headers } = multipart([
+      { field: "file", filename: "x.png", contentType: "image/png", body: Buffer.from("<svg/>") },
+    ]);
+    const fake = await t.app.inject({
+      method: "PUT",
+      url: "/api/company/logo",
+      headers: { ...headers, cookie: user.cookie },
+      payload,
+    });
     expect(fake.statusCode).toBe(415);
     expect((await company(user)).logoUrl).toBeNull();
   });

@@ -34,7 +34,15 @@ const TemplateFile = z.object({
       title: z.string().min(1),
       description: z.string().optional(),
       labels: z
-        .object({ title: z.string(), describe: z.string(), locate: z.string(), operate: z.string(), webLink: z.string(), media: z.string(), featured: z.string() })
+        .object({
+          title: z.string(),
+          describe: z.string(),
+          locate: z.string(),
+          operate: z.string(),
+          webLink: z.string(),
+          media: z.string(),
+          featured: z.string(),
+        })
         .partial()
         .optional(),
       required: z.boolean().optional(),
@@ -52,15 +60,18 @@ const TemplateFile = z.object({
   ),
 });
 
-const readJson = (name: string): unknown => JSON.parse(fs.readFileSync(new URL(`./catalogue/${name}`, import.meta.url), "utf8"));
+const readJson = (name: string): unknown =>
+  JSON.parse(fs.readFileSync(new URL(`./catalogue/${name}`, import.meta.url), "utf8"));
 
 /** The catalogue data files, checked (a broken file fails the start, loudly). */
 export function loadCatalogue() {
   const categories = CategoryFile.parse(readJson("categories.json")).categories;
   const templates = TemplateFile.parse(readJson("templates.json")).templates;
   const known = new Set(categories.map((c) => c.label));
-  for (const c of categories) if (c.parentLabel && !known.has(c.parentLabel)) throw new Error(`catalogue: unknown parent ${c.parentLabel}`);
-  for (const t of templates) if (!known.has(t.category)) throw new Error(`catalogue: template ${t.label} has unknown category ${t.category}`);
+  for (const c of categories)
+    if (c.parentLabel && !known.has(c.parentLabel)) throw new Error(`catalogue: unknown parent ${c.parentLabel}`);
+  for (const t of templates)
+    if (!known.has(t.category)) throw new Error(`catalogue: template ${t.label} has unknown category ${t.category}`);
   return { categories, templates };
 }
 
@@ -142,13 +153,28 @@ export async function seedCatalogue(db: Db): Promise<{ categories: number; templ
         target: [contentTemplates.systemId, contentTemplates.theme, contentTemplates.label],
         set: Object.fromEntries(
           [
-            ["categoryLabel", "category_label"], ["description", "description"], ["labelTitle", "label_title"],
-            ["labelDescribe", "label_describe"], ["labelLocate", "label_locate"], ["labelOperate", "label_operate"],
-            ["labelWebLink", "label_web_link"], ["labelMedia", "label_media"], ["labelFeatured", "label_featured"],
-            ["isRequired", "is_required"], ["showTitle", "show_title"], ["showWebLink", "show_web_link"], ["showMedia", "show_media"],
-            ["showFeatured", "show_featured"], ["defaultTitle", "default_title"], ["defaultText", "default_text"],
-            ["defaultDescribe", "default_describe"], ["defaultLocate", "default_locate"], ["defaultOperate", "default_operate"],
-            ["defaultWebLink", "default_web_link"], ["defaultImageUrl", "default_image_url"], ["listRank", "list_rank"],
+            ["categoryLabel", "category_label"],
+            ["description", "description"],
+            ["labelTitle", "label_title"],
+            ["labelDescribe", "label_describe"],
+            ["labelLocate", "label_locate"],
+            ["labelOperate", "label_operate"],
+            ["labelWebLink", "label_web_link"],
+            ["labelMedia", "label_media"],
+            ["labelFeatured", "label_featured"],
+            ["isRequired", "is_required"],
+            ["showTitle", "show_title"],
+            ["showWebLink", "show_web_link"],
+            ["showMedia", "show_media"],
+            ["showFeatured", "show_featured"],
+            ["defaultTitle", "default_title"],
+            ["defaultText", "default_text"],
+            ["defaultDescribe", "default_describe"],
+            ["defaultLocate", "default_locate"],
+            ["defaultOperate", "default_operate"],
+            ["defaultWebLink", "default_web_link"],
+            ["defaultImageUrl", "default_image_url"],
+            ["listRank", "list_rank"],
           ].map(([key, column]) => [key, excluded(column!)]),
         ),
       });

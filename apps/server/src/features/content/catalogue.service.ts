@@ -23,13 +23,20 @@ function overlay<T extends { label: string; theme: string; listRank: number }>(r
 /** The catalogue a property with this theme sees: its theme's set over the generic 'str' set (CONT-04/05). */
 export async function getCatalogue(ctx: AppContext, theme: string | null | undefined): Promise<Catalogue> {
   const themes = resolveThemes(theme, THEME_LABELS);
-  const [categoryRows, templateRows] = await Promise.all([findCategories(ctx.db, themes), findTemplates(ctx.db, themes)]);
+  const [categoryRows, templateRows] = await Promise.all([
+    findCategories(ctx.db, themes),
+    findTemplates(ctx.db, themes),
+  ]);
   const categories = overlay(categoryRows, themes).filter((c) => c.type !== "communication");
   const visible = new Set(categories.map((c) => c.label));
   // A nested category whose parent is hidden is hidden too.
   const shown = categories.filter((c) => !c.parentLabel || visible.has(c.parentLabel));
   const shownLabels = new Set(shown.map((c) => c.label));
-  return { themes, categories: shown, templates: overlay(templateRows, themes).filter((t) => shownLabels.has(t.categoryLabel)) };
+  return {
+    themes,
+    categories: shown,
+    templates: overlay(templateRows, themes).filter((t) => shownLabels.has(t.categoryLabel)),
+  };
 }
 
 export const THEME_NAMES: Record<(typeof THEME_LABELS)[number], string> = {

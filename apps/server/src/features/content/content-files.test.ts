@@ -35,14 +35,18 @@ const filesRoot = () => path.join(t.config.dataDir, "files");
 const onDisk = (key: string | null) => key !== null && fs.existsSync(path.join(filesRoot(), key));
 /** Every file under DATA_DIR/files, as storage keys. */
 const allFiles = (): string[] =>
-  fs.existsSync(filesRoot()) ? (fs.readdirSync(filesRoot(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(filesRoot(), path.join(e.parentPath, e.name)))
-    .sort() : [];
+  fs.existsSync(filesRoot())
+    ? (fs.readdirSync(filesRoot(), { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => path.relative(filesRoot(), path.join(e.parentPath, e.name)))
+        .sort()
+    : [];
 
 async function upload(propertyId: string, itemId: string, kind: "image" | "video" | "document", subItemId?: string) {
   const file = await FILES[kind]();
-  const m = multipart([{ field: "file", filename: file.filename, contentType: "application/octet-stream", body: file.body }]);
+  const m = multipart([
+    { field: "file", filename: file.filename, contentType: "application/octet-stream", body: file.body },
+  ]);
   const url = `${base(propertyId)}/items/${itemId}${subItemId ? `/sub-items/${subItemId}` : ""}/media/${kind}`;
   return t.app.inject({ method: "PUT", url, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } });
 }
@@ -52,8 +56,10 @@ async function uploadOk(...args: Parameters<typeof upload>) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const itemRow = async (id: string) => (await t.ctx.db.select().from(contentItems).where(eq(contentItems.id, id)))[0] ?? null;
-const subRows = (itemId: string) => t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.itemId, itemId)).orderBy(contentSubItems.listRank);
+const itemRow = async (id: string) =>
+  (await t.ctx.db.select().from(contentItems).where(eq(contentItems.id, id)))[0] ?? null;
+const subRows = (itemId: string) =>
+  t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.itemId, itemId)).orderBy(contentSubItems.listRank);
 
 /**
  * Records every storage deletion with the number of transactions open at that moment; a file deleted
@@ -110,7 +116,11 @@ const FIELDS_OF: Record<SubItemType, object> = {
   button: { buttonLabel: "Book", buttonLink: "https://example.com/book" },
   "internal-link": { internalLinkLabel: "Wi-Fi", internalLink: "/wifi-and-tech" },
 };
-const KIND_OF: Partial<Record<SubItemType, "image" | "video" | "document">> = { image: "image", video: "video", pdf: "document" };
+const KIND_OF: Partial<Record<SubItemType, "image" | "video" | "document">> = {
+  image: "image",
+  video: "video",
+  pdf: "document",
+};
 
 /** An item with one sub-item of every type, each file-carrying one holding its file. */
 async function itemWithEverySubItemType(propertyId: string, title: string) {
@@ -133,8 +143,11 @@ describe("content files on disk", () => {
     const { propertyId } = await buildProperty(t.app, host);
     const item = await itemWithEverySubItemType(propertyId, "Every type");
     const before = await subRows(item.id);
-    const filesBefore = Object.fromEntries(before.map((r) => [r.id, [r.imageKey, r.videoKey, r.documentKey].find(Boolean) ?? null]));
-    for (const [id, key] of Object.entries(filesBefore)) if (KIND_OF[before.find((r) => r.id === id)!.type]) expect(onDisk(key), key ?? id).toBe(true);
+    const filesBefore = Object.fromEntries(
+      before.map((r) => [r.id, [r.imageKey, r.videoKey, r.documentKey].find(Boolean) ?? null]),
+    );
+    for (const [id, key] of Object.entries(filesBefore))
+      if (KIND_OF[before.find((r) => r.id === id)!.type]) expect(onDisk(key), key ?? id).toBe(true);
 
     // Each sub-item becomes the next type round the list: text→image→video→pdf→button→internal-link→text.
     const next = (type: SubItemType) => SUB_ITEM_TYPES[(SUB_ITEM_TYPES.indexOf(type) + 1) % SUB_ITEM_TYPES.length]!;
@@ -151,14 +164,19 @@ describe("content files on disk", () => {
       expect(row.type).toBe(next(was.type));
       // Only the new type's text fields are set; no file is (a new file-carrying type starts empty).
       const own = Object.keys(FIELDS_OF[row.type]);
-      for (const column of textColumns) expect(row[column] === null, `${was.type}→${row.type}: ${column}`).toBe(!own.includes(column));
+      for (const column of textColumns)
+        expect(row[column] === null, `${was.type}→${row.type}: ${column}`).toBe(!own.includes(column));
       expect([row.imageKey, row.videoKey, row.documentKey], `${was.type}→${row.type}`).toEqual([null, null, null]);
       // The old type's file is gone from the disk.
       const oldFile = filesBefore[row.id] ?? null;
       if (oldFile) expect(onDisk(oldFile), `${was.type}→${row.type}: ${oldFile}`).toBe(false);
     }
     const deleted = watch.deletes.map((d) => d.key).sort();
-    expect(deleted).toEqual(Object.values(filesBefore).filter((k): k is string => k !== null).sort());
+    expect(deleted).toEqual(
+      Object.values(filesBefore)
+        .filter((k): k is string => k !== null)
+        .sort(),
+    );
     expect(watch.deletes.every((d) => d.openTransactions === 0)).toBe(true);
   });
 
@@ -171,7 +189,14 @@ describe("content files on disk", () => {
       const row = (await itemRow(item.id))!;
       const subs = await subRows(item.id);
       const sub = (type: SubItemType) => subs.find((s) => s.type === type)!;
-      return [row.imageKey, row.videoKey, row.documentKey, sub("image").imageKey, sub("video").videoKey, sub("pdf").documentKey];
+      return [
+        row.imageKey,
+        row.videoKey,
+        row.documentKey,
+        sub("image").imageKey,
+        sub("video").videoKey,
+        sub("pdf").documentKey,
+      ];
     };
     const first = await fileKeys();
     // A resized variant is cached beside an image; it goes with it.
@@ -234,7 +259,10 @@ describe("content files on disk", () => {
       // A save that fails at its commit: the item save, a media replacement, a media removal, the item's deletion.
       const restore = failAtCommit();
       try {
-        expect((await api("PATCH", `${base(propertyId)}/items/${item.id}`, { title: "Renamed", subItems: letGo })).statusCode).toBe(500);
+        expect(
+          (await api("PATCH", `${base(propertyId)}/items/${item.id}`, { title: "Renamed", subItems: letGo }))
+            .statusCode,
+        ).toBe(500);
         await unchanged();
         // The replacement upload was stored before its transaction; it alone is removed again.
         expect((await upload(propertyId, item.id, "image")).statusCode).toBe(500);
@@ -242,7 +270,9 @@ describe("content files on disk", () => {
         expect((await upload(propertyId, item.id, "document", pdfSub!.id)).statusCode).toBe(500);
         await unchanged();
         expect((await api("DELETE", `${base(propertyId)}/items/${item.id}/media/image`)).statusCode).toBe(500);
-        expect((await api("DELETE", `${base(propertyId)}/items/${item.id}/sub-items/${image!.id}/media/image`)).statusCode).toBe(500);
+        expect(
+          (await api("DELETE", `${base(propertyId)}/items/${item.id}/sub-items/${image!.id}/media/image`)).statusCode,
+        ).toBe(500);
         await unchanged();
         expect((await api("DELETE", `${base(propertyId)}/items/${item.id}`)).statusCode).toBe(500);
         await unchanged();
@@ -267,13 +297,18 @@ describe("content files on disk", () => {
     const { propertyId } = await buildProperty(t.app, host);
     const item = await itemWithEverySubItemType(propertyId, "Garage");
     for (const kind of ["image", "video", "document"] as const) await uploadOk(propertyId, item.id, kind);
-    const fr = await api("PATCH", `${base(propertyId)}/items/${item.id}`, { translations: [{ language: "fr", action: "create", title: "Garage" }] });
+    const fr = await api("PATCH", `${base(propertyId)}/items/${item.id}`, {
+      translations: [{ language: "fr", action: "create", title: "Garage" }],
+    });
     expect(fr.statusCode).toBe(200);
     const row = (await itemRow(item.id))!;
     expect((await t.app.inject({ url: `/files/${row.imageKey}?w=300` })).statusCode).toBe(200);
-    const keys = [row.imageKey, row.videoKey, row.documentKey, ...(await subRows(item.id)).flatMap((s) => [s.imageKey, s.videoKey, s.documentKey])].filter(
-      (k): k is string => k !== null,
-    );
+    const keys = [
+      row.imageKey,
+      row.videoKey,
+      row.documentKey,
+      ...(await subRows(item.id)).flatMap((s) => [s.imageKey, s.videoKey, s.documentKey]),
+    ].filter((k): k is string => k !== null);
     expect(keys).toHaveLength(6);
     const neighbour = await itemWithEverySubItemType(propertyId, "Shed");
     const neighbourFiles = allFiles().filter((f) => f.includes(neighbour.id));
@@ -287,7 +322,9 @@ describe("content files on disk", () => {
     expect(allFiles().filter((f) => f.includes(item.id))).toEqual([]);
     expect(allFiles().filter((f) => f.includes(neighbour.id))).toEqual(neighbourFiles);
     expect(watch.deletes.every((d) => d.openTransactions === 0)).toBe(true);
-    expect(await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, item.id))).toEqual([]);
+    expect(await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, item.id))).toEqual(
+      [],
+    );
     expect(await subRows(item.id)).toEqual([]);
 
     // A shared item's files go the same way, wherever it was attached.
@@ -302,7 +339,8 @@ describe("content files on disk", () => {
 
   it("a file that cannot be deleted after the commit does not fail the save that let go of it", async () => {
     const { propertyId } = await buildProperty(t.app, host);
-    const item = (await api("POST", `${base(propertyId)}/items`, { categoryLabel: "arrival", title: "Gate" })).json().item;
+    const item = (await api("POST", `${base(propertyId)}/items`, { categoryLabel: "arrival", title: "Gate" })).json()
+      .item;
     await uploadOk(propertyId, item.id, "image");
     const old = (await itemRow(item.id))!.imageKey;
     const storage = t.ctx.storage;

@@ -12,7 +12,11 @@ import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./ca
 import type { CategoryRow } from "./catalogue.repository.ts";
 import { toItemSummary } from "./content.dto.ts";
 import { countItemsByCategory, findItemsInCategory, rewriteRanks, touchProperty } from "./content.repository.ts";
-import { countAttachedByCategory, findAccountGuideLanguages, findSharedItemsForProperty } from "../shared-content/shared-content.repository.ts";
+import {
+  countAttachedByCategory,
+  findAccountGuideLanguages,
+  findSharedItemsForProperty,
+} from "../shared-content/shared-content.repository.ts";
 import { requireCategory } from "./content.service.ts";
 
 /**
@@ -33,7 +37,12 @@ async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<Cat
 const visibleCategories = (catalogue: Catalogue, property: PropertyWithManager) =>
   catalogue.categories.filter((c) => !(property.isShared && c.type === "local-area"));
 
-async function countsFor(ctx: AppContext, property: PropertyWithManager, catalogue: Catalogue, categories: CategoryRow[]) {
+async function countsFor(
+  ctx: AppContext,
+  property: PropertyWithManager,
+  catalogue: Catalogue,
+  categories: CategoryRow[],
+) {
   const [own, attached] = await Promise.all([
     countItemsByCategory(ctx.db, property.id),
     property.isShared ? Promise.resolve([]) : countAttachedByCategory(ctx.db, property.id),
@@ -47,7 +56,9 @@ async function countsFor(ctx: AppContext, property: PropertyWithManager, catalog
   for (const r of attached) items.set(r.categoryLabel, (items.get(r.categoryLabel) ?? 0) + r.items);
   const withCounts = (c: CategoryRow): CategoryWithCounts => {
     const itemCount = items.get(c.label) ?? 0;
-    const childTotal = categories.filter((k) => k.parentLabel === c.label).reduce((n, k) => n + (items.get(k.label) ?? 0), 0);
+    const childTotal = categories
+      .filter((k) => k.parentLabel === c.label)
+      .reduce((n, k) => n + (items.get(k.label) ?? 0), 0);
     return {
       ...toCategoryDto(c),
       itemCount,
@@ -60,27 +71,44 @@ async function countsFor(ctx: AppContext, property: PropertyWithManager, catalog
 }
 
 /** The overview's content sections: top-level categories with their sub-categories and filled counts. */
-export async function getContentOverview(ctx: AppContext, caller: Caller, propertyId: string): Promise<ContentOverviewResponse> {
+export async function getContentOverview(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+): Promise<ContentOverviewResponse> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const categories = visibleCategories(catalogue, property);
-  const [withCounts, ref] = await Promise.all([countsFor(ctx, property, catalogue, categories), propertyRef(ctx, property)]);
+  const [withCounts, ref] = await Promise.all([
+    countsFor(ctx, property, catalogue, categories),
+    propertyRef(ctx, property),
+  ]);
   return {
     property: ref,
     categories: categories
       .filter((c) => !c.parentLabel)
-      .map((c) => ({ ...withCounts(c), children: categories.filter((k) => k.parentLabel === c.label).map(withCounts) })),
+      .map((c) => ({
+        ...withCounts(c),
+        children: categories.filter((k) => k.parentLabel === c.label).map(withCounts),
+      })),
   };
 }
 
 /** One category page (CONT-01, CONT-12, OPEN-42/43): templates with their item, custom items, shared items. */
-export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyId: string, categoryLabel: string): Promise<CategoryPageResponse> {
+export async function getCategoryPage(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  categoryLabel: string,
+): Promise<CategoryPageResponse> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const { catalogue, category } = await requireCategory(ctx, property, categoryLabel);
   const categories = visibleCategories(catalogue, property);
   const [items, shared, withCounts] = await Promise.all([
     findItemsInCategory(ctx.db, property.id, category.label),
-    property.isShared ? Promise.resolve([]) : findSharedItemsForProperty(ctx.db, caller.accountId, property.id, category.label),
+    property.isShared
+      ? Promise.resolve([])
+      : findSharedItemsForProperty(ctx.db, caller.accountId, property.id, category.label),
     countsFor(ctx, property, catalogue, categories),
   ]);
   const ref = await propertyRef(ctx, property);
@@ -99,7 +127,9 @@ export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyI
       return { template: toTemplateDto(t), item: item ? toItemSummary(item, property.isShared) : null };
     }),
     // Items of a template no longer in the theme's set stay visible as custom items.
-    customItems: items.filter((i) => !i.templateLabel || !templateLabels.has(i.templateLabel)).map((i) => toItemSummary(i, property.isShared)),
+    customItems: items
+      .filter((i) => !i.templateLabel || !templateLabels.has(i.templateLabel))
+      .map((i) => toItemSummary(i, property.isShared)),
     sharedItems: shared.map((s) => ({ item: toItemSummary(s.item, true), attached: s.attached })),
     canAddCustom: children.length === 0,
   };
@@ -109,7 +139,12 @@ export async function getCategoryPage(ctx: AppContext, caller: Caller, propertyI
  * Rewrites the ListRank of one list to the order given (CONT-32/34): ids not among the caller's items of
  * that category on that property answer 404; items left out follow in their current order.
  */
-export async function reorderContent(ctx: AppContext, caller: Caller, propertyId: string, input: ReorderContentRequest): Promise<void> {
+export async function reorderContent(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  input: ReorderContentRequest,
+): Promise<void> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   await requireCategory(ctx, property, input.categoryLabel);
   const now = ctx.now();

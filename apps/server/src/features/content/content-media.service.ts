@@ -20,15 +20,25 @@ import { MEDIA_MAX_BYTES, storeMedia } from "./media-files.ts";
 
 const COLUMN = { image: "imageKey", video: "videoKey", document: "documentKey" } as const;
 /** Which sub-item type holds which kind of file (OPEN-62). */
-const SUB_ITEM_KIND: Partial<Record<SubItemRow["type"], MediaKind>> = { image: "image", video: "video", pdf: "document" };
+const SUB_ITEM_KIND: Partial<Record<SubItemRow["type"], MediaKind>> = {
+  image: "image",
+  video: "video",
+  pdf: "document",
+};
 
 export type ReadUpload = (maxBytes: number) => Promise<Buffer>;
 
 function checkKind(sub: SubItemRow, kind: MediaKind): void {
-  if (SUB_ITEM_KIND[sub.type] !== kind) throw new AppError("VALIDATION_FAILED", `A ${sub.type} sub-item cannot hold a ${kind}.`);
+  if (SUB_ITEM_KIND[sub.type] !== kind)
+    throw new AppError("VALIDATION_FAILED", `A ${sub.type} sub-item cannot hold a ${kind}.`);
 }
 
-async function requireSubItem(ctx: AppContext, itemId: string, subItemId: string, kind: MediaKind): Promise<SubItemRow> {
+async function requireSubItem(
+  ctx: AppContext,
+  itemId: string,
+  subItemId: string,
+  kind: MediaKind,
+): Promise<SubItemRow> {
   const sub = (await findSubItems(ctx.db, [itemId])).find((s) => s.id === subItemId);
   if (!sub) throw notFound("Sub-content item not found");
   checkKind(sub, kind);
@@ -39,10 +49,22 @@ async function requireSubItem(ctx: AppContext, itemId: string, subItemId: string
  * Inside the media transaction: marks the property changed, and for a shared item every property it is
  * attached to (HOME-22, as an item save does); returns the file the field holds now, read under the lock.
  */
-async function lockAndReadCurrent(tx: Db, property: { id: string; isShared: boolean }, item: ItemRow, sub: SubItemRow | null, kind: MediaKind, at: Date) {
+async function lockAndReadCurrent(
+  tx: Db,
+  property: { id: string; isShared: boolean },
+  item: ItemRow,
+  sub: SubItemRow | null,
+  kind: MediaKind,
+  at: Date,
+) {
   const column = COLUMN[kind];
   await touchProperty(tx, property.id, at);
-  if (property.isShared) await touchProperties(tx, (await findAttachedProperties(tx, [item.id])).map((a) => a.propertyRowId), at);
+  if (property.isShared)
+    await touchProperties(
+      tx,
+      (await findAttachedProperties(tx, [item.id])).map((a) => a.propertyRowId),
+      at,
+    );
   if (sub) {
     const current = (await findSubItems(tx, [item.id])).find((s) => s.id === sub.id);
     if (!current) throw notFound("Sub-content item not found");

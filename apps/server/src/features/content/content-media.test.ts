@@ -71,10 +71,14 @@ async function storedDuring<T>(run: () => Promise<T>): Promise<{ result: T; keys
 describe("content media (CONT-21/23, FILE-05)", () => {
   it("of two racing video uploads keeps one: the other is VIDEO_EXISTS and its stored file is deleted again", async () => {
     const { propertyId } = await buildProperty(t.app, host);
-    const item = (await api("POST", `${base(propertyId)}/items`, { categoryLabel: "entertainment", title: "TV" })).json().item;
+    const item = (
+      await api("POST", `${base(propertyId)}/items`, { categoryLabel: "entertainment", title: "TV" })
+    ).json().item;
     const url = `${base(propertyId)}/items/${item.id}/media/video`;
     const race = raceTransactions(2);
-    const { result, keys } = await storedDuring(() => Promise.all([upload(url, mp4, "a.mp4"), upload(url, mp4, "b.mp4")])).finally(race.restore);
+    const { result, keys } = await storedDuring(() =>
+      Promise.all([upload(url, mp4, "a.mp4"), upload(url, mp4, "b.mp4")]),
+    ).finally(race.restore);
     expect(race.arrived()).toBe(2);
     expect(result.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(result.find((r) => r.statusCode === 409)!.json().error.code).toBe("VIDEO_EXISTS");
@@ -89,15 +93,25 @@ describe("content media (CONT-21/23, FILE-05)", () => {
   it("deletes a stored image again when its save fails (the sub-item was deleted meanwhile)", async () => {
     const { propertyId } = await buildProperty(t.app, host);
     const item = (
-      await api("POST", `${base(propertyId)}/items`, { categoryLabel: "the-home", title: "Hall", subItems: [{ action: "create", type: "image" }] })
+      await api("POST", `${base(propertyId)}/items`, {
+        categoryLabel: "the-home",
+        title: "Hall",
+        subItems: [{ action: "create", type: "image" }],
+      })
     ).json().item;
     const sub = item.subItems[0].id;
     const hold = holdFirstTransaction();
     const { result, keys } = await storedDuring(async () => {
-      const uploading = upload(`${base(propertyId)}/items/${item.id}/sub-items/${sub}/media/image`, await makePng(), "hall.png");
+      const uploading = upload(
+        `${base(propertyId)}/items/${item.id}/sub-items/${sub}/media/image`,
+        await makePng(),
+        "hall.png",
+      );
       // The upload is stored and waits at its transaction while another save deletes the sub-item.
       await hold.arrived;
-      const deleted = await api("PATCH", `${base(propertyId)}/items/${item.id}`, { subItems: [{ action: "delete", id: sub }] });
+      const deleted = await api("PATCH", `${base(propertyId)}/items/${item.id}`, {
+        subItems: [{ action: "delete", id: sub }],
+      });
       hold.release();
       return [await uploading, deleted];
     }).finally(hold.restore);
@@ -109,15 +123,25 @@ describe("content media (CONT-21/23, FILE-05)", () => {
   it("refuses an upload whose sub-item became another type meanwhile, and deletes the stored file again (CONT-29)", async () => {
     const { propertyId } = await buildProperty(t.app, host);
     const item = (
-      await api("POST", `${base(propertyId)}/items`, { categoryLabel: "the-home", title: "Stairs", subItems: [{ action: "create", type: "image" }] })
+      await api("POST", `${base(propertyId)}/items`, {
+        categoryLabel: "the-home",
+        title: "Stairs",
+        subItems: [{ action: "create", type: "image" }],
+      })
     ).json().item;
     const sub = item.subItems[0].id;
     const hold = holdFirstTransaction();
     const { result, keys } = await storedDuring(async () => {
-      const uploading = upload(`${base(propertyId)}/items/${item.id}/sub-items/${sub}/media/image`, await makePng(), "stairs.png");
+      const uploading = upload(
+        `${base(propertyId)}/items/${item.id}/sub-items/${sub}/media/image`,
+        await makePng(),
+        "stairs.png",
+      );
       // The upload is stored and waits at its transaction while another save makes the sub-item a text.
       await hold.arrived;
-      const changed = await api("PATCH", `${base(propertyId)}/items/${item.id}`, { subItems: [{ action: "update", id: sub, type: "text", detailText: "Mind the step" }] });
+      const changed = await api("PATCH", `${base(propertyId)}/items/${item.id}`, {
+        subItems: [{ action: "update", id: sub, type: "text", detailText: "Mind the step" }],
+      });
       hold.release();
       return [await uploading, changed];
     }).finally(hold.restore);
@@ -125,18 +149,29 @@ describe("content media (CONT-21/23, FILE-05)", () => {
     expect(keys).toHaveLength(1);
     expect(await t.ctx.storage.stat(keys[0]!)).toBeNull();
     const after = (await api("GET", `${base(propertyId)}/items/${item.id}`)).json().item;
-    expect(after.subItems).toEqual([expect.objectContaining({ id: sub, type: "text", detailText: "Mind the step", imageUrl: null })]);
+    expect(after.subItems).toEqual([
+      expect.objectContaining({ id: sub, type: "text", detailText: "Mind the step", imageUrl: null }),
+    ]);
   });
 
   it("marks every property a shared item is attached to as changed when its media change (HOME-22)", async () => {
     const sharedId = (await api("POST", "/api/shared-content")).json().propertyId;
     const { propertyId } = await buildProperty(t.app, host);
-    const item = (await api("POST", `${base(sharedId)}/items`, { categoryLabel: "arrival", title: "Door code" })).json().item;
+    const item = (await api("POST", `${base(sharedId)}/items`, { categoryLabel: "arrival", title: "Door code" })).json()
+      .item;
     expect((await api("PUT", `${base(propertyId)}/shared/${item.id}`)).statusCode).toBe(200);
-    const changedAt = async () => (await t.ctx.db.select({ at: properties.updatedAt }).from(properties).where(eq(properties.propertyId, propertyId)))[0]!.at.getTime();
+    const changedAt = async () =>
+      (
+        await t.ctx.db
+          .select({ at: properties.updatedAt })
+          .from(properties)
+          .where(eq(properties.propertyId, propertyId))
+      )[0]!.at.getTime();
     const before = await changedAt();
     t.clock.advance(60_000);
-    expect((await upload(`${base(sharedId)}/items/${item.id}/media/image`, await makePng(), "door.png")).statusCode).toBe(200);
+    expect(
+      (await upload(`${base(sharedId)}/items/${item.id}/media/image`, await makePng(), "door.png")).statusCode,
+    ).toBe(200);
     const afterUpload = await changedAt();
     expect(afterUpload).toBeGreaterThan(before);
     t.clock.advance(60_000);

@@ -15,7 +15,8 @@ import {
 } from "./content.repository.ts";
 import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
 
-const invalid = (path: (string | number)[], message: string) => new AppError("VALIDATION_FAILED", message, [{ path, message }]);
+const invalid = (path: (string | number)[], message: string) =>
+  new AppError("VALIDATION_FAILED", message, [{ path, message }]);
 
 /** CONT-28: a translation is kept when action is update, or create with a non-blank title or text. */
 export async function applyTranslations(tx: Db, itemId: string, inputs: TranslationInput[], at: Date): Promise<void> {
@@ -74,7 +75,8 @@ function keepOnlyColumnsOf(type: SubItemRow["type"], fields: Partial<NewSubItem>
 
 /** What each type of sub-item needs before it can be saved (CONT-29). */
 function checkSubItem(state: Partial<NewSubItem>, index: number): void {
-  if (state.type === "text" && !state.detailText) throw invalid(["subItems", index, "detailText"], "A text sub-item needs its text.");
+  if (state.type === "text" && !state.detailText)
+    throw invalid(["subItems", index, "detailText"], "A text sub-item needs its text.");
   if (state.type === "button" && (!state.buttonLabel || !state.buttonLink)) {
     throw invalid(["subItems", index, "buttonLink"], "A button needs a label and a link.");
   }
@@ -127,6 +129,10 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
   }
   const all = await findSubItems(tx, [itemId]);
   if (all.length > MAX_SUB_ITEMS) throw invalid(["subItems"], `At most ${MAX_SUB_ITEMS} sub-content items.`);
-  await rewriteRanks(tx, "sub-items", all.map((r) => r.id));
+  await rewriteRanks(
+    tx,
+    "sub-items",
+    all.map((r) => r.id),
+  );
   return orphanedFiles;
 }

@@ -1,4 +1,10 @@
-import type { ContentItemDto, ContentItemSummary, SubItemDto, TemplateDto, TranslationDto } from "@doorstep/shared/schemas/content";
+import type {
+  ContentItemDto,
+  ContentItemSummary,
+  SubItemDto,
+  TemplateDto,
+  TranslationDto,
+} from "@doorstep/shared/schemas/content";
 import { fileUrl } from "../users/user.service.ts";
 import type { ItemRow, SubItemRow, TranslationRow } from "./content.repository.ts";
 
@@ -39,12 +45,25 @@ export function toSubItemDto(row: SubItemRow): SubItemDto {
 }
 
 export function toTranslationDto(row: TranslationRow): TranslationDto {
-  return { language: row.language, title: row.title, detailText: row.detailText, describe: row.describe, locate: row.locate, operate: row.operate };
+  return {
+    language: row.language,
+    title: row.title,
+    detailText: row.detailText,
+    describe: row.describe,
+    locate: row.locate,
+    operate: row.operate,
+  };
 }
 
 export function toItemDto(
   row: ItemRow,
-  parts: { shared: boolean; translations: TranslationRow[]; subItems: SubItemRow[]; template: TemplateDto | null; attachedPropertyIds: string[] },
+  parts: {
+    shared: boolean;
+    translations: TranslationRow[];
+    subItems: SubItemRow[];
+    template: TemplateDto | null;
+    attachedPropertyIds: string[];
+  },
 ): ContentItemDto {
   return {
     ...toItemSummary(row, parts.shared),

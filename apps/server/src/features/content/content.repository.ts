@@ -11,11 +11,22 @@ export type NewSubItem = typeof contentSubItems.$inferInsert;
 export type TranslationRow = typeof contentTranslations.$inferSelect;
 
 /** An item of the account owned by that property (never another tenant's: both ids are in the filter). */
-export async function findItem(db: Db, accountId: string, propertyRowId: string, itemId: string): Promise<ItemRow | null> {
+export async function findItem(
+  db: Db,
+  accountId: string,
+  propertyRowId: string,
+  itemId: string,
+): Promise<ItemRow | null> {
   const rows = await db
     .select()
     .from(contentItems)
-    .where(and(eq(contentItems.id, itemId), eq(contentItems.accountId, accountId), eq(contentItems.propertyId, propertyRowId)))
+    .where(
+      and(
+        eq(contentItems.id, itemId),
+        eq(contentItems.accountId, accountId),
+        eq(contentItems.propertyId, propertyRowId),
+      ),
+    )
     .limit(1);
   return rows[0] ?? null;
 }
@@ -46,7 +57,10 @@ export function findItemsOfProperties(db: Db, propertyRowIds: string[]): Promise
 }
 
 /** Items per category of a property, with how many of them fill a template (the overview counts). */
-export async function countItemsByCategory(db: Db, propertyRowId: string): Promise<{ categoryLabel: string; items: number; filled: number }[]> {
+export async function countItemsByCategory(
+  db: Db,
+  propertyRowId: string,
+): Promise<{ categoryLabel: string; items: number; filled: number }[]> {
   const rows = await db
     .select({
       categoryLabel: contentItems.categoryLabel,
@@ -60,7 +74,11 @@ export async function countItemsByCategory(db: Db, propertyRowId: string): Promi
 }
 
 /** Ranks of a category's list on a property, for the next rank (CONT-27) and the size limit. */
-export async function categoryStats(db: Db, propertyRowId: string, categoryLabel: string): Promise<{ count: number; maxRank: number | null }> {
+export async function categoryStats(
+  db: Db,
+  propertyRowId: string,
+  categoryLabel: string,
+): Promise<{ count: number; maxRank: number | null }> {
   const [row] = await db
     .select({ n: count(), maxRank: max(contentItems.listRank) })
     .from(contentItems)
@@ -77,7 +95,8 @@ export async function touchProperty(db: Db, propertyRowId: string, at: Date): Pr
 }
 
 export async function touchProperties(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
-  if (propertyRowIds.length > 0) await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
+  if (propertyRowIds.length > 0)
+    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
 }
 
 export async function insertItem(db: Db, values: NewItem): Promise<ItemRow> {
@@ -99,7 +118,13 @@ export async function updateItemBumpingVersion(db: Db, itemId: string, patch: It
  * As updateItemBumpingVersion, only while the item is still at `expectedVersion`; null when another save
  * got there first. The check is the update's own condition, so two concurrent saves cannot both pass it.
  */
-export async function updateItemAtVersion(db: Db, itemId: string, expectedVersion: number, patch: ItemPatch, at: Date): Promise<ItemRow | null> {
+export async function updateItemAtVersion(
+  db: Db,
+  itemId: string,
+  expectedVersion: number,
+  patch: ItemPatch,
+  at: Date,
+): Promise<ItemRow | null> {
   const [row] = await db
     .update(contentItems)
     .set({ ...patch, contentVersion: sql`${contentItems.contentVersion} + 1`, updatedAt: at })
@@ -114,7 +139,11 @@ export async function deleteItem(db: Db, itemId: string): Promise<void> {
 
 export function findTranslations(db: Db, itemIds: string[]): Promise<TranslationRow[]> {
   if (itemIds.length === 0) return Promise.resolve([]);
-  return db.select().from(contentTranslations).where(inArray(contentTranslations.itemId, itemIds)).orderBy(asc(contentTranslations.language));
+  return db
+    .select()
+    .from(contentTranslations)
+    .where(inArray(contentTranslations.itemId, itemIds))
+    .orderBy(asc(contentTranslations.language));
 }
 
 export async function upsertTranslation(
@@ -126,11 +155,16 @@ export async function upsertTranslation(
   await db
     .insert(contentTranslations)
     .values(values)
-    .onConflictDoUpdate({ target: [contentTranslations.itemId, contentTranslations.language], set: { ...fields, updatedAt: at } });
+    .onConflictDoUpdate({
+      target: [contentTranslations.itemId, contentTranslations.language],
+      set: { ...fields, updatedAt: at },
+    });
 }
 
 export async function deleteTranslation(db: Db, itemId: string, language: string): Promise<void> {
-  await db.delete(contentTranslations).where(and(eq(contentTranslations.itemId, itemId), eq(contentTranslations.language, language)));
+  await db
+    .delete(contentTranslations)
+    .where(and(eq(contentTranslations.itemId, itemId), eq(contentTranslations.language, language)));
 }
 
 export function findSubItems(db: Db, itemIds: string[]): Promise<SubItemRow[]> {
@@ -147,7 +181,13 @@ export async function insertSubItem(db: Db, values: NewSubItem): Promise<void> {
 }
 
 /** Updates a sub-item of that item; false when it is not one of its sub-items. */
-export async function updateSubItem(db: Db, itemId: string, subItemId: string, patch: Partial<NewSubItem>, at: Date): Promise<boolean> {
+export async function updateSubItem(
+  db: Db,
+  itemId: string,
+  subItemId: string,
+  patch: Partial<NewSubItem>,
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(contentSubItems)
     .set({ ...patch, updatedAt: at })
@@ -180,10 +220,17 @@ export async function rewriteRanks(db: Db, table: "items" | "sub-items", ordered
 }
 
 /** Properties (weblinks) a shared item is attached to. */
-export async function findAttachedProperties(db: Db, itemIds: string[]): Promise<{ itemId: string; propertyRowId: string; propertyId: string }[]> {
+export async function findAttachedProperties(
+  db: Db,
+  itemIds: string[],
+): Promise<{ itemId: string; propertyRowId: string; propertyId: string }[]> {
   if (itemIds.length === 0) return [];
   return db
-    .select({ itemId: contentItemLinks.itemId, propertyRowId: contentItemLinks.propertyId, propertyId: properties.propertyId })
+    .select({
+      itemId: contentItemLinks.itemId,
+      propertyRowId: contentItemLinks.propertyId,
+      propertyId: properties.propertyId,
+    })
     .from(contentItemLinks)
     .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
     .where(inArray(contentItemLinks.itemId, itemIds))

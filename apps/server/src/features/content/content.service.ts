@@ -1,5 +1,14 @@
-import { FIRST_CONTENT_VERSION, MAX_ITEMS_PER_CATEGORY, customContentLabel, nextListRank } from "@doorstep/shared/rules/content";
-import type { ContentItemDto, CreateContentItemRequest, UpdateContentItemRequest } from "@doorstep/shared/schemas/content";
+import {
+  FIRST_CONTENT_VERSION,
+  MAX_ITEMS_PER_CATEGORY,
+  customContentLabel,
+  nextListRank,
+} from "@doorstep/shared/rules/content";
+import type {
+  ContentItemDto,
+  CreateContentItemRequest,
+  UpdateContentItemRequest,
+} from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { PropertyWithManager } from "../properties/property.repository.ts";
@@ -30,7 +39,10 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /** Where an item's files live: under its property's folder, so a property purge removes them (FILE-02, FILE-08). */
-export function itemFolder(property: Pick<PropertyWithManager, "accountId" | "id" | "isShared">, itemId: string): string {
+export function itemFolder(
+  property: Pick<PropertyWithManager, "accountId" | "id" | "isShared">,
+  itemId: string,
+): string {
   return `accounts/${property.accountId}/properties/${property.id}/${property.isShared ? "shared-content" : "property-content"}/${itemId}`;
 }
 
@@ -51,7 +63,11 @@ export async function requireCategory(ctx: AppContext, property: PropertyWithMan
 }
 
 /** The whole item as the editor shows it. */
-export async function loadItemDto(ctx: AppContext, property: PropertyWithManager, item: ItemRow): Promise<ContentItemDto> {
+export async function loadItemDto(
+  ctx: AppContext,
+  property: PropertyWithManager,
+  item: ItemRow,
+): Promise<ContentItemDto> {
   const [translations, subItems, attached, catalogue] = await Promise.all([
     findTranslations(ctx.db, [item.id]),
     findSubItems(ctx.db, [item.id]),
@@ -68,14 +84,22 @@ export async function loadItemDto(ctx: AppContext, property: PropertyWithManager
   });
 }
 
-export async function getContentItem(ctx: AppContext, caller: Caller, propertyId: string, itemId: string): Promise<ContentItemDto> {
+export async function getContentItem(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  itemId: string,
+): Promise<ContentItemDto> {
   const { property, item } = await getOwnedItem(ctx, caller, propertyId, itemId);
   return loadItemDto(ctx, property, item);
 }
 
 function requireTitle(title: string): string {
   const clean = sanitizePlainText(title);
-  if (!clean) throw new AppError("VALIDATION_FAILED", "Please enter a title in English", [{ path: ["title"], message: "Please enter a title in English" }]);
+  if (!clean)
+    throw new AppError("VALIDATION_FAILED", "Please enter a title in English", [
+      { path: ["title"], message: "Please enter a title in English" },
+    ]);
   return clean;
 }
 
@@ -86,7 +110,10 @@ function requireTitle(title: string): string {
  */
 export async function deleteFilesAfterCommit(ctx: AppContext, keys: (string | null | undefined)[]): Promise<void> {
   for (const key of keys) {
-    if (key) await ctx.storage.delete(key).catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete a content file"));
+    if (key)
+      await ctx.storage
+        .delete(key)
+        .catch((err: unknown) => ctx.log.warn({ err, key }, "could not delete a content file"));
   }
 }
 
@@ -94,10 +121,17 @@ export async function deleteFilesAfterCommit(ctx: AppContext, keys: (string | nu
  * Creates an item with its translations and sub-items in one transaction (CONT-24/30): ContentVersion 1,
  * ListRank last + 1 (CONT-27), label from the template or from the title (CONT-26).
  */
-export async function createContentItem(ctx: AppContext, caller: Caller, propertyId: string, input: CreateContentItemRequest): Promise<ContentItemDto> {
+export async function createContentItem(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  input: CreateContentItemRequest,
+): Promise<ContentItemDto> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const { catalogue, category } = await requireCategory(ctx, property, input.categoryLabel);
-  const template = input.templateLabel ? catalogue.templates.find((t) => t.label === input.templateLabel && t.categoryLabel === category.label) : null;
+  const template = input.templateLabel
+    ? catalogue.templates.find((t) => t.label === input.templateLabel && t.categoryLabel === category.label)
+    : null;
   if (input.templateLabel && !template) throw notFound("Template not found");
   if (!template && catalogue.categories.some((c) => c.parentLabel === category.label)) {
     throw new AppError("VALIDATION_FAILED", "Add custom content to one of this category's sub-categories.");
@@ -110,7 +144,8 @@ export async function createContentItem(ctx: AppContext, caller: Caller, propert
     const item = await ctx.db.transaction(async (tx) => {
       await touchProperty(tx, property.id, now);
       const stats = await categoryStats(tx, property.id, category.label);
-      if (stats.count >= MAX_ITEMS_PER_CATEGORY) throw new AppError("CONFLICT", `A category holds at most ${MAX_ITEMS_PER_CATEGORY} items.`);
+      if (stats.count >= MAX_ITEMS_PER_CATEGORY)
+        throw new AppError("CONFLICT", `A category holds at most ${MAX_ITEMS_PER_CATEGORY} items.`);
       const row = await insertItem(tx, {
         accountId: caller.accountId,
         propertyId: property.id,
@@ -139,7 +174,8 @@ export async function createContentItem(ctx: AppContext, caller: Caller, propert
     });
     return loadItemDto(ctx, property, item);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This template already has content on this property. Edit it instead.");
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", "This template already has content on this property. Edit it instead.");
     throw error;
   }
 }
@@ -164,7 +200,8 @@ export async function updateContentItem(
   if (input.title !== undefined) {
     patch.title = requireTitle(input.title);
     // A custom item's label follows its title; an unchanged title keeps its label (and any suffix).
-    if (item.isCustomLabel && patch.title !== item.title) patch.label = customContentLabel(patch.title, item.categoryLabel);
+    if (item.isCustomLabel && patch.title !== item.title)
+      patch.label = customContentLabel(patch.title, item.categoryLabel);
   }
   if (input.detailText !== undefined) patch.detailText = sanitizeRichText(input.detailText);
   if (input.describe !== undefined) patch.describe = sanitizePlainText(input.describe);
@@ -186,7 +223,11 @@ export async function updateContentItem(
     await applyTranslations(tx, item.id, input.translations ?? [], now);
     const orphaned = await applySubItems(tx, item.id, input.subItems ?? [], now);
     const attached = property.isShared ? await findAttachedProperties(tx, [item.id]) : [];
-    await touchProperties(tx, attached.map((a) => a.propertyRowId), now);
+    await touchProperties(
+      tx,
+      attached.map((a) => a.propertyRowId),
+      now,
+    );
     return { row, orphaned };
   });
   await deleteFilesAfterCommit(ctx, orphaned);
@@ -194,17 +235,28 @@ export async function updateContentItem(
 }
 
 /** Deletes an item with its translations, sub-items, links and files (CONT-31, SHARED-13). */
-export async function deleteContentItem(ctx: AppContext, caller: Caller, propertyId: string, itemId: string): Promise<void> {
+export async function deleteContentItem(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  itemId: string,
+): Promise<void> {
   const { property, item } = await getOwnedItem(ctx, caller, propertyId, itemId);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await touchProperty(tx, property.id, now);
     // A shared item disappears from every property it was attached to: they changed too (HOME-22).
     const attached = await findAttachedProperties(tx, [item.id]);
-    await touchProperties(tx, attached.map((a) => a.propertyRowId), now);
+    await touchProperties(
+      tx,
+      attached.map((a) => a.propertyRowId),
+      now,
+    );
     await deleteItem(tx, item.id);
   });
   // Every file of the item, its sub-items and their resized variants lives under the item's folder.
   const folder = `${itemFolder(property, item.id)}/`;
-  await ctx.storage.deletePrefix(folder).catch((err: unknown) => ctx.log.warn({ err, folder }, "could not delete a content item's files"));
+  await ctx.storage
+    .deletePrefix(folder)
+    .catch((err: unknown) => ctx.log.warn({ err, folder }, "could not delete a content item's files"));
 }

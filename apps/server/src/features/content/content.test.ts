@@ -35,9 +35,11 @@ describe("catalogue (CONT-02…06, IMPL-11)", () => {
     const top = categories.filter((c: { parentLabel: string | null }) => !c.parentLabel);
     expect(top.length).toBeGreaterThanOrEqual(8);
     expect(categories.some((c: { type: string }) => c.type === "communication")).toBe(false);
-    expect(categories.filter((c: { parentLabel: string | null }) => c.parentLabel === "appliances").map((c: { label: string }) => c.label)).toEqual([
-      "kitchen", "laundry", "heating-and-cooling", "entertainment",
-    ]);
+    expect(
+      categories
+        .filter((c: { parentLabel: string | null }) => c.parentLabel === "appliances")
+        .map((c: { label: string }) => c.label),
+    ).toEqual(["kitchen", "laundry", "heating-and-cooling", "entertainment"]);
     const templates = (await api(host, "GET", "/api/content/templates")).json().templates;
     expect(templates.length).toBeGreaterThanOrEqual(40);
     const wifi = templates.find((x: { label: string }) => x.label === "wifi");
@@ -64,14 +66,33 @@ describe("items", () => {
   });
 
   it("creates with version 1, bumps +1 on each update, server-side (CONT-24/25)", async () => {
-    const item = await createItem(propertyId, { categoryLabel: "house-rules", title: "Hot tub rules", detailText: "<p>Shower first</p>" });
-    expect(item).toMatchObject({ contentVersion: 1, listRank: 1, label: "hot-tub-rules", isCustomLabel: true, infoType: "custom" });
+    const item = await createItem(propertyId, {
+      categoryLabel: "house-rules",
+      title: "Hot tub rules",
+      detailText: "<p>Shower first</p>",
+    });
+    expect(item).toMatchObject({
+      contentVersion: 1,
+      listRank: 1,
+      label: "hot-tub-rules",
+      isCustomLabel: true,
+      infoType: "custom",
+    });
     // The version is never the client's: a contentVersion sent along is ignored.
-    const ok = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, { title: "Hot tub", contentVersion: 99 });
+    const ok = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+      title: "Hot tub",
+      contentVersion: 99,
+    });
     expect(ok.json().item).toMatchObject({ contentVersion: 2, label: "hot-tub" });
-    const again = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, { featured: true, expectedVersion: 2 });
+    const again = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+      featured: true,
+      expectedVersion: 2,
+    });
     expect(again.json().item.contentVersion).toBe(3);
-    const stale = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, { featured: false, expectedVersion: 2 });
+    const stale = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+      featured: false,
+      expectedVersion: 2,
+    });
     expect(stale.statusCode).toBe(409);
   });
 
@@ -116,7 +137,10 @@ describe("items", () => {
     expect([a.listRank, b.listRank]).toEqual([1, 2]);
     const blank = await api(host, "POST", `${base(propertyId)}/items`, { categoryLabel: "check-out", title: "   " });
     expect(blank.statusCode).toBe(400);
-    const tagsOnly = await api(host, "POST", `${base(propertyId)}/items`, { categoryLabel: "check-out", title: "<b></b>" });
+    const tagsOnly = await api(host, "POST", `${base(propertyId)}/items`, {
+      categoryLabel: "check-out",
+      title: "<b></b>",
+    });
     expect(tagsOnly.statusCode).toBe(400);
     expect(tagsOnly.json().error.message).toBe("Please enter a title in English");
   });
@@ -130,16 +154,33 @@ describe("items", () => {
   });
 
   it("fills a template once, with its label and template (CONT-35)", async () => {
-    const item = await createItem(propertyId, { categoryLabel: "wifi-and-tech", templateLabel: "wifi", title: "Wi-Fi", detailText: "<p>Network: Home</p>" });
+    const item = await createItem(propertyId, {
+      categoryLabel: "wifi-and-tech",
+      templateLabel: "wifi",
+      title: "Wi-Fi",
+      detailText: "<p>Network: Home</p>",
+    });
     expect(item).toMatchObject({ label: "wifi", isCustomLabel: false, infoType: "system", templateLabel: "wifi" });
     expect(item.template.labels.title).toBe("Title");
-    const dup = await api(host, "POST", `${base(propertyId)}/items`, { categoryLabel: "wifi-and-tech", templateLabel: "wifi", title: "Again" });
+    const dup = await api(host, "POST", `${base(propertyId)}/items`, {
+      categoryLabel: "wifi-and-tech",
+      templateLabel: "wifi",
+      title: "Again",
+    });
     expect(dup.statusCode).toBe(409);
-    const wrongCategory = await api(host, "POST", `${base(propertyId)}/items`, { categoryLabel: "arrival", templateLabel: "wifi", title: "X" });
+    const wrongCategory = await api(host, "POST", `${base(propertyId)}/items`, {
+      categoryLabel: "arrival",
+      templateLabel: "wifi",
+      title: "X",
+    });
     expect(wrongCategory.statusCode).toBe(404);
     const page = (await api(host, "GET", `${base(propertyId)}/categories/wifi-and-tech`)).json();
-    expect(page.templates.find((x: { template: { label: string } }) => x.template.label === "wifi").item.id).toBe(item.id);
-    expect(page.templates.find((x: { template: { label: string } }) => x.template.label === "smart-home").item).toBeNull();
+    expect(page.templates.find((x: { template: { label: string } }) => x.template.label === "wifi").item.id).toBe(
+      item.id,
+    );
+    expect(
+      page.templates.find((x: { template: { label: string } }) => x.template.label === "smart-home").item,
+    ).toBeNull();
     expect(page.canAddCustom).toBe(true);
     const overview = (await api(host, "GET", base(propertyId))).json();
     const wifi = overview.categories.find((c: { label: string }) => c.label === "wifi-and-tech");
@@ -164,10 +205,17 @@ describe("items", () => {
       ],
     });
     expect(item.translations.map((x: { language: string }) => x.language)).toEqual(["fr"]);
-    expect(item.subItems.map((s: { type: string; listRank: number }) => [s.type, s.listRank])).toEqual([["text", 1], ["button", 2], ["internal-link", 3]]);
+    expect(item.subItems.map((s: { type: string; listRank: number }) => [s.type, s.listRank])).toEqual([
+      ["text", 1],
+      ["button", 2],
+      ["internal-link", 3],
+    ]);
     const [text, button] = item.subItems;
     const res = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
-      translations: [{ language: "fr", action: "update", title: "Le jardin" }, { language: "es", action: "create", title: "Jardín" }],
+      translations: [
+        { language: "fr", action: "update", title: "Le jardin" },
+        { language: "es", action: "create", title: "Jardín" },
+      ],
       subItems: [
         { action: "delete", id: text.id },
         { action: "update", id: button.id, buttonLabel: "Book now", listRank: 9 },
@@ -177,13 +225,24 @@ describe("items", () => {
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json().item;
     expect(updated.contentVersion).toBe(2);
-    expect(updated.translations.map((x: { language: string; title: string }) => [x.language, x.title])).toEqual([["es", "Jardín"], ["fr", "Le jardin"]]);
-    expect(updated.subItems.map((s: { type: string; listRank: number }) => [s.type, s.listRank])).toEqual([["text", 1], ["internal-link", 2], ["button", 3]]);
+    expect(updated.translations.map((x: { language: string; title: string }) => [x.language, x.title])).toEqual([
+      ["es", "Jardín"],
+      ["fr", "Le jardin"],
+    ]);
+    expect(updated.subItems.map((s: { type: string; listRank: number }) => [s.type, s.listRank])).toEqual([
+      ["text", 1],
+      ["internal-link", 2],
+      ["button", 3],
+    ]);
     expect(updated.subItems[2].buttonLabel).toBe("Book now");
   });
 
   it("leaves nothing half-saved when one sub-item fails (CONT-30)", async () => {
-    const item = await createItem(propertyId, { categoryLabel: "the-home", title: "Attic", subItems: [{ action: "create", type: "text", detailText: "Ladder" }] });
+    const item = await createItem(propertyId, {
+      categoryLabel: "the-home",
+      title: "Attic",
+      subItems: [{ action: "create", type: "text", detailText: "Ladder" }],
+    });
     const res = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
       title: "Loft",
       translations: [{ language: "fr", action: "create", title: "Grenier" }],
@@ -199,7 +258,10 @@ describe("items", () => {
     const invalidCreate = await api(host, "POST", `${base(propertyId)}/items`, {
       categoryLabel: "the-home",
       title: "Cellar",
-      subItems: [{ action: "create", type: "text", detailText: "ok" }, { action: "create", type: "button", buttonLabel: "No link" }],
+      subItems: [
+        { action: "create", type: "text", detailText: "ok" },
+        { action: "create", type: "button", buttonLabel: "No link" },
+      ],
     });
     expect(invalidCreate.statusCode).toBe(400);
     const page = (await api(host, "GET", `${base(propertyId)}/categories/the-home`)).json();
@@ -207,15 +269,25 @@ describe("items", () => {
   });
 
   it("touches the property's modified date on content changes (HOME-22)", async () => {
-    const [before] = await t.ctx.db.select({ at: properties.updatedAt }).from(properties).where(eq(properties.propertyId, propertyId));
+    const [before] = await t.ctx.db
+      .select({ at: properties.updatedAt })
+      .from(properties)
+      .where(eq(properties.propertyId, propertyId));
     t.clock.advance(60_000);
     await createItem(propertyId, { categoryLabel: "arrival", title: "Late arrivals" });
-    const [after] = await t.ctx.db.select({ at: properties.updatedAt }).from(properties).where(eq(properties.propertyId, propertyId));
+    const [after] = await t.ctx.db
+      .select({ at: properties.updatedAt })
+      .from(properties)
+      .where(eq(properties.propertyId, propertyId));
     expect(after!.at.getTime()).toBeGreaterThan(before!.at.getTime());
   });
 
   it("uploads media checked by content, refuses a second video, replaces and deletes files (CONT-21/23, OPEN-56)", async () => {
-    const item = await createItem(propertyId, { categoryLabel: "entertainment", title: "Projector", subItems: [{ action: "create", type: "pdf" }] });
+    const item = await createItem(propertyId, {
+      categoryLabel: "entertainment",
+      title: "Projector",
+      subItems: [{ action: "create", type: "pdf" }],
+    });
     const put = (kind: string, body: Buffer, filename: string, sub?: string) =>
       t.app.inject({
         method: "PUT",
@@ -239,7 +311,11 @@ describe("items", () => {
     const again = await put("video", mp4, "clip.mp4");
     expect(again.statusCode).toBe(409);
     expect(again.json().error.code).toBe("VIDEO_EXISTS");
-    const notVideo = await t.app.inject({ method: "DELETE", url: `${base(propertyId)}/items/${item.id}/media/video`, headers: { cookie: host.cookie } });
+    const notVideo = await t.app.inject({
+      method: "DELETE",
+      url: `${base(propertyId)}/items/${item.id}/media/video`,
+      headers: { cookie: host.cookie },
+    });
     expect(notVideo.json().item.hasVideo).toBe(false);
     expect((await put("video", Buffer.from("%PDF-1.4 not a video at all"), "x.mp4")).statusCode).toBe(415);
 
@@ -256,18 +332,28 @@ describe("items", () => {
       categoryLabel: "the-home",
       title: "Porch",
       // A field of another type sent along is not stored.
-      subItems: [{ action: "create", type: "image" }, { action: "create", type: "text", detailText: "Shoes off", buttonLink: "https://example.com" }],
+      subItems: [
+        { action: "create", type: "image" },
+        { action: "create", type: "text", detailText: "Shoes off", buttonLink: "https://example.com" },
+      ],
     });
     const [image, text] = item.subItems;
     const [stored] = await t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.id, text.id));
     expect(stored).toMatchObject({ detailText: "Shoes off", buttonLink: null });
     const m = multipart([{ field: "file", filename: "p.png", contentType: "image/png", body: await makePng() }]);
-    const up = await t.app.inject({ method: "PUT", url: `${base(propertyId)}/items/${item.id}/sub-items/${image.id}/media/image`, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } });
+    const up = await t.app.inject({
+      method: "PUT",
+      url: `${base(propertyId)}/items/${item.id}/sub-items/${image.id}/media/image`,
+      payload: m.payload,
+      headers: { ...m.headers, cookie: host.cookie },
+    });
     const key = up.json().item.subItems[0].imageUrl.replace("/files/", "");
     expect(await t.ctx.storage.get(key)).not.toBeNull();
 
     // A button needs its label and link: a bare type change is refused and keeps the file.
-    const bare = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, { subItems: [{ action: "update", id: image.id, type: "button" }] });
+    const bare = await api(host, "PATCH", `${base(propertyId)}/items/${item.id}`, {
+      subItems: [{ action: "update", id: image.id, type: "button" }],
+    });
     expect(bare.statusCode).toBe(400);
     expect(await t.ctx.storage.get(key)).not.toBeNull();
 
@@ -294,13 +380,20 @@ describe("items", () => {
       subItems: [{ action: "create", type: "image" }],
     });
     const m = multipart([{ field: "file", filename: "s.png", contentType: "image/png", body: await makePng() }]);
-    const up = await t.app.inject({ method: "PUT", url: `${base(propertyId)}/items/${item.id}/sub-items/${item.subItems[0].id}/media/image`, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } });
+    const up = await t.app.inject({
+      method: "PUT",
+      url: `${base(propertyId)}/items/${item.id}/sub-items/${item.subItems[0].id}/media/image`,
+      payload: m.payload,
+      headers: { ...m.headers, cookie: host.cookie },
+    });
     const key = up.json().item.subItems[0].imageUrl.replace("/files/", "");
     expect(await t.ctx.storage.get(key)).not.toBeNull();
     expect((await api(host, "DELETE", `${base(propertyId)}/items/${item.id}`)).statusCode).toBe(204);
     expect(await t.ctx.storage.get(key)).toBeNull();
     expect(await t.ctx.db.select().from(contentItems).where(eq(contentItems.id, item.id))).toHaveLength(0);
-    expect(await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, item.id))).toHaveLength(0);
+    expect(
+      await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, item.id)),
+    ).toHaveLength(0);
     expect(await t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.itemId, item.id))).toHaveLength(0);
     expect((await api(host, "GET", `${base(propertyId)}/items/${item.id}`)).statusCode).toBe(404);
   });
@@ -314,15 +407,30 @@ describe("items", () => {
     const { propertyId: theirs } = await buildProperty(t.app, other);
     const foreign = await createItem(theirs, { categoryLabel: "local-area", title: "Foreign" }, other);
 
-    expect((await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [c.id, a.id, b.id] })).statusCode).toBe(204);
-    const order = () => api(host, "GET", `${base(p)}/categories/local-area`).then((r) => r.json().customItems.map((i: { title: string; listRank: number }) => `${i.title}${i.listRank}`));
+    expect(
+      (await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [c.id, a.id, b.id] }))
+        .statusCode,
+    ).toBe(204);
+    const order = () =>
+      api(host, "GET", `${base(p)}/categories/local-area`).then((r) =>
+        r.json().customItems.map((i: { title: string; listRank: number }) => `${i.title}${i.listRank}`),
+      );
     expect(await order()).toEqual(["C1", "A2", "B3"]);
-    expect((await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [foreign.id, a.id] })).statusCode).toBe(404);
-    expect((await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [elsewhere.id] })).statusCode).toBe(404);
-    expect((await api(other, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [a.id] })).statusCode).toBe(404);
+    expect(
+      (await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [foreign.id, a.id] }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [elsewhere.id] })).statusCode,
+    ).toBe(404);
+    expect(
+      (await api(other, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [a.id] })).statusCode,
+    ).toBe(404);
     expect(await order()).toEqual(["C1", "A2", "B3"]);
     // A partial order puts the listed items first; the rest keep their order.
-    expect((await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [b.id] })).statusCode).toBe(204);
+    expect(
+      (await api(host, "PUT", `${base(p)}/order`, { categoryLabel: "local-area", itemIds: [b.id] })).statusCode,
+    ).toBe(204);
     expect(await order()).toEqual(["B1", "C2", "A3"]);
     // A per-item PATCH with ListRank is accepted too (CONT-34).
     const patched = await api(host, "PATCH", `${base(p)}/items/${a.id}`, { listRank: 7 });

@@ -8,7 +8,11 @@ import { AppError } from "../../lib/app-error.ts";
 import { storeImage } from "../../lib/uploads.ts";
 
 /** Size limits per kind (OPEN-56, FILE-12). */
-export const MEDIA_MAX_BYTES: Record<MediaKind, number> = { image: IMAGE_MAX_BYTES, video: VIDEO_MAX_BYTES, document: PDF_MAX_BYTES };
+export const MEDIA_MAX_BYTES: Record<MediaKind, number> = {
+  image: IMAGE_MAX_BYTES,
+  video: VIDEO_MAX_BYTES,
+  document: PDF_MAX_BYTES,
+};
 
 /** Reads exactly one file from the multipart field `file`, refusing anything over `maxBytes` (413). */
 export async function readUpload(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
@@ -16,7 +20,8 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
   const files: Buffer[] = [];
   for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
     if (part.type !== "file") continue;
-    if (part.fieldname !== "file" || files.length > 0) throw new AppError("VALIDATION_FAILED", "Upload exactly one file in the field `file`.");
+    if (part.fieldname !== "file" || files.length > 0)
+      throw new AppError("VALIDATION_FAILED", "Upload exactly one file in the field `file`.");
     files.push(await part.toBuffer());
   }
   if (files.length !== 1) throw new AppError("VALIDATION_FAILED", "Upload exactly one file in the field `file`.");
@@ -24,7 +29,22 @@ export async function readUpload(request: FastifyRequest, maxBytes: number): Pro
 }
 
 const ascii = (buf: Buffer, start: number, end: number) => buf.subarray(start, end).toString("latin1");
-const MP4_BRANDS = new Set(["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP", "dash", "MSNV", "NDAS"]);
+const MP4_BRANDS = new Set([
+  "isom",
+  "iso2",
+  "iso4",
+  "iso5",
+  "iso6",
+  "mp41",
+  "mp42",
+  "avc1",
+  "M4V ",
+  "M4VH",
+  "M4VP",
+  "dash",
+  "MSNV",
+  "NDAS",
+]);
 
 /** A video by its magic bytes (OPEN-56: mp4, mov, webm), or null. */
 export function sniffVideo(buf: Buffer): { contentType: string; ext: string } | null {
@@ -38,7 +58,8 @@ export function sniffVideo(buf: Buffer): { contentType: string; ext: string } | 
   }
   // Old QuickTime files start straight with a movie, wide or data atom.
   if (box === "moov" || box === "wide" || box === "mdat") return { contentType: "video/quicktime", ext: "mov" };
-  if (buf.readUInt32BE(0) === 0x1a45dfa3 && ascii(buf, 0, Math.min(buf.length, 64)).includes("webm")) return { contentType: "video/webm", ext: "webm" };
+  if (buf.readUInt32BE(0) === 0x1a45dfa3 && ascii(buf, 0, Math.min(buf.length, 64)).includes("webm"))
+    return { contentType: "video/webm", ext: "webm" };
   return null;
 }
 
@@ -48,7 +69,13 @@ export function isPdf(buf: Buffer): boolean {
 }
 
 /** Checks an upload by content and stores it under `folder`; returns the new key. */
-export async function storeMedia(ctx: AppContext, kind: MediaKind, folder: string, name: string, upload: Buffer): Promise<string> {
+export async function storeMedia(
+  ctx: AppContext,
+  kind: MediaKind,
+  folder: string,
+  name: string,
+  upload: Buffer,
+): Promise<string> {
   if (kind === "image") return storeImage(ctx, folder, `${name}-image`, upload);
   const suffix = randomBytes(8).toString("hex");
   if (kind === "video") {

@@ -56,14 +56,23 @@ async function state() {
   const db = t.ctx.db;
   const filesRoot = path.join(t.config.dataDir, "files");
   const files = fs.existsSync(filesRoot)
-    ? (fs.readdirSync(filesRoot, { recursive: true, withFileTypes: true }) as fs.Dirent[]).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort()
+    ? (fs.readdirSync(filesRoot, { recursive: true, withFileTypes: true }) as fs.Dirent[])
+        .filter((e) => e.isFile())
+        .map((e) => path.join(e.parentPath, e.name))
+        .sort()
     : [];
   return {
     items: await db.select().from(contentItems).orderBy(asc(contentItems.id)),
     subItems: await db.select().from(contentSubItems).orderBy(asc(contentSubItems.id)),
     translations: await db.select().from(contentTranslations).orderBy(asc(contentTranslations.id)),
-    links: await db.select().from(contentItemLinks).orderBy(asc(contentItemLinks.itemId), asc(contentItemLinks.propertyId)),
-    properties: await db.select({ id: properties.id, updatedAt: properties.updatedAt }).from(properties).orderBy(asc(properties.id)),
+    links: await db
+      .select()
+      .from(contentItemLinks)
+      .orderBy(asc(contentItemLinks.itemId), asc(contentItemLinks.propertyId)),
+    properties: await db
+      .select({ id: properties.id, updatedAt: properties.updatedAt })
+      .from(properties)
+      .orderBy(asc(properties.id)),
     files,
   };
 }
@@ -88,11 +97,33 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
 
     type Case = { route: string; what: string; url: string; body?: object | "file" };
     const itemRoutes = (what: string, property: string, target: Item): Case[] => [
-      { route: "GET /api/properties/:propertyId/content/items/:itemId", what, url: `${base(property)}/items/${target.id}` },
-      { route: "PATCH /api/properties/:propertyId/content/items/:itemId", what, url: `${base(property)}/items/${target.id}`, body: { title: "Hijacked" } },
-      { route: "DELETE /api/properties/:propertyId/content/items/:itemId", what, url: `${base(property)}/items/${target.id}` },
-      { route: "PUT /api/properties/:propertyId/content/items/:itemId/media/:media", what, url: `${base(property)}/items/${target.id}/media/image`, body: "file" },
-      { route: "DELETE /api/properties/:propertyId/content/items/:itemId/media/:media", what, url: `${base(property)}/items/${target.id}/media/image` },
+      {
+        route: "GET /api/properties/:propertyId/content/items/:itemId",
+        what,
+        url: `${base(property)}/items/${target.id}`,
+      },
+      {
+        route: "PATCH /api/properties/:propertyId/content/items/:itemId",
+        what,
+        url: `${base(property)}/items/${target.id}`,
+        body: { title: "Hijacked" },
+      },
+      {
+        route: "DELETE /api/properties/:propertyId/content/items/:itemId",
+        what,
+        url: `${base(property)}/items/${target.id}`,
+      },
+      {
+        route: "PUT /api/properties/:propertyId/content/items/:itemId/media/:media",
+        what,
+        url: `${base(property)}/items/${target.id}/media/image`,
+        body: "file",
+      },
+      {
+        route: "DELETE /api/properties/:propertyId/content/items/:itemId/media/:media",
+        what,
+        url: `${base(property)}/items/${target.id}/media/image`,
+      },
     ];
     const subItemRoutes = (what: string, property: string, target: Item, subItemId: string): Case[] => [
       {
@@ -120,19 +151,55 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
       body: { categoryLabel, itemIds: ids },
     });
     const attach = (what: string, property: string, target: Item): Case[] => [
-      { route: "PUT /api/properties/:propertyId/content/shared/:itemId", what: `attach: ${what}`, url: `${base(property)}/shared/${target.id}`, body: {} },
-      { route: "DELETE /api/properties/:propertyId/content/shared/:itemId", what: `detach: ${what}`, url: `${base(property)}/shared/${target.id}` },
+      {
+        route: "PUT /api/properties/:propertyId/content/shared/:itemId",
+        what: `attach: ${what}`,
+        url: `${base(property)}/shared/${target.id}`,
+        body: {},
+      },
+      {
+        route: "DELETE /api/properties/:propertyId/content/shared/:itemId",
+        what: `detach: ${what}`,
+        url: `${base(property)}/shared/${target.id}`,
+      },
     ];
 
     const cases: Case[] = [
       // property + category: categories are the catalogue's, so a category is "another's" when it is not in the
       // property's set: another theme's, or a local-area one on the shared-content property (CONT-05, SHARED-03).
-      { route: "GET /api/properties/:propertyId/content/categories/:categoryLabel", what: "another theme's category", url: `${base(A)}/categories/beach-and-coast` },
-      { route: "GET /api/properties/:propertyId/content/categories/:categoryLabel", what: "local area on the shared-content property", url: `${base(S)}/categories/local-area` },
-      { route: "GET /api/properties/:propertyId/content/categories/:categoryLabel", what: "their property", url: `${base(T)}/categories/arrival` },
-      { route: "POST /api/properties/:propertyId/content/items", what: "another theme's category", url: `${base(A)}/items`, body: { categoryLabel: "beach-and-coast", title: "Beach" } },
-      { route: "POST /api/properties/:propertyId/content/items", what: "local area on the shared-content property", url: `${base(S)}/items`, body: { categoryLabel: "local-area", title: "Pub" } },
-      { route: "POST /api/properties/:propertyId/content/items", what: "their property", url: `${base(T)}/items`, body: { categoryLabel: "arrival", title: "Hijacked" } },
+      {
+        route: "GET /api/properties/:propertyId/content/categories/:categoryLabel",
+        what: "another theme's category",
+        url: `${base(A)}/categories/beach-and-coast`,
+      },
+      {
+        route: "GET /api/properties/:propertyId/content/categories/:categoryLabel",
+        what: "local area on the shared-content property",
+        url: `${base(S)}/categories/local-area`,
+      },
+      {
+        route: "GET /api/properties/:propertyId/content/categories/:categoryLabel",
+        what: "their property",
+        url: `${base(T)}/categories/arrival`,
+      },
+      {
+        route: "POST /api/properties/:propertyId/content/items",
+        what: "another theme's category",
+        url: `${base(A)}/items`,
+        body: { categoryLabel: "beach-and-coast", title: "Beach" },
+      },
+      {
+        route: "POST /api/properties/:propertyId/content/items",
+        what: "local area on the shared-content property",
+        url: `${base(S)}/items`,
+        body: { categoryLabel: "local-area", title: "Pub" },
+      },
+      {
+        route: "POST /api/properties/:propertyId/content/items",
+        what: "their property",
+        url: `${base(T)}/items`,
+        body: { categoryLabel: "arrival", title: "Hijacked" },
+      },
       order("another theme's category list", A, [iA.id], "beach-and-coast"),
       // property + item
       ...itemRoutes("their property, my item", T, iA),
@@ -146,10 +213,14 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
       ...subItemRoutes("my item, their sub-item", A, iA, sub(iT)),
       ...subItemRoutes("my sub-item of property A's item through property B", B, iA, sub(iA)),
       ...subItemRoutes("their property and item, my sub-item", T, iT, sub(iA)),
-      saveWith("update the sub-item of my other item", A, iA, [{ action: "update", id: sub(iA2), type: "text", detailText: "Hijacked" }]),
+      saveWith("update the sub-item of my other item", A, iA, [
+        { action: "update", id: sub(iA2), type: "text", detailText: "Hijacked" },
+      ]),
       saveWith("delete the sub-item of my item on property B", A, iA, [{ action: "delete", id: sub(iB) }]),
       saveWith("delete their sub-item", A, iA, [{ action: "delete", id: sub(iT) }]),
-      saveWith("update my shared item's sub-item from an ordinary item", A, iA, [{ action: "update", id: sub(iS), type: "text", detailText: "x" }]),
+      saveWith("update my shared item's sub-item from an ordinary item", A, iA, [
+        { action: "update", id: sub(iS), type: "text", detailText: "x" },
+      ]),
       // reorder lists
       order("my items of A with my item of B", A, [iA.id, iB.id]),
       order("my item of A with their item", A, [iA.id, iT.id]),
@@ -169,10 +240,19 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
     // The table covers every content route that takes more than one id (in its path or in its body).
     const multiId = t.routes
       .filter((r) => r.url.startsWith("/api/properties/:propertyId/content") && r.method !== "HEAD")
-      .filter((r) => (r.url.match(/:\w+(Id|Label)/g) ?? []).length > 1 || r.url.endsWith("/order") || (r.method !== "GET" && r.url.endsWith("/items")))
+      .filter(
+        (r) =>
+          (r.url.match(/:\w+(Id|Label)/g) ?? []).length > 1 ||
+          r.url.endsWith("/order") ||
+          (r.method !== "GET" && r.url.endsWith("/items")),
+      )
       .map((r) => `${r.method} ${r.url}`);
     expect(multiId.length).toBeGreaterThanOrEqual(12);
-    for (const route of multiId) expect(cases.some((c) => c.route === route), `no mixed-id case for ${route}`).toBe(true);
+    for (const route of multiId)
+      expect(
+        cases.some((c) => c.route === route),
+        `no mixed-id case for ${route}`,
+      ).toBe(true);
 
     const before = await state();
     const png = await makePng();
@@ -182,7 +262,12 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
         c.body === "file"
           ? await (async () => {
               const m = multipart([{ field: "file", filename: "x.png", contentType: "image/png", body: png }]);
-              return t.app.inject({ method: "PUT", url: c.url, payload: m.payload, headers: { ...m.headers, cookie: me.cookie } });
+              return t.app.inject({
+                method: "PUT",
+                url: c.url,
+                payload: m.payload,
+                headers: { ...m.headers, cookie: me.cookie },
+              });
             })()
           : await call(me, method!, c.url, c.body);
       expect(res.statusCode, `${c.route} — ${c.what}: ${res.body}`).toBe(404);
@@ -193,10 +278,17 @@ describe("content routes with more than one id (XCUT-15, SHARED-12)", () => {
     // The same ids, paired as they belong, work (the 404s above came from the pairing, not the request).
     expect((await call(me, "GET", `${base(A)}/items/${iA.id}`)).statusCode).toBe(200);
     expect((await call(me, "GET", `${base(S)}/items/${iS.id}`)).statusCode).toBe(200);
-    expect((await call(me, "DELETE", `${base(A)}/items/${iA.id}/sub-items/${sub(iA)}/media/image`)).statusCode).toBe(200);
-    expect((await call(me, "PUT", `${base(A)}/order`, { categoryLabel: "arrival", itemIds: [iA2.id, iA.id] })).statusCode).toBe(204);
+    expect((await call(me, "DELETE", `${base(A)}/items/${iA.id}/sub-items/${sub(iA)}/media/image`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(me, "PUT", `${base(A)}/order`, { categoryLabel: "arrival", itemIds: [iA2.id, iA.id] })).statusCode,
+    ).toBe(204);
     expect((await call(me, "PUT", `${base(B)}/shared/${iS.id}`)).statusCode).toBe(200);
     expect((await call(me, "DELETE", `${base(A)}/shared/${iS.id}`)).statusCode).toBe(200);
-    expect((await call(me, "PATCH", `${base(A)}/items/${iA.id}`, { subItems: [{ action: "delete", id: sub(iA) }] })).statusCode).toBe(200);
+    expect(
+      (await call(me, "PATCH", `${base(A)}/items/${iA.id}`, { subItems: [{ action: "delete", id: sub(iA) }] }))
+        .statusCode,
+    ).toBe(200);
   });
 });

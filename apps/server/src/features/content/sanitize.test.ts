@@ -22,9 +22,11 @@ describe("sanitiser (CONT-19, CONT-20)", () => {
     );
     expect(sanitizeRichText("<p></p>")).toBe("");
     // Renamed tags lose their attributes like every other element; elements off the toolbar leave their text only.
-    expect(sanitizeRichText(`<p><b onclick="x()" class="k">bold</b> <i style="color:red">it</i> <s>gone</s> <code>c</code> <sup>2</sup></p><h3>h</h3>`)).toBe(
-      "<p><strong>bold</strong> <em>it</em> gone c 2</p>h",
-    );
+    expect(
+      sanitizeRichText(
+        `<p><b onclick="x()" class="k">bold</b> <i style="color:red">it</i> <s>gone</s> <code>c</code> <sup>2</sup></p><h3>h</h3>`,
+      ),
+    ).toBe("<p><strong>bold</strong> <em>it</em> gone c 2</p>h");
   });
 
   it(`stores ${PAYLOADS.length} XSS payloads in DetailText, titles, translations and sub-items and reads them back harmless`, async () => {
@@ -48,19 +50,38 @@ describe("sanitiser (CONT-19, CONT-20)", () => {
       });
       expect(res.statusCode, `${payload}: ${res.body}`).toBe(201);
       const id = res.json().item.id;
-      const { item } = (await t.app.inject({ method: "GET", url: `/api/properties/${propertyId}/content/items/${id}`, headers: { cookie: host.cookie } })).json();
+      const { item } = (
+        await t.app.inject({
+          method: "GET",
+          url: `/api/properties/${propertyId}/content/items/${id}`,
+          headers: { cookie: host.cookie },
+        })
+      ).json();
       expect(item.detailText.startsWith("<p>ok</p>"), payload).toBe(true);
       // Rich text: no script, no handler, no dangerous scheme.
       for (const value of [item.detailText, item.translations[0]?.detailText ?? null]) expectHarmless(value);
       // Plain text is shown escaped; it may mention "javascript:" but can never open a tag.
-      for (const plain of [item.title, item.describe, item.translations[0]?.title, item.subItems[0].detailText, item.subItems[1].buttonLabel]) {
+      for (const plain of [
+        item.title,
+        item.describe,
+        item.translations[0]?.title,
+        item.subItems[0].detailText,
+        item.subItems[1].buttonLabel,
+      ]) {
         if (plain) expect(plain, payload).not.toMatch(/<[a-z!/?]/i);
       }
     }
   });
 
   it("refuses web links and button links that are not http(s), mailto or tel", async () => {
-    for (const webLink of ["javascript:alert(1)", "data:text/html,x", "//evil.example", "ftp://x.example", "https://", "http:/x"]) {
+    for (const webLink of [
+      "javascript:alert(1)",
+      "data:text/html,x",
+      "//evil.example",
+      "ftp://x.example",
+      "https://",
+      "http:/x",
+    ]) {
       const res = await t.app.inject({
         method: "POST",
         url: `/api/properties/${propertyId}/content/items`,
@@ -74,7 +95,11 @@ describe("sanitiser (CONT-19, CONT-20)", () => {
         method: "POST",
         url: `/api/properties/${propertyId}/content/items`,
         headers: { cookie: host.cookie },
-        payload: { categoryLabel: "arrival", title: "Button", subItems: [{ action: "create", type: "button", buttonLabel: "Go", buttonLink }] },
+        payload: {
+          categoryLabel: "arrival",
+          title: "Button",
+          subItems: [{ action: "create", type: "button", buttonLabel: "Go", buttonLink }],
+        },
       });
       expect(res.statusCode, buttonLink).toBe(400);
     }
@@ -82,7 +107,13 @@ describe("sanitiser (CONT-19, CONT-20)", () => {
       method: "POST",
       url: `/api/properties/${propertyId}/content/items`,
       headers: { cookie: host.cookie },
-      payload: { categoryLabel: "arrival", title: "Internal", subItems: [{ action: "create", type: "internal-link", internalLinkLabel: "Out", internalLink: "//evil.example" }] },
+      payload: {
+        categoryLabel: "arrival",
+        title: "Internal",
+        subItems: [
+          { action: "create", type: "internal-link", internalLinkLabel: "Out", internalLink: "//evil.example" },
+        ],
+      },
     });
     expect(internal.statusCode).toBe(400);
     const ok = await t.app.inject({

@@ -2,7 +2,11 @@ import sanitizeHtml from "sanitize-html";
 import { RICH_TEXT_LINK_SCHEMES, RICH_TEXT_RENAMED_TAGS, RICH_TEXT_TAGS } from "@doorstep/shared/rules/content";
 
 // A colour as TipTap's Color extension writes it: #hex, rgb()/rgba() or a named colour.
-const COLOUR = [/^#[0-9a-f]{3,8}$/i, /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i, /^[a-z]{3,20}$/i];
+const COLOUR = [
+  /^#[0-9a-f]{3,8}$/i,
+  /^rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\)$/i,
+  /^[a-z]{3,20}$/i,
+];
 
 const RICH_TEXT: sanitizeHtml.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
@@ -13,12 +17,34 @@ const RICH_TEXT: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   allowedStyles: { span: { color: COLOUR } },
   disallowedTagsMode: "discard",
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "object", "template", "title", "xmp", "noembed", "noframes"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "object",
+    "template",
+    "title",
+    "xmp",
+    "noembed",
+    "noframes",
+  ],
   transformTags: {
     // Old-style bold and italic (pasted, or from an older editor) become the toolbar's own elements.
-    ...Object.fromEntries(Object.entries(RICH_TEXT_RENAMED_TAGS).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)])),
+    ...Object.fromEntries(
+      Object.entries(RICH_TEXT_RENAMED_TAGS).map(([from, to]) => [from, sanitizeHtml.simpleTransform(to, {}, false)]),
+    ),
     // Links open a new tab without handing it our window (CONT-19).
-    a: (tagName, attribs) => ({ tagName, attribs: { ...(attribs.href ? { href: attribs.href } : {}), rel: "noopener noreferrer nofollow", target: "_blank" } }),
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: {
+        ...(attribs.href ? { href: attribs.href } : {}),
+        rel: "noopener noreferrer nofollow",
+        target: "_blank",
+      },
+    }),
   },
   exclusiveFilter: (frame) => frame.tag === "a" && !frame.attribs.href,
 };
@@ -43,7 +69,9 @@ export function sanitizePlainText(text: string | null): string | null;
 export function sanitizePlainText(text: string | null): string | null {
   if (text === null) return null;
   // Control characters other than tab and line breaks go (char codes: no-control-regex).
-  let out = [...text].filter((ch) => ch.charCodeAt(0) >= 32 ? ch.charCodeAt(0) !== 127 : ch === "\t" || ch === "\n" || ch === "\r").join("");
+  let out = [...text]
+    .filter((ch) => (ch.charCodeAt(0) >= 32 ? ch.charCodeAt(0) !== 127 : ch === "\t" || ch === "\n" || ch === "\r"))
+    .join("");
   let previous;
   do {
     previous = out;

@@ -9,7 +9,12 @@ export type CacheRow = typeof contentTranslationCache.$inferSelect;
 /** A property by its internal id, for the public guide (no caller: the guide decides who may read). */
 export async function findGuideProperty(db: Db, propertyRowId: string) {
   const rows = await db
-    .select({ id: properties.id, themeLabel: properties.themeLabel, isShared: properties.isShared, accountId: properties.accountId })
+    .select({
+      id: properties.id,
+      themeLabel: properties.themeLabel,
+      isShared: properties.isShared,
+      accountId: properties.accountId,
+    })
     .from(properties)
     .where(eq(properties.id, propertyRowId))
     .limit(1);
@@ -34,6 +39,9 @@ export function findCachedTranslations(db: Db, itemIds: string[], language: stri
 }
 
 /** Stores machine translations per (item, ContentVersion, language); a concurrent identical insert is fine. */
-export async function insertCachedTranslations(db: Db, rows: (typeof contentTranslationCache.$inferInsert)[]): Promise<void> {
+export async function insertCachedTranslations(
+  db: Db,
+  rows: (typeof contentTranslationCache.$inferInsert)[],
+): Promise<void> {
   if (rows.length > 0) await db.insert(contentTranslationCache).values(rows).onConflictDoNothing();
 }

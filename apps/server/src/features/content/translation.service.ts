@@ -9,7 +9,12 @@ import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
 import { toSubItemDto } from "./content.dto.ts";
 import { findItemsOfProperties, findSubItems, type ItemRow, type SubItemRow } from "./content.repository.ts";
 import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
-import { findCachedTranslations, findGuideProperty, findHostTranslations, insertCachedTranslations } from "./translation.repository.ts";
+import {
+  findCachedTranslations,
+  findGuideProperty,
+  findHostTranslations,
+  insertCachedTranslations,
+} from "./translation.repository.ts";
 
 /** Where a guest-facing item's words came from. */
 export type TranslationSource = "original" | "host" | "machine" | "untranslated";
@@ -68,11 +73,21 @@ async function translateMissing(
   const out = new Map<string, Record<string, string>>(missing.map((m) => [m.item.id, {}]));
   try {
     for (const format of ["text", "html"] as const) {
-      const entries = missing.flatMap((m) => [...m.fields[format]].map(([key, value]) => ({ id: m.item.id, key, value })));
+      const entries = missing.flatMap((m) =>
+        [...m.fields[format]].map(([key, value]) => ({ id: m.item.id, key, value })),
+      );
       if (entries.length === 0) continue;
-      const translated = await provider.translate(entries.map((e) => e.value), language, format);
+      const translated = await provider.translate(
+        entries.map((e) => e.value),
+        language,
+        format,
+      );
       // Provider output is untrusted input: clean it exactly like the host's.
-      entries.forEach((e, i) => (out.get(e.id)![e.key] = format === "html" ? sanitizeRichText(translated[i]!) : (sanitizePlainText(translated[i]!) ?? "")));
+      entries.forEach(
+        (e, i) =>
+          (out.get(e.id)![e.key] =
+            format === "html" ? sanitizeRichText(translated[i]!) : (sanitizePlainText(translated[i]!) ?? "")),
+      );
     }
   } catch (err) {
     ctx.log.warn({ err, provider: provider.kind }, "machine translation failed; showing English");
@@ -80,7 +95,13 @@ async function translateMissing(
   }
   await insertCachedTranslations(
     ctx.db,
-    missing.map((m) => ({ itemId: m.item.id, contentVersion: m.item.contentVersion, language, provider: provider.kind, fields: out.get(m.item.id)! })),
+    missing.map((m) => ({
+      itemId: m.item.id,
+      contentVersion: m.item.contentVersion,
+      language,
+      provider: provider.kind,
+      fields: out.get(m.item.id)!,
+    })),
   );
   return out;
 }
@@ -144,26 +165,39 @@ export async function getTranslatedContent(
   if (!property) throw notFound("Property not found");
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const visible = new Set(catalogue.categories.map((c) => c.label));
-  const [own, attached] = await Promise.all([findItemsOfProperties(ctx.db, [property.id]), findAttachedItems(ctx.db, property.id)]);
-  const items = [...own.map((i) => ({ row: i, shared: property.isShared })), ...attached.map((i) => ({ row: i, shared: true }))].filter((i) =>
-    visible.has(i.row.categoryLabel),
-  );
+  const [own, attached] = await Promise.all([
+    findItemsOfProperties(ctx.db, [property.id]),
+    findAttachedItems(ctx.db, property.id),
+  ]);
+  const items = [
+    ...own.map((i) => ({ row: i, shared: property.isShared })),
+    ...attached.map((i) => ({ row: i, shared: true })),
+  ].filter((i) => visible.has(i.row.categoryLabel));
   const ids = items.map((i) => i.row.id);
   const subs = await findSubItems(ctx.db, ids);
   const subsOf = (id: string) => subs.filter((s) => s.itemId === id);
   const english = language === DEFAULT_LANGUAGE;
-  const [host, cached] = english ? [[], []] : await Promise.all([findHostTranslations(ctx.db, ids, language), findCachedTranslations(ctx.db, ids, language)]);
+  const [host, cached] = english
+    ? [[], []]
+    : await Promise.all([findHostTranslations(ctx.db, ids, language), findCachedTranslations(ctx.db, ids, language)]);
   const machine = new Map<string, Record<string, string>>();
-  for (const c of cached) if (items.some((i) => i.row.id === c.itemId && i.row.contentVersion === c.contentVersion)) machine.set(c.itemId, c.fields);
+  for (const c of cached)
+    if (items.some((i) => i.row.id === c.itemId && i.row.contentVersion === c.contentVersion))
+      machine.set(c.itemId, c.fields);
   const provider = ctx.translator;
   if (!english && provider.configured) {
-    const missing = items.filter((i) => !machine.has(i.row.id)).map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
+    const missing = items
+      .filter((i) => !machine.has(i.row.id))
+      .map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
     if (missing.length > 0) {
       const pending = translateOnce(ctx, provider, language, missing);
       const translated =
         options.maxWaitMs === undefined
           ? await pending
-          : await Promise.race([pending, new Promise<null>((resolve) => setTimeout(() => resolve(null), options.maxWaitMs).unref())]);
+          : await Promise.race([
+              pending,
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), options.maxWaitMs).unref()),
+            ]);
       for (const [id, fields] of translated ?? []) machine.set(id, fields);
     }
   }

@@ -17,9 +17,18 @@ beforeAll(async () => {
   fake = await startFakeHttp((req) => {
     if (fail) return { status: 503, json: { message: "down" } };
     const body = JSON.parse(req.body) as { text: string[]; target_lang: string };
-    return { json: { translations: body.text.map((text) => ({ detected_source_language: "EN", text: `[${body.target_lang}] ${text}` })) } };
+    return {
+      json: {
+        translations: body.text.map((text) => ({
+          detected_source_language: "EN",
+          text: `[${body.target_lang}] ${text}`,
+        })),
+      },
+    };
   });
-  t = await createTestApp({ overrides: { translator: createTranslationProvider({ provider: "deepl", apiKey: "test-key:fx", url: fake.url }) } });
+  t = await createTestApp({
+    overrides: { translator: createTranslationProvider({ provider: "deepl", apiKey: "test-key:fx", url: fake.url }) },
+  });
   host = await buildUser(t.ctx);
 });
 afterAll(async () => {
@@ -27,7 +36,8 @@ afterAll(async () => {
   await fake.close();
 });
 
-const rowId = async (propertyId: string) => (await t.ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, propertyId)))[0]!.id;
+const rowId = async (propertyId: string) =>
+  (await t.ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, propertyId)))[0]!.id;
 
 describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
   it("fills blank fields by machine translation, cached per (item, ContentVersion, language); host translations win", async () => {
@@ -60,11 +70,19 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     // Cached: a second read calls nobody.
     await getTranslatedContent(t.ctx, id, "fr");
     expect(fake.requests).toHaveLength(2);
-    const cache = await t.ctx.db.select().from(contentTranslationCache).where(eq(contentTranslationCache.itemId, item.id));
+    const cache = await t.ctx.db
+      .select()
+      .from(contentTranslationCache)
+      .where(eq(contentTranslationCache.itemId, item.id));
     expect(cache.map((c) => [c.language, c.contentVersion, c.provider])).toEqual([["fr", 1, "deepl"]]);
 
     // A new version is translated again; English is never sent to the provider.
-    await t.app.inject({ method: "PATCH", url: `/api/properties/${propertyId}/content/items/${item.id}`, headers: { cookie: host.cookie }, payload: { title: "Wi-Fi & TV" } });
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/properties/${propertyId}/content/items/${item.id}`,
+      headers: { cookie: host.cookie },
+      payload: { title: "Wi-Fi & TV" },
+    });
     const fr2 = await getTranslatedContent(t.ctx, id, "fr");
     expect(fr2.items.find((i) => i.id === item.id)!.title).toBe("Le Wi-Fi");
     expect(fake.requests).toHaveLength(4);
@@ -77,7 +95,9 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     const de = await getTranslatedContent(t.ctx, id, "de");
     expect(de.items.find((i) => i.id === item.id)).toMatchObject({ title: "Wi-Fi & TV", source: "untranslated" });
     fail = false;
-    expect((await t.ctx.db.select().from(contentTranslationCache).where(eq(contentTranslationCache.language, "de"))).length).toBe(0);
+    expect(
+      (await t.ctx.db.select().from(contentTranslationCache).where(eq(contentTranslationCache.language, "de"))).length,
+    ).toBe(0);
   });
 
   it("has an offline default that returns the English text, and a LibreTranslate client", async () => {
@@ -97,13 +117,19 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
       method: "POST",
       url: `/api/properties/${propertyId}/content/items`,
       headers: { cookie: host.cookie },
-      payload: { categoryLabel: "wifi-and-tech", templateLabel: "wifi", title: "Wi-Fi", detailText: "<p>Ask the host.</p>" },
+      payload: {
+        categoryLabel: "wifi-and-tech",
+        templateLabel: "wifi",
+        title: "Wi-Fi",
+        detailText: "<p>Ask the host.</p>",
+      },
     });
     const id = await rowId(propertyId);
     const slow = {
       kind: "deepl" as const,
       configured: true,
-      translate: (texts: string[]) => new Promise<string[]>((resolve) => setTimeout(() => resolve(texts.map((x) => `[slow] ${x}`)), 400)),
+      translate: (texts: string[]) =>
+        new Promise<string[]>((resolve) => setTimeout(() => resolve(texts.map((x) => `[slow] ${x}`)), 400)),
     };
     const ctx = { ...t.ctx, translator: slow };
     // The provider answers after 400 ms; an untranslated first answer proves the page did not wait for it.
@@ -111,7 +137,10 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     expect(first.items[0]).toMatchObject({ title: "Wi-Fi", source: "untranslated" });
     await new Promise((r) => setTimeout(r, 1200)); // text and HTML calls finish in the background and land in the cache
     const second = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
-    expect(second.items[0], JSON.stringify(second.items[0])).toMatchObject({ title: "[slow] Wi-Fi", source: "machine" });
+    expect(second.items[0], JSON.stringify(second.items[0])).toMatchObject({
+      title: "[slow] Wi-Fi",
+      source: "machine",
+    });
   });
 
   it("shares one provider call between guests opening together, and leaves a failing provider alone a minute", async () => {
@@ -120,7 +149,12 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
       method: "POST",
       url: `/api/properties/${propertyId}/content/items`,
       headers: { cookie: host.cookie },
-      payload: { categoryLabel: "wifi-and-tech", templateLabel: "wifi", title: "Router", detailText: "<p>Behind the TV.</p>" },
+      payload: {
+        categoryLabel: "wifi-and-tech",
+        templateLabel: "wifi",
+        title: "Router",
+        detailText: "<p>Behind the TV.</p>",
+      },
     });
     const id = await rowId(propertyId);
     const before = fake.requests.length;
@@ -136,6 +170,9 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     expect((await getTranslatedContent(t.ctx, id, "nl")).items[0]!.source).toBe("untranslated");
     expect(fake.requests.length).toBe(afterFailure);
     t.clock.advance(61_000);
-    expect((await getTranslatedContent(t.ctx, id, "nl")).items[0]).toMatchObject({ title: "[NL] Router", source: "machine" });
+    expect((await getTranslatedContent(t.ctx, id, "nl")).items[0]).toMatchObject({
+      title: "[NL] Router",
+      source: "machine",
+    });
   });
 });

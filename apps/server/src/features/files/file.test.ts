@@ -17,7 +17,11 @@ async function makeBombPng(width: number, height: number): Promise<Buffer> {
 }
 
 /** The ftyp box an iPhone HEIC photo starts with; the server decides by these bytes, not the name or type. */
-const HEIC_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"), Buffer.alloc(64)]);
+const HEIC_HEADER = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from("ftypheic\0\0\0\0mif1heic", "latin1"),
+  Buffer.alloc(64),
+]);
 
 describe("parseByteRange (RFC 9110 §14)", () => {
   it("reads first-last, open-ended and suffix ranges, clamps the end, ignores malformed or multiple ranges", () => {
@@ -40,7 +44,10 @@ describe("parseByteRange (RFC 9110 §14)", () => {
   });
 });
 
-function rangeContract(name: string, setup: () => Promise<{ t: TestApp; ranges?: string[]; close?: () => Promise<void> }>) {
+function rangeContract(
+  name: string,
+  setup: () => Promise<{ t: TestApp; ranges?: string[]; close?: () => Promise<void> }>,
+) {
   describe(`GET /files/* with Range, ${name} (OPEN-56: iOS Safari plays video from 206 responses)`, () => {
     let t: TestApp;
     let ranges: string[] | undefined;
@@ -75,7 +82,11 @@ function rangeContract(name: string, setup: () => Promise<{ t: TestApp; ranges?:
       expect(res.statusCode).toBe(206);
       expect(res.rawPayload.length).toBe(100);
       expect(res.rawPayload.equals(body.subarray(0, 100))).toBe(true);
-      expect(res.headers).toMatchObject({ "content-range": "bytes 0-99/1000", "content-length": "100", "accept-ranges": "bytes" });
+      expect(res.headers).toMatchObject({
+        "content-range": "bytes 0-99/1000",
+        "content-length": "100",
+        "accept-ranges": "bytes",
+      });
       // S3: the range is asked of the bucket, not cut from a whole download.
       if (ranges) expect(ranges).toContain("bytes=0-99");
     });
@@ -103,14 +114,23 @@ function rangeContract(name: string, setup: () => Promise<{ t: TestApp; ranges?:
     it("still makes ?w= image variants, and serves them with ranges too", async () => {
       const key = "accounts/a1/properties/p1/cover-0123456789abcdef.webp";
       const sharp = (await import("sharp")).default;
-      await t.ctx.storage.put(key, await sharp(await makePng(640, 480)).webp().toBuffer(), "image/webp");
+      await t.ctx.storage.put(
+        key,
+        await sharp(await makePng(640, 480))
+          .webp()
+          .toBuffer(),
+        "image/webp",
+      );
       const small = await t.app.inject({ method: "GET", url: `/files/${key}?w=100` });
       expect(small.statusCode).toBe(200);
       expect((await sharp(small.rawPayload).metadata()).width).toBe(100);
       const head = await t.app.inject({ method: "GET", url: `/files/${key}?w=100`, headers: { range: "bytes=0-3" } });
       expect(head.statusCode).toBe(206);
       expect(head.rawPayload.toString("latin1")).toBe("RIFF");
-      expect((await t.app.inject({ method: "GET", url: "/files/accounts/a1/missing.mp4", headers: { range: "bytes=0-1" } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/files/accounts/a1/missing.mp4", headers: { range: "bytes=0-1" } }))
+          .statusCode,
+      ).toBe(404);
     });
   });
 }
@@ -119,7 +139,15 @@ rangeContract("local disk", async () => ({ t: await createTestApp() }));
 rangeContract("S3 (real SDK against the fake S3 API)", async () => {
   const fake = await startFakeS3("doorstep-files");
   const t = await createTestApp({
-    config: { s3: { bucket: "doorstep-files", region: "eu-west-2", endpoint: fake.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" } },
+    config: {
+      s3: {
+        bucket: "doorstep-files",
+        region: "eu-west-2",
+        endpoint: fake.endpoint,
+        accessKeyId: "test",
+        secretAccessKey: "test-secret",
+      },
+    },
   });
   return { t, ranges: fake.ranges, close: fake.close };
 });
@@ -155,7 +183,11 @@ describe("images: decompression bombs and HEIC (FILE rules, OPEN-56, decision 00
 
   it("refuses HEIC by its bytes with its own message, whatever the name or browser type", async () => {
     const user = await buildUser(t.ctx);
-    for (const [filename, type] of [["IMG_0001.HEIC", "image/heic"], ["photo", ""], ["photo.jpg", "application/octet-stream"]] as const) {
+    for (const [filename, type] of [
+      ["IMG_0001.HEIC", "image/heic"],
+      ["photo", ""],
+      ["photo.jpg", "application/octet-stream"],
+    ] as const) {
       const res = await upload(user.cookie, HEIC_HEADER, filename, type || "application/octet-stream");
       expect(res.statusCode, filename).toBe(415);
       expect(res.json().error).toMatchObject({ code: "HEIC_NOT_SUPPORTED", message: copy.errors.heicNotSupported });

@@ -3,8 +3,13 @@ import type { Db } from "../../db/client.ts";
 import { managers, properties } from "../../db/schema/properties.ts";
 
 export type ManagerRow = typeof managers.$inferSelect;
-export type NewManager = Pick<typeof managers.$inferInsert, "accountId" | "vanityId" | "firstName" | "lastName" | "isDefault">;
-export type ManagerPatch = Partial<Pick<ManagerRow, "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink" | "photoKey">>;
+export type NewManager = Pick<
+  typeof managers.$inferInsert,
+  "accountId" | "vanityId" | "firstName" | "lastName" | "isDefault"
+>;
+export type ManagerPatch = Partial<
+  Pick<ManagerRow, "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink" | "photoKey">
+>;
 
 export interface LinkedProperty {
   managerId: string;
@@ -24,24 +29,45 @@ export interface ManagerCursor {
 const sortKey = sql`(not ${managers.isDefault}, lower(${managers.firstName}), lower(${managers.lastName}), ${managers.id})`;
 
 /** One page of the account's managers in list order, after `cursor` when given. */
-export async function findManagersPage(db: Db, accountId: string, options: { cursor?: ManagerCursor; limit: number }): Promise<ManagerRow[]> {
+export async function findManagersPage(
+  db: Db,
+  accountId: string,
+  options: { cursor?: ManagerCursor; limit: number },
+): Promise<ManagerRow[]> {
   const { cursor } = options;
-  const after = cursor ? sql`${sortKey} > (${cursor.notDefault}, ${cursor.firstName}, ${cursor.lastName}, ${cursor.id}::uuid)` : undefined;
+  const after = cursor
+    ? sql`${sortKey} > (${cursor.notDefault}, ${cursor.firstName}, ${cursor.lastName}, ${cursor.id}::uuid)`
+    : undefined;
   return db
     .select()
     .from(managers)
     .where(and(eq(managers.accountId, accountId), after))
-    .orderBy(sql`not ${managers.isDefault}`, asc(sql`lower(${managers.firstName})`), asc(sql`lower(${managers.lastName})`), asc(managers.id))
+    .orderBy(
+      sql`not ${managers.isDefault}`,
+      asc(sql`lower(${managers.firstName})`),
+      asc(sql`lower(${managers.lastName})`),
+      asc(managers.id),
+    )
     .limit(options.limit);
 }
 
 /** How many non-archived properties each of `managerIds` manages, in one query (MGR-13). */
-export async function countLinkedProperties(db: Db, accountId: string, managerIds: string[]): Promise<Map<string, number>> {
+export async function countLinkedProperties(
+  db: Db,
+  accountId: string,
+  managerIds: string[],
+): Promise<Map<string, number>> {
   if (managerIds.length === 0) return new Map();
   const rows = await db
     .select({ managerId: properties.managerId, n: count() })
     .from(properties)
-    .where(and(eq(properties.accountId, accountId), inArray(properties.managerId, managerIds), isNull(properties.archivedAt)))
+    .where(
+      and(
+        eq(properties.accountId, accountId),
+        inArray(properties.managerId, managerIds),
+        isNull(properties.archivedAt),
+      ),
+    )
     .groupBy(properties.managerId);
   return new Map(rows.map((r) => [r.managerId!, Number(r.n)]));
 }
@@ -66,7 +92,12 @@ export async function findDefaultManager(db: Db, accountId: string): Promise<Man
 }
 
 /** The first `limit` non-archived properties a manager manages, by title (MGR-13). */
-export async function findLinkedProperties(db: Db, accountId: string, managerId: string, limit: number): Promise<LinkedProperty[]> {
+export async function findLinkedProperties(
+  db: Db,
+  accountId: string,
+  managerId: string,
+  limit: number,
+): Promise<LinkedProperty[]> {
   const rows = await db
     .select({ managerId: properties.managerId, propertyId: properties.propertyId, title: properties.title })
     .from(properties)
@@ -96,7 +127,12 @@ export async function insertManager(db: Db, values: NewManager): Promise<Manager
 }
 
 /** Updates one of the account's managers; false when it no longer exists. */
-export async function updateManager(db: Db, accountId: string, managerId: string, patch: ManagerPatch): Promise<boolean> {
+export async function updateManager(
+  db: Db,
+  accountId: string,
+  managerId: string,
+  patch: ManagerPatch,
+): Promise<boolean> {
   const rows = await db
     .update(managers)
     .set({ ...patch, updatedAt: new Date() })

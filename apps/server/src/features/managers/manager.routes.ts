@@ -1,7 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CreateManagerRequest, ManagerListQuery, ManagerListResponse, ManagerResponse, UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import {
+  CreateManagerRequest,
+  ManagerListQuery,
+  ManagerListResponse,
+  ManagerResponse,
+  UpdateManagerRequest,
+} from "@doorstep/shared/schemas/manager";
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
@@ -37,7 +43,14 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.post(
     "/api/managers",
-    { schema: { tags, summary: "Create a property manager", body: CreateManagerRequest, response: { 201: ManagerResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Create a property manager",
+        body: CreateManagerRequest,
+        response: { 201: ManagerResponse },
+      },
+    },
     async (request, reply) => {
       const manager = await createManager(ctx, requireCaller(request), request.body);
       return reply.status(201).send({ manager });
@@ -53,7 +66,13 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.patch(
     "/api/managers/:vanityId",
     {
-      schema: { tags, summary: "Update name, email, phone or message link", params: ManagerParams, body: UpdateManagerRequest, response: { 204: z.null() } },
+      schema: {
+        tags,
+        summary: "Update name, email, phone or message link",
+        params: ManagerParams,
+        body: UpdateManagerRequest,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await updateManager(ctx, requireCaller(request), request.params.vanityId, request.body);
@@ -63,7 +82,14 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     "/api/managers/:vanityId",
-    { schema: { tags, summary: "Delete a manager; its properties move to the default manager", params: ManagerParams, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Delete a manager; its properties move to the default manager",
+        params: ManagerParams,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await deleteManager(ctx, requireCaller(request), request.params.vanityId);
       return reply.status(204).send(null);

@@ -56,7 +56,10 @@ export function toManagerSummary(row: ManagerRow, propertyCount: number): Manage
 
 /** The manager as its profile shows it: the count, and the first properties it manages by title (MGR-01, MGR-13). */
 export function toManagerDto(row: ManagerRow, propertyCount: number, linked: LinkedProperty[]): ManagerDto {
-  return { ...toManagerSummary(row, propertyCount), properties: linked.map(({ propertyId, title }) => ({ propertyId, title })) };
+  return {
+    ...toManagerSummary(row, propertyCount),
+    properties: linked.map(({ propertyId, title }) => ({ propertyId, title })),
+  };
 }
 
 /** One of the caller's managers; another account's vanity id is 404 exactly like an unknown one (XCUT-15). */
@@ -67,14 +70,25 @@ async function requireManager(ctx: AppContext, caller: Caller, vanityId: string)
 }
 
 function encodeCursor(row: ManagerRow): string {
-  const cursor: ManagerCursor = { notDefault: !row.isDefault, firstName: row.firstName.toLowerCase(), lastName: row.lastName.toLowerCase(), id: row.id };
+  const cursor: ManagerCursor = {
+    notDefault: !row.isDefault,
+    firstName: row.firstName.toLowerCase(),
+    lastName: row.lastName.toLowerCase(),
+    id: row.id,
+  };
   return Buffer.from(JSON.stringify(cursor)).toString("base64url");
 }
 function decodeCursor(raw: string | undefined): ManagerCursor | undefined {
   if (!raw) return undefined;
   try {
     const c = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as ManagerCursor;
-    if (typeof c.notDefault === "boolean" && typeof c.firstName === "string" && typeof c.lastName === "string" && /^[0-9a-f-]{36}$/.test(c.id)) return c;
+    if (
+      typeof c.notDefault === "boolean" &&
+      typeof c.firstName === "string" &&
+      typeof c.lastName === "string" &&
+      /^[0-9a-f-]{36}$/.test(c.id)
+    )
+      return c;
   } catch {
     // falls through to the refusal below
   }
@@ -85,11 +99,22 @@ function decodeCursor(raw: string | undefined): ManagerCursor | undefined {
  * A page of the caller's managers, default first, each with its property count from one grouped query
  * (MGR-02, MGR-13). Counts, not property lists: an account with 1,000 properties ships 1,000 rows nowhere.
  */
-export async function listManagers(ctx: AppContext, caller: Caller, query: ManagerListQuery = {}): Promise<ManagerListResponse> {
+export async function listManagers(
+  ctx: AppContext,
+  caller: Caller,
+  query: ManagerListQuery = {},
+): Promise<ManagerListResponse> {
   const limit = query.limit ?? MANAGERS_PAGE_SIZE;
-  const rows = await findManagersPage(ctx.db, caller.accountId, { cursor: decodeCursor(query.cursor), limit: limit + 1 });
+  const rows = await findManagersPage(ctx.db, caller.accountId, {
+    cursor: decodeCursor(query.cursor),
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
-  const counts = await countLinkedProperties(ctx.db, caller.accountId, page.map((r) => r.id));
+  const counts = await countLinkedProperties(
+    ctx.db,
+    caller.accountId,
+    page.map((r) => r.id),
+  );
   return {
     items: page.map((row) => toManagerSummary(row, counts.get(row.id) ?? 0)),
     nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
@@ -163,7 +188,12 @@ export async function ensureDefaultManager(
 }
 
 /** Updates name, email, phone or message link; blank email/phone/link clear them (MGR-08…10). */
-export async function updateManager(ctx: AppContext, caller: Caller, vanityId: string, patch: UpdateManagerRequest): Promise<void> {
+export async function updateManager(
+  ctx: AppContext,
+  caller: Caller,
+  vanityId: string,
+  patch: UpdateManagerRequest,
+): Promise<void> {
   const manager = await requireManager(ctx, caller, vanityId);
   if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, patch))) throw notFound("Manager not found");
 }
@@ -172,7 +202,12 @@ export async function updateManager(ctx: AppContext, caller: Caller, vanityId: s
  * Replaces the manager's photo (FILE-04/05). Ownership is checked before the upload is read, so another
  * account's id answers 404 whatever the body.
  */
-export async function replaceManagerPhoto(ctx: AppContext, caller: Caller, vanityId: string, readUpload: () => Promise<Buffer>): Promise<void> {
+export async function replaceManagerPhoto(
+  ctx: AppContext,
+  caller: Caller,
+  vanityId: string,
+  readUpload: () => Promise<Buffer>,
+): Promise<void> {
   const manager = await requireManager(ctx, caller, vanityId);
   const upload = await readUpload();
   const key = await storeImage(ctx, `accounts/${caller.accountId}/managers/${manager.id}`, "photo", upload);

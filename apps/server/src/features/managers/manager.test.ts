@@ -18,11 +18,18 @@ afterAll(() => t.close());
 const callerOf = (user: TestUser): Caller => ({ userId: user.id, accountId: user.accountId, sessionId: "test" });
 const send = (user: TestUser, method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-const list = async (user: TestUser) => (await send(user, "GET", "/api/managers")).json().items as { vanityId: string; [k: string]: unknown }[];
-const managerRow = async (vanityId: string) => (await t.ctx.db.select().from(managers).where(eq(managers.vanityId, vanityId)))[0];
+const list = async (user: TestUser) =>
+  (await send(user, "GET", "/api/managers")).json().items as { vanityId: string; [k: string]: unknown }[];
+const managerRow = async (vanityId: string) =>
+  (await t.ctx.db.select().from(managers).where(eq(managers.vanityId, vanityId)))[0];
 
 /** A property row straight in the database (the properties feature owns the API for them). */
-async function insertProperty(owner: TestUser, managerId: string | null, title: string, archived = false): Promise<string> {
+async function insertProperty(
+  owner: TestUser,
+  managerId: string | null,
+  title: string,
+  archived = false,
+): Promise<string> {
   const propertyId = `p-${Math.random().toString(36).slice(2, 10)}`;
   await t.ctx.db.insert(properties).values({
     accountId: owner.accountId,
@@ -36,8 +43,15 @@ async function insertProperty(owner: TestUser, managerId: string | null, title: 
 }
 
 const uploadPhoto = async (user: TestUser, vanityId: string) => {
-  const { payload, headers } = multipart([{ field: "file", filename: "face.png", contentType: "image/png", body: await makePng() }]);
-  return t.app.inject({ method: "PUT", url: `/api/managers/${vanityId}/photo`, headers: { ...headers, cookie: user.cookie }, payload });
+  const { payload, headers } = multipart([
+    { field: "file", filename: "face.png", contentType: "image/png", body: await makePng() },
+  ]);
+  return t.app.inject({
+    method: "PUT",
+    url: `/api/managers/${vanityId}/photo`,
+    headers: { ...headers, cookie: user.cookie },
+    payload,
+  });
 };
 const filePath = (url: string) => path.join(t.config.dataDir, "files", url.replace("/files/", ""));
 
@@ -122,8 +136,12 @@ describe("GET /api/managers (MGR-02, MGR-13)", () => {
     const user = await buildUser(t.ctx);
     await buildManager(t.ctx, user, { firstName: "Host", isDefault: true });
     // Equal names on purpose: the id breaks ties, so none repeats or goes missing across pages.
-    for (const firstName of ["Bo", "bo", "Bo", "Cy", "Al", "Di", "Al"]) await buildManager(t.ctx, user, { firstName, lastName: "Lee" });
-    const all = (await send(user, "GET", "/api/managers?limit=100")).json().items as { vanityId: string; firstName: string }[];
+    for (const firstName of ["Bo", "bo", "Bo", "Cy", "Al", "Di", "Al"])
+      await buildManager(t.ctx, user, { firstName, lastName: "Lee" });
+    const all = (await send(user, "GET", "/api/managers?limit=100")).json().items as {
+      vanityId: string;
+      firstName: string;
+    }[];
     expect(all.map((m) => m.firstName.toLowerCase())).toEqual(["host", "al", "al", "bo", "bo", "bo", "cy", "di"]);
     for (const limit of [1, 3]) {
       const seen: string[] = [];
@@ -165,11 +183,23 @@ describe("PATCH /api/managers/:vanityId (MGR-08…10)", () => {
   it("updates the fields and clears email, phone and message link with blanks or null", async () => {
     const user = await buildUser(t.ctx);
     const { vanityId } = await buildManager(t.ctx, user);
-    const full = { firstName: "Sam", lastName: "Lee", email: "sam@example.com", tel: "+44 20 7946 0000", messageAppName: "WhatsApp", messageAppLink: "https://wa.me/442079460000" };
+    const full = {
+      firstName: "Sam",
+      lastName: "Lee",
+      email: "sam@example.com",
+      tel: "+44 20 7946 0000",
+      messageAppName: "WhatsApp",
+      messageAppLink: "https://wa.me/442079460000",
+    };
     expect((await send(user, "PATCH", `/api/managers/${vanityId}`, full)).statusCode).toBe(204);
     expect((await send(user, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject(full);
 
-    const cleared = await send(user, "PATCH", `/api/managers/${vanityId}`, { email: "", tel: " ", messageAppLink: "", messageAppName: null });
+    const cleared = await send(user, "PATCH", `/api/managers/${vanityId}`, {
+      email: "",
+      tel: " ",
+      messageAppLink: "",
+      messageAppName: null,
+    });
     expect(cleared.statusCode).toBe(204);
     expect((await send(user, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject({
       firstName: "Sam",
@@ -187,7 +217,13 @@ describe("PATCH /api/managers/:vanityId (MGR-08…10)", () => {
   it("refuses an invalid email or link, a blank name, unknown fields and an empty patch", async () => {
     const user = await buildUser(t.ctx);
     const { vanityId } = await buildManager(t.ctx, user);
-    for (const payload of [{ email: "nope" }, { messageAppLink: "wa.me/1" }, { firstName: "" }, { isDefault: true }, {}]) {
+    for (const payload of [
+      { email: "nope" },
+      { messageAppLink: "wa.me/1" },
+      { firstName: "" },
+      { isDefault: true },
+      {},
+    ]) {
       const res = await send(user, "PATCH", `/api/managers/${vanityId}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_FAILED");
@@ -201,13 +237,20 @@ describe("another account's manager (XCUT-15)", () => {
     const stranger = await buildUser(t.ctx);
     const { vanityId } = await buildManager(t.ctx, owner, { firstName: "Kept" });
     const unknown = vanityId === "99999999" ? "99999998" : "99999999";
-    const { payload, headers } = multipart([{ field: "file", filename: "a.png", contentType: "image/png", body: await makePng() }]);
+    const { payload, headers } = multipart([
+      { field: "file", filename: "a.png", contentType: "image/png", body: await makePng() },
+    ]);
     for (const id of [vanityId, unknown]) {
       const attempts = [
         await send(stranger, "GET", `/api/managers/${id}`),
         await send(stranger, "PATCH", `/api/managers/${id}`, { firstName: "Stolen" }),
         await send(stranger, "DELETE", `/api/managers/${id}`),
-        await t.app.inject({ method: "PUT", url: `/api/managers/${id}/photo`, headers: { ...headers, cookie: stranger.cookie }, payload }),
+        await t.app.inject({
+          method: "PUT",
+          url: `/api/managers/${id}/photo`,
+          headers: { ...headers, cookie: stranger.cookie },
+          payload,
+        }),
         await send(stranger, "DELETE", `/api/managers/${id}/photo`),
       ];
       for (const res of attempts) {
@@ -215,7 +258,10 @@ describe("another account's manager (XCUT-15)", () => {
         expect(res.json().error).toEqual({ code: "NOT_FOUND", message: "Manager not found" });
       }
     }
-    expect((await send(owner, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject({ firstName: "Kept", photoUrl: null });
+    expect((await send(owner, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject({
+      firstName: "Kept",
+      photoUrl: null,
+    });
   });
 
   it("refuses a malformed vanity id", async () => {
@@ -243,12 +289,17 @@ describe("DELETE /api/managers/:vanityId (MGR-12, OPEN-47)", () => {
 
     expect((await send(user, "DELETE", `/api/managers/${leaving.vanityId}`)).statusCode).toBe(204);
     expect((await send(user, "GET", `/api/managers/${leaving.vanityId}`)).statusCode).toBe(404);
-    const rows = await t.ctx.db.select({ managerId: properties.managerId }).from(properties).where(eq(properties.accountId, user.accountId));
+    const rows = await t.ctx.db
+      .select({ managerId: properties.managerId })
+      .from(properties)
+      .where(eq(properties.accountId, user.accountId));
     expect(rows.map((r) => r.managerId)).toEqual([host.id, host.id]);
     const items = await list(user);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ vanityId: host.vanityId, propertyCount: 1 });
-    expect((await send(user, "GET", `/api/managers/${host.vanityId}`)).json().manager.properties).toEqual([{ propertyId: live, title: "Harbour View" }]);
+    expect((await send(user, "GET", `/api/managers/${host.vanityId}`)).json().manager.properties).toEqual([
+      { propertyId: live, title: "Harbour View" },
+    ]);
   });
 
   it("creates the default manager from the user's name when the account had none and properties need one", async () => {
@@ -257,7 +308,9 @@ describe("DELETE /api/managers/:vanityId (MGR-12, OPEN-47)", () => {
     await insertProperty(user, only.id, "Cabin");
     expect((await send(user, "DELETE", `/api/managers/${only.vanityId}`)).statusCode).toBe(204);
     const items = await list(user);
-    expect(items).toEqual([expect.objectContaining({ firstName: "Ines", lastName: "", isDefault: true, propertyCount: 1 })]);
+    expect(items).toEqual([
+      expect.objectContaining({ firstName: "Ines", lastName: "", isDefault: true, propertyCount: 1 }),
+    ]);
   });
 
   it("deletes a manager without properties without creating a default one, and deletes its photo file", async () => {
@@ -276,11 +329,14 @@ describe("PUT/DELETE /api/managers/:vanityId/photo (FILE-04/05)", () => {
   it("stores the photo under the account's folder, deletes the replaced file, and clears it on delete", async () => {
     const user = await buildUser(t.ctx);
     const { id: managerId, vanityId } = await buildManager(t.ctx, user);
-    const get = async () => (await send(user, "GET", `/api/managers/${vanityId}`)).json().manager.photoUrl as string | null;
+    const get = async () =>
+      (await send(user, "GET", `/api/managers/${vanityId}`)).json().manager.photoUrl as string | null;
 
     expect((await uploadPhoto(user, vanityId)).statusCode).toBe(204);
     const first = (await get())!;
-    expect(first).toMatch(new RegExp(`^/files/accounts/${user.accountId}/managers/${managerId}/photo-[0-9a-f]{16}\\.webp$`));
+    expect(first).toMatch(
+      new RegExp(`^/files/accounts/${user.accountId}/managers/${managerId}/photo-[0-9a-f]{16}\\.webp$`),
+    );
     expect((await t.app.inject({ method: "GET", url: first })).statusCode).toBe(200);
 
     expect((await uploadPhoto(user, vanityId)).statusCode).toBe(204);
@@ -298,8 +354,15 @@ describe("PUT/DELETE /api/managers/:vanityId/photo (FILE-04/05)", () => {
   it("refuses a file that is not an image, and a JSON body", async () => {
     const user = await buildUser(t.ctx);
     const { vanityId } = await buildManager(t.ctx, user);
-    const { payload, headers } = multipart([{ field: "file", filename: "x.png", contentType: "image/png", body: Buffer.from("not an image") }]);
-    const fake = await t.app.inject({ method: "PUT", url: `/api/managers/${vanityId}/photo`, headers: { ...headers, cookie: user.cookie }, payload });
+    const { payload, headers } = multipart([
+      { field: "file", filename: "x.png", contentType: "image/png", body: Buffer.from("not an image") },
+    ]);
+    const fake = await t.app.inject({
+      method: "PUT",
+      url: `/api/managers/${vanityId}/photo`,
+      headers: { ...headers, cookie: user.cookie },
+      payload,
+    });
     expect(fake.statusCode).toBe(415);
     expect((await send(user, "PUT", `/api/managers/${vanityId}/photo`, {})).statusCode).toBe(415);
     expect((await send(user, "GET", `/api/managers/${vanityId}`)).json().manager.photoUrl).toBeNull();
@@ -313,7 +376,9 @@ describe("ensureDefaultManager (PROP-34, OPEN-48)", () => {
     const first = await ensureDefaultManager(t.ctx, callerOf(user));
     expect(first.vanityId).toMatch(/^\d{8}$/);
     expect(await ensureDefaultManager(t.ctx, callerOf(user))).toEqual(first);
-    expect(await list(user)).toEqual([expect.objectContaining({ vanityId: first.vanityId, firstName: "Jo", lastName: "Okafor", isDefault: true })]);
+    expect(await list(user)).toEqual([
+      expect.objectContaining({ vanityId: first.vanityId, firstName: "Jo", lastName: "Okafor", isDefault: true }),
+    ]);
   });
 
   it("is safe when called concurrently: one default manager, every caller gets it", async () => {

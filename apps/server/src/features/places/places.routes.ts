@@ -28,11 +28,22 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const cache = createLookupCache({ ttlMs: 5 * 60_000, maxEntries: 5000 });
   const limit = (request: FastifyRequest) =>
-    ctx.rateLimiter.consume("places", requireCaller(request).accountId, ctx.config.rateLimits.places ?? PLACES_RATE_LIMIT);
+    ctx.rateLimiter.consume(
+      "places",
+      requireCaller(request).accountId,
+      ctx.config.rateLimits.places ?? PLACES_RATE_LIMIT,
+    );
 
   app.get(
     "/api/places/search",
-    { schema: { tags, summary: "Address autocomplete (SETUP-07)", querystring: PlaceSearchQuery, response: { 200: PlaceSearchResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Address autocomplete (SETUP-07)",
+        querystring: PlaceSearchQuery,
+        response: { 200: PlaceSearchResponse },
+      },
+    },
     async (request) => {
       await limit(request);
       const { q, lat, lng } = request.query;
@@ -45,7 +56,14 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
 
   app.get(
     "/api/places/details",
-    { schema: { tags, summary: "The address of a chosen prediction (SETUP-08)", querystring: z.object({ placeId: z.string().min(1).max(300) }), response: { 200: PlaceDetailsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The address of a chosen prediction (SETUP-08)",
+        querystring: z.object({ placeId: z.string().min(1).max(300) }),
+        response: { 200: PlaceDetailsResponse },
+      },
+    },
     async (request) => {
       await limit(request);
       const { placeId } = request.query;
@@ -57,27 +75,48 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
 
   app.get(
     "/api/places/nearest",
-    { schema: { tags, summary: "Nearest place (and what3words) to a dropped pin (SETUP-11)", querystring: NearestPlaceQuery, response: { 200: NearestPlaceResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Nearest place (and what3words) to a dropped pin (SETUP-11)",
+        querystring: NearestPlaceQuery,
+        response: { 200: NearestPlaceResponse },
+      },
+    },
     async (request) => {
       await limit(request);
       const { lat, lng } = request.query;
       const place = await cache.get(`nearest:${lat},${lng}`, () => ctx.places.nearest(lat, lng));
       // The words are a nicety here: a what3words outage must not stop a host from placing the pin.
-      const three = await cache.get(`words:${lat},${lng}`, () => ctx.what3words.toWords(lat, lng)).catch((err: unknown) => {
-        request.log.warn({ err }, "what3words lookup failed");
-        return null;
-      });
+      const three = await cache
+        .get(`words:${lat},${lng}`, () => ctx.what3words.toWords(lat, lng))
+        .catch((err: unknown) => {
+          request.log.warn({ err }, "what3words lookup failed");
+          return null;
+        });
       // OPEN-60: a manual address is the three-word service's nearest place when it has one; the places provider's otherwise.
-      return { nearestPlace: three?.nearestPlace ?? place?.name ?? null, country: place?.country ?? null, words: three?.words ?? null };
+      return {
+        nearestPlace: three?.nearestPlace ?? place?.name ?? null,
+        country: place?.country ?? null,
+        words: three?.words ?? null,
+      };
     },
   );
 
   app.get(
     "/api/what3words",
-    { schema: { tags, summary: "what3words → coordinates (SETUP-14/15)", querystring: WordsQuery, response: { 200: WordsResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "what3words → coordinates (SETUP-14/15)",
+        querystring: WordsQuery,
+        response: { 200: WordsResponse },
+      },
+    },
     async (request) => {
       await limit(request);
-      if (!ctx.what3words.configured) throw new AppError("NOT_CONFIGURED", "what3words is not configured on this server.");
+      if (!ctx.what3words.configured)
+        throw new AppError("NOT_CONFIGURED", "what3words is not configured on this server.");
       const words = request.query.words.replace(/^\/+/, "").toLowerCase();
       const result = await cache.get(`coordinates:${words}`, () => ctx.what3words.toCoordinates(words));
       if (!result) throw new AppError("WORDS_NOT_FOUND", "Words not found.");
@@ -87,7 +126,14 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
 
   app.get(
     "/api/reference/languages",
-    { config: { public: true }, schema: { tags: ["reference"], summary: "Guide languages (IMPL-11)", response: { 200: z.object({ languages: z.array(z.object({ code: z.string(), name: z.string() })) }) } } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ["reference"],
+        summary: "Guide languages (IMPL-11)",
+        response: { 200: z.object({ languages: z.array(z.object({ code: z.string(), name: z.string() })) }) },
+      },
+    },
     async (_request, reply) => {
       reply.header("Cache-Control", "public, max-age=86400");
       return { languages: LANGUAGES.map(([code, name]) => ({ code, name })) };

@@ -18,11 +18,21 @@ describe("places with the offline gazetteer (the embedded default)", () => {
   it("suggests cities by name, biggest first, and fills the address from one (SETUP-07/08)", async () => {
     const search = (await get("/api/places/search?q=brighton%2C%20united%20kingdom")).json();
     expect(search.predictions[0].description).toBe("Brighton, United Kingdom");
-    const details = (await get(`/api/places/details?placeId=${encodeURIComponent(search.predictions[0].placeId)}`)).json();
-    expect(details.address).toMatchObject({ formatted: "Brighton, United Kingdom", townCity: "Brighton", county: null, state: "England", country: "United Kingdom" });
+    const details = (
+      await get(`/api/places/details?placeId=${encodeURIComponent(search.predictions[0].placeId)}`)
+    ).json();
+    expect(details.address).toMatchObject({
+      formatted: "Brighton, United Kingdom",
+      townCity: "Brighton",
+      county: null,
+      state: "England",
+      country: "United Kingdom",
+    });
     expect(details.address.lat).toBeCloseTo(50.83, 1);
     expect(details.address.lng).toBeCloseTo(-0.14, 1);
-    const zurich = (await get("/api/places/search?q=zurich")).json().predictions.map((p: { description: string }) => p.description);
+    const zurich = (await get("/api/places/search?q=zurich"))
+      .json()
+      .predictions.map((p: { description: string }) => p.description);
     expect(zurich[0]).toBe("Zürich, Switzerland");
     expect((await get("/api/places/details?placeId=city:0")).statusCode).toBe(404);
     expect((await get("/api/places/search?q=a")).statusCode).toBe(400);
@@ -64,14 +74,25 @@ describe("what3words against a fake of its API (SETUP-14/15)", () => {
   let user: TestUser;
   beforeAll(async () => {
     fake = await startFakeHttp((req) => {
-      if (req.query.get("key") !== "w3w-test-key") return { status: 401, json: { error: { code: "InvalidKey", message: "bad key" } } };
+      if (req.query.get("key") !== "w3w-test-key")
+        return { status: 401, json: { error: { code: "InvalidKey", message: "bad key" } } };
       if (req.path === "/v3/convert-to-coordinates" && req.query.get("words") === "filled.count.soap") {
-        return { json: { words: "filled.count.soap", nearestPlace: "Bayswater, London", country: "GB", coordinates: { lat: 51.520847, lng: -0.195521 } } };
+        return {
+          json: {
+            words: "filled.count.soap",
+            nearestPlace: "Bayswater, London",
+            country: "GB",
+            coordinates: { lat: 51.520847, lng: -0.195521 },
+          },
+        };
       }
-      if (req.path === "/v3/convert-to-3wa") return { json: { words: "index.home.raft", nearestPlace: "Covent Garden, London", country: "GB" } };
+      if (req.path === "/v3/convert-to-3wa")
+        return { json: { words: "index.home.raft", nearestPlace: "Covent Garden, London", country: "GB" } };
       return { status: 400, json: { error: { code: "BadWords", message: "Invalid or non-existent 3 word address" } } };
     });
-    t = await createTestApp({ overrides: { what3words: createWhat3words({ apiKey: "w3w-test-key", baseUrl: fake.url }) } });
+    t = await createTestApp({
+      overrides: { what3words: createWhat3words({ apiKey: "w3w-test-key", baseUrl: fake.url }) },
+    });
     user = await buildUser(t.ctx);
     await t.ctx.places.nearest(0, 0); // load the gazetteer before timing-sensitive calls
   });
@@ -83,13 +104,23 @@ describe("what3words against a fake of its API (SETUP-14/15)", () => {
 
   it("converts words to coordinates with the server's key, and reports unknown words", async () => {
     const ok = await get("/api/what3words?words=filled.count.soap");
-    expect(ok.json()).toEqual({ words: "filled.count.soap", nearestPlace: "Bayswater, London", country: "GB", lat: 51.520847, lng: -0.195521 });
+    expect(ok.json()).toEqual({
+      words: "filled.count.soap",
+      nearestPlace: "Bayswater, London",
+      country: "GB",
+      lat: 51.520847,
+      lng: -0.195521,
+    });
     const unknown = await get("/api/what3words?words=no.such.words");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe("WORDS_NOT_FOUND");
     // A manual pin's address is the three-word service's nearest place when it is configured (SETUP-11, OPEN-60).
     const nearest = (await get("/api/places/nearest?lat=51.5&lng=-0.12")).json();
-    expect(nearest).toEqual({ words: "index.home.raft", nearestPlace: "Covent Garden, London", country: "United Kingdom" });
+    expect(nearest).toEqual({
+      words: "index.home.raft",
+      nearestPlace: "Covent Garden, London",
+      country: "United Kingdom",
+    });
     expect(fake.requests.every((r) => r.query.get("key") === "w3w-test-key")).toBe(true);
   });
 });
@@ -99,17 +130,39 @@ describe("lookups are limited per account and repeats are cached (IMPL-25)", () 
   let t: TestApp;
   beforeAll(async () => {
     fake = await startFakeHttp((req) => {
-      if (req.path === "/maps/api/place/autocomplete/json") return { json: { status: "OK", predictions: [{ place_id: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }] } };
+      if (req.path === "/maps/api/place/autocomplete/json")
+        return {
+          json: { status: "OK", predictions: [{ place_id: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }] },
+        };
       if (req.path === "/maps/api/place/details/json") {
-        return { json: { status: "OK", result: { formatted_address: "12 Marine Parade, Brighton", geometry: { location: { lat: 50.8196, lng: -0.1311 } }, address_components: [] } } };
+        return {
+          json: {
+            status: "OK",
+            result: {
+              formatted_address: "12 Marine Parade, Brighton",
+              geometry: { location: { lat: 50.8196, lng: -0.1311 } },
+              address_components: [],
+            },
+          },
+        };
       }
       if (req.path === "/v3/convert-to-coordinates") {
-        return { json: { words: "filled.count.soap", nearestPlace: "Bayswater, London", country: "GB", coordinates: { lat: 51.520847, lng: -0.195521 } } };
+        return {
+          json: {
+            words: "filled.count.soap",
+            nearestPlace: "Bayswater, London",
+            country: "GB",
+            coordinates: { lat: 51.520847, lng: -0.195521 },
+          },
+        };
       }
       return { status: 400, json: { error: { code: "BadRequest", message: "?" } } };
     });
     t = await createTestApp({
-      configure: (config) => ({ ...config, rateLimits: { ...config.rateLimits, places: { max: 5, windowMs: 60_000 } } }),
+      configure: (config) => ({
+        ...config,
+        rateLimits: { ...config.rateLimits, places: { max: 5, windowMs: 60_000 } },
+      }),
       overrides: {
         places: createGooglePlaces({ apiKey: "g-key", baseUrl: fake.url }),
         what3words: createWhat3words({ apiKey: "w3w-test-key", baseUrl: fake.url }),
@@ -126,7 +179,9 @@ describe("lookups are limited per account and repeats are cached (IMPL-25)", () 
     const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie: user.cookie } });
     for (let i = 0; i < 2; i++) {
       expect((await get("/api/places/search?q=12%20marine")).json().predictions).toHaveLength(1);
-      expect((await get("/api/places/details?placeId=ChIJ1")).json().address.formatted).toBe("12 Marine Parade, Brighton");
+      expect((await get("/api/places/details?placeId=ChIJ1")).json().address.formatted).toBe(
+        "12 Marine Parade, Brighton",
+      );
     }
     expect((await get("/api/what3words?words=///Filled.Count.Soap")).json().words).toBe("filled.count.soap");
     const count = (path: string) => fake.requests.filter((r) => r.path === path).length;
@@ -153,7 +208,9 @@ describe("Google Places against a fake of its API (OPEN-60)", () => {
   beforeAll(async () => {
     fake = await startFakeHttp((req) => {
       if (req.path === "/maps/api/place/autocomplete/json") {
-        return { json: { status: "OK", predictions: [{ place_id: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }] } };
+        return {
+          json: { status: "OK", predictions: [{ place_id: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }] },
+        };
       }
       if (req.path === "/maps/api/place/details/json") {
         return {
@@ -183,7 +240,9 @@ describe("Google Places against a fake of its API (OPEN-60)", () => {
 
   it("searches and maps address components to our fields", async () => {
     const places = createGooglePlaces({ apiKey: "g-key", baseUrl: fake.url });
-    expect(await places.search("12 marine", { lat: 50.8, lng: -0.1 })).toEqual([{ placeId: "ChIJ1", description: "12 Marine Parade, Brighton, UK" }]);
+    expect(await places.search("12 marine", { lat: 50.8, lng: -0.1 })).toEqual([
+      { placeId: "ChIJ1", description: "12 Marine Parade, Brighton, UK" },
+    ]);
     expect(fake.requests[0]!.query.get("location")).toBe("50.8,-0.1");
     expect(await places.details("ChIJ1")).toEqual({
       formatted: "12 Marine Parade, Brighton BN2 1TL, UK",

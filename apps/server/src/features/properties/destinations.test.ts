@@ -9,7 +9,16 @@ import { buildProperty, buildUser } from "../../test/factories.ts";
 import { createDestinationIndex } from "./destinations.ts";
 
 const address = (lat: number, lng: number) => ({
-  formatted: "Somewhere", lineOne: null, lineTwo: null, townCity: null, county: null, state: null, postcode: null, country: null, lat, lng,
+  formatted: "Somewhere",
+  lineOne: null,
+  lineTwo: null,
+  townCity: null,
+  county: null,
+  state: null,
+  postcode: null,
+  country: null,
+  lat,
+  lng,
 });
 
 describe("experience destinations follow the pin (SETUP-22/23, OPEN-61)", () => {
@@ -31,8 +40,14 @@ describe("experience destinations follow the pin (SETUP-22/23, OPEN-61)", () => 
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user);
     const patch = (lat: number, lng: number) =>
-      t.app.inject({ method: "PATCH", url: `/api/properties/${propertyId}`, headers: { cookie: user.cookie }, payload: { address: address(lat, lng) } });
-    const stored = async () => (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!.viatorDestinationIds;
+      t.app.inject({
+        method: "PATCH",
+        url: `/api/properties/${propertyId}`,
+        headers: { cookie: user.cookie },
+        payload: { address: address(lat, lng) },
+      });
+    const stored = async () =>
+      (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!.viatorDestinationIds;
 
     await patch(51.51, -0.13); // central London
     expect(await stored()).toEqual(["737"]);
@@ -45,7 +60,9 @@ describe("experience destinations follow the pin (SETUP-22/23, OPEN-61)", () => 
   it("stores null when no destinations file is configured or it cannot be read", () => {
     expect(createDestinationIndex(undefined, { warn: () => {} }).near(51.5, -0.1, null)).toBeNull();
     const warnings: object[] = [];
-    expect(createDestinationIndex("/nonexistent.json", { warn: (o) => warnings.push(o) }).near(51.5, -0.1, null)).toBeNull();
+    expect(
+      createDestinationIndex("/nonexistent.json", { warn: (o) => warnings.push(o) }).near(51.5, -0.1, null),
+    ).toBeNull();
     expect(warnings).toHaveLength(1);
   });
 });

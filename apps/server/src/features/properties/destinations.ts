@@ -19,7 +19,10 @@ export interface DestinationIndex {
  * Experience destinations as reference data (OPEN-61): the partner's destinations file, named by
  * VIATOR_DESTINATIONS_FILE, loaded once on first use. Without it, properties store null (docs/decisions/005).
  */
-export function createDestinationIndex(file: string | undefined, log: { warn(obj: object, msg: string): void }): DestinationIndex {
+export function createDestinationIndex(
+  file: string | undefined,
+  log: { warn(obj: object, msg: string): void },
+): DestinationIndex {
   let destinations: Destination[] | null | undefined;
   const load = (): Destination[] | null => {
     if (destinations !== undefined) return destinations;

@@ -17,10 +17,16 @@ afterAll(() => t.close());
 
 const req = (user: TestUser, method: "GET" | "PUT" | "DELETE" | "PATCH", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-const row = async (propertyId: string) => (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!;
+const row = async (propertyId: string) =>
+  (await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId)))[0]!;
 const uploadCover = async (user: TestUser, propertyId: string, body: Buffer) => {
   const { payload, headers } = multipart([{ field: "file", filename: "cover.jpg", contentType: "image/jpeg", body }]);
-  return t.app.inject({ method: "PUT", url: `/api/properties/${propertyId}/cover`, headers: { ...headers, cookie: user.cookie }, payload });
+  return t.app.inject({
+    method: "PUT",
+    url: `/api/properties/${propertyId}/cover`,
+    headers: { ...headers, cookie: user.cookie },
+    payload,
+  });
 };
 
 describe("passcode (PROP-24, PROP-25, OPEN-66)", () => {
@@ -33,7 +39,9 @@ describe("passcode (PROP-24, PROP-25, OPEN-66)", () => {
       expect(res.statusCode, passcode).toBe(400);
       expect(res.json().error.issues[0].message).toBe("Passcode must be a 6 digit number");
     }
-    expect((await req(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "042917" })).statusCode).toBe(204);
+    expect((await req(user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "042917" })).statusCode).toBe(
+      204,
+    );
     const stored = await row(propertyId);
     expect(stored.passcodeEncrypted).not.toContain("042917");
     expect(stored.guideSessionToken).not.toBe(token0);

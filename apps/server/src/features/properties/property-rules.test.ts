@@ -15,15 +15,46 @@ afterAll(() => t.close());
 
 const req = (user: TestUser, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
-const get = async (user: TestUser, propertyId: string) => (await req(user, "GET", `/api/properties/${propertyId}`)).json().property;
-const address = { formatted: "1 Harbour Road, Brighton, UK", lineOne: "1 Harbour Road", lineTwo: null, townCity: "Brighton", county: null, state: null, postcode: null, country: "United Kingdom", lat: 50.82, lng: -0.14 };
+const get = async (user: TestUser, propertyId: string) =>
+  (await req(user, "GET", `/api/properties/${propertyId}`)).json().property;
+const address = {
+  formatted: "1 Harbour Road, Brighton, UK",
+  lineOne: "1 Harbour Road",
+  lineTwo: null,
+  townCity: "Brighton",
+  county: null,
+  state: null,
+  postcode: null,
+  country: "United Kingdom",
+  lat: 50.82,
+  lng: -0.14,
+};
 
 /** A property with every part SETUP-20 asks for: title, cover, address, display address and a colour. */
 async function completeProperty(user: TestUser): Promise<string> {
   const { propertyId } = await buildProperty(t.app, user);
-  const { payload, headers } = multipart([{ field: "file", filename: "cover.png", contentType: "image/png", body: await makePng(800, 450) }]);
-  expect((await t.app.inject({ method: "PUT", url: `/api/properties/${propertyId}/cover`, headers: { ...headers, cookie: user.cookie }, payload })).statusCode).toBe(204);
-  expect((await req(user, "PATCH", `/api/properties/${propertyId}`, { address, displayAddress: "Harbour Road, Brighton", hexPrimary: "#1F6F68" })).statusCode).toBe(204);
+  const { payload, headers } = multipart([
+    { field: "file", filename: "cover.png", contentType: "image/png", body: await makePng(800, 450) },
+  ]);
+  expect(
+    (
+      await t.app.inject({
+        method: "PUT",
+        url: `/api/properties/${propertyId}/cover`,
+        headers: { ...headers, cookie: user.cookie },
+        payload,
+      })
+    ).statusCode,
+  ).toBe(204);
+  expect(
+    (
+      await req(user, "PATCH", `/api/properties/${propertyId}`, {
+        address,
+        displayAddress: "Harbour Road, Brighton",
+        hexPrimary: "#1F6F68",
+      })
+    ).statusCode,
+  ).toBe(204);
   return propertyId;
 }
 
@@ -37,7 +68,10 @@ describe("Basic Setup completeness (SETUP-20, CO-07)", () => {
       ["display address", (id) => req(user, "PATCH", `/api/properties/${id}`, { displayAddress: "" })],
       ["colour", (id) => req(user, "PATCH", `/api/properties/${id}`, { hexPrimary: null })],
       // The API never clears these (the title is required, an address is only replaced): a blank row stands in.
-      ["address", (id) => t.ctx.db.update(properties).set({ formattedAddress: null }).where(eq(properties.propertyId, id))],
+      [
+        "address",
+        (id) => t.ctx.db.update(properties).set({ formattedAddress: null }).where(eq(properties.propertyId, id)),
+      ],
       ["title", (id) => t.ctx.db.update(properties).set({ title: "" }).where(eq(properties.propertyId, id))],
     ];
     for (const [part, remove] of removals) {
@@ -57,7 +91,10 @@ describe("Basic Setup completeness (SETUP-20, CO-07)", () => {
 
     const refused = await req(user, "PATCH", `/api/properties/${propertyId}`, { companyProfile: true });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ code: "VALIDATION_FAILED", message: copy.basicSetup.companyBrandingNeedsCompany });
+    expect(refused.json().error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: copy.basicSetup.companyBrandingNeedsCompany,
+    });
     expect(await get(user, propertyId)).toMatchObject({ companyProfile: false, basicSetupComplete: false });
 
     await buildCompany(t.ctx, user);
@@ -102,14 +139,24 @@ describe("purging a deleted property (OPEN-39, PROP-29, FILE-08)", () => {
     expect(created.statusCode).toBe(201);
     const ownItemId = created.json().item.id as string;
     const sharedId = (await req(user, "POST", "/api/shared-content")).json().propertyId as string;
-    const shared = (await req(user, "POST", `/api/properties/${sharedId}/content/items`, { categoryLabel: "house-rules", title: "Bins" })).json().item;
-    for (const p of [propertyId, keep.propertyId]) expect((await req(user, "PUT", `/api/properties/${p}/content/shared/${shared.id}`)).statusCode).toBe(200);
+    const shared = (
+      await req(user, "POST", `/api/properties/${sharedId}/content/items`, {
+        categoryLabel: "house-rules",
+        title: "Bins",
+      })
+    ).json().item;
+    for (const p of [propertyId, keep.propertyId])
+      expect((await req(user, "PUT", `/api/properties/${p}/content/shared/${shared.id}`)).statusCode).toBe(200);
 
-    const [row] = await t.ctx.db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, propertyId));
+    const [row] = await t.ctx.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(eq(properties.propertyId, propertyId));
     const countWhere = async () => ({
       items: (await t.ctx.db.select().from(contentItems).where(eq(contentItems.propertyId, row!.id))).length,
       subItems: (await t.ctx.db.select().from(contentSubItems).where(eq(contentSubItems.itemId, ownItemId))).length,
-      translations: (await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, ownItemId))).length,
+      translations: (await t.ctx.db.select().from(contentTranslations).where(eq(contentTranslations.itemId, ownItemId)))
+        .length,
       links: (await t.ctx.db.select().from(contentItemLinks).where(eq(contentItemLinks.propertyId, row!.id))).length,
     });
     expect(await countWhere()).toMatchObject({ items: 1, subItems: 1, translations: 1, links: 1 });
@@ -121,7 +168,10 @@ describe("purging a deleted property (OPEN-39, PROP-29, FILE-08)", () => {
     expect(await countWhere()).toEqual({ items: 0, subItems: 0, translations: 0, links: 0 });
 
     // The shared item and its link to the other property are untouched; the weblink stays reserved.
-    expect((await req(user, "GET", `/api/properties/${sharedId}/content/items/${shared.id}`)).json().item.attachedPropertyIds).toEqual([keep.propertyId]);
+    expect(
+      (await req(user, "GET", `/api/properties/${sharedId}/content/items/${shared.id}`)).json().item
+        .attachedPropertyIds,
+    ).toEqual([keep.propertyId]);
     expect((await req(user, "POST", "/api/properties/weblink-check", { propertyId })).json().available).toBe(false);
   });
 });

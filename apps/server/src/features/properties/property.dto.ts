@@ -20,7 +20,9 @@ export const qrTarget = (ctx: AppContext, propertyId: string) => `${ctx.config.p
 /** The guide's public address: /{PropertyID} on GUIDE_HOST when one is configured (OPEN-58), else /g/{PropertyID}. */
 export function guideUrl(ctx: AppContext, propertyId: string): string {
   const host = ctx.config.guide.host;
-  return host ? `${new URL(ctx.config.publicUrl).protocol}//${host}/${propertyId}` : `${ctx.config.publicUrl}/g/${propertyId}`;
+  return host
+    ? `${new URL(ctx.config.publicUrl).protocol}//${host}/${propertyId}`
+    : `${ctx.config.publicUrl}/g/${propertyId}`;
 }
 
 export function toPropertySummary(row: PropertyRow, account: AccountFlags, now: Date): PropertySummary {

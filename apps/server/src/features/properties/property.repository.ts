@@ -6,7 +6,10 @@ import { companies, managers, properties } from "../../db/schema/properties.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ManagerRow = typeof managers.$inferSelect;
-export type AccountFlags = Pick<typeof accounts.$inferSelect, "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser">;
+export type AccountFlags = Pick<
+  typeof accounts.$inferSelect,
+  "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser"
+>;
 export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 
 /** Live (non-archived) properties of an account. */
@@ -14,7 +17,11 @@ const ownedBy = (accountId: string) => and(eq(properties.accountId, accountId), 
 
 export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
   const rows = await db
-    .select({ hasSubscription: accounts.hasSubscription, trialEndsAt: accounts.trialEndsAt, subscriptionActiveUser: accounts.subscriptionActiveUser })
+    .select({
+      hasSubscription: accounts.hasSubscription,
+      trialEndsAt: accounts.trialEndsAt,
+      subscriptionActiveUser: accounts.subscriptionActiveUser,
+    })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
@@ -22,7 +29,11 @@ export async function findAccountFlags(db: Db, accountId: string): Promise<Accou
 }
 
 /** The caller's non-archived property by its weblink, with its manager; null for another account's. */
-export async function findOwnedProperty(db: Db, accountId: string, propertyId: string): Promise<PropertyWithManager | null> {
+export async function findOwnedProperty(
+  db: Db,
+  accountId: string,
+  propertyId: string,
+): Promise<PropertyWithManager | null> {
   const rows = await db
     .select()
     .from(properties)
@@ -35,7 +46,11 @@ export async function findOwnedProperty(db: Db, accountId: string, propertyId: s
 
 /** True when no property, archived or not, of any account holds this weblink (PROP-10). */
 export async function isWeblinkFree(db: Db, propertyId: string): Promise<boolean> {
-  const rows = await db.select({ id: properties.id }).from(properties).where(eq(properties.propertyId, propertyId)).limit(1);
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(eq(properties.propertyId, propertyId))
+    .limit(1);
   return rows.length === 0;
 }
 
@@ -43,13 +58,21 @@ export async function insertProperty(db: Db, values: typeof properties.$inferIns
   await db.insert(properties).values(values);
 }
 
-export type PropertyPatch = Partial<Omit<typeof properties.$inferInsert, "id" | "accountId" | "propertyId" | "createdAt">>;
+export type PropertyPatch = Partial<
+  Omit<typeof properties.$inferInsert, "id" | "accountId" | "propertyId" | "createdAt">
+>;
 
 /**
  * Updates the caller's property and its modified date (HOME-22). `at` comes from the app clock, in
  * milliseconds like the list cursor: a database default would store microseconds the cursor cannot hold.
  */
-export async function updateOwnedProperty(db: Db, accountId: string, propertyId: string, patch: PropertyPatch, at: Date): Promise<void> {
+export async function updateOwnedProperty(
+  db: Db,
+  accountId: string,
+  propertyId: string,
+  patch: PropertyPatch,
+  at: Date,
+): Promise<void> {
   await db
     .update(properties)
     .set({ ...patch, updatedAt: at })
@@ -76,12 +99,18 @@ export async function listProperties(
   if (options.search) {
     const pattern = `%${escapeLike(options.search)}%`;
     conditions.push(
-      or(ilike(properties.title, pattern), ilike(properties.formattedAddress, pattern), ilike(properties.displayAddress, pattern)),
+      or(
+        ilike(properties.title, pattern),
+        ilike(properties.formattedAddress, pattern),
+        ilike(properties.displayAddress, pattern),
+      ),
     );
   }
   if (options.cursor) {
     const at = new Date(options.cursor.updatedAt);
-    conditions.push(or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))));
+    conditions.push(
+      or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))),
+    );
   }
   return db
     .select()
@@ -100,7 +129,11 @@ export async function countProperties(db: Db, accountId: string): Promise<number
 }
 
 /** The account's manager with that vanity id, or null. */
-export async function findOwnedManagerByVanityId(db: Db, accountId: string, vanityId: string): Promise<ManagerRow | null> {
+export async function findOwnedManagerByVanityId(
+  db: Db,
+  accountId: string,
+  vanityId: string,
+): Promise<ManagerRow | null> {
   const rows = await db
     .select()
     .from(managers)
@@ -124,7 +157,10 @@ export async function archiveOwnedProperty(db: Db, accountId: string, propertyId
  * Claims archived properties whose files are not purged yet; FOR UPDATE SKIP LOCKED lets every instance
  * run the job while each row is purged once (ARCHITECTURE §1).
  */
-export async function claimArchivedForPurge(db: Db, limit: number): Promise<{ id: string; accountId: string; coverKey: string | null }[]> {
+export async function claimArchivedForPurge(
+  db: Db,
+  limit: number,
+): Promise<{ id: string; accountId: string; coverKey: string | null }[]> {
   // Both drivers answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
     update ${properties} set purged_at = now()
@@ -135,7 +171,9 @@ export async function claimArchivedForPurge(db: Db, limit: number): Promise<{ id
       limit ${limit}
       for update skip locked
     )
-    returning id, account_id, cover_key`)) as unknown as { rows: { id: string; account_id: string; cover_key: string | null }[] };
+    returning id, account_id, cover_key`)) as unknown as {
+    rows: { id: string; account_id: string; cover_key: string | null }[];
+  };
   return result.rows.map((r) => ({ id: r.id, accountId: r.account_id, coverKey: r.cover_key }));
 }
 
@@ -153,7 +191,10 @@ export async function deletePropertyContent(db: Db, propertyIds: string[]): Prom
 }
 
 /** The account's company brand name and colour, for the poster. */
-export async function findCompanyBrand(db: Db, accountId: string): Promise<{ brandName: string; hexPrimary: string | null } | null> {
+export async function findCompanyBrand(
+  db: Db,
+  accountId: string,
+): Promise<{ brandName: string; hexPrimary: string | null } | null> {
   const rows = await db
     .select({ brandName: companies.brandName, hexPrimary: companies.hexPrimary })
     .from(companies)

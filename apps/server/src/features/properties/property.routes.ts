@@ -40,13 +40,27 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/properties",
-    { schema: { tags, summary: "The caller's properties, most recently modified first", querystring: PropertyListQuery, response: { 200: PropertyListResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The caller's properties, most recently modified first",
+        querystring: PropertyListQuery,
+        response: { 200: PropertyListResponse },
+      },
+    },
     async (request) => findProperties(ctx, requireCaller(request), request.query),
   );
 
   app.post(
     "/api/properties/weblink-check",
-    { schema: { tags, summary: "Is this weblink free? (PROP-10)", body: CheckWeblinkRequest, response: { 200: CheckWeblinkResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Is this weblink free? (PROP-10)",
+        body: CheckWeblinkRequest,
+        response: { 200: CheckWeblinkResponse },
+      },
+    },
     async (request) => {
       requireCaller(request);
       return { available: await isWeblinkAvailable(ctx, request.body.propertyId) };
@@ -55,8 +69,16 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.post(
     "/api/properties",
-    { schema: { tags, summary: "Create a property (PROP-12)", body: CreatePropertyRequest, response: { 201: PropertyResponse } } },
-    async (request, reply) => reply.status(201).send({ property: await createProperty(ctx, requireCaller(request), request.body) }),
+    {
+      schema: {
+        tags,
+        summary: "Create a property (PROP-12)",
+        body: CreatePropertyRequest,
+        response: { 201: PropertyResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ property: await createProperty(ctx, requireCaller(request), request.body) }),
   );
 
   app.get(
@@ -67,7 +89,15 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.patch(
     "/api/properties/:propertyId",
-    { schema: { tags, summary: "Update owner-editable fields (SETUP-04)", params: Params, body: UpdatePropertyRequest, response: NoContent } },
+    {
+      schema: {
+        tags,
+        summary: "Update owner-editable fields (SETUP-04)",
+        params: Params,
+        body: UpdatePropertyRequest,
+        response: NoContent,
+      },
+    },
     async (request, reply) => {
       await updateProperty(ctx, requireCaller(request), request.params.propertyId, request.body);
       return reply.status(204).send(null);
@@ -76,7 +106,9 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.delete(
     "/api/properties/:propertyId",
-    { schema: { tags, summary: "Delete (archive) a property (PROP-27, OPEN-39)", params: Params, response: NoContent } },
+    {
+      schema: { tags, summary: "Delete (archive) a property (PROP-27, OPEN-39)", params: Params, response: NoContent },
+    },
     async (request, reply) => {
       await deleteProperty(ctx, requireCaller(request), request.params.propertyId);
       return reply.status(204).send(null);
@@ -85,7 +117,15 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.put(
     "/api/properties/:propertyId/passcode",
-    { schema: { tags, summary: "Set or remove the guide passcode (PROP-24/25)", params: Params, body: SetPasscodeRequest, response: NoContent } },
+    {
+      schema: {
+        tags,
+        summary: "Set or remove the guide passcode (PROP-24/25)",
+        params: Params,
+        body: SetPasscodeRequest,
+        response: NoContent,
+      },
+    },
     async (request, reply) => {
       await setPasscode(ctx, requireCaller(request), request.params.propertyId, request.body.passcode);
       return reply.status(204).send(null);
@@ -94,7 +134,15 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.put(
     "/api/properties/:propertyId/cover",
-    { schema: { tags, summary: "Replace the cover image (multipart, field `file`)", params: Params, consumes: ["multipart/form-data"], response: NoContent } },
+    {
+      schema: {
+        tags,
+        summary: "Replace the cover image (multipart, field `file`)",
+        params: Params,
+        consumes: ["multipart/form-data"],
+        response: NoContent,
+      },
+    },
     async (request, reply) => {
       const caller = requireCaller(request);
       await getOwnedGuideProperty(ctx, caller, request.params.propertyId); // ownership before reading the upload
@@ -116,11 +164,22 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/properties/:propertyId/qr.png",
-    { schema: { tags, summary: "QR code PNG encoding the stable /q/ address (PROP-23)", params: Params, querystring: z.object({ size: z.coerce.number().int().min(128).max(4096).optional() }) } },
+    {
+      schema: {
+        tags,
+        summary: "QR code PNG encoding the stable /q/ address (PROP-23)",
+        params: Params,
+        querystring: z.object({ size: z.coerce.number().int().min(128).max(4096).optional() }),
+      },
+    },
     async (request, reply) => {
       const property = await getOwnedProperty(ctx, requireCaller(request), request.params.propertyId);
       const png = await qrPng(qrTarget(ctx, property.propertyId), request.query.size);
-      return reply.type("image/png").header("Content-Disposition", download(`${property.propertyId}-qr.png`)).header("Cache-Control", "private, max-age=3600").send(png);
+      return reply
+        .type("image/png")
+        .header("Content-Disposition", download(`${property.propertyId}-qr.png`))
+        .header("Cache-Control", "private, max-age=3600")
+        .send(png);
     },
   );
 
@@ -130,7 +189,11 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const property = await getOwnedProperty(ctx, requireCaller(request), request.params.propertyId);
       const svg = await qrSvg(qrTarget(ctx, property.propertyId));
-      return reply.type("image/svg+xml").header("Content-Disposition", download(`${property.propertyId}-qr.svg`)).header("Cache-Control", "private, max-age=3600").send(svg);
+      return reply
+        .type("image/svg+xml")
+        .header("Content-Disposition", download(`${property.propertyId}-qr.svg`))
+        .header("Cache-Control", "private, max-age=3600")
+        .send(svg);
     },
   );
 
@@ -147,7 +210,10 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
         brand: company?.brandName ?? "Doorstep",
         colour: (property.companyProfile ? company?.hexPrimary : property.hexPrimary) ?? property.hexPrimary,
       });
-      return reply.type("image/svg+xml").header("Content-Disposition", download(`${property.propertyId}-poster.svg`)).send(svg);
+      return reply
+        .type("image/svg+xml")
+        .header("Content-Disposition", download(`${property.propertyId}-poster.svg`))
+        .send(svg);
     },
   );
 

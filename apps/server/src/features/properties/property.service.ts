@@ -39,7 +39,11 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /** The caller's property or 404, exactly as for an id that does not exist (XCUT-15). */
-export async function getOwnedProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyWithManager> {
+export async function getOwnedProperty(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+): Promise<PropertyWithManager> {
   const property = await findOwnedProperty(ctx.db, caller.accountId, propertyId);
   if (!property) throw notFound("Property not found");
   return property;
@@ -52,7 +56,11 @@ const SHARED_CONTENT_LOCKED =
  * The caller's property that has a guide of its own, for the routes that change it. The shared-content
  * property (SHARED-01) only holds shared items: archiving or publishing it would strand them (409).
  */
-export async function getOwnedGuideProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyWithManager> {
+export async function getOwnedGuideProperty(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+): Promise<PropertyWithManager> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   if (property.isShared) throw new AppError("CONFLICT", SHARED_CONTENT_LOCKED);
   return property;
@@ -83,10 +91,18 @@ function decodeCursor(raw: string | undefined): ListCursor | undefined {
 }
 
 /** A page of the caller's properties, newest change first, with the total count (HOME-08…10, PROP-04/05). */
-export async function findProperties(ctx: AppContext, caller: Caller, query: PropertyListQuery): Promise<PropertyListResponse> {
+export async function findProperties(
+  ctx: AppContext,
+  caller: Caller,
+  query: PropertyListQuery,
+): Promise<PropertyListResponse> {
   const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
   const [rows, total, flags] = await Promise.all([
-    listProperties(ctx.db, caller.accountId, { search: query.search || undefined, cursor: decodeCursor(query.cursor), limit: limit + 1 }),
+    listProperties(ctx.db, caller.accountId, {
+      search: query.search || undefined,
+      cursor: decodeCursor(query.cursor),
+      limit: limit + 1,
+    }),
     countProperties(ctx.db, caller.accountId),
     accountFlags(ctx, caller),
   ]);
@@ -95,7 +111,8 @@ export async function findProperties(ctx: AppContext, caller: Caller, query: Pro
   const now = ctx.now();
   return {
     items: page.map((row) => toPropertySummary(row, flags, now)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
     total,
   };
 }
@@ -114,7 +131,11 @@ export async function isWeblinkAvailable(ctx: AppContext, propertyId: string): P
 }
 
 /** Creates a property owned by the caller, linked to the default manager (PROP-12, PROP-34). */
-export async function createProperty(ctx: AppContext, caller: Caller, input: CreatePropertyRequest): Promise<PropertyDto> {
+export async function createProperty(
+  ctx: AppContext,
+  caller: Caller,
+  input: CreatePropertyRequest,
+): Promise<PropertyDto> {
   assertWeblinkForm(input.propertyId);
   const manager = await ensureDefaultManager(ctx, caller);
   try {
@@ -138,7 +159,12 @@ export async function createProperty(ctx: AppContext, caller: Caller, input: Cre
 }
 
 /** Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). */
-export async function updateProperty(ctx: AppContext, caller: Caller, propertyId: string, input: UpdatePropertyRequest): Promise<void> {
+export async function updateProperty(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  input: UpdatePropertyRequest,
+): Promise<void> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const { address, managerVanityId, ...rest } = input;
   const patch: PropertyPatch = { ...rest };
@@ -181,19 +207,30 @@ export async function updateProperty(ctx: AppContext, caller: Caller, propertyId
     }
     patch.defaultLanguage = "en";
   }
-  if (input.languageTranslations) patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
+  if (input.languageTranslations)
+    patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
-export async function setPasscode(ctx: AppContext, caller: Caller, propertyId: string, passcode: string | null): Promise<void> {
+export async function setPasscode(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  passcode: string | null,
+): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
   const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */
-export async function setCoverImage(ctx: AppContext, caller: Caller, propertyId: string, upload: Buffer): Promise<void> {
+export async function setCoverImage(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  upload: Buffer,
+): Promise<void> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key }, ctx.now());
@@ -209,14 +246,18 @@ export async function removeCoverImage(ctx: AppContext, caller: Caller, property
 /** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), content and files purged by a job. */
 export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
-  if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("Property not found");
+  if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
+    throw notFound("Property not found");
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }
 
 /** Job: deletes the content and files of archived properties (OPEN-39, FILE-08); returns how many it purged. */
 export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
   const claimed = await claimArchivedForPurge(ctx.db, batch);
-  await deletePropertyContent(ctx.db, claimed.map((p) => p.id));
+  await deletePropertyContent(
+    ctx.db,
+    claimed.map((p) => p.id),
+  );
   for (const property of claimed) {
     await deleteStoredFile(ctx, property.coverKey);
     await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);

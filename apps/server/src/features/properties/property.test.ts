@@ -59,13 +59,16 @@ describe("create a property (PROP-06…12, PROP-34)", () => {
 
   it("lets exactly one of two concurrent creates of one weblink win (atomic uniqueness)", async () => {
     const [a, b] = [await buildUser(t.ctx), await buildUser(t.ctx)];
-    const results = await Promise.all([a, b].map((u) => req(u, "POST", "/api/properties", { title: "Race", propertyId: "race-condition-flat" })));
+    const results = await Promise.all(
+      [a, b].map((u) => req(u, "POST", "/api/properties", { title: "Race", propertyId: "race-condition-flat" })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
   it("checks weblink availability across every account, archived properties included (PROP-10, OPEN-37)", async () => {
     const user = await buildUser(t.ctx);
-    const check = async (propertyId: string) => (await req(user, "POST", "/api/properties/weblink-check", { propertyId })).json().available;
+    const check = async (propertyId: string) =>
+      (await req(user, "POST", "/api/properties/weblink-check", { propertyId })).json().available;
     expect(await check("a-free-weblink-123")).toBe(true);
     const { propertyId } = await buildProperty(t.app, user);
     expect(await check(propertyId)).toBe(false);
@@ -92,7 +95,12 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
 
     const all = (await req(user, "GET", "/api/properties")).json();
     expect(all.total).toBe(4);
-    expect(all.items.map((p: { title: string }) => p.title)).toEqual(["Alpha Cottage Renamed", "Epsilon Flat", "Gamma Loft", "Beta Barn"]);
+    expect(all.items.map((p: { title: string }) => p.title)).toEqual([
+      "Alpha Cottage Renamed",
+      "Epsilon Flat",
+      "Gamma Loft",
+      "Beta Barn",
+    ]);
     expect(all.items[0]).toMatchObject({ live: true, coverImageUrl: null });
 
     const search = (await req(user, "GET", "/api/properties?search=LOFT")).json();
@@ -126,7 +134,18 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user, { title: "No Match In Title" });
     await req(user, "PATCH", `/api/properties/${propertyId}`, {
-      address: { formatted: "12 Marine Parade, Brighton BN2 1TL, UK", lineOne: "12 Marine Parade", lineTwo: null, townCity: "Brighton", county: "East Sussex", state: "England", postcode: "BN2 1TL", country: "United Kingdom", lat: 50.819, lng: -0.128 },
+      address: {
+        formatted: "12 Marine Parade, Brighton BN2 1TL, UK",
+        lineOne: "12 Marine Parade",
+        lineTwo: null,
+        townCity: "Brighton",
+        county: "East Sussex",
+        state: "England",
+        postcode: "BN2 1TL",
+        country: "United Kingdom",
+        lat: 50.819,
+        lng: -0.128,
+      },
     });
     const res = (await req(user, "GET", "/api/properties?search=marine")).json();
     expect(res.items.map((p: { propertyId: string }) => p.propertyId)).toEqual([propertyId]);
@@ -138,16 +157,44 @@ describe("update a property (SETUP-03…21)", () => {
   it("saves owner-editable fields, and an address also fills the display address the first time", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user);
-    const address = { formatted: "Brighton, United Kingdom", lineOne: null, lineTwo: null, townCity: "Brighton", county: null, state: null, postcode: null, country: "United Kingdom", lat: 50.82, lng: -0.14 };
+    const address = {
+      formatted: "Brighton, United Kingdom",
+      lineOne: null,
+      lineTwo: null,
+      townCity: "Brighton",
+      county: null,
+      state: null,
+      postcode: null,
+      country: "United Kingdom",
+      lat: 50.82,
+      lng: -0.14,
+    };
     const res = await req(user, "PATCH", `/api/properties/${propertyId}`, {
-      title: "Sea View", address, hexPrimary: "#1F6F68", languageTranslations: ["fr", "de", "en", "fr"], showWhat3words: true, what3words: "filled.count.soap",
+      title: "Sea View",
+      address,
+      hexPrimary: "#1F6F68",
+      languageTranslations: ["fr", "de", "en", "fr"],
+      showWhat3words: true,
+      what3words: "filled.count.soap",
     });
     expect(res.statusCode).toBe(204);
     const p = (await req(user, "GET", `/api/properties/${propertyId}`)).json().property;
-    expect(p).toMatchObject({ title: "Sea View", address, displayAddress: "Brighton, United Kingdom", hexPrimary: "#1F6F68", languageTranslations: ["fr", "de"], showWhat3words: true, what3words: "filled.count.soap" });
+    expect(p).toMatchObject({
+      title: "Sea View",
+      address,
+      displayAddress: "Brighton, United Kingdom",
+      hexPrimary: "#1F6F68",
+      languageTranslations: ["fr", "de"],
+      showWhat3words: true,
+      what3words: "filled.count.soap",
+    });
     await req(user, "PATCH", `/api/properties/${propertyId}`, { displayAddress: "By the pier" });
-    await req(user, "PATCH", `/api/properties/${propertyId}`, { address: { ...address, formatted: "Hove, United Kingdom" } });
-    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property.displayAddress).toBe("By the pier");
+    await req(user, "PATCH", `/api/properties/${propertyId}`, {
+      address: { ...address, formatted: "Hove, United Kingdom" },
+    });
+    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property.displayAddress).toBe(
+      "By the pier",
+    );
   });
 
   it("keeps the default language English or a ticked translation (OPEN-45)", async () => {
@@ -157,14 +204,27 @@ describe("update a property (SETUP-03…21)", () => {
     await req(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["fr"], defaultLanguage: "fr" });
     expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property.defaultLanguage).toBe("fr");
     await req(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["de"] });
-    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property).toMatchObject({ defaultLanguage: "en", languageTranslations: ["de"] });
-    expect((await req(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["xx"] })).statusCode).toBe(400);
+    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property).toMatchObject({
+      defaultLanguage: "en",
+      languageTranslations: ["de"],
+    });
+    expect(
+      (await req(user, "PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["xx"] })).statusCode,
+    ).toBe(400);
   });
 
   it("refuses fields that are not owner-editable and invalid colours (SETUP-04, SETUP-19)", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user);
-    for (const payload of [{ propertyId: "new-id" }, { active: true }, { archivedAt: null }, { passcode: "123456" }, { hexPrimary: "red" }, { hexPrimary: "#fff" }, { title: "" }]) {
+    for (const payload of [
+      { propertyId: "new-id" },
+      { active: true },
+      { archivedAt: null },
+      { passcode: "123456" },
+      { hexPrimary: "red" },
+      { hexPrimary: "#fff" },
+      { title: "" },
+    ]) {
       const res = await req(user, "PATCH", `/api/properties/${propertyId}`, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -175,10 +235,17 @@ describe("update a property (SETUP-03…21)", () => {
     const stranger = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user);
     const own = (await req(user, "POST", "/api/managers", { firstName: "Co", lastName: "Host" })).json().manager;
-    const foreign = (await req(stranger, "POST", "/api/managers", { firstName: "Not", lastName: "Mine" })).json().manager;
-    expect((await req(user, "PATCH", `/api/properties/${propertyId}`, { managerVanityId: own.vanityId })).statusCode).toBe(204);
-    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property.manager.vanityId).toBe(own.vanityId);
-    expect((await req(user, "PATCH", `/api/properties/${propertyId}`, { managerVanityId: foreign.vanityId })).statusCode).toBe(404);
+    const foreign = (await req(stranger, "POST", "/api/managers", { firstName: "Not", lastName: "Mine" })).json()
+      .manager;
+    expect(
+      (await req(user, "PATCH", `/api/properties/${propertyId}`, { managerVanityId: own.vanityId })).statusCode,
+    ).toBe(204);
+    expect((await req(user, "GET", `/api/properties/${propertyId}`)).json().property.manager.vanityId).toBe(
+      own.vanityId,
+    );
+    expect(
+      (await req(user, "PATCH", `/api/properties/${propertyId}`, { managerVanityId: foreign.vanityId })).statusCode,
+    ).toBe(404);
   });
 
   it("reports basic setup completeness (SETUP-20) and each inactive reason by precedence (PROP-17…21, OPEN-41)", async () => {

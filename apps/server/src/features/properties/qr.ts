@@ -17,7 +17,12 @@ const escapeXml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 
 /** An A4 poster (210 × 297 mm) with the property title, the QR code and the brand colour, ready to print. */
-export async function posterSvg(options: { url: string; title: string; brand: string; colour: string | null }): Promise<string> {
+export async function posterSvg(options: {
+  url: string;
+  title: string;
+  brand: string;
+  colour: string | null;
+}): Promise<string> {
   const qr = QRCode.create(options.url, { errorCorrectionLevel: "Q" });
   const size = qr.modules.size;
   const cells: string[] = [];

@@ -5,7 +5,10 @@ import { properties } from "../../db/schema/properties.ts";
 import type { ItemRow } from "../content/content.repository.ts";
 
 /** The account's shared-content property (SHARED-01), or null. */
-export async function findSharedProperty(db: Db, accountId: string): Promise<{ id: string; propertyId: string } | null> {
+export async function findSharedProperty(
+  db: Db,
+  accountId: string,
+): Promise<{ id: string; propertyId: string } | null> {
   const rows = await db
     .select({ id: properties.id, propertyId: properties.propertyId })
     .from(properties)
@@ -43,8 +46,14 @@ export async function findSharedItemsForProperty(
   const rows = await db
     .select({ item: contentItems, linked: contentItemLinks.propertyId })
     .from(contentItems)
-    .innerJoin(properties, and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt)))
-    .leftJoin(contentItemLinks, and(eq(contentItemLinks.itemId, contentItems.id), eq(contentItemLinks.propertyId, propertyRowId)))
+    .innerJoin(
+      properties,
+      and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt)),
+    )
+    .leftJoin(
+      contentItemLinks,
+      and(eq(contentItemLinks.itemId, contentItems.id), eq(contentItemLinks.propertyId, propertyRowId)),
+    )
     .where(and(eq(contentItems.accountId, accountId), eq(contentItems.categoryLabel, categoryLabel)))
     .orderBy(asc(contentItems.listRank), asc(contentItems.createdAt))
     .limit(500);
@@ -52,10 +61,17 @@ export async function findSharedItemsForProperty(
 }
 
 /** Links whose shared owner is live: an archived owner's items are gone from every guide (SHARED-01). */
-const liveSharedOwner = and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt));
+const liveSharedOwner = and(
+  eq(properties.id, contentItems.propertyId),
+  eq(properties.isShared, true),
+  isNull(properties.archivedAt),
+);
 
 /** Shared items attached to a property, per category (the overview counts). */
-export async function countAttachedByCategory(db: Db, propertyRowId: string): Promise<{ categoryLabel: string; items: number }[]> {
+export async function countAttachedByCategory(
+  db: Db,
+  propertyRowId: string,
+): Promise<{ categoryLabel: string; items: number }[]> {
   const rows = await db
     .select({ categoryLabel: contentItems.categoryLabel, items: count() })
     .from(contentItemLinks)
@@ -83,5 +99,7 @@ export async function insertLink(db: Db, values: typeof contentItemLinks.$inferI
 }
 
 export async function deleteLink(db: Db, itemId: string, propertyRowId: string): Promise<void> {
-  await db.delete(contentItemLinks).where(and(eq(contentItemLinks.itemId, itemId), eq(contentItemLinks.propertyId, propertyRowId)));
+  await db
+    .delete(contentItemLinks)
+    .where(and(eq(contentItemLinks.itemId, itemId), eq(contentItemLinks.propertyId, propertyRowId)));
 }

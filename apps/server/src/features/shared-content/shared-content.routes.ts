@@ -14,7 +14,13 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
 
   app.post(
     "/api/shared-content",
-    { schema: { tags, summary: "The account's shared-content property, created on first use (OPEN-59)", response: { 200: SharedContentResponse, 201: SharedContentResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The account's shared-content property, created on first use (OPEN-59)",
+        response: { 200: SharedContentResponse, 201: SharedContentResponse },
+      },
+    },
     async (request, reply) => {
       const { propertyId, created } = await ensureSharedContent(ctx, requireCaller(request));
       return reply.status(created ? 201 : 200).send({ propertyId });
@@ -23,7 +29,14 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
 
   app.put(
     "/api/properties/:propertyId/content/shared/:itemId",
-    { schema: { tags, summary: "Attach a shared item, with its sub-items and translations, to a property (SHARED-08, OPEN-46)", params: AttachParams, response: { 200: AttachResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Attach a shared item, with its sub-items and translations, to a property (SHARED-08, OPEN-46)",
+        params: AttachParams,
+        response: { 200: AttachResponse },
+      },
+    },
     async (request) => {
       await attachSharedItem(ctx, requireCaller(request), request.params.propertyId, request.params.itemId);
       return { attached: true };
@@ -32,7 +45,14 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
 
   app.delete(
     "/api/properties/:propertyId/content/shared/:itemId",
-    { schema: { tags, summary: "Detach a shared item from a property (SHARED-08)", params: AttachParams, response: { 200: AttachResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "Detach a shared item from a property (SHARED-08)",
+        params: AttachParams,
+        response: { 200: AttachResponse },
+      },
+    },
     async (request) => {
       await detachSharedItem(ctx, requireCaller(request), request.params.propertyId, request.params.itemId);
       return { attached: false };

@@ -6,7 +6,13 @@ import { newToken } from "../../lib/tokens.ts";
 import { touchProperty } from "../content/content.repository.ts";
 import { findItem } from "../content/content.repository.ts";
 import { getOwnedProperty } from "../properties/property.service.ts";
-import { deleteLink, findSharedProperty, insertLink, insertSharedProperty, lockAccountForShared } from "./shared-content.repository.ts";
+import {
+  deleteLink,
+  findSharedProperty,
+  insertLink,
+  insertSharedProperty,
+  lockAccountForShared,
+} from "./shared-content.repository.ts";
 
 /** The weblink of the account's shared-content property, or null before first use (SHARED-01/02). */
 export async function getSharedContentPropertyId(ctx: AppContext, accountId: string): Promise<string | null> {
@@ -17,7 +23,10 @@ export async function getSharedContentPropertyId(ctx: AppContext, accountId: str
  * The account's shared-content property, created on first use (OPEN-59): hidden from property lists,
  * never billed, unpublished (it has no guide of its own). Concurrent first uses create one.
  */
-export async function ensureSharedContent(ctx: AppContext, caller: Caller): Promise<{ propertyId: string; created: boolean }> {
+export async function ensureSharedContent(
+  ctx: AppContext,
+  caller: Caller,
+): Promise<{ propertyId: string; created: boolean }> {
   const existing = await findSharedProperty(ctx.db, caller.accountId);
   if (existing) return { propertyId: existing.propertyId, created: false };
   return ctx.db.transaction(async (tx) => {
@@ -49,7 +58,12 @@ async function bothSides(ctx: AppContext, caller: Caller, propertyId: string, it
  * Attaches a shared item to a property (SHARED-08, OPEN-46): one link row in one transaction brings the
  * item with its sub-items and translations, which are reached through it. Idempotent.
  */
-export async function attachSharedItem(ctx: AppContext, caller: Caller, propertyId: string, itemId: string): Promise<void> {
+export async function attachSharedItem(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  itemId: string,
+): Promise<void> {
   const { property, item } = await bothSides(ctx, caller, propertyId, itemId);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
@@ -59,7 +73,12 @@ export async function attachSharedItem(ctx: AppContext, caller: Caller, property
 }
 
 /** Detaches a shared item from a property (SHARED-08); detaching an unattached item is a no-op. */
-export async function detachSharedItem(ctx: AppContext, caller: Caller, propertyId: string, itemId: string): Promise<void> {
+export async function detachSharedItem(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  itemId: string,
+): Promise<void> {
   const { property, item } = await bothSides(ctx, caller, propertyId, itemId);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {

@@ -7,13 +7,17 @@ import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
 describe("production configuration (ARCHITECTURE §5)", () => {
   it("a production deployment must say its PUBLIC_URL", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL: is required in production/);
-    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://app.example.com" }).PUBLIC_URL).toBe("https://app.example.com");
+    expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://app.example.com" }).PUBLIC_URL).toBe(
+      "https://app.example.com",
+    );
   });
 
   it("npm start on this machine (LOCAL_RUN) keeps the localhost default, with a loud warning", () => {
     const env = parseEnv({ NODE_ENV: "production", LOCAL_RUN: "true", PORT: "3000" });
     expect(configFromEnv(env)).toMatchObject({ publicUrl: "http://localhost:3000", localRun: true });
-    expect(startupWarnings(env).join("\n")).toMatch(/PUBLIC_URL is not set: emailed links point to http:\/\/localhost:3000/);
+    expect(startupWarnings(env).join("\n")).toMatch(
+      /PUBLIC_URL is not set: emailed links point to http:\/\/localhost:3000/,
+    );
     expect(startupWarnings(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://app.example.com" }))).toEqual([]);
   });
 });
@@ -26,18 +30,34 @@ describe("an https PUBLIC_URL", () => {
   afterAll(() => t.close());
 
   it("makes the session cookie Secure on sign-up, login and logout", async () => {
-    const signUp = await t.app.inject({ method: "POST", url: "/api/auth/sign-up", payload: { firstName: "Sec", email: uniqueEmail(), password: TEST_PASSWORD } });
-    expect(signUp.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true, sameSite: "Lax" });
+    const signUp = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up",
+      payload: { firstName: "Sec", email: uniqueEmail(), password: TEST_PASSWORD },
+    });
+    expect(signUp.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    });
     const user = await buildUser(t.ctx);
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     expect(login.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
     const logout = await t.app.inject({ method: "POST", url: "/api/auth/logout", headers: { cookie: user.cookie } });
     expect(logout.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBe(true);
   });
 
   it("tells browsers to keep to https (HSTS) on API and guide responses", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/api/health" })).headers["strict-transport-security"]).toBe("max-age=31536000");
-    expect((await t.app.inject({ method: "GET", url: "/g/no-such-guide" })).headers["strict-transport-security"]).toBe("max-age=31536000");
+    expect((await t.app.inject({ method: "GET", url: "/api/health" })).headers["strict-transport-security"]).toBe(
+      "max-age=31536000",
+    );
+    expect((await t.app.inject({ method: "GET", url: "/g/no-such-guide" })).headers["strict-transport-security"]).toBe(
+      "max-age=31536000",
+    );
   });
 });
 
@@ -51,7 +71,12 @@ describe("npm start's production build without Stripe keys (LOCAL_RUN)", () => {
   it("accepts the local gateway's test card, so billing works from the first command", async () => {
     const user = await buildUser(t.ctx);
     const card = { number: "4242 4242 4242 4242", expMonth: 12, expYear: 2099, cvc: "123" };
-    const res = await t.app.inject({ method: "POST", url: "/api/billing/local/payment-methods", headers: { cookie: user.cookie }, payload: card });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/billing/local/payment-methods",
+      headers: { cookie: user.cookie },
+      payload: card,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().paymentMethod).toMatchObject({ last4: "4242" });
   });

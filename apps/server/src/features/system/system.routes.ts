@@ -15,9 +15,13 @@ const publicRoute = { public: true } as const;
 export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, database: Database): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/health", { config: publicRoute, schema: { tags, summary: "The process is up", response: { 200: HealthResponse } } }, async () => ({
-    status: "ok" as const,
-  }));
+  app.get(
+    "/api/health",
+    { config: publicRoute, schema: { tags, summary: "The process is up", response: { 200: HealthResponse } } },
+    async () => ({
+      status: "ok" as const,
+    }),
+  );
 
   app.get(
     "/api/ready",
@@ -33,39 +37,64 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
     },
   );
 
-  app.get("/api/config", { config: publicRoute, schema: { tags, summary: "Browser-safe configuration and the client version", response: { 200: PublicConfig } } }, async () => ({
-    appVersion: ctx.config.appVersion,
-    trialDays: ctx.config.trialDays,
-    publicUrl: ctx.config.publicUrl,
-    marketingUrl: ctx.config.marketingUrl,
-    termsUrl: ctx.config.termsUrl,
-    privacyUrl: ctx.config.privacyUrl,
-    placesProvider: ctx.places.kind,
-    what3wordsConfigured: ctx.what3words.configured,
-    mapTileUrl: ctx.config.mapTileUrl,
-    mapAttribution: ctx.config.mapAttribution,
-    payments: { gateway: ctx.payments.kind, stripePublishableKey: ctx.payments.kind === "stripe" ? (ctx.config.payments.stripePublishableKey ?? null) : null },
-  }));
+  app.get(
+    "/api/config",
+    {
+      config: publicRoute,
+      schema: { tags, summary: "Browser-safe configuration and the client version", response: { 200: PublicConfig } },
+    },
+    async () => ({
+      appVersion: ctx.config.appVersion,
+      trialDays: ctx.config.trialDays,
+      publicUrl: ctx.config.publicUrl,
+      marketingUrl: ctx.config.marketingUrl,
+      termsUrl: ctx.config.termsUrl,
+      privacyUrl: ctx.config.privacyUrl,
+      placesProvider: ctx.places.kind,
+      what3wordsConfigured: ctx.what3words.configured,
+      mapTileUrl: ctx.config.mapTileUrl,
+      mapAttribution: ctx.config.mapAttribution,
+      payments: {
+        gateway: ctx.payments.kind,
+        stripePublishableKey:
+          ctx.payments.kind === "stripe" ? (ctx.config.payments.stripePublishableKey ?? null) : null,
+      },
+    }),
+  );
 
   // The e2e suite reads emails from here; the route does not exist outside NODE_ENV=test.
   if (ctx.config.env === "test") {
     // Browser tests cannot wait 14 days: this ends a trial now (the route exists only when NODE_ENV=test).
     app.post(
       "/api/test/end-trial",
-      { config: publicRoute, schema: { hide: true, body: z.object({ email: z.string().min(1) }), response: { 204: z.null() } } },
+      {
+        config: publicRoute,
+        schema: { hide: true, body: z.object({ email: z.string().min(1) }), response: { 204: z.null() } },
+      },
       async (request, reply) => {
-        const [user] = await ctx.db.select({ accountId: users.accountId }).from(users).where(eq(users.email, request.body.email.trim().toLowerCase()));
+        const [user] = await ctx.db
+          .select({ accountId: users.accountId })
+          .from(users)
+          .where(eq(users.email, request.body.email.trim().toLowerCase()));
         if (!user) throw new AppError("NOT_FOUND", "No such user");
-        await ctx.db.update(accounts).set({ trialEndsAt: new Date(ctx.now().getTime() - 60_000) }).where(eq(accounts.id, user.accountId));
+        await ctx.db
+          .update(accounts)
+          .set({ trialEndsAt: new Date(ctx.now().getTime() - 60_000) })
+          .where(eq(accounts.id, user.accountId));
         return reply.status(204).send(null);
       },
     );
     const OutboxResponse = z.object({
-      emails: z.array(z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() })),
+      emails: z.array(
+        z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
+      ),
     });
     app.get(
       "/api/test/outbox",
-      { config: publicRoute, schema: { hide: true, querystring: z.object({ to: z.string().min(1) }), response: { 200: OutboxResponse } } },
+      {
+        config: publicRoute,
+        schema: { hide: true, querystring: z.object({ to: z.string().min(1) }), response: { 200: OutboxResponse } },
+      },
       async (request) => {
         const rows = await ctx.db
           .select()
@@ -73,7 +102,15 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
           .where(eq(emailOutbox.to, request.query.to.trim().toLowerCase()))
           .orderBy(desc(emailOutbox.createdAt))
           .limit(20);
-        return { emails: rows.map((r) => ({ to: r.to, subject: r.subject, text: r.text, html: r.html, createdAt: r.createdAt.toISOString() })) };
+        return {
+          emails: rows.map((r) => ({
+            to: r.to,
+            subject: r.subject,
+            text: r.text,
+            html: r.html,
+            createdAt: r.createdAt.toISOString(),
+          })),
+        };
       },
     );
   }

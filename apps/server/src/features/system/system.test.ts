@@ -66,16 +66,37 @@ describe("errors (ARCHITECTURE §4)", () => {
   });
 
   it("answers malformed JSON with VALIDATION_FAILED", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/api/auth/login", headers: { "content-type": "application/json" }, payload: "{nope" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      payload: "{nope",
+    });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().error.code, res.body).toBe("VALIDATION_FAILED");
   });
 
   it("masks unexpected failures as INTERNAL without internals", async () => {
-    const broken = await createTestApp({ overrides: { geo: { country: () => { throw new Error("secret stack detail"); } } } });
+    const broken = await createTestApp({
+      overrides: {
+        geo: {
+          country: () => {
+            throw new Error("secret stack detail");
+          },
+        },
+      },
+    });
     try {
-      await broken.app.inject({ method: "POST", url: "/api/auth/sign-up", payload: { firstName: "G", email: "geo@example.com", password: "correct-horse-battery" } });
-      const res = await broken.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: "geo@example.com", password: "correct-horse-battery" } });
+      await broken.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up",
+        payload: { firstName: "G", email: "geo@example.com", password: "correct-horse-battery" },
+      });
+      const res = await broken.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { email: "geo@example.com", password: "correct-horse-battery" },
+      });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ error: { code: "INTERNAL", message: "Something went wrong." } });
     } finally {
@@ -89,7 +110,9 @@ describe("OpenAPI", () => {
     const doc = (await t.app.inject("/api/openapi.json")).json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/auth/login", "/api/me", "/api/me/password"]));
-    expect(doc.paths["/api/auth/sign-up"].post.requestBody.content["application/json"].schema.properties).toHaveProperty("firstName");
+    expect(
+      doc.paths["/api/auth/sign-up"].post.requestBody.content["application/json"].schema.properties,
+    ).toHaveProperty("firstName");
     const docs = await t.app.inject("/api/docs/");
     expect(docs.statusCode).toBe(200);
     expect(docs.headers["content-type"]).toContain("text/html");
@@ -100,7 +123,7 @@ describe("dashboard serving", () => {
   it("serves index.html for client routes and immutable hashed assets", async () => {
     const page = await t.app.inject({ url: "/personal-information", headers: { accept: "text/html" } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<div id=root>');
+    expect(page.body).toContain("<div id=root>");
     expect(page.headers["cache-control"]).toBe("no-cache");
     const csp = String(page.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");

@@ -8,7 +8,12 @@ export type UserWithAccount = UserRow & { account: AccountRow };
 
 /** A user with their account, by id. */
 export async function findUserById(db: Db, id: string): Promise<UserWithAccount | null> {
-  const rows = await db.select().from(users).innerJoin(accounts, eq(users.accountId, accounts.id)).where(eq(users.id, id)).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(eq(users.id, id))
+    .limit(1);
   const row = rows[0];
   return row ? { ...row.users, account: row.accounts } : null;
 }
@@ -60,7 +65,9 @@ export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<st
   });
 }
 
-export type UserPatch = Partial<Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash">>;
+export type UserPatch = Partial<
+  Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash">
+>;
 
 /** Updates the caller's own user row. */
 export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<void> {

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MeResponse, UpdateEmailRequest, UpdatePasswordRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
+import {
+  MeResponse,
+  UpdateEmailRequest,
+  UpdatePasswordRequest,
+  UpdateProfileRequest,
+} from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
@@ -12,15 +17,26 @@ const tags = ["me"];
 export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  app.get("/api/me", { schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } }, async (request) => {
-    const caller = requireCaller(request);
-    // Messaging arrives with its own issue; until then nobody has unread messages.
-    return { user: await getUserDto(ctx, caller.userId), unreadMessageCount: 0 };
-  });
+  app.get(
+    "/api/me",
+    { schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } },
+    async (request) => {
+      const caller = requireCaller(request);
+      // Messaging arrives with its own issue; until then nobody has unread messages.
+      return { user: await getUserDto(ctx, caller.userId), unreadMessageCount: 0 };
+    },
+  );
 
   app.patch(
     "/api/me",
-    { schema: { tags, summary: "Update first name, last name or phone", body: UpdateProfileRequest, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Update first name, last name or phone",
+        body: UpdateProfileRequest,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await updateProfile(ctx, requireCaller(request), request.body);
       return reply.status(204).send(null);
@@ -47,7 +63,14 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.put(
     "/api/me/photo",
-    { schema: { tags, summary: "Replace the profile photo (multipart, one image in field `file`)", consumes: ["multipart/form-data"], response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: "Replace the profile photo (multipart, one image in field `file`)",
+        consumes: ["multipart/form-data"],
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await updatePhoto(ctx, requireCaller(request), await readSingleFile(request));
       return reply.status(204).send(null);

@@ -1,5 +1,10 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
-import type { UpdateEmailRequest, UpdatePasswordRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
+import type {
+  UpdateEmailRequest,
+  UpdatePasswordRequest,
+  UpdateProfileRequest,
+  UserDto,
+} from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
@@ -62,7 +67,10 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
   try {
     await updateUser(ctx.db, caller.userId, { email });
   } catch (error) {
-    if ((error as { code?: string; cause?: { code?: string } }).code === "23505" || (error as { cause?: { code?: string } }).cause?.code === "23505") {
+    if (
+      (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
+      (error as { cause?: { code?: string } }).cause?.code === "23505"
+    ) {
       throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
     }
     throw error;

@@ -21,25 +21,52 @@ describe("GET /api/me (AUTH-16, AUTH-20)", () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.unreadMessageCount).toBe(0);
-    expect(body.user).toMatchObject({ id: user.id, firstName: "Noor", email: user.email, isMaster: true, photoUrl: null });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      firstName: "Noor",
+      email: user.email,
+      isMaster: true,
+      photoUrl: null,
+    });
     const text = JSON.stringify(body);
-    for (const secret of ["passwordHash", "password_hash", "argon2", "admin", "tokenHash"]) expect(text).not.toContain(secret);
+    for (const secret of ["passwordHash", "password_hash", "argon2", "admin", "tokenHash"])
+      expect(text).not.toContain(secret);
   });
 });
 
 describe("PATCH /api/me (AUTH-40…44)", () => {
   it("updates first name, last name and phone with 204", async () => {
     const user = await buildUser(t.ctx);
-    const res = await t.app.inject({ method: "PATCH", url: "/api/me", headers: { cookie: user.cookie }, payload: { firstName: "Sam", lastName: "Lee", tel: "+44 20 7946 0000" } });
+    const res = await t.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+      payload: { firstName: "Sam", lastName: "Lee", tel: "+44 20 7946 0000" },
+    });
     expect(res.statusCode).toBe(204);
-    expect((await me(user.cookie)).json().user).toMatchObject({ firstName: "Sam", lastName: "Lee", tel: "+44 20 7946 0000" });
+    expect((await me(user.cookie)).json().user).toMatchObject({
+      firstName: "Sam",
+      lastName: "Lee",
+      tel: "+44 20 7946 0000",
+    });
   });
 
   it("refuses empty values and fields that are not self-editable (AUTH-43)", async () => {
     const user = await buildUser(t.ctx);
-    const empty = await t.app.inject({ method: "PATCH", url: "/api/me", headers: { cookie: user.cookie }, payload: { firstName: " " } });
+    const empty = await t.app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      headers: { cookie: user.cookie },
+      payload: { firstName: " " },
+    });
     expect(empty.statusCode).toBe(400);
-    for (const payload of [{ isMaster: false }, { isAffiliate: true }, { email: "x@example.com" }, { trialEndsAt: "2099-01-01" }, {}]) {
+    for (const payload of [
+      { isMaster: false },
+      { isAffiliate: true },
+      { email: "x@example.com" },
+      { trialEndsAt: "2099-01-01" },
+      {},
+    ]) {
       const res = await t.app.inject({ method: "PATCH", url: "/api/me", headers: { cookie: user.cookie }, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().error.code).toBe("VALIDATION_FAILED");
@@ -51,10 +78,19 @@ describe("PUT /api/me/email (AUTH-46, OPEN-34)", () => {
   it("changes the login email and tells the old address", async () => {
     const user = await buildUser(t.ctx);
     const next = uniqueEmail("moved");
-    const res = await t.app.inject({ method: "PUT", url: "/api/me/email", headers: { cookie: user.cookie }, payload: { email: next.toUpperCase() } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/api/me/email",
+      headers: { cookie: user.cookie },
+      payload: { email: next.toUpperCase() },
+    });
     expect(res.statusCode).toBe(204);
     expect((await me(user.cookie)).json().user.email).toBe(next);
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: next, password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: next, password: TEST_PASSWORD },
+    });
     expect(login.statusCode).toBe(200);
     const mail = await t.app.inject({ method: "GET", url: `/api/test/outbox?to=${encodeURIComponent(user.email)}` });
     expect(mail.json().emails[0].subject).toBe("Your Doorstep login email was changed");
@@ -63,7 +99,8 @@ describe("PUT /api/me/email (AUTH-46, OPEN-34)", () => {
   it("refuses an invalid, disposable or taken email", async () => {
     const user = await buildUser(t.ctx);
     const other = await buildUser(t.ctx);
-    const put = (email: string) => t.app.inject({ method: "PUT", url: "/api/me/email", headers: { cookie: user.cookie }, payload: { email } });
+    const put = (email: string) =>
+      t.app.inject({ method: "PUT", url: "/api/me/email", headers: { cookie: user.cookie }, payload: { email } });
     expect((await put("nope")).json().error.code).toBe("INVALID_EMAIL");
     expect((await put("a@yopmail.com")).json().error.code).toBe("INVALID_EMAIL");
     const taken = await put(other.email);
@@ -75,17 +112,30 @@ describe("PUT /api/me/email (AUTH-46, OPEN-34)", () => {
 describe("PUT /api/me/password (AUTH-47)", () => {
   it("checks the current password, applies the policy and signs out other sessions", async () => {
     const user = await buildUser(t.ctx);
-    const login = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: TEST_PASSWORD } });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
     const other = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
-    const put = (payload: object) => t.app.inject({ method: "PUT", url: "/api/me/password", headers: { cookie: user.cookie }, payload });
+    const put = (payload: object) =>
+      t.app.inject({ method: "PUT", url: "/api/me/password", headers: { cookie: user.cookie }, payload });
 
-    expect((await put({ currentPassword: "wrong-one", newPassword: "new-password-ok" })).json().error.code).toBe("CURRENT_PASSWORD_INCORRECT");
-    expect((await put({ currentPassword: TEST_PASSWORD, newPassword: "12345678" })).json().error.code).toBe("WEAK_PASSWORD");
+    expect((await put({ currentPassword: "wrong-one", newPassword: "new-password-ok" })).json().error.code).toBe(
+      "CURRENT_PASSWORD_INCORRECT",
+    );
+    expect((await put({ currentPassword: TEST_PASSWORD, newPassword: "12345678" })).json().error.code).toBe(
+      "WEAK_PASSWORD",
+    );
     expect((await put({ currentPassword: TEST_PASSWORD, newPassword: "new-password-ok" })).statusCode).toBe(204);
 
     expect((await me(user.cookie)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
-    const relogin = await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { email: user.email, password: "new-password-ok" } });
+    const relogin = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: user.email, password: "new-password-ok" },
+    });
     expect(relogin.statusCode).toBe(200);
   });
 
@@ -93,18 +143,33 @@ describe("PUT /api/me/password (AUTH-47)", () => {
     const user = await buildUser(t.ctx);
     const loginToken = await issueLoginToken(t.ctx, user.id);
     await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });
-    const mail = (await t.app.inject({ method: "GET", url: `/api/test/outbox?to=${encodeURIComponent(user.email)}` })).json().emails[0].text as string;
+    const mail = (
+      await t.app.inject({ method: "GET", url: `/api/test/outbox?to=${encodeURIComponent(user.email)}` })
+    ).json().emails[0].text as string;
     const reset = new URL(mail.match(/http:\/\/\S+reset-password\S+/)![0]);
 
-    const change = await t.app.inject({ method: "PUT", url: "/api/me/password", headers: { cookie: user.cookie }, payload: { currentPassword: TEST_PASSWORD, newPassword: "changed-password-1" } });
+    const change = await t.app.inject({
+      method: "PUT",
+      url: "/api/me/password",
+      headers: { cookie: user.cookie },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: "changed-password-1" },
+    });
     expect(change.statusCode).toBe(204);
 
-    const exchange = await t.app.inject({ method: "POST", url: "/api/auth/login-token", payload: { token: loginToken } });
+    const exchange = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login-token",
+      payload: { token: loginToken },
+    });
     expect(exchange.json().error.code).toBe("TOKEN_EXPIRED");
     const resetWithOldLink = await t.app.inject({
       method: "POST",
       url: "/api/auth/reset-password",
-      payload: { email: reset.searchParams.get("reset_email"), token: reset.searchParams.get("otp_token"), password: "attacker-password-1" },
+      payload: {
+        email: reset.searchParams.get("reset_email"),
+        token: reset.searchParams.get("otp_token"),
+        password: "attacker-password-1",
+      },
     });
     expect(resetWithOldLink.json().error.code).toBe("TOKEN_EXPIRED");
     expect((await me(user.cookie)).statusCode).toBe(200);
@@ -120,7 +185,9 @@ describe("PUT /api/me/photo (AUTH-41, FILE rules)", () => {
   it("stores an image checked by content, serves it with safe headers and resized variants, and deletes the old one", async () => {
     const user = await buildUser(t.ctx);
     // Named .txt and sent as text/plain: the content decides.
-    const res = await upload(user.cookie, [{ field: "file", filename: "me.txt", contentType: "text/plain", body: await makePng(640, 480) }]);
+    const res = await upload(user.cookie, [
+      { field: "file", filename: "me.txt", contentType: "text/plain", body: await makePng(640, 480) },
+    ]);
     expect(res.statusCode).toBe(204);
     const photoUrl = (await me(user.cookie)).json().user.photoUrl as string;
     expect(photoUrl).toMatch(new RegExp(`^/files/users/${user.id}/photo-[0-9a-f]{16}\\.webp$`));
@@ -143,18 +210,32 @@ describe("PUT /api/me/photo (AUTH-41, FILE rules)", () => {
 
   it("refuses a non-image named .png, an SVG, two files and a file over 10 MB", async () => {
     const user = await buildUser(t.ctx);
-    const fake = await upload(user.cookie, [{ field: "file", filename: "x.png", contentType: "image/png", body: Buffer.from("<html><script>alert(1)</script></html>") }]);
+    const fake = await upload(user.cookie, [
+      {
+        field: "file",
+        filename: "x.png",
+        contentType: "image/png",
+        body: Buffer.from("<html><script>alert(1)</script></html>"),
+      },
+    ]);
     expect(fake.statusCode).toBe(415);
     expect(fake.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
-    expect((await upload(user.cookie, [{ field: "file", filename: "x.svg", contentType: "image/svg+xml", body: svg }])).statusCode).toBe(415);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+    );
+    expect(
+      (await upload(user.cookie, [{ field: "file", filename: "x.svg", contentType: "image/svg+xml", body: svg }]))
+        .statusCode,
+    ).toBe(415);
     const png = await makePng();
     const two = await upload(user.cookie, [
       { field: "file", filename: "a.png", contentType: "image/png", body: png },
       { field: "file", filename: "b.png", contentType: "image/png", body: png },
     ]);
     expect(two.statusCode).toBe(400);
-    const big = await upload(user.cookie, [{ field: "file", filename: "big.png", contentType: "image/png", body: Buffer.alloc(10 * 1024 * 1024 + 10, 1) }]);
+    const big = await upload(user.cookie, [
+      { field: "file", filename: "big.png", contentType: "image/png", body: Buffer.alloc(10 * 1024 * 1024 + 10, 1) },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(big.json().error.code).toBe("PAYLOAD_TOO_LARGE");
     expect((await me(user.cookie)).json().user.photoUrl).toBeNull();

@@ -15,7 +15,8 @@ export function isBot(userAgent: string | undefined): boolean {
  * then phones, else desktop. iPadOS 13+ says "Macintosh"; it is counted as desktop, as the browser asks.
  */
 export function deviceTypeOf(userAgent: string): DeviceType {
-  if (/ipad|tablet|kindle|silk\/|playbook|nexus (7|9|10)|sm-t\d|(android(?!.*mobile))/i.test(userAgent)) return "tablet";
+  if (/ipad|tablet|kindle|silk\/|playbook|nexus (7|9|10)|sm-t\d|(android(?!.*mobile))/i.test(userAgent))
+    return "tablet";
   if (/mobi|iphone|ipod|android|blackberry|opera mini|iemobile|windows phone|webos/i.test(userAgent)) return "mobile";
   return "desktop";
 }

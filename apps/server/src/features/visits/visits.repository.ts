@@ -14,7 +14,14 @@ export async function insertVisit(db: Db, visit: NewVisit, source: "qr-code" | "
     if (inserted.length === 0) return false;
     await tx
       .insert(guideVisitDays)
-      .values({ accountId: visit.accountId, propertyId: visit.propertyId, day: visit.visitDay, deviceType: visit.deviceType, source, sessions: 1 })
+      .values({
+        accountId: visit.accountId,
+        propertyId: visit.propertyId,
+        day: visit.visitDay,
+        deviceType: visit.deviceType,
+        source,
+        sessions: 1,
+      })
       .onConflictDoUpdate({
         target: [guideVisitDays.propertyId, guideVisitDays.day, guideVisitDays.deviceType, guideVisitDays.source],
         set: { sessions: sql`${guideVisitDays.sessions} + 1` },

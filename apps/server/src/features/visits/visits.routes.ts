@@ -12,7 +12,12 @@ export function registerVisitRoutes(parent: FastifyInstance, ctx: AppContext): v
     "/api/guide/visits",
     {
       config: { public: true },
-      schema: { tags: ["guide"], summary: "Record a guest guide visit (GUIDE-17, IMPL-05)", body: RecordVisitRequest, response: { 204: z.null() } },
+      schema: {
+        tags: ["guide"],
+        summary: "Record a guest guide visit (GUIDE-17, IMPL-05)",
+        body: RecordVisitRequest,
+        response: { 204: z.null() },
+      },
     },
     async (request, reply) => {
       await ctx.rateLimiter.consume("guide-visit", request.ip, ctx.config.guide.visits);

@@ -12,7 +12,11 @@ export type VisitOutcome = "recorded" | "repeat" | "ignored";
  * the device type from the user agent (which is not stored, nor is the IP); bots, unknown, archived and
  * inactive guides are ignored. One visit per tracking session, property and UTC day.
  */
-export async function recordVisit(ctx: AppContext, input: RecordVisitRequest, userAgent: string | undefined): Promise<VisitOutcome> {
+export async function recordVisit(
+  ctx: AppContext,
+  input: RecordVisitRequest,
+  userAgent: string | undefined,
+): Promise<VisitOutcome> {
   if (isBot(userAgent)) return "ignored";
   const record = await findGuideRecord(ctx.db, input.propertyId);
   if (!record || record.property.archivedAt) return "ignored";

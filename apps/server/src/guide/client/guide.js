@@ -13,7 +13,11 @@
     if (!id) {
       var bytes = new Uint8Array(16);
       crypto.getRandomValues(bytes);
-      id = Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+      id = Array.prototype.map
+        .call(bytes, function (b) {
+          return ("0" + b.toString(16)).slice(-2);
+        })
+        .join("");
       sessionStorage.setItem(key, id);
     }
     return id;
@@ -25,23 +29,38 @@
       var utm = new URLSearchParams(location.search).get("utm_source");
       var payload = JSON.stringify({ propertyId: property, trackingSessionId: trackingId(), utmSource: utm });
       // keepalive: the report survives leaving the page and never delays rendering.
-      fetch("/api/guide/visits", { method: "POST", keepalive: true, headers: { "content-type": "application/json" }, body: payload })
-        .then(function (r) { if (r.ok) sessionStorage.setItem(sent, "1"); })
+      fetch("/api/guide/visits", {
+        method: "POST",
+        keepalive: true,
+        headers: { "content-type": "application/json" },
+        body: payload,
+      })
+        .then(function (r) {
+          if (r.ok) sessionStorage.setItem(sent, "1");
+        })
         .catch(function () {});
-    } catch { /* private mode without storage: no visit */ }
+    } catch {
+      /* private mode without storage: no visit */
+    }
   }
 
   // Offline (issue 5 §6): the worker keeps this guide and its images after the first visit.
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
-    navigator.serviceWorker.register(base + "/sw.js", { scope: base }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (reg) {
-      var urls = Array.prototype.map.call(document.querySelectorAll("img"), function (img) { return img.currentSrc || img.src; });
-      if (!reg.active) return;
-      reg.active.postMessage({ type: "cache-page", url: location.href });
-      reg.active.postMessage({ type: "cache-images", urls: urls });
-    }).catch(function () {});
+    navigator.serviceWorker
+      .register(base + "/sw.js", { scope: base })
+      .then(function () {
+        return navigator.serviceWorker.ready;
+      })
+      .then(function (reg) {
+        var urls = Array.prototype.map.call(document.querySelectorAll("img"), function (img) {
+          return img.currentSrc || img.src;
+        });
+        if (!reg.active) return;
+        reg.active.postMessage({ type: "cache-page", url: location.href });
+        reg.active.postMessage({ type: "cache-images", urls: urls });
+      })
+      .catch(function () {});
   }
   function offlineBanner() {
     var el = document.getElementById("offline");
@@ -55,20 +74,35 @@
     function show(text) {
       error.textContent = text;
       clearTimeout(timer);
-      timer = setTimeout(function () { error.textContent = ""; }, 3000);
+      timer = setTimeout(function () {
+        error.textContent = "";
+      }, 3000);
     }
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       var button = form.querySelector("button");
       var data = { passcode: form.passcode.value, lang: form.lang.value };
       button.disabled = true;
-      fetch(form.action, { method: "POST", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(data) })
+      fetch(form.action, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(data),
+      })
         .then(function (r) {
-          if (r.ok) { location.reload(); return; }
-          return r.json().then(function (j) { show((j.error && (j.error.issues && j.error.issues[0] ? j.error.issues[0].message : j.error.message)) || ""); });
+          if (r.ok) {
+            location.reload();
+            return;
+          }
+          return r.json().then(function (j) {
+            show(
+              (j.error && (j.error.issues && j.error.issues[0] ? j.error.issues[0].message : j.error.message)) || "",
+            );
+          });
         })
         .catch(function () {})
-        .then(function () { button.disabled = false; });
+        .then(function () {
+          button.disabled = false;
+        });
     });
     if (error.textContent) show(error.textContent);
   }
@@ -78,29 +112,36 @@
     var label = button.textContent;
     navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
       button.textContent = body.getAttribute("data-copied") || "Copied";
-      setTimeout(function () { button.textContent = label; }, 3000);
+      setTimeout(function () {
+        button.textContent = label;
+      }, 3000);
     });
   }
 
   // Languages (GUIDE-08): swap the page in place; the link still works as a plain link.
   function switchLanguage(link) {
-    fetch(link.href, { headers: { accept: "text/html" } }).then(function (r) {
-      if (!r.ok) throw new Error(String(r.status));
-      return r.text();
-    }).then(function (html) {
-      var next = new DOMParser().parseFromString(html, "text/html");
-      document.documentElement.lang = next.documentElement.lang;
-      document.title = next.title;
-      var parts = [".cover", "main", "footer"];
-      parts.forEach(function (sel) {
-        var now = document.querySelector(sel);
-        var incoming = next.querySelector(sel);
-        if (now && incoming) now.replaceWith(document.importNode(incoming, true));
+    fetch(link.href, { headers: { accept: "text/html" } })
+      .then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.text();
+      })
+      .then(function (html) {
+        var next = new DOMParser().parseFromString(html, "text/html");
+        document.documentElement.lang = next.documentElement.lang;
+        document.title = next.title;
+        var parts = [".cover", "main", "footer"];
+        parts.forEach(function (sel) {
+          var now = document.querySelector(sel);
+          var incoming = next.querySelector(sel);
+          if (now && incoming) now.replaceWith(document.importNode(incoming, true));
+        });
+        history.pushState(null, "", link.href);
+        enhanceVideos(document.querySelector("main") || document);
+        offlineBanner();
+      })
+      .catch(function () {
+        location.href = link.href;
       });
-      history.pushState(null, "", link.href);
-      enhanceVideos(document.querySelector("main") || document);
-      offlineBanner();
-    }).catch(function () { location.href = link.href; });
   }
 
   document.addEventListener("click", function (event) {
@@ -112,7 +153,9 @@
       switchLanguage(target);
     }
   });
-  window.addEventListener("popstate", function () { location.reload(); });
+  window.addEventListener("popstate", function () {
+    location.reload();
+  });
   window.addEventListener("online", offlineBanner);
   window.addEventListener("offline", offlineBanner);
 

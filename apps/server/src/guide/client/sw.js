@@ -16,14 +16,31 @@ function pageKey(url) {
 }
 
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(CACHE).then(function (c) { return c.add(SCRIPT); }).then(function () { return self.skipWaiting(); }));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then(function (c) {
+        return c.add(SCRIPT);
+      })
+      .then(function () {
+        return self.skipWaiting();
+      }),
+  );
 });
 self.addEventListener("activate", function (event) {
   event.waitUntil(self.clients.claim());
 });
 
 function purge() {
-  return caches.delete(CACHE).then(function () { return caches.open(CACHE); }).then(function (c) { return c.add(SCRIPT); }).catch(function () {});
+  return caches
+    .delete(CACHE)
+    .then(function () {
+      return caches.open(CACHE);
+    })
+    .then(function (c) {
+      return c.add(SCRIPT);
+    })
+    .catch(function () {});
 }
 
 // Keeps or forgets a page by what the server said of it; resolves once the cache is written.
@@ -31,21 +48,32 @@ function keep(url, response) {
   var policy = response.headers.get("X-Guide-Offline");
   if (policy === "store" && response.ok) {
     var copy = response.clone();
-    return caches.open(CACHE).then(function (c) { return c.put(pageKey(url), copy); });
+    return caches.open(CACHE).then(function (c) {
+      return c.put(pageKey(url), copy);
+    });
   }
   return policy === "purge" ? purge() : Promise.resolve();
 }
 
 function page(request) {
   var url = new URL(request.url);
-  return fetch(request).then(function (response) {
-    keep(url, response);
-    return response;
-  }).catch(function () {
-    return caches.open(CACHE).then(function (c) {
-      return c.match(pageKey(url)).then(function (hit) { return hit || c.match(SCOPE); });
-    }).then(function (hit) { return hit || Response.error(); });
-  });
+  return fetch(request)
+    .then(function (response) {
+      keep(url, response);
+      return response;
+    })
+    .catch(function () {
+      return caches
+        .open(CACHE)
+        .then(function (c) {
+          return c.match(pageKey(url)).then(function (hit) {
+            return hit || c.match(SCOPE);
+          });
+        })
+        .then(function (hit) {
+          return hit || Response.error();
+        });
+    });
 }
 
 // Files never change under their key: cache first; offline, any cached width of the same image.
@@ -53,12 +81,16 @@ function file(request) {
   return caches.open(CACHE).then(function (c) {
     return c.match(request).then(function (hit) {
       if (hit) return hit;
-      return fetch(request).then(function (response) {
-        if (response.ok) c.put(request, response.clone());
-        return response;
-      }).catch(function () {
-        return c.match(request, { ignoreSearch: true }).then(function (any) { return any || Response.error(); });
-      });
+      return fetch(request)
+        .then(function (response) {
+          if (response.ok) c.put(request, response.clone());
+          return response;
+        })
+        .catch(function () {
+          return c.match(request, { ignoreSearch: true }).then(function (any) {
+            return any || Response.error();
+          });
+        });
     });
   });
 }
@@ -83,7 +115,13 @@ self.addEventListener("message", function (event) {
   if (data.type === "cache-page" && typeof data.url === "string") {
     var target = new URL(data.url, location.origin);
     if (inScope(target) && !target.searchParams.has("preview")) {
-      event.waitUntil(fetch(target.href, { credentials: "same-origin" }).then(function (r) { return keep(target, r); }).catch(function () {}));
+      event.waitUntil(
+        fetch(target.href, { credentials: "same-origin" })
+          .then(function (r) {
+            return keep(target, r);
+          })
+          .catch(function () {}),
+      );
     }
     return;
   }
@@ -92,7 +130,9 @@ self.addEventListener("message", function (event) {
     data.urls.slice(0, 100).forEach(function (u) {
       var url = new URL(u, location.origin);
       if (url.origin !== location.origin || url.pathname.indexOf("/files/") !== 0) return;
-      c.match(url.href).then(function (hit) { if (!hit) c.add(url.href).catch(function () {}); });
+      c.match(url.href).then(function (hit) {
+        if (!hit) c.add(url.href).catch(function () {});
+      });
     });
   });
 });

@@ -32,8 +32,17 @@ describe("SMTP email provider (against a local SMTP server)", () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it("delivers the message with its subject, text and HTML", async () => {
-    const provider = createSmtpEmailProvider({ url: `smtp://127.0.0.1:${port}`, from: "Doorstep <hello@doorstep.test>" });
-    await provider.send(passwordResetEmail("host@example.com", "http://localhost:3000/reset-password?otp_token=abc&reset_email=host%40example.com", 60));
+    const provider = createSmtpEmailProvider({
+      url: `smtp://127.0.0.1:${port}`,
+      from: "Doorstep <hello@doorstep.test>",
+    });
+    await provider.send(
+      passwordResetEmail(
+        "host@example.com",
+        "http://localhost:3000/reset-password?otp_token=abc&reset_email=host%40example.com",
+        60,
+      ),
+    );
     expect(received).toHaveLength(1);
     expect(received[0]!.from).toBe("hello@doorstep.test");
     expect(received[0]!.to).toEqual(["host@example.com"]);
@@ -51,7 +60,9 @@ describe("outbox email provider (the embedded default)", () => {
 
   it("stores the email in the outbox", async () => {
     expect(t.ctx.email.kind).toBe("outbox");
-    await t.ctx.email.send(passwordResetEmail("outbox@example.com", "http://localhost:3000/reset-password?otp_token=x", 60));
+    await t.ctx.email.send(
+      passwordResetEmail("outbox@example.com", "http://localhost:3000/reset-password?otp_token=x", 60),
+    );
     const res = await t.app.inject("/api/test/outbox?to=outbox@example.com");
     expect(res.json().emails[0]).toMatchObject({ to: "outbox@example.com", subject: "Reset your Doorstep password" });
     expect(res.json().emails[0].html).toContain("otp_token=x");

@@ -20,7 +20,12 @@ export interface EmailProvider {
 }
 
 /** SMTP when SMTP_URL is set, else the outbox table plus a log line (ARCHITECTURE §1). */
-export function createEmailProvider(options: { smtpUrl?: string; from: string; db: Db; log: FastifyBaseLogger }): EmailProvider {
+export function createEmailProvider(options: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): EmailProvider {
   return options.smtpUrl
     ? createSmtpEmailProvider({ url: options.smtpUrl, from: options.from })
     : createOutboxEmailProvider({ db: options.db, log: options.log });

@@ -15,7 +15,10 @@ export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBas
         html: message.html,
         template: message.template,
       });
-      log.info({ to: message.to, template: message.template, links: message.links ?? [] }, `email outbox: "${message.subject}"`);
+      log.info(
+        { to: message.to, template: message.template, links: message.links ?? [] },
+        `email outbox: "${message.subject}"`,
+      );
     },
   };
 }

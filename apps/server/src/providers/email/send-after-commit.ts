@@ -6,7 +6,10 @@ import type { EmailMessage, EmailProvider } from "./index.ts";
  * logged, never turned into a failed request: the change stands, and a retry would only meet
  * "This email address is already in use" or a client that shows "not saved" for a saved value.
  */
-export async function sendAfterCommit(ctx: { email: EmailProvider; log: FastifyBaseLogger }, message: EmailMessage): Promise<void> {
+export async function sendAfterCommit(
+  ctx: { email: EmailProvider; log: FastifyBaseLogger },
+  message: EmailMessage,
+): Promise<void> {
   try {
     await ctx.email.send(message);
   } catch (error) {

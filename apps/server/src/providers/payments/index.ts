@@ -98,7 +98,8 @@ export interface QuantityChange {
   planKey: string;
 }
 
-export type PaymentFailureKind = "card_declined" | "insufficient_funds" | "authentication_required" | "invalid_card" | "provider";
+export type PaymentFailureKind =
+  "card_declined" | "insufficient_funds" | "authentication_required" | "invalid_card" | "provider";
 
 /** A refusal from the provider, with its own message shown as is where BILL-29 says so. */
 export class PaymentError extends Error {
@@ -131,7 +132,10 @@ export interface PaymentGateway {
   /** The next invoice of a subscription that will bill again; null when it will not (canceled, unpaid). */
   previewNextInvoice(subscriptionRef: string): Promise<UpcomingInvoice | null>;
   /** Invoices newest first (IMPL-16: read from the provider, never stored as files). */
-  listInvoices(customerRef: string, page: { startingAfter?: string; limit: number }): Promise<{ items: GatewayInvoice[]; hasMore: boolean }>;
+  listInvoices(
+    customerRef: string,
+    page: { startingAfter?: string; limit: number },
+  ): Promise<{ items: GatewayInvoice[]; hasMore: boolean }>;
   /** Verifies the signature and parses a webhook (IMPL-14); throws on a bad signature. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
 }
@@ -149,10 +153,17 @@ export interface PaymentsConfig {
 export function createPaymentGateway(config: PaymentsConfig, deps: { db: Db; now: () => Date }): PaymentGateway {
   if (config.stripeSecretKey) {
     if (!config.stripePublishableKey) {
-      throw new Error("STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY: the card form needs Stripe Elements (ARCHITECTURE §6).");
+      throw new Error(
+        "STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY: the card form needs Stripe Elements (ARCHITECTURE §6).",
+      );
     }
-    if (!config.stripeWebhookSecret) throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are verified by signature).");
-    return createStripeGateway({ secretKey: config.stripeSecretKey, webhookSecret: config.stripeWebhookSecret ?? "", apiUrl: config.stripeApiUrl });
+    if (!config.stripeWebhookSecret)
+      throw new Error("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (webhooks are verified by signature).");
+    return createStripeGateway({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret ?? "",
+      apiUrl: config.stripeApiUrl,
+    });
   }
   return createLocalGateway(deps);
 }

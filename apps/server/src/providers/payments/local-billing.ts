@@ -50,7 +50,10 @@ export async function charge(db: Db, paymentMethodRef: string | null, amount: nu
 }
 
 /** The period's price before the coupon: the renewal amount from the second paid period on (BILL-13). */
-export function listAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "createdAt" | "trialEnd">, periodStart: Date): number {
+export function listAmount(
+  row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "createdAt" | "trialEnd">,
+  periodStart: Date,
+): number {
   const firstPaidPeriodStart = row.trialEnd ?? row.createdAt;
   return row.renewalAmount !== null && periodStart > firstPaidPeriodStart ? row.renewalAmount : row.amount;
 }
@@ -59,7 +62,13 @@ export function listAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount"
  * The amount billed for a period: the renewal amount from the second paid period on (BILL-13; the first
  * paid period starts at the trial end, or at creation when charged now), less the coupon in its first year.
  */
-export function periodAmount(row: Pick<SubscriptionRow, "amount" | "renewalAmount" | "couponPercentOff" | "couponMonths" | "createdAt" | "trialEnd">, periodStart: Date): number {
+export function periodAmount(
+  row: Pick<
+    SubscriptionRow,
+    "amount" | "renewalAmount" | "couponPercentOff" | "couponMonths" | "createdAt" | "trialEnd"
+  >,
+  periodStart: Date,
+): number {
   const amount = listAmount(row, periodStart);
   if (row.couponPercentOff && row.couponMonths && couponApplies(row.createdAt, periodStart, row.couponMonths)) {
     return applyPercentOff(amount, row.couponPercentOff);
@@ -76,7 +85,10 @@ export async function payOpenInvoices(db: Db, row: SubscriptionRow): Promise<Pay
   for (const invoice of open) {
     const failure = await charge(db, row.paymentMethodRef, invoice.amountDue);
     if (failure) return failure;
-    await db.update(localInvoices).set({ status: "paid", amountPaid: invoice.amountDue }).where(eq(localInvoices.id, invoice.id));
+    await db
+      .update(localInvoices)
+      .set({ status: "paid", amountPaid: invoice.amountDue })
+      .where(eq(localInvoices.id, invoice.id));
   }
   return null;
 }

@@ -9,7 +9,11 @@ import { listAmount, periodAmount, type SubscriptionRow } from "./local-billing.
 function periodLine(row: Pick<SubscriptionRow, "quantity" | "currency" | "cycle">, amount: number) {
   const symbol = isCurrency(row.currency) ? CURRENCY_SYMBOLS[row.currency] : row.currency.toUpperCase();
   const unit = (amount / row.quantity / 100).toFixed(4).replace(/(\.\d\d\d*?)0+$/, "$1");
-  return { description: `${row.quantity} × Doorstep ${row.cycle} plan (at ${symbol}${unit} / every ${NEXT_BILLING_DAYS[row.cycle]} days)`, quantity: row.quantity, amount };
+  return {
+    description: `${row.quantity} × Doorstep ${row.cycle} plan (at ${symbol}${unit} / every ${NEXT_BILLING_DAYS[row.cycle]} days)`,
+    quantity: row.quantity,
+    amount,
+  };
 }
 
 /** The local gateway's next invoice for a subscription (BILL-37); null when it will not bill again. */
@@ -32,12 +36,21 @@ export function previewLocalInvoice(row: SubscriptionRow): UpcomingInvoice | nul
 }
 
 /** A customer's local invoices, newest first, by cursor (IMPL-16). */
-export async function listLocalInvoices(db: Db, customerRef: string, { startingAfter, limit }: { startingAfter?: string; limit: number }) {
+export async function listLocalInvoices(
+  db: Db,
+  customerRef: string,
+  { startingAfter, limit }: { startingAfter?: string; limit: number },
+) {
   const conditions = [eq(localInvoices.customerRef, customerRef)];
   if (startingAfter) {
     const [after] = await db.select().from(localInvoices).where(eq(localInvoices.id, startingAfter)).limit(1);
     if (after) {
-      conditions.push(or(lt(localInvoices.createdAt, after.createdAt), and(eq(localInvoices.createdAt, after.createdAt), lt(localInvoices.id, after.id)))!);
+      conditions.push(
+        or(
+          lt(localInvoices.createdAt, after.createdAt),
+          and(eq(localInvoices.createdAt, after.createdAt), lt(localInvoices.id, after.id)),
+        )!,
+      );
     }
   }
   const rows = await db

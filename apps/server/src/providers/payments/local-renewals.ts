@@ -16,7 +16,8 @@ const MAX_ATTEMPTS = 4;
  */
 export async function runDueRenewals(db: Db, at: Date, batch: number): Promise<GatewayEvent[]> {
   const events: GatewayEvent[] = [];
-  const event = (type: string, row: SubscriptionRow) => events.push({ id: localId("evt"), type, customerRef: row.customerRef, subscriptionRef: row.id });
+  const event = (type: string, row: SubscriptionRow) =>
+    events.push({ id: localId("evt"), type, customerRef: row.customerRef, subscriptionRef: row.id });
   await db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -33,15 +34,25 @@ export async function runDueRenewals(db: Db, at: Date, batch: number): Promise<G
       if (row.status === "past_due") {
         const failure = await payOpenInvoices(tx, row);
         if (!failure) {
-          await tx.update(localSubscriptions).set({ status: "active", failedAttempts: 0, nextRetryAt: null, updatedAt: at }).where(eq(localSubscriptions.id, row.id));
+          await tx
+            .update(localSubscriptions)
+            .set({ status: "active", failedAttempts: 0, nextRetryAt: null, updatedAt: at })
+            .where(eq(localSubscriptions.id, row.id));
           event("invoice.paid", row);
         } else if (row.failedAttempts + 1 >= MAX_ATTEMPTS) {
-          await tx.update(localSubscriptions).set({ status: "unpaid", failedAttempts: row.failedAttempts + 1, nextRetryAt: null, updatedAt: at }).where(eq(localSubscriptions.id, row.id));
+          await tx
+            .update(localSubscriptions)
+            .set({ status: "unpaid", failedAttempts: row.failedAttempts + 1, nextRetryAt: null, updatedAt: at })
+            .where(eq(localSubscriptions.id, row.id));
           event("customer.subscription.updated", row);
         } else {
           await tx
             .update(localSubscriptions)
-            .set({ failedAttempts: row.failedAttempts + 1, nextRetryAt: new Date(at.getTime() + RETRY_EVERY_MS), updatedAt: at })
+            .set({
+              failedAttempts: row.failedAttempts + 1,
+              nextRetryAt: new Date(at.getTime() + RETRY_EVERY_MS),
+              updatedAt: at,
+            })
             .where(eq(localSubscriptions.id, row.id));
           event("invoice.payment_failed", row);
         }

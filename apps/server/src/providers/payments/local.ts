@@ -5,7 +5,16 @@ import type { Db } from "../../db/client.ts";
 import { localInvoices, localPaymentMethods, localSubscriptions } from "../../db/schema/billing.ts";
 import type { CardDetails, GatewayEvent, NewSubscription, PaymentGateway } from "./index.ts";
 import { PaymentError } from "./index.ts";
-import { CARD_ERRORS, charge, findMethod, localId, payOpenInvoices, periodAmount, snapshot, type SubscriptionRow } from "./local-billing.ts";
+import {
+  CARD_ERRORS,
+  charge,
+  findMethod,
+  localId,
+  payOpenInvoices,
+  periodAmount,
+  snapshot,
+  type SubscriptionRow,
+} from "./local-billing.ts";
 import { cardBehaviour, cardBrand, luhnValid, type CardBehaviour } from "./local-cards.ts";
 import { listLocalInvoices, previewLocalInvoice } from "./local-invoices.ts";
 import { runDueRenewals } from "./local-renewals.ts";
@@ -44,7 +53,10 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
       const digits = card.number.replace(/\s+/g, "");
       if (!luhnValid(digits)) throw new PaymentError("invalid_card", "Your card number is invalid.");
       const today = now();
-      if (card.expYear < today.getUTCFullYear() || (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)) {
+      if (
+        card.expYear < today.getUTCFullYear() ||
+        (card.expYear === today.getUTCFullYear() && card.expMonth < today.getUTCMonth() + 1)
+      ) {
         throw new PaymentError("invalid_card", "Your card's expiration date is in the past.");
       }
       const row = {
@@ -68,7 +80,13 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
       const behaviour = method.behaviour as CardBehaviour;
       if (behaviour === "declined" || behaviour === "authentication_required") throw CARD_ERRORS[behaviour];
       await db.update(localPaymentMethods).set({ customerRef }).where(eq(localPaymentMethods.id, method.id));
-      return { ref: method.id, brand: method.brand, last4: method.last4, expMonth: method.expMonth, expYear: method.expYear };
+      return {
+        ref: method.id,
+        brand: method.brand,
+        last4: method.last4,
+        expMonth: method.expMonth,
+        expYear: method.expYear,
+      };
     },
 
     async createSubscription(input: NewSubscription) {
@@ -92,7 +110,10 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
         updatedAt: start,
       };
       if (input.trialEnd && input.trialEnd > start) {
-        const [row] = await db.insert(localSubscriptions).values({ ...base, status: "trialing", currentPeriodEnd: input.trialEnd, trialEnd: input.trialEnd }).returning();
+        const [row] = await db
+          .insert(localSubscriptions)
+          .values({ ...base, status: "trialing", currentPeriodEnd: input.trialEnd, trialEnd: input.trialEnd })
+          .returning();
         return snapshot(row!);
       }
       // After the trial: charged now, next billing +30 / +366 days (BILL-25); a refused charge creates nothing.
@@ -100,7 +121,10 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
       const failure = await charge(db, input.paymentMethodRef, amount);
       if (failure) throw failure;
       const periodEnd = nextBillingDate(start, input.cycle);
-      const [row] = await db.insert(localSubscriptions).values({ ...base, status: "active", currentPeriodEnd: periodEnd, trialEnd: null }).returning();
+      const [row] = await db
+        .insert(localSubscriptions)
+        .values({ ...base, status: "active", currentPeriodEnd: periodEnd, trialEnd: null })
+        .returning();
       await db.insert(localInvoices).values({
         id: localId("in"),
         subscriptionRef: ref,
@@ -118,7 +142,10 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
 
     async updateQuantity(ref, { quantity, amount, renewalAmount }) {
       // Local simplification: the new total applies from the next period (no proration line).
-      await db.update(localSubscriptions).set({ quantity, amount, renewalAmount, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+      await db
+        .update(localSubscriptions)
+        .set({ quantity, amount, renewalAmount, updatedAt: now() })
+        .where(eq(localSubscriptions.id, ref));
       return snapshot(await getRow(ref));
     },
 
@@ -130,25 +157,40 @@ export function createLocalGateway({ db, now }: { db: Db; now: () => Date }): Lo
     async extendTrial(ref, trialEnd) {
       const row = await getRow(ref);
       if (row.status === "trialing") {
-        await db.update(localSubscriptions).set({ trialEnd, currentPeriodEnd: trialEnd, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+        await db
+          .update(localSubscriptions)
+          .set({ trialEnd, currentPeriodEnd: trialEnd, updatedAt: now() })
+          .where(eq(localSubscriptions.id, ref));
       }
       return snapshot(await getRow(ref));
     },
 
     async retryOpenInvoice(ref, paymentMethodRef) {
-      await db.update(localSubscriptions).set({ paymentMethodRef, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+      await db
+        .update(localSubscriptions)
+        .set({ paymentMethodRef, updatedAt: now() })
+        .where(eq(localSubscriptions.id, ref));
       const row = await getRow(ref);
       const failure = await payOpenInvoices(db, row);
       if (failure) throw failure;
       if (row.status === "past_due" || row.status === "unpaid") {
-        await db.update(localSubscriptions).set({ status: "active", failedAttempts: 0, nextRetryAt: null, updatedAt: now() }).where(eq(localSubscriptions.id, ref));
+        await db
+          .update(localSubscriptions)
+          .set({ status: "active", failedAttempts: 0, nextRetryAt: null, updatedAt: now() })
+          .where(eq(localSubscriptions.id, ref));
       }
       return snapshot(await getRow(ref));
     },
 
     async cancelSubscription(ref) {
-      await db.update(localSubscriptions).set({ status: "canceled", updatedAt: now() }).where(eq(localSubscriptions.id, ref));
-      await db.update(localInvoices).set({ status: "void" }).where(and(eq(localInvoices.subscriptionRef, ref), eq(localInvoices.status, "open")));
+      await db
+        .update(localSubscriptions)
+        .set({ status: "canceled", updatedAt: now() })
+        .where(eq(localSubscriptions.id, ref));
+      await db
+        .update(localInvoices)
+        .set({ status: "void" })
+        .where(and(eq(localInvoices.subscriptionRef, ref), eq(localInvoices.status, "open")));
     },
 
     async getSubscription(ref) {

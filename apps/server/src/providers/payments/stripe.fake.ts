@@ -131,7 +131,10 @@ export async function startFakeStripe(now: () => Date) {
     status: 402,
     json: { error: { type: "card_error", code, ...(decline ? { decline_code: decline } : {}), message } },
   });
-  const missing = (what: string, id = "") => ({ status: 404, json: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` } } });
+  const missing = (what: string, id = "") => ({
+    status: 404,
+    json: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}: '${id}'` } },
+  });
   const invalid = (message: string) => ({ status: 400, json: { error: { type: "invalid_request_error", message } } });
 
   const priceJson = (price: FakePrice) => ({
@@ -155,7 +158,16 @@ export async function startFakeStripe(now: () => Date) {
     discounts: s.discount ? [`di_${s.id}`] : [],
     items: {
       object: "list",
-      data: [{ id: `si_${s.id}`, object: "subscription_item", quantity: s.quantity, price: priceJson(s.price), current_period_start: s.current_period_start, current_period_end: s.current_period_end }],
+      data: [
+        {
+          id: `si_${s.id}`,
+          object: "subscription_item",
+          quantity: s.quantity,
+          price: priceJson(s.price),
+          current_period_start: s.current_period_start,
+          current_period_end: s.current_period_end,
+        },
+      ],
     },
   });
   const discountId = (subscription: string) => `di_${subscription}`;
@@ -172,7 +184,14 @@ export async function startFakeStripe(now: () => Date) {
       quantity: line.quantity,
       period: line.period,
       discount_amounts: line.discount ? [{ amount: line.discount, discount: discountId(i.subscription) }] : [],
-      parent: { type: "subscription_item_details", subscription_item_details: { subscription: i.subscription, subscription_item: `si_${i.subscription}`, proration: false } },
+      parent: {
+        type: "subscription_item_details",
+        subscription_item_details: {
+          subscription: i.subscription,
+          subscription_item: `si_${i.subscription}`,
+          proration: false,
+        },
+      },
     })),
   });
   const invoiceJson = (i: FakeInvoice) => {
@@ -193,7 +212,10 @@ export async function startFakeStripe(now: () => Date) {
   };
 
   /** The price of a subscription item: a stored price by id, or `price_data` inline (`prefix` = "items[0]"). */
-  function readPrice(p: URLSearchParams, prefix: string): FakePrice | { error: { status: number; json: unknown } } | null {
+  function readPrice(
+    p: URLSearchParams,
+    prefix: string,
+  ): FakePrice | { error: { status: number; json: unknown } } | null {
     const ref = p.get(`${prefix}[price]`);
     if (ref) return state.prices.get(ref) ?? { error: missing("price", ref) };
     const data = `${prefix}[price_data]`;
@@ -203,7 +225,14 @@ export async function startFakeStripe(now: () => Date) {
     const unit = p.get(`${data}[unit_amount_decimal]`) ?? p.get(`${data}[unit_amount]`);
     const interval = p.get(`${data}[recurring][interval]`) as FakePrice["interval"] | null;
     if (!unit || !interval) return { error: invalid("price_data needs unit_amount and recurring[interval]") };
-    return { id: next("price"), product, currency: p.get(`${data}[currency]`)!, unit_amount_decimal: unit, interval, interval_count: Number(p.get(`${data}[recurring][interval_count]`) ?? 1) };
+    return {
+      id: next("price"),
+      product,
+      currency: p.get(`${data}[currency]`)!,
+      unit_amount_decimal: unit,
+      interval,
+      interval_count: Number(p.get(`${data}[recurring][interval_count]`) ?? 1),
+    };
   }
 
   /** Stripe's invoice total: round(quantity × unit amount), less the coupon while it applies. */
@@ -217,20 +246,38 @@ export async function startFakeStripe(now: () => Date) {
   /** The subscription line for the period [start, end) and what the coupon takes off it. */
   function periodLine(sub: FakeSubscription, start: number, end: number): FakeLine {
     const { subtotal, total } = invoiceTotal(sub, start);
-    return { description: describeLine(state.products.get(sub.price.product) ?? sub.price.product, sub.price, sub.quantity), quantity: sub.quantity, amount: subtotal, period: { start, end }, discount: subtotal - total };
+    return {
+      description: describeLine(state.products.get(sub.price.product) ?? sub.price.product, sub.price, sub.quantity),
+      quantity: sub.quantity,
+      amount: subtotal,
+      period: { start, end },
+      discount: subtotal - total,
+    };
   }
 
   /**
    * Bills the service period [start, end): charged off-session with the subscription's (else the customer's)
    * card. `window` is the invoice's own period (see FakeInvoice).
    */
-  function bill(sub: FakeSubscription, start: number, end: number, reason: string, window: { start: number; end: number }): FakeInvoice {
+  function bill(
+    sub: FakeSubscription,
+    start: number,
+    end: number,
+    reason: string,
+    window: { start: number; end: number },
+  ): FakeInvoice {
     const { subtotal, total } = invoiceTotal(sub, start);
     const pm = sub.default_payment_method ?? state.customers.get(sub.customer)?.default_payment_method ?? "";
     const method = methodFor(pm);
     const paid = total === 0 || (method !== undefined && !method.declines && !method.authenticates);
     const line = periodLine(sub, start, end);
-    const invoice = addInvoice(sub, paid ? "paid" : "open", total, { subtotal, period_start: window.start, period_end: window.end, billing_reason: reason, lines: [line] });
+    const invoice = addInvoice(sub, paid ? "paid" : "open", total, {
+      subtotal,
+      period_start: window.start,
+      period_end: window.end,
+      billing_reason: reason,
+      lines: [line],
+    });
     if (total > 0) sub.billed++;
     return invoice;
   }
@@ -264,7 +311,10 @@ export async function startFakeStripe(now: () => Date) {
       amount_due: total,
       amount_paid: 0,
       total_discount_amounts: line.discount ? [{ amount: line.discount, discount: discountId(sub.id) }] : [],
-      lines: linesJson({ lines: [line], subscription: sub.id, currency: sub.price.currency }, "/v1/invoices/upcoming/lines"),
+      lines: linesJson(
+        { lines: [line], subscription: sub.id, currency: sub.price.currency },
+        "/v1/invoices/upcoming/lines",
+      ),
       parent: { type: "subscription_details", subscription_details: { subscription: sub.id } },
     };
   }
@@ -286,18 +336,28 @@ export async function startFakeStripe(now: () => Date) {
     }
     if (resource === "setup_intents" && req.method === "POST") {
       const sid = next("seti");
-      return { json: { id: sid, object: "setup_intent", client_secret: `${sid}_secret_fake`, customer: p.get("customer") } };
+      return {
+        json: { id: sid, object: "setup_intent", client_secret: `${sid}_secret_fake`, customer: p.get("customer") },
+      };
     }
     if (resource === "payment_methods" && id) {
       const method = methodFor(id);
       if (!method) return missing("payment_method", id);
       if (action === "attach") state.attached.set(id, p.get("customer") ?? "");
       return {
-        json: { id, object: "payment_method", customer: state.attached.get(id) ?? null, card: { brand: method.brand, last4: method.last4, exp_month: 12, exp_year: 2099 } },
+        json: {
+          id,
+          object: "payment_method",
+          customer: state.attached.get(id) ?? null,
+          card: { brand: method.brand, last4: method.last4, exp_month: 12, exp_year: 2099 },
+        },
       };
     }
     if (resource === "products") {
-      if (req.method === "GET") return id && state.products.has(id) ? { json: { id, object: "product", name: state.products.get(id) } } : missing("product", id);
+      if (req.method === "GET")
+        return id && state.products.has(id)
+          ? { json: { id, object: "product", name: state.products.get(id) } }
+          : missing("product", id);
       const pid = p.get("id") ?? next("prod");
       state.products.set(pid, p.get("name") ?? pid);
       return { json: { id: pid, object: "product", name: state.products.get(pid) } };
@@ -345,7 +405,15 @@ export async function startFakeStripe(now: () => Date) {
         current_period_end: trialEnd ?? addInterval(start, price.interval, price.interval_count),
         default_payment_method: pm || null,
         discount: coupon
-          ? { coupon, end: coupon.duration === "forever" ? null : coupon.duration === "once" ? 0 : addInterval(start, "month", coupon.duration_in_months ?? 1) }
+          ? {
+              coupon,
+              end:
+                coupon.duration === "forever"
+                  ? null
+                  : coupon.duration === "once"
+                    ? 0
+                    : addInterval(start, "month", coupon.duration_in_months ?? 1),
+            }
           : null,
         metadata,
         created: start,
@@ -356,15 +424,31 @@ export async function startFakeStripe(now: () => Date) {
         const method = methodFor(pm);
         if (method?.declines) return cardError("Your card was declined.");
         if (method?.authenticates) {
-          return cardError("This payment requires additional user action before it can be completed successfully.", "invoice_payment_intent_requires_action", null);
+          return cardError(
+            "This payment requires additional user action before it can be completed successfully.",
+            "invoice_payment_intent_requires_action",
+            null,
+          );
         }
       }
       state.prices.set(price.id, price);
       state.subscriptions.set(sub.id, sub);
       // A trial starts with Stripe's $0 invoice; otherwise the first period is billed now.
       if (trialEnd) {
-        const trialLine: FakeLine = { description: `Trial period for ${state.products.get(price.product) ?? price.product}`, quantity: sub.quantity, amount: 0, period: { start, end: trialEnd }, discount: 0 };
-        addInvoice(sub, "paid", 0, { subtotal: 0, period_start: start, period_end: start, billing_reason: "subscription_create", lines: [trialLine] });
+        const trialLine: FakeLine = {
+          description: `Trial period for ${state.products.get(price.product) ?? price.product}`,
+          quantity: sub.quantity,
+          amount: 0,
+          period: { start, end: trialEnd },
+          discount: 0,
+        };
+        addInvoice(sub, "paid", 0, {
+          subtotal: 0,
+          period_start: start,
+          period_end: start,
+          billing_reason: "subscription_create",
+          lines: [trialLine],
+        });
       } else bill(sub, start, sub.current_period_end, "subscription_create", { start, end: start });
       return { json: subJson(sub) };
     }
@@ -373,7 +457,8 @@ export async function startFakeStripe(now: () => Date) {
       if (!sub) return missing("subscription", id);
       if (req.method === "DELETE") {
         sub.status = "canceled";
-        for (const invoice of state.invoices.values()) if (invoice.subscription === sub.id && invoice.status === "open") invoice.status = "void";
+        for (const invoice of state.invoices.values())
+          if (invoice.subscription === sub.id && invoice.status === "open") invoice.status = "void";
       }
       if (req.method === "POST") {
         const price = readPrice(p, "items[0]");
@@ -398,13 +483,27 @@ export async function startFakeStripe(now: () => Date) {
       if (subscriptionId && !sub) return missing("subscription", subscriptionId);
       if (!sub) return invalid("fake stripe: create_preview needs a subscription");
       if (sub.status === "canceled" || sub.status === "incomplete_expired") {
-        return { status: 400, json: { error: { type: "invalid_request_error", code: "invoice_upcoming_none", message: `No upcoming invoices for customer: ${sub.customer}` } } };
+        return {
+          status: 400,
+          json: {
+            error: {
+              type: "invalid_request_error",
+              code: "invoice_upcoming_none",
+              message: `No upcoming invoices for customer: ${sub.customer}`,
+            },
+          },
+        };
       }
       return { json: previewInvoice(sub) };
     }
     if (resource === "invoices" && req.method === "GET" && !id) {
       const list = [...state.invoices.values()]
-        .filter((i) => (!p.get("customer") || i.customer === p.get("customer")) && (!p.get("subscription") || i.subscription === p.get("subscription")) && (!p.get("status") || i.status === p.get("status")))
+        .filter(
+          (i) =>
+            (!p.get("customer") || i.customer === p.get("customer")) &&
+            (!p.get("subscription") || i.subscription === p.get("subscription")) &&
+            (!p.get("status") || i.status === p.get("status")),
+        )
         .sort((a, b) => b.created - a.created);
       return { json: { object: "list", data: list.map(invoiceJson), has_more: false } };
     }
@@ -419,10 +518,18 @@ export async function startFakeStripe(now: () => Date) {
       if (sub) sub.status = "active";
       return { json: invoiceJson(invoice) };
     }
-    return { status: 404, json: { error: { type: "invalid_request_error", message: `fake stripe: no route ${req.method} ${req.path}` } } };
+    return {
+      status: 404,
+      json: { error: { type: "invalid_request_error", message: `fake stripe: no route ${req.method} ${req.path}` } },
+    };
   }
 
-  function addInvoice(sub: FakeSubscription, status: "open" | "paid", amount: number, extra: Partial<FakeInvoice> = {}): FakeInvoice {
+  function addInvoice(
+    sub: FakeSubscription,
+    status: "open" | "paid",
+    amount: number,
+    extra: Partial<FakeInvoice> = {},
+  ): FakeInvoice {
     const invoice: FakeInvoice = {
       id: next("in"),
       customer: sub.customer,
@@ -436,7 +543,19 @@ export async function startFakeStripe(now: () => Date) {
       period_start: sub.current_period_start,
       period_end: sub.current_period_end,
       billing_reason: "manual",
-      lines: [{ description: describeLine(state.products.get(sub.price.product) ?? sub.price.product, sub.price, sub.quantity), quantity: sub.quantity, amount, period: { start: sub.current_period_start, end: sub.current_period_end }, discount: 0 }],
+      lines: [
+        {
+          description: describeLine(
+            state.products.get(sub.price.product) ?? sub.price.product,
+            sub.price,
+            sub.quantity,
+          ),
+          quantity: sub.quantity,
+          amount,
+          period: { start: sub.current_period_start, end: sub.current_period_end },
+          discount: 0,
+        },
+      ],
       ...extra,
     };
     state.invoices.set(invoice.id, invoice);
@@ -467,7 +586,12 @@ export async function startFakeStripe(now: () => Date) {
       const url = new URL(req.url ?? "/", "http://fake");
       const params = new URLSearchParams(req.method === "GET" || req.method === "DELETE" ? url.search : body);
       const key = req.headers["idempotency-key"];
-      const request = { method: req.method ?? "GET", path: url.pathname, params, idempotencyKey: typeof key === "string" ? key : null };
+      const request = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        params,
+        idempotencyKey: typeof key === "string" ? key : null,
+      };
       requests.push(request);
       // Stripe replays the first answer to a repeated idempotency key (24 h); the fake keeps them all.
       const replayKey = request.idempotencyKey ? `${request.method} ${request.path} ${request.idempotencyKey}` : null;

@@ -1,26 +1,48 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { NEXT_BILLING_DAYS, type BillingCycle, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
-import type { CardDetails, GatewayEvent, GatewayInvoiceLine, NewSubscription, PaymentGateway, SubscriptionSnapshot, UpcomingInvoice } from "./index.ts";
+import type {
+  CardDetails,
+  GatewayEvent,
+  GatewayInvoiceLine,
+  NewSubscription,
+  PaymentGateway,
+  SubscriptionSnapshot,
+  UpcomingInvoice,
+} from "./index.ts";
 import { PaymentError } from "./index.ts";
 
 /**
  * A charge that needs the cardholder (3D Secure / SCA): with `error_if_incomplete` Stripe refuses the
  * first invoice with one of these codes instead of leaving an incomplete subscription behind.
  */
-const AUTHENTICATION_CODES = new Set(["authentication_required", "invoice_payment_intent_requires_action", "payment_intent_action_required", "payment_intent_authentication_failure"]);
+const AUTHENTICATION_CODES = new Set([
+  "authentication_required",
+  "invoice_payment_intent_requires_action",
+  "payment_intent_action_required",
+  "payment_intent_authentication_failure",
+]);
 
 /** Stripe's errors as our PaymentError; card errors keep Stripe's message to be shown as is (BILL-29). */
 function toPaymentError(error: unknown): PaymentError {
   if (error instanceof PaymentError) return error;
-  if (error instanceof Stripe.errors.StripeError && (AUTHENTICATION_CODES.has(error.code ?? "") || AUTHENTICATION_CODES.has(error.decline_code ?? ""))) {
+  if (
+    error instanceof Stripe.errors.StripeError &&
+    (AUTHENTICATION_CODES.has(error.code ?? "") || AUTHENTICATION_CODES.has(error.decline_code ?? ""))
+  ) {
     // BILL-29 with the local gateway's 3184 behaviour: one clear message, whatever Stripe's wording.
     return new PaymentError("authentication_required", error.message);
   }
   if (error instanceof Stripe.errors.StripeCardError) {
     const code = error.decline_code ?? error.code;
     if (code === "insufficient_funds") return new PaymentError("insufficient_funds", error.message);
-    if (code === "incorrect_number" || code === "invalid_number" || code === "expired_card" || code === "incorrect_cvc" || code === "invalid_expiry_year") {
+    if (
+      code === "incorrect_number" ||
+      code === "invalid_number" ||
+      code === "expired_card" ||
+      code === "incorrect_cvc" ||
+      code === "invalid_expiry_year"
+    ) {
       return new PaymentError("invalid_card", error.message);
     }
     return new PaymentError("card_declined", error.message);
@@ -37,7 +59,8 @@ async function guard<T>(run: () => Promise<T>): Promise<T> {
 }
 
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
 
 function snapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
   const item = sub.items.data[0];
@@ -59,7 +82,8 @@ const RENEWAL_AMOUNT = "renewal_amount";
 const RENEWAL_APPLIED = "renewal_applied";
 
 /** The unit amount that makes `amount` for `quantity`, as Stripe's decimal string (sub-cent units allowed). */
-const unitAmount = (amount: number, quantity: number) => Stripe.Decimal.from((amount / quantity).toFixed(10).replace(/\.?0+$/, ""));
+const unitAmount = (amount: number, quantity: number) =>
+  Stripe.Decimal.from((amount / quantity).toFixed(10).replace(/\.?0+$/, ""));
 
 /** BILL-25, XCUT-57: every period is 30 or 366 days, as the local gateway bills (not calendar months or years). */
 const recurring = (cycle: BillingCycle) => ({ interval: "day" as const, interval_count: NEXT_BILLING_DAYS[cycle] });
@@ -75,12 +99,21 @@ function servicePeriod(invoice: Stripe.Invoice): { start: Date; end: Date } {
     : { start: new Date(invoice.period_start * 1000), end: new Date(invoice.period_end * 1000) };
 }
 
-const toLine = (line: Stripe.InvoiceLineItem): GatewayInvoiceLine => ({ description: line.description ?? "", quantity: line.quantity ?? 0, amount: line.amount });
+const toLine = (line: Stripe.InvoiceLineItem): GatewayInvoiceLine => ({
+  description: line.description ?? "",
+  quantity: line.quantity ?? 0,
+  amount: line.amount,
+});
 
-const isMissing = (error: unknown) => error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+const isMissing = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
 
 /** The real gateway on the official SDK (ARCHITECTURE §6); `apiUrl` points it at a fake in tests. */
-export function createStripeGateway(options: { secretKey: string; webhookSecret: string; apiUrl?: string }): PaymentGateway {
+export function createStripeGateway(options: {
+  secretKey: string;
+  webhookSecret: string;
+  apiUrl?: string;
+}): PaymentGateway {
   const url = options.apiUrl ? new URL(options.apiUrl) : null;
   const stripe = new Stripe(options.secretKey, {
     maxNetworkRetries: 1,
@@ -112,7 +145,13 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
     } catch (error) {
       if (!isMissing(error)) throw error;
       await stripe.coupons.create(
-        { id: coupon.code, name: `${coupon.percentOff}% off the first ${coupon.months} months`, percent_off: coupon.percentOff, duration: "repeating", duration_in_months: coupon.months },
+        {
+          id: coupon.code,
+          name: `${coupon.percentOff}% off the first ${coupon.months} months`,
+          percent_off: coupon.percentOff,
+          duration: "repeating",
+          duration_in_months: coupon.months,
+        },
         { idempotencyKey: `coupon-${coupon.code}-${coupon.percentOff}-${coupon.months}` },
       );
     }
@@ -121,11 +160,23 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
   }
 
   /** The subscription item: the mirrored price, or an inline price whose unit amount makes the exact total. */
-  async function item(input: { providerPriceRef: string | null; planKey: string; currency: string; cycle: BillingCycle; quantity: number; amount: number }) {
+  async function item(input: {
+    providerPriceRef: string | null;
+    planKey: string;
+    currency: string;
+    cycle: BillingCycle;
+    quantity: number;
+    amount: number;
+  }) {
     if (input.providerPriceRef) return { price: input.providerPriceRef, quantity: input.quantity };
     return {
       quantity: input.quantity,
-      price_data: { currency: input.currency, product: await ensureProduct(input.planKey), unit_amount_decimal: unitAmount(input.amount, input.quantity), recurring: recurring(input.cycle) },
+      price_data: {
+        currency: input.currency,
+        product: await ensureProduct(input.planKey),
+        unit_amount_decimal: unitAmount(input.amount, input.quantity),
+        recurring: recurring(input.cycle),
+      },
     };
   }
 
@@ -149,7 +200,10 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
               currency: current.price.currency,
               product: idOf(current.price.product) ?? "",
               unit_amount_decimal: unitAmount(amount, quantity),
-              recurring: { interval: current.price.recurring?.interval ?? "day", interval_count: current.price.recurring?.interval_count ?? 30 },
+              recurring: {
+                interval: current.price.recurring?.interval ?? "day",
+                interval_count: current.price.recurring?.interval_count ?? 30,
+              },
             },
           },
         ],
@@ -169,11 +223,16 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
     kind: "stripe",
 
     createCustomer: ({ accountId, email, name, idempotencyKey }) =>
-      guard(async () => (await stripe.customers.create({ email, name, metadata: { accountId } }, { idempotencyKey })).id),
+      guard(
+        async () => (await stripe.customers.create({ email, name, metadata: { accountId } }, { idempotencyKey })).id,
+      ),
 
     createSetupIntent: (customerRef) =>
       guard(async () => {
-        const intent = await stripe.setupIntents.create({ customer: customerRef, allowed_payment_method_types: ["card"], usage: "off_session" }, { idempotencyKey: randomUUID() });
+        const intent = await stripe.setupIntents.create(
+          { customer: customerRef, allowed_payment_method_types: ["card"], usage: "off_session" },
+          { idempotencyKey: randomUUID() },
+        );
         if (!intent.client_secret) throw new PaymentError("provider", "The setup intent has no client secret.");
         return intent.client_secret;
       }),
@@ -182,11 +241,18 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
       guard(async (): Promise<CardDetails> => {
         let method = await stripe.paymentMethods.retrieve(paymentMethodRef);
         const owner = idOf(method.customer);
-        if (owner && owner !== customerRef) throw new PaymentError("provider", `No such payment method: '${paymentMethodRef}'`);
+        if (owner && owner !== customerRef)
+          throw new PaymentError("provider", `No such payment method: '${paymentMethodRef}'`);
         if (!owner) method = await stripe.paymentMethods.attach(paymentMethodRef, { customer: customerRef });
         await stripe.customers.update(customerRef, { invoice_settings: { default_payment_method: paymentMethodRef } });
         const card = method.card;
-        return { ref: method.id, brand: card?.brand ?? "card", last4: card?.last4 ?? "", expMonth: card?.exp_month ?? 0, expYear: card?.exp_year ?? 0 };
+        return {
+          ref: method.id,
+          brand: card?.brand ?? "card",
+          last4: card?.last4 ?? "",
+          expMonth: card?.exp_month ?? 0,
+          expYear: card?.exp_year ?? 0,
+        };
       }),
 
     createSubscription: (input: NewSubscription) =>
@@ -227,7 +293,14 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
     applyRenewalPrice: (ref) => guard(async () => applyRenewal(await stripe.subscriptions.retrieve(ref))),
 
     extendTrial: (ref, trialEnd) =>
-      guard(async () => snapshot(await stripe.subscriptions.update(ref, { trial_end: Math.floor(trialEnd.getTime() / 1000), proration_behavior: "none" }))),
+      guard(async () =>
+        snapshot(
+          await stripe.subscriptions.update(ref, {
+            trial_end: Math.floor(trialEnd.getTime() / 1000),
+            proration_behavior: "none",
+          }),
+        ),
+      ),
 
     retryOpenInvoice: (ref, paymentMethodRef) =>
       guard(async () => {
@@ -253,7 +326,8 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
           invoice = await stripe.invoices.createPreview({ subscription: ref });
         } catch (error) {
           // A subscription that will not bill again has nothing to preview.
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "invoice_upcoming_none") return null;
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "invoice_upcoming_none")
+            return null;
           throw error;
         }
         const period = servicePeriod(invoice);
@@ -272,7 +346,11 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
 
     listInvoices: (customerRef, { startingAfter, limit }) =>
       guard(async () => {
-        const page = await stripe.invoices.list({ customer: customerRef, limit, ...(startingAfter ? { starting_after: startingAfter } : {}) });
+        const page = await stripe.invoices.list({
+          customer: customerRef,
+          limit,
+          ...(startingAfter ? { starting_after: startingAfter } : {}),
+        });
         return {
           items: page.data.map((invoice) => ({
             id: invoice.id ?? "",
@@ -291,8 +369,17 @@ export function createStripeGateway(options: { secretKey: string; webhookSecret:
     parseWebhook(rawBody, signature): GatewayEvent {
       // Throws Stripe's signature error on a bad or missing signature (IMPL-14).
       const event = stripe.webhooks.constructEvent(rawBody, signature ?? "", options.webhookSecret);
-      const object = event.data.object as { object?: string; id?: string; customer?: string | { id: string } | null; subscription?: string | { id: string } | null; parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null };
-      const subscriptionRef = object.object === "subscription" ? (object.id ?? null) : (idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription));
+      const object = event.data.object as {
+        object?: string;
+        id?: string;
+        customer?: string | { id: string } | null;
+        subscription?: string | { id: string } | null;
+        parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
+      };
+      const subscriptionRef =
+        object.object === "subscription"
+          ? (object.id ?? null)
+          : (idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription));
       return { id: event.id, type: event.type, customerRef: idOf(object.customer), subscriptionRef };
     },
   };

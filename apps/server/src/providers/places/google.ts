@@ -29,7 +29,13 @@ export function mapGoogleAddress(result: {
 }
 
 /** Google Places (legacy web service) behind GOOGLE_MAPS_API_KEY; the key never leaves the server (IMPL-25). */
-export function createGooglePlaces({ apiKey, baseUrl = "https://maps.googleapis.com" }: { apiKey: string; baseUrl?: string }): PlacesProvider {
+export function createGooglePlaces({
+  apiKey,
+  baseUrl = "https://maps.googleapis.com",
+}: {
+  apiKey: string;
+  baseUrl?: string;
+}): PlacesProvider {
   async function call<T>(path: string, params: Record<string, string>): Promise<T> {
     const url = new URL(path, baseUrl);
     for (const [k, v] of Object.entries({ ...params, key: apiKey })) url.searchParams.set(k, v);
@@ -44,7 +50,10 @@ export function createGooglePlaces({ apiKey, baseUrl = "https://maps.googleapis.
     async search(query, near) {
       const params: Record<string, string> = { input: query, types: "geocode" };
       if (near) Object.assign(params, { location: `${near.lat},${near.lng}`, radius: "50000" });
-      const body = await call<{ predictions?: { place_id: string; description: string }[] }>("/maps/api/place/autocomplete/json", params);
+      const body = await call<{ predictions?: { place_id: string; description: string }[] }>(
+        "/maps/api/place/autocomplete/json",
+        params,
+      );
       return (body.predictions ?? []).map((p) => ({ placeId: p.place_id, description: p.description }));
     },
     async details(placeId) {

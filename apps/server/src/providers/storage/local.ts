@@ -64,7 +64,9 @@ export function createLocalStorage(dataDir: string): StorageProvider {
       const dir = path.dirname(resolve(key));
       const base = path.basename(key);
       const entries = await fs.readdir(dir).catch(() => [] as string[]);
-      await Promise.all(entries.filter((e) => e.startsWith(`${base}.w`)).map((e) => fs.rm(path.join(dir, e), { force: true })));
+      await Promise.all(
+        entries.filter((e) => e.startsWith(`${base}.w`)).map((e) => fs.rm(path.join(dir, e), { force: true })),
+      );
     },
   };
 }

@@ -27,7 +27,10 @@ export function createS3Storage(options: S3Options): StorageProvider {
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
-    credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
     // S3-compatible servers often lack the newer default checksums (ARCHITECTURE §3).
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
@@ -40,7 +43,10 @@ export function createS3Storage(options: S3Options): StorageProvider {
   async function deleteKeys(keys: string[]) {
     for (let i = 0; i < keys.length; i += 1000) {
       const batch = keys.slice(i, i + 1000);
-      if (batch.length) await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }));
+      if (batch.length)
+        await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+        );
     }
   }
   async function listKeys(prefix: string): Promise<string[]> {
@@ -81,7 +87,11 @@ export function createS3Storage(options: S3Options): StorageProvider {
     },
     async stream(key, range) {
       const res = await client.send(
-        new GetObjectCommand({ Bucket, Key: check(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket,
+          Key: check(key),
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       // In Node the SDK's body is the HTTP response itself, a Readable: bytes pass through, never buffered whole.
       if (!(res.Body instanceof Readable)) throw new Error("S3 returned a body that is not a Node stream");

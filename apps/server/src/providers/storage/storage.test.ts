@@ -35,11 +35,15 @@ function storageContract(name: string, make: () => StorageProvider) {
       const storage = make();
       const body = Buffer.from("0123456789abcdef");
       await storage.put("accounts/a1/properties/p1/video-1.mp4", body, "video/mp4");
-      expect(await storage.stat("accounts/a1/properties/p1/video-1.mp4")).toEqual({ size: 16, contentType: "video/mp4" });
+      expect(await storage.stat("accounts/a1/properties/p1/video-1.mp4")).toEqual({
+        size: 16,
+        contentType: "video/mp4",
+      });
       expect(await storage.stat("accounts/a1/properties/p1/none.mp4")).toBeNull();
       const read = async (range?: { start: number; end: number }) => {
         const chunks: Buffer[] = [];
-        for await (const chunk of await storage.stream("accounts/a1/properties/p1/video-1.mp4", range)) chunks.push(chunk as Buffer);
+        for await (const chunk of await storage.stream("accounts/a1/properties/p1/video-1.mp4", range))
+          chunks.push(chunk as Buffer);
         return Buffer.concat(chunks).toString();
       };
       expect(await read()).toBe("0123456789abcdef");
@@ -66,5 +70,11 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 storageContract("S3 storage (real SDK against a fake S3 API)", () =>
-  createS3Storage({ bucket: "doorstep-files", region: "eu-west-2", endpoint: fake.endpoint, accessKeyId: "test", secretAccessKey: "test-secret" }),
+  createS3Storage({
+    bucket: "doorstep-files",
+    region: "eu-west-2",
+    endpoint: fake.endpoint,
+    accessKeyId: "test",
+    secretAccessKey: "test-secret",
+  }),
 );

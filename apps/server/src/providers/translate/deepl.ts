@@ -1,11 +1,18 @@
 import type { TranslationProvider } from "./index.ts";
 
 /** DeepL's target codes for our language codes; anything else is upper-cased. */
-const DEEPL_TARGETS: Record<string, string> = { "zh-CN": "ZH-HANS", "zh-TW": "ZH-HANT", pt: "PT-PT", no: "NB", en: "EN-GB" };
+const DEEPL_TARGETS: Record<string, string> = {
+  "zh-CN": "ZH-HANS",
+  "zh-TW": "ZH-HANT",
+  pt: "PT-PT",
+  no: "NB",
+  en: "EN-GB",
+};
 
 /** DeepL's v2 translate API (api-free.deepl.com for free keys, api.deepl.com for paid ones). */
 export function createDeepL(options: { apiKey: string; baseUrl?: string }): TranslationProvider {
-  const baseUrl = options.baseUrl ?? (options.apiKey.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com");
+  const baseUrl =
+    options.baseUrl ?? (options.apiKey.endsWith(":fx") ? "https://api-free.deepl.com" : "https://api.deepl.com");
   return {
     kind: "deepl",
     configured: true,
@@ -24,7 +31,8 @@ export function createDeepL(options: { apiKey: string; baseUrl?: string }): Tran
       });
       if (!res.ok) throw new Error(`DeepL answered ${res.status}`);
       const body = (await res.json()) as { translations?: { text: string }[] };
-      if (!body.translations || body.translations.length !== texts.length) throw new Error("DeepL answered an unexpected body");
+      if (!body.translations || body.translations.length !== texts.length)
+        throw new Error("DeepL answered an unexpected body");
       return body.translations.map((t) => t.text);
     },
   };

@@ -27,7 +27,9 @@ export interface TranslateOptions {
 
 /** Chooses the provider from TRANSLATE_PROVIDER / TRANSLATE_URL / TRANSLATE_API_KEY. */
 export function createTranslationProvider(options: TranslateOptions): TranslationProvider {
-  if (options.provider === "deepl" && options.apiKey) return createDeepL({ apiKey: options.apiKey, baseUrl: options.url });
-  if (options.provider === "libretranslate" && options.url) return createLibreTranslate({ baseUrl: options.url, apiKey: options.apiKey });
+  if (options.provider === "deepl" && options.apiKey)
+    return createDeepL({ apiKey: options.apiKey, baseUrl: options.url });
+  if (options.provider === "libretranslate" && options.url)
+    return createLibreTranslate({ baseUrl: options.url, apiKey: options.apiKey });
   return offlineTranslator;
 }

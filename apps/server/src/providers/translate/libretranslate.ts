@@ -12,7 +12,13 @@ export function createLibreTranslate(options: { baseUrl: string; apiKey?: string
       const res = await fetch(new URL("/translate", options.baseUrl), {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ q: texts, source: "en", target: LIBRE_TARGETS[target] ?? target, format, ...(options.apiKey ? { api_key: options.apiKey } : {}) }),
+        body: JSON.stringify({
+          q: texts,
+          source: "en",
+          target: LIBRE_TARGETS[target] ?? target,
+          format,
+          ...(options.apiKey ? { api_key: options.apiKey } : {}),
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`LibreTranslate answered ${res.status}`);

@@ -2,7 +2,9 @@
 export interface What3wordsProvider {
   readonly configured: boolean;
   /** Words → coordinates, or null when the words are unknown. */
-  toCoordinates(words: string): Promise<{ words: string; nearestPlace: string | null; country: string | null; lat: number; lng: number } | null>;
+  toCoordinates(
+    words: string,
+  ): Promise<{ words: string; nearestPlace: string | null; country: string | null; lat: number; lng: number } | null>;
   /** Coordinates → words and the service's nearest place (OPEN-60's source for a manual address), or null. */
   toWords(lat: number, lng: number): Promise<{ words: string; nearestPlace: string | null } | null>;
 }
@@ -31,7 +33,12 @@ export function createWhat3words(options: { apiKey?: string; baseUrl?: string })
     async toCoordinates(words) {
       const { ok, body } = await call("/v3/convert-to-coordinates", { words: words.replace(/^\/+/, "") });
       if (!ok || !body.coordinates || !body.words) return null;
-      return { words: body.words, nearestPlace: body.nearestPlace ?? null, country: body.country ?? null, ...body.coordinates };
+      return {
+        words: body.words,
+        nearestPlace: body.nearestPlace ?? null,
+        country: body.country ?? null,
+        ...body.coordinates,
+      };
     },
     async toWords(lat, lng) {
       const { ok, body } = await call("/v3/convert-to-3wa", { coordinates: `${lat},${lng}` });

@@ -11,7 +11,9 @@ export interface FakeRequest {
 export type FakeHandler = (req: FakeRequest) => { status?: number; json: unknown };
 
 /** A tiny HTTP server standing in for an outside service's API, on 127.0.0.1 (ARCHITECTURE §6). */
-export async function startFakeHttp(handler: FakeHandler): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
+export async function startFakeHttp(
+  handler: FakeHandler,
+): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
   const requests: FakeRequest[] = [];
   const server = http.createServer((req, res) => {
     let body = "";

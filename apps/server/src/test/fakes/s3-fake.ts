@@ -33,13 +33,20 @@ export async function startFakeS3(bucket: string) {
       } else if (req.method === "GET" && key) {
         const o = objects.get(key);
         const range = /^bytes=(\d+)-(\d+)$/.exec(req.headers.range ?? "");
-        if (!o) res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>");
+        if (!o)
+          res
+            .writeHead(404, { "content-type": "application/xml" })
+            .end("<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>");
         else if (range) {
           // The one form the storage provider sends: bytes=start-end, already checked against the size.
           const [start, end] = [Number(range[1]), Math.min(Number(range[2]), o.body.length - 1)];
           ranges.push(req.headers.range!);
           res
-            .writeHead(206, { "content-type": o.contentType, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${o.body.length}` })
+            .writeHead(206, {
+              "content-type": o.contentType,
+              "content-length": end - start + 1,
+              "content-range": `bytes ${start}-${end}/${o.body.length}`,
+            })
             .end(o.body.subarray(start, end + 1));
         } else res.writeHead(200, { "content-type": o.contentType, "content-length": o.body.length }).end(o.body);
       } else if (req.method === "DELETE" && key) {
@@ -48,14 +55,20 @@ export async function startFakeS3(bucket: string) {
       } else if (req.method === "GET" && url.searchParams.get("list-type") === "2") {
         const prefix = url.searchParams.get("prefix") ?? "";
         const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
-        const contents = keys.map((k) => `<Contents><Key>${xmlEscape(k)}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`).join("");
+        const contents = keys
+          .map((k) => `<Contents><Key>${xmlEscape(k)}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`)
+          .join("");
         res
           .writeHead(200, { "content-type": "application/xml" })
-          .end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${xmlEscape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+          );
       } else if (req.method === "POST" && url.searchParams.has("delete")) {
         const keys = [...body.toString().matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => m[1]!.replace(/&amp;/g, "&"));
         keys.forEach((k) => objects.delete(k));
-        res.writeHead(200, { "content-type": "application/xml" }).end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
       } else {
         res.writeHead(400, { "content-type": "application/xml" }).end("<Error><Code>NotImplemented</Code></Error>");
       }
@@ -63,5 +76,10 @@ export async function startFakeS3(bucket: string) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { endpoint: `http://127.0.0.1:${port}`, objects, ranges, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    objects,
+    ranges,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }

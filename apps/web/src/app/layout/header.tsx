@@ -46,7 +46,11 @@ function openGuidePreview(event: MouseEvent<HTMLAnchorElement>, propertyId: stri
   const fallback = event.currentTarget.href;
   const tab = window.open("", "_blank");
   if (tab) tab.opener = null;
-  apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, { method: "POST", body: {}, schema: PreviewLinkResponse })
+  apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, {
+    method: "POST",
+    body: {},
+    schema: PreviewLinkResponse,
+  })
     .then((link) => (tab ? tab.location.replace(link.url) : window.open(link.url, "_blank", "noopener")))
     .catch(() => (tab ? tab.location.replace(fallback) : window.open(fallback, "_blank", "noopener")));
 }
@@ -111,7 +115,11 @@ export function Header({ me }: { me: MeResponse }) {
             <Link
               to="/messaging"
               className="header__icon-link"
-              aria-label={unreadMessageCount > 0 ? `${copy.header.messages}, ${copy.header.unread(unreadMessageCount)}` : copy.header.messages}
+              aria-label={
+                unreadMessageCount > 0
+                  ? `${copy.header.messages}, ${copy.header.unread(unreadMessageCount)}`
+                  : copy.header.messages
+              }
             >
               <ChatIcon />
               {unreadMessageCount > 0 ? (

@@ -5,5 +5,9 @@ import { SetupPaymentPage } from "../../features/properties/routes/setup-payment
 /** The setup flow's payment step: the properties page with the billing feature's card form (features do not import each other). */
 export function SetupPaymentRoute() {
   const { propertyId = "" } = useParams();
-  return <SetupPaymentPage cardForm={<SetupPaymentCard successPath={`/property/${encodeURIComponent(propertyId)}/setup-complete`} />} />;
+  return (
+    <SetupPaymentPage
+      cardForm={<SetupPaymentCard successPath={`/property/${encodeURIComponent(propertyId)}/setup-complete`} />}
+    />
+  );
 }

@@ -17,7 +17,16 @@ function classes(variant: ButtonVariant, size: "md" | "sm", block: boolean, extr
 }
 
 /** A real <button>; `busy` keeps its width and announces the pending state. */
-export function Button({ variant = "primary", size = "md", block = false, busy = false, type = "button", className, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = "primary",
+  size = "md",
+  block = false,
+  busy = false,
+  type = "button",
+  className,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button type={type} className={classes(variant, size, block, className)} aria-busy={busy || undefined} {...rest}>
       {busy ? <span className="btn__spinner" aria-hidden="true" /> : null}

@@ -29,7 +29,9 @@ export function ColourField({ label, value, onChange, lightWarning, hint }: Colo
   const valid = HEX_COLOUR.test(trimmed);
   const invalid = trimmed !== "" && !valid;
   const warn = lightWarning && valid && isVeryLightColour(trimmed);
-  const describedBy = [`${id}-hint`, invalid ? `${id}-error` : "", warn ? `${id}-warning` : ""].filter(Boolean).join(" ");
+  const describedBy = [`${id}-hint`, invalid ? `${id}-error` : "", warn ? `${id}-warning` : ""]
+    .filter(Boolean)
+    .join(" ");
   return (
     <div className="field colour-field">
       <label className="field__label" htmlFor={id}>

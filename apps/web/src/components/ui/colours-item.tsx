@@ -27,17 +27,32 @@ interface ColoursItemProps {
 }
 
 function toValues(slots: ColourSlot[], drafts: Record<string, string>): ColourValues {
-  return Object.fromEntries(slots.map((slot) => [slot.key, HEX_COLOUR.test((drafts[slot.key] ?? "").trim()) ? (drafts[slot.key] ?? "").trim().toUpperCase() : null]));
+  return Object.fromEntries(
+    slots.map((slot) => [
+      slot.key,
+      HEX_COLOUR.test((drafts[slot.key] ?? "").trim()) ? (drafts[slot.key] ?? "").trim().toUpperCase() : null,
+    ]),
+  );
 }
 
 /** Several hex colours edited together with a live preview (SETUP-19, CO-01): Cancel restores them all. */
-export function ColoursItem({ title, slots, preview, guidance, lightWarning, save, errorMessage = copy.profile.saveError }: ColoursItemProps) {
+export function ColoursItem({
+  title,
+  slots,
+  preview,
+  guidance,
+  lightWarning,
+  save,
+  errorMessage = copy.profile.saveError,
+}: ColoursItemProps) {
   const stored = () => Object.fromEntries(slots.map((slot) => [slot.key, slot.value ?? ""]));
   const [status, setStatus] = useState<ItemStatus>("idle");
   const [drafts, setDrafts] = useState<Record<string, string>>(stored);
   const [error, setError] = useState<string>();
   const valid = slots.every((slot) => isHexOrBlank(drafts[slot.key] ?? ""));
-  const changed = slots.some((slot) => (drafts[slot.key] ?? "").trim().toUpperCase() !== (slot.value ?? "").toUpperCase());
+  const changed = slots.some(
+    (slot) => (drafts[slot.key] ?? "").trim().toUpperCase() !== (slot.value ?? "").toUpperCase(),
+  );
 
   const submit = async () => {
     setStatus("fetching");

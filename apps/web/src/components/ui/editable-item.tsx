@@ -31,7 +31,19 @@ interface EditableItemProps {
  * restores the original value); Save → fetching. The toggle reads "Edit" while idle and "Cancel"
  * while editing or fetching.
  */
-export function EditableItem({ title, inputId, display, status, onEdit, onCancel, onSave, canSave, children, error, success }: EditableItemProps) {
+export function EditableItem({
+  title,
+  inputId,
+  display,
+  status,
+  onEdit,
+  onCancel,
+  onSave,
+  canSave,
+  children,
+  error,
+  success,
+}: EditableItemProps) {
   const open = status === "editing" || status === "fetching" || status === "error";
   const fetching = status === "fetching";
   const submit = (event: FormEvent) => {
@@ -51,8 +63,7 @@ export function EditableItem({ title, inputId, display, status, onEdit, onCancel
       <div className="item__head">
         {titleNode}
         <Button variant="ghost" size="sm" onClick={open ? onCancel : onEdit} aria-expanded={open}>
-          {open ? copy.common.cancel : copy.common.edit}{" "}
-          <span className="visually-hidden">{title}</span>
+          {open ? copy.common.cancel : copy.common.edit} <span className="visually-hidden">{title}</span>
         </Button>
       </div>
       {open ? (
@@ -63,8 +74,7 @@ export function EditableItem({ title, inputId, display, status, onEdit, onCancel
           {status === "error" && error ? <Alert>{error}</Alert> : null}
           <div className="item__actions">
             <Button type="submit" size="sm" disabled={!canSave || fetching} busy={fetching}>
-              {fetching ? copy.common.saving : copy.common.save}{" "}
-              <span className="visually-hidden">{title}</span>
+              {fetching ? copy.common.saving : copy.common.save} <span className="visually-hidden">{title}</span>
             </Button>
           </div>
         </form>

@@ -26,7 +26,17 @@ interface ImageItemProps extends ImageUploadTarget {
  * An image as one EditableItem (XCUT-19…21, FILE-01…05): Edit → choose one image and see it; Save uploads
  * it with progress; Cancel drops the choice; "Remove" deletes the stored image.
  */
-export function ImageItem({ title, currentUrl, hint, alt, previewAlt, shape = "landscape", width = 300, progressLabel, ...target }: ImageItemProps) {
+export function ImageItem({
+  title,
+  currentUrl,
+  hint,
+  alt,
+  previewAlt,
+  shape = "landscape",
+  width = 300,
+  progressLabel,
+  ...target
+}: ImageItemProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const upload = useImageUpload(target);
@@ -34,7 +44,10 @@ export function ImageItem({ title, currentUrl, hint, alt, previewAlt, shape = "l
   // XCUT-50: the "Uploaded" confirmation shows for 3 seconds.
   useEffect(() => {
     if (status !== "success") return;
-    const timer = setTimeout(() => setStatus((current) => (current === "success" ? "idle" : current)), TIMINGS.copyConfirmationMs);
+    const timer = setTimeout(
+      () => setStatus((current) => (current === "success" ? "idle" : current)),
+      TIMINGS.copyConfirmationMs,
+    );
     return () => clearTimeout(timer);
   }, [status]);
 

@@ -24,7 +24,9 @@ interface ImagePreviewProps {
 /** A stored or chosen image in a fixed frame, or the "Not uploaded" placeholder. */
 export function ImagePreview({ src, local = false, alt, shape = "landscape", width = 300 }: ImagePreviewProps) {
   if (!src) return <span className="item__empty">{copy.common.notUploaded}</span>;
-  return <img className={`image-preview image-preview--${shape}`} src={local ? src : imageAtWidth(src, width)} alt={alt} />;
+  return (
+    <img className={`image-preview image-preview--${shape}`} src={local ? src : imageAtWidth(src, width)} alt={alt} />
+  );
 }
 
 interface ImageUploadProps extends ImageUploadTarget {
@@ -42,7 +44,17 @@ interface ImageUploadProps extends ImageUploadTarget {
  * A self-contained image upload (FILE-01, FILE-04, FILE-05): choosing one image previews it and uploads it
  * at once with progress, then reads "Uploaded"; "Remove" deletes the stored image when `removeUrl` is set.
  */
-export function ImageUpload({ label, currentUrl, hint, alt, shape = "landscape", id, uploadUrl, removeUrl, onDone }: ImageUploadProps) {
+export function ImageUpload({
+  label,
+  currentUrl,
+  hint,
+  alt,
+  shape = "landscape",
+  id,
+  uploadUrl,
+  removeUrl,
+  onDone,
+}: ImageUploadProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
   const hintId = `${inputId}-hint`;

@@ -6,12 +6,27 @@ import "./property-card.css";
 
 /** "Live" or "Inactive" by the live rule (PROP-17, HOME-09). */
 export function LiveBadge({ live }: { live: boolean }) {
-  return <span className={`live-badge live-badge--${live ? "live" : "inactive"}`}>{live ? copy.properties.live : copy.properties.inactive}</span>;
+  return (
+    <span className={`live-badge live-badge--${live ? "live" : "inactive"}`}>
+      {live ? copy.properties.live : copy.properties.inactive}
+    </span>
+  );
 }
 
 function HousePlaceholder() {
   return (
-    <svg viewBox="0 0 24 24" width="36" height="36" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="36"
+      height="36"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M3.5 11 12 4l8.5 7" />
       <path d="M5.5 9.5V20h13V9.5" />
       <path d="M10 20v-5.5h4V20" />

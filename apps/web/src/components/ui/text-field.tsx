@@ -50,7 +50,10 @@ interface HoneypotFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
 }
 
 /** The bot trap (AUTH-01): people never see or reach it, bots fill it in. */
-export const HoneypotField = forwardRef<HTMLInputElement, HoneypotFieldProps>(function HoneypotField({ label, ...rest }, ref) {
+export const HoneypotField = forwardRef<HTMLInputElement, HoneypotFieldProps>(function HoneypotField(
+  { label, ...rest },
+  ref,
+) {
   const id = useId();
   return (
     <div className="visually-hidden" aria-hidden="true">

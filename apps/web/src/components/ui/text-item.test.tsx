@@ -45,7 +45,9 @@ describe("TextItem (AUTH-40, XCUT-20)", () => {
     await user.type(screen.getByLabelText(copy.profile.lastName), "  Smith ");
     await user.click(screen.getByRole("button", { name: `${copy.common.save} ${copy.profile.lastName}` }));
     expect(save).toHaveBeenCalledWith("Smith");
-    expect(await screen.findByRole("button", { name: `${copy.common.edit} ${copy.profile.lastName}` })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("button", { name: `${copy.common.edit} ${copy.profile.lastName}` }),
+    ).toBeInTheDocument();
   });
 
   it("shows the save error in an alert and keeps the editor open", async () => {

@@ -4,7 +4,10 @@ import { apiRequest } from "../api-client.ts";
 
 /** GET /api/places/search (SETUP-07): address predictions for at least 2 characters. */
 export function searchPlaces(q: string, signal?: AbortSignal): Promise<PlaceSearchResponse> {
-  return apiRequest(`/api/places/search?${new URLSearchParams({ q }).toString()}`, { schema: PlaceSearchResponse, signal });
+  return apiRequest(`/api/places/search?${new URLSearchParams({ q }).toString()}`, {
+    schema: PlaceSearchResponse,
+    signal,
+  });
 }
 
 export function usePlaceSearch(q: string) {

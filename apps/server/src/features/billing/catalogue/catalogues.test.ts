@@ -8,7 +8,9 @@ const price = (key: string, q: number) => priceForQuantity(plan(key).pricing as 
 
 describe("the plan catalogue (BILL-09…16, OPEN-02/03)", () => {
   it("keeps every given point of the main list exact (BILL-09/10)", () => {
-    expect([price("main-usd-monthly", 1), price("main-usd-monthly", 2), price("main-usd-monthly", 200)]).toEqual([899, 1329, 45159]);
+    expect([price("main-usd-monthly", 1), price("main-usd-monthly", 2), price("main-usd-monthly", 200)]).toEqual([
+      899, 1329, 45159,
+    ]);
     expect([price("main-usd-annual", 1), price("main-usd-annual", 200)]).toEqual([8900, 432600]);
     for (const c of ["gbp", "eur", "aud"] as const) {
       expect(price(`main-${c}-monthly`, 1)).toBe(MAIN_ANCHORS[c].monthly);
@@ -42,7 +44,12 @@ describe("the plan catalogue (BILL-09…16, OPEN-02/03)", () => {
   });
 
   it("carries the legacy tiered, promotional and per-unit lists as given (BILL-12…14)", () => {
-    expect([1, 2, 3, 4].map((q) => price("unit-pricing-usd-monthly", q))).toEqual([799, 799 + 499, 799 + 499 + 399, 799 + 499 + 399 * 2]);
+    expect([1, 2, 3, 4].map((q) => price("unit-pricing-usd-monthly", q))).toEqual([
+      799,
+      799 + 499,
+      799 + 499 + 399,
+      799 + 499 + 399 * 2,
+    ]);
     expect(price("unit-pricing-gbp-monthly", 3)).toBe(601 * 3);
     expect(price("unit-pricing-eur-annual", 1)).toBe(6291);
     expect(priceForQuantity(plan("unit-pricing-aud-annual").renewalPricing!, 2)).toBe(13499 + 9108);

@@ -49,10 +49,16 @@ export function mainTables(): Record<Currency, Record<BillingCycle, number[]>> {
     monthly: scaleTotals(usdMonthly, MAIN_ANCHORS[c].monthly),
     annual: scaleTotals(usdAnnual, MAIN_ANCHORS[c].annual),
   });
-  return { usd: { monthly: usdMonthly, annual: usdAnnual }, gbp: scaled("gbp"), eur: scaled("eur"), aud: scaled("aud") };
+  return {
+    usd: { monthly: usdMonthly, annual: usdAnnual },
+    gbp: scaled("gbp"),
+    eur: scaled("eur"),
+    aud: scaled("aud"),
+  };
 }
 
-const unitLabel = (currency: Currency, unitPricing = false) => (currency === "gbp" || unitPricing ? "guide" : "property");
+const unitLabel = (currency: Currency, unitPricing = false) =>
+  currency === "gbp" || unitPricing ? "guide" : "property";
 
 function mainList(): PlanSeed[] {
   const tables = mainTables();
@@ -79,7 +85,11 @@ function promotionalList(): PlanSeed[] {
   return CURRENCIES.flatMap((currency) => {
     const monthly = tables[currency].monthly;
     return [
-      { ...mainList().find((p) => p.key === `main-${currency}-monthly`)!, key: `promotional-${currency}-monthly`, catalogue: "promotional" as const },
+      {
+        ...mainList().find((p) => p.key === `main-${currency}-monthly`)!,
+        key: `promotional-${currency}-monthly`,
+        catalogue: "promotional" as const,
+      },
       {
         key: `promotional-${currency}-annual`,
         catalogue: "promotional" as const,
@@ -98,7 +108,12 @@ function promotionalList(): PlanSeed[] {
 }
 
 type Tiers = [number, number, number];
-const tiered = ([tier1Unit, tier2Unit, tier3Unit]: Tiers): PlanPricing => ({ kind: "tiered", tier1Unit, tier2Unit, tier3Unit });
+const tiered = ([tier1Unit, tier2Unit, tier3Unit]: Tiers): PlanPricing => ({
+  kind: "tiered",
+  tier1Unit,
+  tier2Unit,
+  tier3Unit,
+});
 
 /** Legacy unit-pricing tiered list (BILL-12/13), given exactly; renewal prices where D1 gives them. */
 const UNIT_PRICING: Record<Currency, { monthly: Tiers; annual: Tiers; renewal: Tiers | null }> = {

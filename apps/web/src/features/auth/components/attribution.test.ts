@@ -3,8 +3,17 @@ import { readAttribution } from "./attribution.ts";
 
 describe("readAttribution (IMPL-38, AUTH-27)", () => {
   it("maps the marketing query parameters to request fields", () => {
-    const attribution = readAttribution("?ref=abc123&utm_source=google&utm_campaign=spring&coupon=P10&sourceBrand=Airbnb", "");
-    expect(attribution).toEqual({ referralId: "abc123", utmSource: "google", utmCampaign: "spring", coupon: "P10", sourceBrand: "airbnb" });
+    const attribution = readAttribution(
+      "?ref=abc123&utm_source=google&utm_campaign=spring&coupon=P10&sourceBrand=Airbnb",
+      "",
+    );
+    expect(attribution).toEqual({
+      referralId: "abc123",
+      utmSource: "google",
+      utmCampaign: "spring",
+      coupon: "P10",
+      sourceBrand: "airbnb",
+    });
   });
 
   it("uses the referrer's hostname as sourceUrl", () => {

@@ -66,8 +66,21 @@ export function CreateAccountFormCard({ title }: { title: string }) {
       <h1>{title}</h1>
       {config.data ? <p className="muted">{copy.createAccount.trialPitch(config.data.trialDays)}</p> : null}
       <form className="stack" onSubmit={submit} onChange={clearError} noValidate>
-        <TextField label={copy.createAccount.firstName} autoComplete="given-name" required error={errors.firstName?.message} {...form.register("firstName")} />
-        <TextField label={copy.createAccount.email} type="email" autoComplete="email" required error={errors.email?.message} {...form.register("email")} />
+        <TextField
+          label={copy.createAccount.firstName}
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...form.register("firstName")}
+        />
+        <TextField
+          label={copy.createAccount.email}
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
         <TextField
           label={copy.createAccount.password}
           type="password"
@@ -85,8 +98,8 @@ export function CreateAccountFormCard({ title }: { title: string }) {
       </form>
       {config.data ? (
         <p className="auth-card__fine">
-          {copy.createAccount.termsPrefix} <a href={config.data.termsUrl}>{copy.createAccount.terms}</a> {copy.createAccount.and}{" "}
-          <a href={config.data.privacyUrl}>{copy.createAccount.privacy}</a>.
+          {copy.createAccount.termsPrefix} <a href={config.data.termsUrl}>{copy.createAccount.terms}</a>{" "}
+          {copy.createAccount.and} <a href={config.data.privacyUrl}>{copy.createAccount.privacy}</a>.
         </p>
       ) : null}
       <div className="auth-card__links">

@@ -36,7 +36,11 @@ export function ForgotPasswordPage() {
   }
 
   const error = request.isError
-    ? messageFor(request.error, { USER_NOT_FOUND: copy.errors.userNotFound, INVALID_EMAIL: copy.errors.invalidEmail, VALIDATION_FAILED: copy.errors.invalidEmail })
+    ? messageFor(request.error, {
+        USER_NOT_FOUND: copy.errors.userNotFound,
+        INVALID_EMAIL: copy.errors.invalidEmail,
+        VALIDATION_FAILED: copy.errors.invalidEmail,
+      })
     : null;
 
   return (

@@ -41,7 +41,11 @@ export function LoginPage() {
   };
 
   const serverError = login.isError
-    ? messageFor(login.error, { USER_NOT_FOUND: copy.errors.userNotFound, WRONG_PASSWORD: copy.errors.wrongPassword, INVALID_EMAIL: copy.errors.invalidEmail })
+    ? messageFor(login.error, {
+        USER_NOT_FOUND: copy.errors.userNotFound,
+        WRONG_PASSWORD: copy.errors.wrongPassword,
+        INVALID_EMAIL: copy.errors.invalidEmail,
+      })
     : null;
   const error = clientError ?? serverError;
 
@@ -69,7 +73,12 @@ export function LoginPage() {
           error={showRequired && password === "" ? copy.common.required : undefined}
           required
         />
-        <HoneypotField label={copy.login.honeypot} name="website" value={website} onChange={(event) => setWebsite(event.target.value)} />
+        <HoneypotField
+          label={copy.login.honeypot}
+          name="website"
+          value={website}
+          onChange={(event) => setWebsite(event.target.value)}
+        />
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" block busy={login.isPending}>
           {login.isPending ? copy.login.submitting : copy.login.submit}

@@ -6,6 +6,10 @@ export type PaymentMethod = z.infer<typeof PaymentMethodResponse>["paymentMethod
 
 /** POST /api/billing/local/payment-methods: the local gateway's test-mode card (ARCHITECTURE §6; CARD_INVALID 400). */
 export async function createLocalPaymentMethod(body: LocalCardRequest): Promise<PaymentMethod> {
-  const { paymentMethod } = await apiRequest("/api/billing/local/payment-methods", { method: "POST", body, schema: PaymentMethodResponse });
+  const { paymentMethod } = await apiRequest("/api/billing/local/payment-methods", {
+    method: "POST",
+    body,
+    schema: PaymentMethodResponse,
+  });
   return paymentMethod;
 }

@@ -16,7 +16,10 @@ export function useCreateSubscription() {
     onSuccess: async ({ subscription }) => {
       queryClient.setQueryData(billingKeys.subscription(), subscription);
       // The banners and guide status follow the subscription (HOME-05/06, GUIDE-03).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: meQueryKey }), queryClient.invalidateQueries({ queryKey: billingKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+      ]);
     },
   });
 }

@@ -10,5 +10,9 @@ export async function getSubscription(signal?: AbortSignal): Promise<Subscriptio
 }
 
 export function useSubscription() {
-  return useQuery({ queryKey: billingKeys.subscription(), queryFn: ({ signal }) => getSubscription(signal), retry: false });
+  return useQuery({
+    queryKey: billingKeys.subscription(),
+    queryFn: ({ signal }) => getSubscription(signal),
+    retry: false,
+  });
 }

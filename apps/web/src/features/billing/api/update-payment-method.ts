@@ -6,7 +6,9 @@ import { meQueryKey } from "../../../lib/session.ts";
 import { billingKeys } from "./keys.ts";
 
 /** PUT /api/billing/payment-method: replaces the card and retries an open invoice (BILL-35/36; NO_SUBSCRIPTION 409). */
-export function updatePaymentMethod(body: UpdatePaymentMethodRequest): Promise<z.infer<typeof UpdatePaymentMethodResponse>> {
+export function updatePaymentMethod(
+  body: UpdatePaymentMethodRequest,
+): Promise<z.infer<typeof UpdatePaymentMethodResponse>> {
   return apiRequest("/api/billing/payment-method", { method: "PUT", body, schema: UpdatePaymentMethodResponse });
 }
 
@@ -17,7 +19,10 @@ export function useUpdatePaymentMethod() {
     onSuccess: async ({ subscription }) => {
       queryClient.setQueryData(billingKeys.subscription(), subscription);
       // A paid retry clears the payment-failed banner (HOME-06) and may add an invoice.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: meQueryKey }), queryClient.invalidateQueries({ queryKey: billingKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+        queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+      ]);
     },
   });
 }

@@ -17,7 +17,8 @@ interface CouponFieldProps {
 export function CouponField({ applied, coupon, checking, disabled, onApply }: CouponFieldProps) {
   const id = useId();
   const [code, setCode] = useState(applied ?? "");
-  const status = applied && !checking ? (coupon ? b.couponApplied(coupon.percentOff, coupon.months) : b.couponUnknown) : null;
+  const status =
+    applied && !checking ? (coupon ? b.couponApplied(coupon.percentOff, coupon.months) : b.couponUnknown) : null;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>

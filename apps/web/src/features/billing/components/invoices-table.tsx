@@ -65,7 +65,13 @@ export function InvoicesTable() {
         </div>
       ) : null}
       {invoices.hasNextPage ? (
-        <Button variant="secondary" size="sm" busy={invoices.isFetchingNextPage} disabled={invoices.isFetchingNextPage} onClick={() => void invoices.fetchNextPage()}>
+        <Button
+          variant="secondary"
+          size="sm"
+          busy={invoices.isFetchingNextPage}
+          disabled={invoices.isFetchingNextPage}
+          onClick={() => void invoices.fetchNextPage()}
+        >
           {b.moreInvoices}
         </Button>
       ) : null}

@@ -28,14 +28,24 @@ export function NewSubscriptionForm() {
   if (plans.isPending) return <Spinner />;
   if (plans.isError) return <Alert>{copy.common.genericError}</Alert>;
   const data = plans.data;
-  const cycle = chosenCycle && data.cycles.includes(chosenCycle) ? chosenCycle : data.cycles.includes("monthly") ? "monthly" : data.cycles[0]!;
+  const cycle =
+    chosenCycle && data.cycles.includes(chosenCycle)
+      ? chosenCycle
+      : data.cycles.includes("monthly")
+        ? "monthly"
+        : data.cycles[0]!;
   const plan = data.plans.find((p) => p.cycle === cycle) ?? null;
   const appliedCoupon = data.coupon?.code;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!plan || submission.busy || !submission.cardReady) return;
-    const request = { cycle, currency: data.currencyFixed ? undefined : data.currency, planId: plan.id, coupon: appliedCoupon };
+    const request = {
+      cycle,
+      currency: data.currencyFixed ? undefined : data.currency,
+      planId: plan.id,
+      coupon: appliedCoupon,
+    };
     const ok = await submission.run({
       alert: request,
       submit: async (paymentMethodId) => {
@@ -51,9 +61,21 @@ export function NewSubscriptionForm() {
     <form className="stack" onSubmit={onSubmit} noValidate>
       <Card>
         <div className="stack">
-          <PlanChoice plans={data} cycle={cycle} onCycleChange={setCycle} onCurrencyChange={setCurrency} disabled={submission.busy} />
+          <PlanChoice
+            plans={data}
+            cycle={cycle}
+            onCycleChange={setCycle}
+            onCurrencyChange={setCurrency}
+            disabled={submission.busy}
+          />
           {plan ? <PlanPrice plan={plan} /> : null}
-          <CouponField applied={coupon} coupon={data.coupon} checking={plans.isFetching} disabled={submission.busy} onApply={setCoupon} />
+          <CouponField
+            applied={coupon}
+            coupon={data.coupon}
+            checking={plans.isFetching}
+            disabled={submission.busy}
+            onApply={setCoupon}
+          />
         </div>
       </Card>
       <Card>
@@ -67,7 +89,11 @@ export function NewSubscriptionForm() {
           />
           {failure?.where === "form" ? <Alert>{failure.message}</Alert> : null}
           <div>
-            <Button type="submit" disabled={!plan || !submission.cardReady || submission.busy} busy={submission.phase === "checking" || submission.phase === "processing"}>
+            <Button
+              type="submit"
+              disabled={!plan || !submission.cardReady || submission.busy}
+              busy={submission.phase === "checking" || submission.phase === "processing"}
+            >
               {submissionLabel(submission.phase, b.startSubscription)}
             </Button>
           </div>

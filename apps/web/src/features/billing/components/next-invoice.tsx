@@ -16,7 +16,9 @@ export function NextInvoice({ invoice }: { invoice: UpcomingInvoiceDto }) {
   const titleId = useId();
   const symbol = CURRENCY_SYMBOLS[invoice.currency];
   const discounted = invoice.amountDue < invoice.subtotal;
-  const rows: [string, string][] = [[b.invoicePeriod, b.period(formatLongDate(invoice.periodStart), formatLongDate(invoice.periodEnd))]];
+  const rows: [string, string][] = [
+    [b.invoicePeriod, b.period(formatLongDate(invoice.periodStart), formatLongDate(invoice.periodEnd))],
+  ];
   if (invoice.dueDate) rows.push([b.dueDate, formatLongDate(invoice.dueDate)]);
   if (invoice.nextPaymentAttempt) rows.push([b.nextPaymentAttempt, formatLongDate(invoice.nextPaymentAttempt)]);
   return (
@@ -37,7 +39,9 @@ export function NextInvoice({ invoice }: { invoice: UpcomingInvoiceDto }) {
               </>
             ) : null}
             <strong>{formatMoney(invoice.amountDue, symbol)}</strong>
-            {discounted && invoice.coupon ? <span className="plan-price__discount"> {b.couponOnInvoice(invoice.coupon)}</span> : null}
+            {discounted && invoice.coupon ? (
+              <span className="plan-price__discount"> {b.couponOnInvoice(invoice.coupon)}</span>
+            ) : null}
           </dd>
         </div>
         <DetailRows rows={rows} />

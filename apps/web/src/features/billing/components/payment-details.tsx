@@ -58,7 +58,8 @@ export function PaymentDetails({ subscription }: { subscription: SubscriptionSta
               submission.reset();
             }}
           >
-            {editing ? copy.common.cancel : copy.common.edit} <span className="visually-hidden">{b.paymentDetails}</span>
+            {editing ? copy.common.cancel : copy.common.edit}{" "}
+            <span className="visually-hidden">{b.paymentDetails}</span>
           </Button>
         )}
       </div>
@@ -72,10 +73,19 @@ export function PaymentDetails({ subscription }: { subscription: SubscriptionSta
       {updated ? <Alert tone="success">{b.cardUpdated}</Alert> : null}
       {open ? (
         <form className="stack billing-card-editor" onSubmit={onSubmit} noValidate>
-          <CardForm ref={submission.card} onReadyChange={submission.setCardReady} disabled={submission.busy} error={failure?.where === "card" ? failure.message : undefined} />
+          <CardForm
+            ref={submission.card}
+            onReadyChange={submission.setCardReady}
+            disabled={submission.busy}
+            error={failure?.where === "card" ? failure.message : undefined}
+          />
           {failure?.where === "form" ? <Alert>{failure.message}</Alert> : null}
           <div>
-            <Button type="submit" disabled={!submission.cardReady || submission.busy} busy={submission.phase === "checking" || submission.phase === "processing"}>
+            <Button
+              type="submit"
+              disabled={!submission.cardReady || submission.busy}
+              busy={submission.phase === "checking" || submission.phase === "processing"}
+            >
               {submissionLabel(submission.phase, b.saveCard)}
             </Button>
           </div>

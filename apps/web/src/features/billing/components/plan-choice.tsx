@@ -26,7 +26,13 @@ export function PlanChoice({ plans, cycle, onCycleChange, onCurrencyChange, disa
           if (!plan) return null;
           return (
             <label key={option} className={`plan-option${option === cycle ? " plan-option--selected" : ""}`}>
-              <input type="radio" name="cycle" value={option} checked={option === cycle} onChange={() => onCycleChange(option)} />
+              <input
+                type="radio"
+                name="cycle"
+                value={option}
+                checked={option === cycle}
+                onChange={() => onCycleChange(option)}
+              />
               <span className="plan-option__body">
                 <span className="plan-option__name">
                   {option === "annual" ? b.annual : b.monthly}
@@ -46,7 +52,13 @@ export function PlanChoice({ plans, cycle, onCycleChange, onCurrencyChange, disa
           <label className="field__label" htmlFor={currencyId}>
             {b.currency}
           </label>
-          <select id={currencyId} className="field__input" value={plans.currency} disabled={disabled} onChange={(event) => onCurrencyChange(event.target.value as Currency)}>
+          <select
+            id={currencyId}
+            className="field__input"
+            value={plans.currency}
+            disabled={disabled}
+            onChange={(event) => onCurrencyChange(event.target.value as Currency)}
+          >
             {plans.currencies.map((code) => (
               <option key={code} value={code}>
                 {code.toUpperCase()}
@@ -64,10 +76,15 @@ export function PlanPrice({ plan }: { plan: PlanDto }) {
   return (
     <div className="plan-price" aria-live="polite">
       <p className="plan-price__amount">
-        <strong>{formatMoney(plan.amount, plan.currencySymbol)}</strong> {b.perCycle[plan.cycle]} {b.priceFor(plan.quantity, b.unitLabels[plan.unitLabel])}
+        <strong>{formatMoney(plan.amount, plan.currencySymbol)}</strong> {b.perCycle[plan.cycle]}{" "}
+        {b.priceFor(plan.quantity, b.unitLabels[plan.unitLabel])}
       </p>
-      {plan.discountedAmount !== null ? <p className="plan-price__discount">{b.firstYear(formatMoney(plan.discountedAmount, plan.currencySymbol))}</p> : null}
-      {plan.renewalAmount !== null ? <p className="muted">{b.renewsAt(formatMoney(plan.renewalAmount, plan.currencySymbol))}</p> : null}
+      {plan.discountedAmount !== null ? (
+        <p className="plan-price__discount">{b.firstYear(formatMoney(plan.discountedAmount, plan.currencySymbol))}</p>
+      ) : null}
+      {plan.renewalAmount !== null ? (
+        <p className="muted">{b.renewsAt(formatMoney(plan.renewalAmount, plan.currencySymbol))}</p>
+      ) : null}
       {plan.specialOffer ? <p className="plan-price__offer">{plan.specialOffer}</p> : null}
     </div>
   );

@@ -35,7 +35,11 @@ export function SetupPaymentCard({ successPath }: { successPath: string }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (submission.busy || !submission.cardReady) return;
-    const request = { cycle: "monthly" as const, currency: plans.data.currencyFixed ? undefined : plans.data.currency, planId: plan.id };
+    const request = {
+      cycle: "monthly" as const,
+      currency: plans.data.currencyFixed ? undefined : plans.data.currency,
+      planId: plan.id,
+    };
     const ok = await submission.run({
       alert: request,
       failureMessage: b.cardNotSaved,
@@ -49,10 +53,21 @@ export function SetupPaymentCard({ successPath }: { successPath: string }) {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate>
-      <p className="setup-plan__price">{b.setupPaymentIntro(formatMoney(plan.singlePropertyAmount, plan.currencySymbol))}</p>
-      <CardForm ref={submission.card} onReadyChange={submission.setCardReady} disabled={submission.busy} error={submission.failure?.message} />
+      <p className="setup-plan__price">
+        {b.setupPaymentIntro(formatMoney(plan.singlePropertyAmount, plan.currencySymbol))}
+      </p>
+      <CardForm
+        ref={submission.card}
+        onReadyChange={submission.setCardReady}
+        disabled={submission.busy}
+        error={submission.failure?.message}
+      />
       <div>
-        <Button type="submit" disabled={!submission.cardReady || submission.busy} busy={submission.phase === "checking" || submission.phase === "processing"}>
+        <Button
+          type="submit"
+          disabled={!submission.cardReady || submission.busy}
+          busy={submission.phase === "checking" || submission.phase === "processing"}
+        >
           {submissionLabel(submission.phase, b.setupPaymentSave)}
         </Button>
       </div>

@@ -20,17 +20,24 @@ export function SubscriptionDetails({ subscription }: { subscription: Subscripti
   const unit = b.unitLabels[plan?.unitLabel ?? "property"];
   rows.push([b.quantity, b.units(subscription.quantity, unit)]);
   if (subscription.amount !== null) {
-    rows.push([b.amount, `${formatMoney(subscription.amount, subscription.currencySymbol)}${plan ? ` ${b.perCycle[plan.cycle]}` : ""}`]);
+    rows.push([
+      b.amount,
+      `${formatMoney(subscription.amount, subscription.currencySymbol)}${plan ? ` ${b.perCycle[plan.cycle]}` : ""}`,
+    ]);
   }
   if (subscription.currentPeriodStart && subscription.currentPeriodEnd) {
-    rows.push([b.currentPeriod, b.period(formatLongDate(subscription.currentPeriodStart), formatLongDate(subscription.currentPeriodEnd))]);
+    rows.push([
+      b.currentPeriod,
+      b.period(formatLongDate(subscription.currentPeriodStart), formatLongDate(subscription.currentPeriodEnd)),
+    ]);
   }
   return (
     <Card>
       <div className="billing-section__head">
         <h2 className="billing-section__title">{b.subscriptionDetails}</h2>
         <Button variant="ghost" size="sm" aria-expanded={editing} onClick={() => setEditing((open) => !open)}>
-          {editing ? copy.common.cancel : copy.common.edit} <span className="visually-hidden">{b.subscriptionDetails}</span>
+          {editing ? copy.common.cancel : copy.common.edit}{" "}
+          <span className="visually-hidden">{b.subscriptionDetails}</span>
         </Button>
       </div>
       <dl className="billing-details">

@@ -21,7 +21,13 @@ export function CancellationPage() {
       </div>
       <p>{c.notice}</p>
       <Card>
-        <CancellationForm initial={{ name: [user.firstName, user.lastName].filter(Boolean).join(" "), email: user.email, tel: user.tel ?? "" }} />
+        <CancellationForm
+          initial={{
+            name: [user.firstName, user.lastName].filter(Boolean).join(" "),
+            email: user.email,
+            tel: user.tel ?? "",
+          }}
+        />
       </Card>
     </div>
   );

@@ -21,7 +21,11 @@ function CompanyItems({ company }: { company: CompanyDto }) {
   const refresh = useRefreshCompany();
   return (
     <Card>
-      <TextItem title={copy.company.brandName} value={company.brandName} save={(brandName) => update.mutateAsync({ brandName })} />
+      <TextItem
+        title={copy.company.brandName}
+        value={company.brandName}
+        save={(brandName) => update.mutateAsync({ brandName })}
+      />
       <ImageItem
         title={copy.company.logo}
         currentUrl={company.logoUrl}
@@ -53,7 +57,9 @@ function CompanyItems({ company }: { company: CompanyDto }) {
         ]}
         guidance={copy.basicSetup.colourGuidance}
         lightWarning={copy.basicSetup.tooLight}
-        save={(values) => update.mutateAsync({ hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null })}
+        save={(values) =>
+          update.mutateAsync({ hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null })
+        }
       />
       <ColoursItem
         title={copy.company.loadingScreenColours}
@@ -62,7 +68,9 @@ function CompanyItems({ company }: { company: CompanyDto }) {
           { key: "fontHex", label: copy.company.fontColour, value: company.fontHex },
         ]}
         preview={(values) => <LoadingPreview values={values} brandName={company.brandName} logoUrl={company.logoUrl} />}
-        save={(values) => update.mutateAsync({ backgroundHex: values.backgroundHex ?? null, fontHex: values.fontHex ?? null })}
+        save={(values) =>
+          update.mutateAsync({ backgroundHex: values.backgroundHex ?? null, fontHex: values.fontHex ?? null })
+        }
       />
       <TextItem
         title={copy.company.website}

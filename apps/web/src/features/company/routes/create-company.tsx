@@ -24,7 +24,10 @@ export function CreateCompanyPage() {
     if (missing || create.isPending) return;
     const toProfile = () => void navigate("/company-profile", { replace: true });
     // OPEN-49: one company per account; a second create answers 409, and the existing profile is the answer.
-    create.mutate({ brandName: brandName.trim() }, { onSuccess: toProfile, onError: (error) => (hasErrorCode(error, "CONFLICT") ? toProfile() : undefined) });
+    create.mutate(
+      { brandName: brandName.trim() },
+      { onSuccess: toProfile, onError: (error) => (hasErrorCode(error, "CONFLICT") ? toProfile() : undefined) },
+    );
   };
   return (
     <div className="company-page">

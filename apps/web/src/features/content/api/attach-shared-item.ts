@@ -8,7 +8,10 @@ export function useAttachSharedItem(propertyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, attach }: { itemId: string; attach: boolean }) =>
-      apiRequest(contentPaths.shared(propertyId, itemId), { method: attach ? "PUT" : "DELETE", schema: AttachResponse }),
+      apiRequest(contentPaths.shared(propertyId, itemId), {
+        method: attach ? "PUT" : "DELETE",
+        schema: AttachResponse,
+      }),
     // SHARED-11: success refreshes the property's lists.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: contentKeys.all }),
   });

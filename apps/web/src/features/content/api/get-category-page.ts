@@ -7,6 +7,7 @@ import { contentKeys, contentPaths } from "./keys.ts";
 export function useCategoryPage(propertyId: string, categoryLabel: string) {
   return useQuery({
     queryKey: contentKeys.category(propertyId, categoryLabel),
-    queryFn: ({ signal }) => apiRequest(contentPaths.category(propertyId, categoryLabel), { schema: CategoryPageResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(contentPaths.category(propertyId, categoryLabel), { schema: CategoryPageResponse, signal }),
   });
 }

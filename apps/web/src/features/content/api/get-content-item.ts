@@ -7,7 +7,8 @@ import { contentKeys, contentPaths } from "./keys.ts";
 export function useContentItem(propertyId: string, itemId: string | null) {
   return useQuery({
     queryKey: contentKeys.item(propertyId, itemId ?? ""),
-    queryFn: async ({ signal }) => (await apiRequest(contentPaths.item(propertyId, itemId ?? ""), { schema: ContentItemResponse, signal })).item,
+    queryFn: async ({ signal }) =>
+      (await apiRequest(contentPaths.item(propertyId, itemId ?? ""), { schema: ContentItemResponse, signal })).item,
     enabled: itemId !== null,
     staleTime: 0,
     gcTime: 0,

@@ -11,7 +11,8 @@ const enc = encodeURIComponent;
 /** The API paths of one property's (or the shared-content property's) content. */
 export const contentPaths = {
   overview: (propertyId: string) => `/api/properties/${enc(propertyId)}/content`,
-  category: (propertyId: string, categoryLabel: string) => `/api/properties/${enc(propertyId)}/content/categories/${enc(categoryLabel)}`,
+  category: (propertyId: string, categoryLabel: string) =>
+    `/api/properties/${enc(propertyId)}/content/categories/${enc(categoryLabel)}`,
   items: (propertyId: string) => `/api/properties/${enc(propertyId)}/content/items`,
   item: (propertyId: string, itemId: string) => `/api/properties/${enc(propertyId)}/content/items/${enc(itemId)}`,
   order: (propertyId: string) => `/api/properties/${enc(propertyId)}/content/order`,

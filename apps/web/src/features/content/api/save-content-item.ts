@@ -18,8 +18,14 @@ export async function createContentItem(propertyId: string, body: CreateContentI
 }
 
 /** PATCH …/content/items/:itemId: ContentVersion + 1 on the server; 409 CONFLICT when expectedVersion is stale. */
-export async function updateContentItem(propertyId: string, itemId: string, body: UpdateContentItemRequest): Promise<ContentItemDto> {
-  return (await apiRequest(contentPaths.item(propertyId, itemId), { method: "PATCH", body, schema: ContentItemResponse })).item;
+export async function updateContentItem(
+  propertyId: string,
+  itemId: string,
+  body: UpdateContentItemRequest,
+): Promise<ContentItemDto> {
+  return (
+    await apiRequest(contentPaths.item(propertyId, itemId), { method: "PATCH", body, schema: ContentItemResponse })
+  ).item;
 }
 
 function mediaPath(propertyId: string, itemId: string, kind: MediaKind, subItemId?: string): string {
@@ -28,11 +34,22 @@ function mediaPath(propertyId: string, itemId: string, kind: MediaKind, subItemI
 }
 
 /** PUT (multipart "file") the item's or a sub-item's image, video or PDF (CONT-23); 409 VIDEO_EXISTS (CONT-21). */
-export function uploadContentMedia(propertyId: string, itemId: string, kind: MediaKind, file: File, subItemId?: string): Promise<void> {
+export function uploadContentMedia(
+  propertyId: string,
+  itemId: string,
+  kind: MediaKind,
+  file: File,
+  subItemId?: string,
+): Promise<void> {
   return uploadFile(mediaPath(propertyId, itemId, kind, subItemId), file, { method: "PUT", fieldName: "file" });
 }
 
 /** DELETE the item's or a sub-item's file. */
-export async function removeContentMedia(propertyId: string, itemId: string, kind: MediaKind, subItemId?: string): Promise<void> {
+export async function removeContentMedia(
+  propertyId: string,
+  itemId: string,
+  kind: MediaKind,
+  subItemId?: string,
+): Promise<void> {
   await apiRequest(mediaPath(propertyId, itemId, kind, subItemId), { method: "DELETE", schema: ContentItemResponse });
 }

@@ -4,7 +4,13 @@ import type { ContentOverviewResponse } from "@doorstep/shared/schemas/content";
 import { Link } from "react-router";
 
 /** The categories of a guide with their item counts and filled suggestions, each linking to its page. */
-export function ContentSections({ categories, base }: { categories: ContentOverviewResponse["categories"]; base: string }) {
+export function ContentSections({
+  categories,
+  base,
+}: {
+  categories: ContentOverviewResponse["categories"];
+  base: string;
+}) {
   return (
     <ul className="content-sections">
       {categories.map((category) => {
@@ -15,7 +21,11 @@ export function ContentSections({ categories, base }: { categories: ContentOverv
               <span className="content-section__title">{category.title}</span>
               <span className="content-section__count">
                 {copy.content.filledCount(category.totalItemCount)}
-                {fill.templates > 0 ? <span className="content-section__fill">{copy.content.templatesFilled(fill.filled, fill.templates)}</span> : null}
+                {fill.templates > 0 ? (
+                  <span className="content-section__fill">
+                    {copy.content.templatesFilled(fill.filled, fill.templates)}
+                  </span>
+                ) : null}
               </span>
             </Link>
           </li>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { draftFromTemplate, newSubItem, snapshot, subItemActions, translationActions, updateRequest } from "./editor-draft.ts";
+import {
+  draftFromTemplate,
+  newSubItem,
+  snapshot,
+  subItemActions,
+  translationActions,
+  updateRequest,
+} from "./editor-draft.ts";
 
 describe("editor draft → one save request (CONT-24/28/29)", () => {
   it("creates only non-blank translations and deletes an emptied stored one (CONT-28)", () => {
@@ -7,7 +14,15 @@ describe("editor draft → one save request (CONT-24/28/29)", () => {
     draft.translations.fr = { ...draft.translations.fr!, title: "Bonjour" };
     draft.translations.de = { ...draft.translations.de!, stored: true, detailText: "<p></p>" };
     expect(translationActions(draft)).toEqual([
-      { language: "fr", action: "create", title: "Bonjour", detailText: null, describe: null, locate: null, operate: null },
+      {
+        language: "fr",
+        action: "create",
+        title: "Bonjour",
+        detailText: null,
+        describe: null,
+        locate: null,
+        operate: null,
+      },
       { language: "de", action: "delete" },
     ]);
   });
@@ -20,14 +35,26 @@ describe("editor draft → one save request (CONT-24/28/29)", () => {
     expect(subItemActions(draft)).toEqual([
       { action: "delete", id: "0d6a1f2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b" },
       expect.objectContaining({ action: "create", type: "text", listRank: 1, detailText: "Hello", buttonLabel: null }),
-      expect.objectContaining({ action: "update", id: stored.id, type: "button", listRank: 2, buttonLabel: "Map", detailText: null }),
+      expect.objectContaining({
+        action: "update",
+        id: stored.id,
+        type: "button",
+        listRank: 2,
+        buttonLabel: "Map",
+        detailText: null,
+      }),
     ]);
   });
 
   it("stores blank rich text as empty, sends the opened version, and a chosen file makes the draft dirty", () => {
     const draft = draftFromTemplate(null, []);
     draft.en = { ...draft.en, title: " Parking ", detailText: "<p></p>" };
-    expect(updateRequest(draft, 3)).toMatchObject({ title: "Parking", detailText: "", expectedVersion: 3, webLink: null });
+    expect(updateRequest(draft, 3)).toMatchObject({
+      title: "Parking",
+      detailText: "",
+      expectedVersion: 3,
+      webLink: null,
+    });
     const before = snapshot(draft);
     draft.image = { ...draft.image, file: new File(["x"], "a.png", { type: "image/png" }) };
     expect(snapshot(draft)).not.toBe(before);

@@ -68,12 +68,22 @@ export function subItemMediaKind(type: SubItemType): MediaKind | null {
   return null;
 }
 
-function translationsFor(languages: readonly string[], stored: ContentItemDto["translations"]): Record<string, TranslationDraft> {
+function translationsFor(
+  languages: readonly string[],
+  stored: ContentItemDto["translations"],
+): Record<string, TranslationDraft> {
   const result: Record<string, TranslationDraft> = {};
   for (const language of languages) {
     const t = stored.find((s) => s.language === language);
     result[language] = t
-      ? { stored: true, title: t.title ?? "", detailText: t.detailText ?? "", describe: t.describe ?? "", locate: t.locate ?? "", operate: t.operate ?? "" }
+      ? {
+          stored: true,
+          title: t.title ?? "",
+          detailText: t.detailText ?? "",
+          describe: t.describe ?? "",
+          locate: t.locate ?? "",
+          operate: t.operate ?? "",
+        }
       : { stored: false, ...blankTexts() };
   }
   return result;
@@ -82,7 +92,13 @@ function translationsFor(languages: readonly string[], stored: ContentItemDto["t
 /** The editor's draft of a stored item. */
 export function draftFromItem(item: ContentItemDto, languages: readonly string[]): ItemDraft {
   return {
-    en: { title: item.title, detailText: item.detailText, describe: item.describe ?? "", locate: item.locate ?? "", operate: item.operate ?? "" },
+    en: {
+      title: item.title,
+      detailText: item.detailText,
+      describe: item.describe ?? "",
+      locate: item.locate ?? "",
+      operate: item.operate ?? "",
+    },
     translations: translationsFor(languages, item.translations),
     webLink: item.webLink ?? "",
     what3words: item.what3words ?? "",
@@ -110,7 +126,13 @@ export function draftFromItem(item: ContentItemDto, languages: readonly string[]
 export function draftFromTemplate(template: TemplateDto | null, languages: readonly string[]): ItemDraft {
   const d = template?.defaults;
   return {
-    en: { title: d?.title ?? "", detailText: d?.detailText ?? "", describe: d?.describe ?? "", locate: d?.locate ?? "", operate: d?.operate ?? "" },
+    en: {
+      title: d?.title ?? "",
+      detailText: d?.detailText ?? "",
+      describe: d?.describe ?? "",
+      locate: d?.locate ?? "",
+      operate: d?.operate ?? "",
+    },
     translations: translationsFor(languages, []),
     webLink: d?.webLink ?? "",
     what3words: "",
@@ -208,7 +230,11 @@ function itemFields(draft: ItemDraft) {
   };
 }
 
-export function createRequest(draft: ItemDraft, categoryLabel: string, templateLabel: string | null): CreateContentItemRequest {
+export function createRequest(
+  draft: ItemDraft,
+  categoryLabel: string,
+  templateLabel: string | null,
+): CreateContentItemRequest {
   return { categoryLabel, templateLabel, ...itemFields(draft) };
 }
 
@@ -222,7 +248,11 @@ export function updateRequest(draft: ItemDraft, expectedVersion: number): Update
  */
 export function rebaseDraft(saved: ContentItemDto, languages: readonly string[], previous: ItemDraft): ItemDraft {
   const next = draftFromItem(saved, languages);
-  const keep = (fresh: MediaDraft, old: MediaDraft): MediaDraft => ({ ...fresh, file: old.file, remove: old.remove && fresh.url !== null });
+  const keep = (fresh: MediaDraft, old: MediaDraft): MediaDraft => ({
+    ...fresh,
+    file: old.file,
+    remove: old.remove && fresh.url !== null,
+  });
   next.image = keep(next.image, previous.image);
   next.video = keep(next.video, previous.video);
   next.document = keep(next.document, previous.document);
@@ -236,5 +266,10 @@ export function rebaseDraft(saved: ContentItemDto, languages: readonly string[],
 /** True when the draft still has files to send. */
 export function hasPendingMedia(draft: ItemDraft): boolean {
   const pending = (m: MediaDraft) => m.file !== null || m.remove;
-  return pending(draft.image) || pending(draft.video) || pending(draft.document) || draft.subItems.some((s) => pending(s.media));
+  return (
+    pending(draft.image) ||
+    pending(draft.video) ||
+    pending(draft.document) ||
+    draft.subItems.some((s) => pending(s.media))
+  );
 }

@@ -42,7 +42,7 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
           {c.translationHint(languageName(language))}
         </p>
       )}
-      {template?.showTitle ?? true ? (
+      {(template?.showTitle ?? true) ? (
         <TextField
           label={labels?.title ?? c.titleLabel}
           value={texts.title}

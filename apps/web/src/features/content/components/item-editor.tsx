@@ -42,7 +42,17 @@ export function ItemEditor(props: ItemEditorProps) {
   const loaded = useContentItem(props.propertyId, props.target.itemId);
   if (props.target.itemId !== null && !loaded.data) {
     return (
-      <Dialog open title={c.editorNewTitle} onClose={props.onClose} size="md" actions={<Button variant="secondary" onClick={props.onClose}>{c.close}</Button>}>
+      <Dialog
+        open
+        title={c.editorNewTitle}
+        onClose={props.onClose}
+        size="md"
+        actions={
+          <Button variant="secondary" onClick={props.onClose}>
+            {c.close}
+          </Button>
+        }
+      >
         {loaded.isError ? <Alert>{c.loadError}</Alert> : <Spinner />}
       </Dialog>
     );
@@ -50,17 +60,30 @@ export function ItemEditor(props: ItemEditorProps) {
   return <ItemEditorForm {...props} initial={loaded.data ?? null} />;
 }
 
-function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLanguages, target, onClose, initial }: ItemEditorProps & { initial: ContentItemDto | null }) {
+function ItemEditorForm({
+  propertyId,
+  categoryLabel,
+  isShared,
+  languages: allLanguages,
+  target,
+  onClose,
+  initial,
+}: ItemEditorProps & { initial: ContentItemDto | null }) {
   const languages = useMemo(() => allLanguages.filter((l) => l !== "en"), [allLanguages]);
   const template = initial?.template ?? target.template;
-  const [draft, setDraft] = useState<ItemDraft>(() => (initial ? draftFromItem(initial, languages) : draftFromTemplate(template, languages)));
+  const [draft, setDraft] = useState<ItemDraft>(() =>
+    initial ? draftFromItem(initial, languages) : draftFromTemplate(template, languages),
+  );
   const [baseline] = useState(() => snapshot(draft));
   const [tab, setTab] = useState("en");
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [webLinkError, setWebLinkError] = useState<string>();
   const [saved, setSaved] = useState(false);
-  const saver = useSaveItem({ propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages }, initial);
+  const saver = useSaveItem(
+    { propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages },
+    initial,
+  );
   const remove = useDeleteContentItem(propertyId);
   const dirty = snapshot(draft) !== baseline;
   const saving = saver.status === "saving";
@@ -100,7 +123,11 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
     leave.stay();
   };
 
-  const title = saver.item ? c.editorEditTitle(saver.item.title) : template ? `${c.add} ${template.defaults.title || template.labels.title}` : c.editorNewTitle;
+  const title = saver.item
+    ? c.editorEditTitle(saver.item.title)
+    : template
+      ? `${c.add} ${template.defaults.title || template.labels.title}`
+      : c.editorNewTitle;
   const showMedia = template?.showMedia ?? true;
 
   return (
@@ -113,7 +140,12 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
         actions={
           <>
             {saver.item ? (
-              <Button variant="danger" className="editor__delete" disabled={saving} onClick={() => setConfirmDelete(true)}>
+              <Button
+                variant="danger"
+                className="editor__delete"
+                disabled={saving}
+                onClick={() => setConfirmDelete(true)}
+              >
                 {c.deleteItem}
               </Button>
             ) : null}
@@ -145,20 +177,39 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
               ))}
             </div>
           ) : null}
-          <div id="editor-tabpanel" role={languages.length > 0 ? "tabpanel" : undefined} aria-labelledby={languages.length > 0 ? `editor-tab-${tab}` : undefined}>
+          <div
+            id="editor-tabpanel"
+            role={languages.length > 0 ? "tabpanel" : undefined}
+            aria-labelledby={languages.length > 0 ? `editor-tab-${tab}` : undefined}
+          >
             <EditorTexts key={tab} language={tab} draft={draft} template={template} onChange={update} />
           </div>
 
           {showMedia ? (
             <fieldset className="editor__group">
               <legend>{labels?.media ?? c.imageLabel}</legend>
-              <MediaField kind="image" label={c.imageLabel} value={draft.image} onChange={(image) => update((d) => ({ ...d, image }))} />
-              <MediaField kind="video" label={c.videoLabel} value={draft.video} onChange={(video) => update((d) => ({ ...d, video }))} />
-              <MediaField kind="document" label={c.documentLabel} value={draft.document} onChange={(document) => update((d) => ({ ...d, document }))} />
+              <MediaField
+                kind="image"
+                label={c.imageLabel}
+                value={draft.image}
+                onChange={(image) => update((d) => ({ ...d, image }))}
+              />
+              <MediaField
+                kind="video"
+                label={c.videoLabel}
+                value={draft.video}
+                onChange={(video) => update((d) => ({ ...d, video }))}
+              />
+              <MediaField
+                kind="document"
+                label={c.documentLabel}
+                value={draft.document}
+                onChange={(document) => update((d) => ({ ...d, document }))}
+              />
             </fieldset>
           ) : null}
 
-          {template?.showWebLink ?? true ? (
+          {(template?.showWebLink ?? true) ? (
             <TextField
               label={labels?.webLink ?? c.webLinkLabel}
               hint={c.webLinkHint}
@@ -170,14 +221,27 @@ function ItemEditorForm({ propertyId, categoryLabel, isShared, languages: allLan
             />
           ) : null}
 
-          <TextField label={c.what3wordsLabel} hint={c.what3wordsHint} value={draft.what3words} onChange={(event) => update((d) => ({ ...d, what3words: event.target.value }))} />
+          <TextField
+            label={c.what3wordsLabel}
+            hint={c.what3wordsHint}
+            value={draft.what3words}
+            onChange={(event) => update((d) => ({ ...d, what3words: event.target.value }))}
+          />
           <label className="editor__check">
-            <input type="checkbox" checked={draft.showWhat3words} onChange={(event) => update((d) => ({ ...d, showWhat3words: event.target.checked }))} />
+            <input
+              type="checkbox"
+              checked={draft.showWhat3words}
+              onChange={(event) => update((d) => ({ ...d, showWhat3words: event.target.checked }))}
+            />
             {c.showWhat3words}
           </label>
-          {template?.showFeatured ?? true ? (
+          {(template?.showFeatured ?? true) ? (
             <label className="editor__check">
-              <input type="checkbox" checked={draft.featured} onChange={(event) => update((d) => ({ ...d, featured: event.target.checked }))} />
+              <input
+                type="checkbox"
+                checked={draft.featured}
+                onChange={(event) => update((d) => ({ ...d, featured: event.target.checked }))}
+              />
               {labels?.featured ?? c.featuredLabel}
             </label>
           ) : null}

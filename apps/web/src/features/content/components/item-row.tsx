@@ -5,7 +5,15 @@ import { imageAtWidth } from "../../../lib/format.ts";
 const c = copy.content;
 
 /** An item's thumbnail, title and badges in a category list. */
-export function ItemRow({ item, fallbackTitle, recommended = false }: { item: ContentItemSummary | null; fallbackTitle?: string; recommended?: boolean }) {
+export function ItemRow({
+  item,
+  fallbackTitle,
+  recommended = false,
+}: {
+  item: ContentItemSummary | null;
+  fallbackTitle?: string;
+  recommended?: boolean;
+}) {
   return (
     <div className="content-row__main">
       {item?.imageUrl ? <img className="content-row__thumb" src={imageAtWidth(item.imageUrl, 120)} alt="" /> : null}

@@ -98,8 +98,13 @@ export function MediaField({ kind, label, value, onChange }: MediaFieldProps) {
           </Button>
         ) : null}
         {value.url && !value.file ? (
-          <Button variant={value.remove ? "secondary" : "danger"} size="sm" onClick={() => onChange({ ...value, remove: !value.remove })}>
-            {value.remove ? copy.content.mediaUndoRemove : copy.content.mediaRemove} <span className="visually-hidden">{label}</span>
+          <Button
+            variant={value.remove ? "secondary" : "danger"}
+            size="sm"
+            onClick={() => onChange({ ...value, remove: !value.remove })}
+          >
+            {value.remove ? copy.content.mediaUndoRemove : copy.content.mediaRemove}{" "}
+            <span className="visually-hidden">{label}</span>
           </Button>
         ) : null}
       </div>

@@ -116,7 +116,12 @@ function Toolbar({ editor }: { editor: Editor }) {
         </button>
         <span className="rich-text__colour">
           <label htmlFor={colourId}>{t.colour}</label>
-          <input id={colourId} type="color" value={state.colour} onChange={(event) => chain().setColor(event.target.value).run()} />
+          <input
+            id={colourId}
+            type="color"
+            value={state.colour}
+            onChange={(event) => chain().setColor(event.target.value).run()}
+          />
         </span>
       </div>
       {linkOpen ? (
@@ -124,7 +129,14 @@ function Toolbar({ editor }: { editor: Editor }) {
           <label className="field__label" htmlFor={linkId}>
             {t.linkAddress}
           </label>
-          <input id={linkId} className="field__input" type="url" value={href} onChange={(event) => setHref(event.target.value)} placeholder="https://" />
+          <input
+            id={linkId}
+            className="field__input"
+            type="url"
+            value={href}
+            onChange={(event) => setHref(event.target.value)}
+            placeholder="https://"
+          />
           <button
             type="button"
             className="rich-text__tool"

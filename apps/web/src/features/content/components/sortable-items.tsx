@@ -1,7 +1,21 @@
 import { copy } from "@doorstep/shared/copy";
 import type { ContentItemSummary } from "@doorstep/shared/schemas/content";
-import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { useEffect, useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
@@ -25,7 +39,10 @@ export function SortableItems({ items, onReorder, saving, onEdit }: SortableItem
   const [order, setOrder] = useState(items);
   // The server's order wins whenever it arrives.
   useEffect(() => setOrder(items), [items]);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const commit = (next: ContentItemSummary[]) => {
     setOrder(next);
@@ -62,7 +79,12 @@ export function SortableItems({ items, onReorder, saving, onEdit }: SortableItem
                 <Button variant="ghost" size="sm" disabled={index === 0 || saving} onClick={() => move(index, -1)}>
                   {c.moveUp} <span className="visually-hidden">{item.title}</span>
                 </Button>
-                <Button variant="ghost" size="sm" disabled={index === order.length - 1 || saving} onClick={() => move(index, 1)}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={index === order.length - 1 || saving}
+                  onClick={() => move(index, 1)}
+                >
                   {c.moveDown} <span className="visually-hidden">{item.title}</span>
                 </Button>
                 <Button variant="secondary" size="sm" onClick={() => onEdit(item)}>
@@ -78,7 +100,9 @@ export function SortableItems({ items, onReorder, saving, onEdit }: SortableItem
 }
 
 function SortableRow({ item, children }: { item: ContentItemSummary; children: React.ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.id,
+  });
   const style = { transform: CSS.Transform.toString(transform), transition };
   return (
     <li ref={setNodeRef} style={style} className={`content-row${isDragging ? " content-row--dragging" : ""}`}>

@@ -47,7 +47,12 @@ export function SubItemsEditor({ draft, onChange }: SubItemsEditorProps) {
                   <Button variant="ghost" size="sm" disabled={index === 0} onClick={() => move(index, -1)}>
                     {c.moveUp} <span className="visually-hidden">{name}</span>
                   </Button>
-                  <Button variant="ghost" size="sm" disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={index === items.length - 1}
+                    onClick={() => move(index, 1)}
+                  >
                     {c.moveDown} <span className="visually-hidden">{name}</span>
                   </Button>
                   <Button variant="danger" size="sm" onClick={() => remove(item)}>
@@ -70,11 +75,20 @@ export function SubItemsEditor({ draft, onChange }: SubItemsEditorProps) {
                 </div>
               ) : null}
               {kind ? (
-                <MediaField kind={kind} label={`${typeName(item.type)} (${name})`} value={item.media} onChange={(media) => update(item.key, { media })} />
+                <MediaField
+                  kind={kind}
+                  label={`${typeName(item.type)} (${name})`}
+                  value={item.media}
+                  onChange={(media) => update(item.key, { media })}
+                />
               ) : null}
               {item.type === "button" ? (
                 <>
-                  <TextField label={`${c.buttonLabel} (${name})`} value={item.buttonLabel} onChange={(event) => update(item.key, { buttonLabel: event.target.value })} />
+                  <TextField
+                    label={`${c.buttonLabel} (${name})`}
+                    value={item.buttonLabel}
+                    onChange={(event) => update(item.key, { buttonLabel: event.target.value })}
+                  />
                   <TextField
                     label={`${c.buttonLink} (${name})`}
                     hint={c.buttonLinkHint}
@@ -104,7 +118,12 @@ export function SubItemsEditor({ draft, onChange }: SubItemsEditorProps) {
       </ol>
       <div className="sub-items__add">
         {SUB_ITEM_TYPES.map((type) => (
-          <Button key={type} variant="secondary" size="sm" onClick={() => onChange((d) => ({ ...d, subItems: [...d.subItems, newSubItem(type)] }))}>
+          <Button
+            key={type}
+            variant="secondary"
+            size="sm"
+            onClick={() => onChange((d) => ({ ...d, subItems: [...d.subItems, newSubItem(type)] }))}
+          >
             {c.addSubItem(typeName(type))}
           </Button>
         ))}

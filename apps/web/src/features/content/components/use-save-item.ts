@@ -6,7 +6,12 @@ import { useState } from "react";
 import { ContentItemResponse } from "@doorstep/shared/schemas/content";
 import { apiRequest, hasErrorCode } from "../../../lib/api-client.ts";
 import { contentKeys, contentPaths } from "../api/keys.ts";
-import { createContentItem, removeContentMedia, updateContentItem, uploadContentMedia } from "../api/save-content-item.ts";
+import {
+  createContentItem,
+  removeContentMedia,
+  updateContentItem,
+  uploadContentMedia,
+} from "../api/save-content-item.ts";
 import { uploadErrorCopy } from "../../../components/ui/use-image-upload.ts";
 import {
   createRequest,
@@ -31,7 +36,13 @@ interface SaveTarget {
 /** The draft without its files: what the item's PATCH sends. */
 function fieldsOnly(draft: ItemDraft): string {
   const bare: MediaDraft = { url: null, file: null, remove: false };
-  return snapshot({ ...draft, image: bare, video: bare, document: bare, subItems: draft.subItems.map((s) => ({ ...s, media: bare })) });
+  return snapshot({
+    ...draft,
+    image: bare,
+    video: bare,
+    document: bare,
+    subItems: draft.subItems.map((s) => ({ ...s, media: bare })),
+  });
 }
 
 /**
@@ -70,7 +81,13 @@ export function useSaveItem(target: SaveTarget, initial: ContentItemDto | null) 
       }
       setItem(saved);
     } catch (cause) {
-      setError(hasErrorCode(cause, "CONFLICT") ? copy.content.conflict : hasErrorCode(cause, "VALIDATION_FAILED") && cause.message ? cause.message : copy.content.saveError);
+      setError(
+        hasErrorCode(cause, "CONFLICT")
+          ? copy.content.conflict
+          : hasErrorCode(cause, "VALIDATION_FAILED") && cause.message
+            ? cause.message
+            : copy.content.saveError,
+      );
       setStatus("error");
       return { ok: false, draft: null };
     }
@@ -90,7 +107,10 @@ export function useSaveItem(target: SaveTarget, initial: ContentItemDto | null) 
     };
     const changed = (m: MediaDraft) => m.file !== null || (m.remove && m.url !== null);
     const anyMedia =
-      changed(current.image) || changed(current.video) || changed(current.document) || current.subItems.some((s) => changed(s.media));
+      changed(current.image) ||
+      changed(current.video) ||
+      changed(current.document) ||
+      current.subItems.some((s) => changed(s.media));
     if (anyMedia) {
       current = { ...current, video: await send("video", current.video) };
       current = { ...current, image: await send("image", current.image) };
@@ -112,7 +132,11 @@ export function useSaveItem(target: SaveTarget, initial: ContentItemDto | null) 
     }
     void queryClient.invalidateQueries({ queryKey: contentKeys.all });
     if (failed) {
-      setError(hasErrorCode(failed, "VIDEO_EXISTS") ? copy.content.videoExists : `${copy.content.uploadError} ${uploadErrorCopy(failed)}`);
+      setError(
+        hasErrorCode(failed, "VIDEO_EXISTS")
+          ? copy.content.videoExists
+          : `${copy.content.uploadError} ${uploadErrorCopy(failed)}`,
+      );
       setStatus("error");
       return { ok: false, draft: current };
     }

@@ -93,7 +93,11 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
                   <span className="content-section__title">{child.title}</span>
                   <span className="content-section__count">
                     {c.filledCount(child.totalItemCount)}
-                    {child.templateCount > 0 ? <span className="content-section__fill">{c.templatesFilled(child.filledTemplateCount, child.templateCount)}</span> : null}
+                    {child.templateCount > 0 ? (
+                      <span className="content-section__fill">
+                        {c.templatesFilled(child.filledTemplateCount, child.templateCount)}
+                      </span>
+                    ) : null}
                   </span>
                 </Link>
               </li>
@@ -108,11 +112,22 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
           <ul className="content-list">
             {data.templates.map(({ template, item }) => (
               <li key={template.label} className="content-row">
-                <ItemRow item={item} fallbackTitle={template.defaults.title || template.labels.title} recommended={template.isRequired} />
+                <ItemRow
+                  item={item}
+                  fallbackTitle={template.defaults.title || template.labels.title}
+                  recommended={template.isRequired}
+                />
                 <div className="content-row__actions">
                   {/* CONT-35: Edit opens the stored item; Add starts from the template's defaults. */}
-                  <Button variant={item ? "secondary" : "primary"} size="sm" onClick={() => setEditing({ itemId: item?.id ?? null, template })}>
-                    {item ? c.edit : c.add} <span className="visually-hidden">{item?.title ?? (template.defaults.title || template.labels.title)}</span>
+                  <Button
+                    variant={item ? "secondary" : "primary"}
+                    size="sm"
+                    onClick={() => setEditing({ itemId: item?.id ?? null, template })}
+                  >
+                    {item ? c.edit : c.add}{" "}
+                    <span className="visually-hidden">
+                      {item?.title ?? (template.defaults.title || template.labels.title)}
+                    </span>
                   </Button>
                 </div>
               </li>
@@ -143,7 +158,15 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
   );
 }
 
-function CustomItems({ data, propertyId, onEdit }: { data: CategoryPageResponse; propertyId: string; onEdit: (target: EditorTarget) => void }) {
+function CustomItems({
+  data,
+  propertyId,
+  onEdit,
+}: {
+  data: CategoryPageResponse;
+  propertyId: string;
+  onEdit: (target: EditorTarget) => void;
+}) {
   const reorder = useReorderContent(propertyId);
   return (
     <section aria-labelledby="custom-heading">
@@ -161,7 +184,9 @@ function CustomItems({ data, propertyId, onEdit }: { data: CategoryPageResponse;
         <SortableItems
           items={data.customItems}
           saving={reorder.isPending}
-          onReorder={(itemIds) => reorder.mutateAsync({ categoryLabel: data.category.label, itemIds }).catch(() => undefined)}
+          onReorder={(itemIds) =>
+            reorder.mutateAsync({ categoryLabel: data.category.label, itemIds }).catch(() => undefined)
+          }
           onEdit={(item) => onEdit({ itemId: item.id, template: null })}
         />
       ) : (
@@ -195,7 +220,8 @@ function SharedItems({ data, propertyId }: { data: CategoryPageResponse; propert
                 disabled={pendingId !== null}
                 onClick={() => attach.mutate({ itemId: item.id, attach: !attached })}
               >
-                {pendingId === item.id ? c.updating : attached ? c.remove : c.add} <span className="visually-hidden">{item.title}</span>
+                {pendingId === item.id ? c.updating : attached ? c.remove : c.add}{" "}
+                <span className="visually-hidden">{item.title}</span>
               </Button>
             </div>
           </li>

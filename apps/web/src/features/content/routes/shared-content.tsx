@@ -40,7 +40,13 @@ export function SharedContentPage() {
         </p>
       </header>
       {overview.isPending ? <LoadingScreen /> : null}
-      {overview.isError ? hasErrorCode(overview.error, "NOT_FOUND") ? <h2>{c.notFound}</h2> : <Alert>{c.loadError}</Alert> : null}
+      {overview.isError ? (
+        hasErrorCode(overview.error, "NOT_FOUND") ? (
+          <h2>{c.notFound}</h2>
+        ) : (
+          <Alert>{c.loadError}</Alert>
+        )
+      ) : null}
       {overview.data ? (
         <section aria-labelledby="shared-sections">
           <h2 id="shared-sections">{c.sectionsHeading}</h2>
@@ -71,7 +77,9 @@ export function SharedContentStartPage() {
         <Button
           busy={create.isPending}
           disabled={create.isPending}
-          onClick={() => create.mutate(undefined, { onSuccess: ({ propertyId }) => void navigate(scopeBase("shared", propertyId)) })}
+          onClick={() =>
+            create.mutate(undefined, { onSuccess: ({ propertyId }) => void navigate(scopeBase("shared", propertyId)) })
+          }
         >
           {create.isPending ? c.creatingShared : c.createShared}
         </Button>

@@ -26,7 +26,9 @@ describe("HomeBanner (HOME-03…07)", () => {
     const trialEndsAt = new Date(NOW.getTime() + ((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000).toISOString();
     render(<HomeBanner input={{ ...base, trialEndsAt }} />, { wrapper: MemoryRouter });
     expect(screen.getByText(copy.home.trialCountdownTitle)).toBeInTheDocument();
-    expect(screen.getByRole("timer")).toHaveTextContent(`2${copy.home.days}03${copy.home.hours}04${copy.home.minutes}05${copy.home.seconds}`);
+    expect(screen.getByRole("timer")).toHaveTextContent(
+      `2${copy.home.days}03${copy.home.hours}04${copy.home.minutes}05${copy.home.seconds}`,
+    );
 
     act(() => {
       vi.advanceTimersByTime(1000);
@@ -52,13 +54,17 @@ describe("HomeBanner (HOME-03…07)", () => {
   });
 
   it("shows the payment-failed banner before the referral banner", () => {
-    render(<HomeBanner input={{ ...base, hasSubscription: true, paymentFailed: true, trialEndsAt: null }} />, { wrapper: MemoryRouter });
+    render(<HomeBanner input={{ ...base, hasSubscription: true, paymentFailed: true, trialEndsAt: null }} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByText(copy.home.paymentFailed)).toBeInTheDocument();
     expect(screen.queryByText(copy.home.referralBanner)).not.toBeInTheDocument();
   });
 
   it("shows the referral banner to masters only (OPEN-72)", () => {
-    const { rerender } = render(<HomeBanner input={{ ...base, hasSubscription: true, trialEndsAt: null }} />, { wrapper: MemoryRouter });
+    const { rerender } = render(<HomeBanner input={{ ...base, hasSubscription: true, trialEndsAt: null }} />, {
+      wrapper: MemoryRouter,
+    });
     expect(screen.getByRole("link", { name: copy.home.referFriends })).toHaveAttribute("href", "/referrals");
     rerender(<HomeBanner input={{ ...base, hasSubscription: true, trialEndsAt: null, isMaster: false }} />);
     expect(screen.queryByText(copy.home.referralBanner)).not.toBeInTheDocument();

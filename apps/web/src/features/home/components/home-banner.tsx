@@ -44,7 +44,14 @@ export function HomeBanner({ input }: { input: BannerInput }) {
       );
     case "referral":
       return (
-        <Banner tone="accent" action={<ButtonLink to="/referrals" variant="secondary">{copy.home.referFriends}</ButtonLink>}>
+        <Banner
+          tone="accent"
+          action={
+            <ButtonLink to="/referrals" variant="secondary">
+              {copy.home.referFriends}
+            </ButtonLink>
+          }
+        >
           <p>{copy.home.referralBanner}</p>
         </Banner>
       );

@@ -16,7 +16,11 @@ export function HomeTiles({ user }: { user: UserDto }) {
           <Tile to="/company-profile" title={tiles.companyProfile} icon={icons.building} />
           {user.sharedContentPropertyId ? (
             // OPEN-59: the tile opens the user's shared-content property.
-            <Tile to={`/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`} title={tiles.sharedContent} icon={icons.book} />
+            <Tile
+              to={`/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`}
+              title={tiles.sharedContent}
+              icon={icons.book}
+            />
           ) : null}
           <Tile to="/local-area-profiles" title={tiles.localAreaProfiles} icon={icons.pin} />
         </TileGrid>

@@ -5,7 +5,10 @@ import { managerKeys } from "./keys.ts";
 
 /** GET /api/managers/:vanityId (404 for unknown or another account's). */
 export async function getManager(vanityId: string, signal?: AbortSignal): Promise<ManagerDto> {
-  const { manager } = await apiRequest(`/api/managers/${encodeURIComponent(vanityId)}`, { schema: ManagerResponse, signal });
+  const { manager } = await apiRequest(`/api/managers/${encodeURIComponent(vanityId)}`, {
+    schema: ManagerResponse,
+    signal,
+  });
   return manager;
 }
 

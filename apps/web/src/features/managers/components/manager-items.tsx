@@ -13,13 +13,24 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
   const update = useUpdateManager();
   const refresh = useRefreshManagers();
   const { vanityId } = manager;
-  const save = (field: "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink") => (value: string) =>
-    update.mutateAsync({ vanityId, body: { [field]: value } });
+  const save =
+    (field: "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink") => (value: string) =>
+      update.mutateAsync({ vanityId, body: { [field]: value } });
   const errorMessage = () => copy.managers.saveError;
   return (
     <>
-      <TextItem title={copy.managers.firstName} value={manager.firstName} save={save("firstName")} errorMessage={errorMessage} />
-      <TextItem title={copy.managers.lastName} value={manager.lastName} save={save("lastName")} errorMessage={errorMessage} />
+      <TextItem
+        title={copy.managers.firstName}
+        value={manager.firstName}
+        save={save("firstName")}
+        errorMessage={errorMessage}
+      />
+      <TextItem
+        title={copy.managers.lastName}
+        value={manager.lastName}
+        save={save("lastName")}
+        errorMessage={errorMessage}
+      />
       <ImageItem
         title={copy.managers.photo}
         currentUrl={manager.photoUrl}

@@ -54,7 +54,9 @@ export function ManagerProfilePage() {
             ))}
           </ul>
         )}
-        {m.propertyCount > m.properties.length ? <p className="muted">{copy.managers.moreProperties(m.propertyCount - m.properties.length)}</p> : null}
+        {m.propertyCount > m.properties.length ? (
+          <p className="muted">{copy.managers.moreProperties(m.propertyCount - m.properties.length)}</p>
+        ) : null}
       </section>
       {m.isDefault ? null : (
         <section className="manager-profile__section">

@@ -37,7 +37,12 @@ export function PropertyManagersPage() {
           </ul>
           {managers.hasNextPage ? (
             <div className="managers-page__more">
-              <Button variant="secondary" onClick={() => void managers.fetchNextPage()} disabled={managers.isFetchingNextPage} busy={managers.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void managers.fetchNextPage()}
+                disabled={managers.isFetchingNextPage}
+                busy={managers.isFetchingNextPage}
+              >
                 {copy.managers.loadMore}
               </Button>
             </div>

@@ -19,9 +19,25 @@ export function PersonalInformationPage() {
         <h1>{copy.profile.title}</h1>
       </div>
       <Card>
-        <TextItem title={copy.profile.firstName} value={user.firstName} autoComplete="given-name" save={(firstName) => update.mutateAsync({ firstName })} />
-        <TextItem title={copy.profile.lastName} value={user.lastName} autoComplete="family-name" save={(lastName) => update.mutateAsync({ lastName })} />
-        <TextItem title={copy.profile.tel} value={user.tel} type="tel" autoComplete="tel" save={(tel) => update.mutateAsync({ tel })} />
+        <TextItem
+          title={copy.profile.firstName}
+          value={user.firstName}
+          autoComplete="given-name"
+          save={(firstName) => update.mutateAsync({ firstName })}
+        />
+        <TextItem
+          title={copy.profile.lastName}
+          value={user.lastName}
+          autoComplete="family-name"
+          save={(lastName) => update.mutateAsync({ lastName })}
+        />
+        <TextItem
+          title={copy.profile.tel}
+          value={user.tel}
+          type="tel"
+          autoComplete="tel"
+          save={(tel) => update.mutateAsync({ tel })}
+        />
         <PhotoItem photoUrl={user.photoUrl} />
       </Card>
     </div>

@@ -7,6 +7,10 @@ export function useContentOverview(propertyId: string) {
   return useQuery({
     // Under ["content"], so every content save refreshes the overview's counts.
     queryKey: ["content", "overview", propertyId],
-    queryFn: ({ signal }) => apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/content`, { schema: ContentOverviewResponse, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/content`, {
+        schema: ContentOverviewResponse,
+        signal,
+      }),
   });
 }

@@ -5,7 +5,10 @@ import { propertyKeys } from "./keys.ts";
 
 /** GET /api/properties/:propertyId (404 for unknown or another account's, XCUT-15). */
 export async function getProperty(propertyId: string, signal?: AbortSignal): Promise<PropertyDto> {
-  const { property } = await apiRequest(`/api/properties/${encodeURIComponent(propertyId)}`, { schema: PropertyResponse, signal });
+  const { property } = await apiRequest(`/api/properties/${encodeURIComponent(propertyId)}`, {
+    schema: PropertyResponse,
+    signal,
+  });
   return property;
 }
 

@@ -12,7 +12,12 @@ interface ListPropertiesInput {
 }
 
 /** GET /api/properties: the caller's properties, newest change first, a page at a time (PROP-04/05, HOME-21). */
-export function listProperties({ search, cursor, limit = PROPERTIES_PAGE_SIZE, signal }: ListPropertiesInput = {}): Promise<PropertyListResponse> {
+export function listProperties({
+  search,
+  cursor,
+  limit = PROPERTIES_PAGE_SIZE,
+  signal,
+}: ListPropertiesInput = {}): Promise<PropertyListResponse> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (search) params.set("search", search);
   if (cursor) params.set("cursor", cursor);

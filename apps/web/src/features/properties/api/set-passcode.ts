@@ -10,7 +10,10 @@ interface SetPasscodeInput {
 
 /** PUT /api/properties/:propertyId/passcode: sets or removes it; the server signs guests out (PROP-24, PROP-25). */
 export function setPasscode({ propertyId, passcode }: SetPasscodeInput): Promise<void> {
-  return apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/passcode`, { method: "PUT", body: { passcode } });
+  return apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/passcode`, {
+    method: "PUT",
+    body: { passcode },
+  });
 }
 
 export function useSetPasscode() {

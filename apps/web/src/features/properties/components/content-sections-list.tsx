@@ -21,7 +21,11 @@ export function ContentSectionsList({ propertyId }: { propertyId: string }) {
               <span className="content-sections-list__title">{category.title}</span>
               <span className="content-sections-list__count">
                 {copy.content.filledCount(category.totalItemCount)}
-                {fill.templates > 0 ? <span className="content-sections-list__fill">{copy.content.templatesFilled(fill.filled, fill.templates)}</span> : null}
+                {fill.templates > 0 ? (
+                  <span className="content-sections-list__fill">
+                    {copy.content.templatesFilled(fill.filled, fill.templates)}
+                  </span>
+                ) : null}
               </span>
             </Link>
           </li>

@@ -14,10 +14,19 @@ function Wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function renderForm(onCreated = vi.fn()) {
-  render(<CreatePropertyForm nameLabel={t.guideName} nameHint={t.guideNameHint} guideBase="https://example.test/g/" onCreated={onCreated} />, { wrapper: Wrapper });
+  render(
+    <CreatePropertyForm
+      nameLabel={t.guideName}
+      nameHint={t.guideNameHint}
+      guideBase="https://example.test/g/"
+      onCreated={onCreated}
+    />,
+    { wrapper: Wrapper },
+  );
   return onCreated;
 }
 

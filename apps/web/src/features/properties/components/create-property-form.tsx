@@ -25,7 +25,13 @@ interface CreatePropertyFormProps {
  * The two-step create form (PROP-06…11): the guide name, "Continue", then the weblink suggested from it;
  * the button reads "Checking" while the weblink is checked and "Creating" while the property is made.
  */
-export function CreatePropertyForm({ nameLabel, nameHint, namePlaceholder, guideBase, onCreated }: CreatePropertyFormProps) {
+export function CreatePropertyForm({
+  nameLabel,
+  nameHint,
+  namePlaceholder,
+  guideBase,
+  onCreated,
+}: CreatePropertyFormProps) {
   const [step, setStep] = useState<"name" | "weblink">("name");
   const [name, setName] = useState("");
   const [weblink, setWeblink] = useState("");
@@ -79,7 +85,8 @@ export function CreatePropertyForm({ nameLabel, nameHint, namePlaceholder, guide
     } catch (cause) {
       // PROP-11: a taken weblink or a failed creation reads the same; a bad form gets its own copy (PROP-09).
       if (hasErrorCode(cause, "WEBLINK_INVALID")) setServerError(copy.properties.weblinkCharacters);
-      else if (hasErrorCode(cause, "WEBLINK_TAKEN", "CONFLICT", "VALIDATION_FAILED")) setServerError(copy.properties.weblinkUnavailable);
+      else if (hasErrorCode(cause, "WEBLINK_TAKEN", "CONFLICT", "VALIDATION_FAILED"))
+        setServerError(copy.properties.weblinkUnavailable);
       else setServerError(copy.common.genericError);
       setStatus("idle");
     }
@@ -93,7 +100,12 @@ export function CreatePropertyForm({ nameLabel, nameHint, namePlaceholder, guide
   };
 
   // PROP-07: "Continue" on both steps, "Checking" while the weblink is checked, then "Creating".
-  const buttonLabel = status === "checking" ? copy.properties.checking : status === "creating" ? copy.properties.creating : copy.properties.continue;
+  const buttonLabel =
+    status === "checking"
+      ? copy.properties.checking
+      : status === "creating"
+        ? copy.properties.creating
+        : copy.properties.continue;
 
   return (
     <form className="create-property stack" onSubmit={onSubmit} noValidate>

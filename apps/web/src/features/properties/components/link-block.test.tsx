@@ -30,8 +30,14 @@ function renderBlock() {
 describe("LinkBlock QR area (PROP-22, PROP-23, OPEN-38)", () => {
   it("shows the QR code and its downloads, made at once, without the 12-hours message", () => {
     renderBlock();
-    expect(screen.getByRole("img", { name: copy.properties.qrAlt(property.title) })).toHaveAttribute("src", `${property.qrPngUrl}?size=320`);
-    expect(screen.getByRole("link", { name: copy.properties.downloadQrPng })).toHaveAttribute("href", property.qrPngUrl);
+    expect(screen.getByRole("img", { name: copy.properties.qrAlt(property.title) })).toHaveAttribute(
+      "src",
+      `${property.qrPngUrl}?size=320`,
+    );
+    expect(screen.getByRole("link", { name: copy.properties.downloadQrPng })).toHaveAttribute(
+      "href",
+      property.qrPngUrl,
+    );
     expect(screen.queryByText(copy.properties.linkPending)).not.toBeInTheDocument();
   });
 

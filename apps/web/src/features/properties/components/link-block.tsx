@@ -11,14 +11,33 @@ import { PublishControl } from "./publish-control.tsx";
 
 function DownloadIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19.5h14" />
     </svg>
   );
 }
 
 /** A copy button whose confirmation shows for 3 seconds (PROP-16, XCUT-50). */
-export function CopyLinkButton({ url, label = copy.properties.copyLink, confirmation = copy.properties.linkCopied }: { url: string; label?: string; confirmation?: string }) {
+export function CopyLinkButton({
+  url,
+  label = copy.properties.copyLink,
+  confirmation = copy.properties.linkCopied,
+}: {
+  url: string;
+  label?: string;
+  confirmation?: string;
+}) {
   const [copied, showCopied] = useTimedFlag(TIMINGS.copyConfirmationMs);
   const [failed, setFailed] = useState(false);
   return (

@@ -72,11 +72,22 @@ export function PasscodeControl({ property }: { property: PropertyDto }) {
           />
         </div>
         <div className="passcode__actions">
-          <Button type="submit" size="sm" disabled={mutation.isPending} busy={mutation.isPending && mutation.variables?.passcode !== null}>
+          <Button
+            type="submit"
+            size="sm"
+            disabled={mutation.isPending}
+            busy={mutation.isPending && mutation.variables?.passcode !== null}
+          >
             {copy.properties.setPasscode}
           </Button>
           {property.passcode ? (
-            <Button variant="secondary" size="sm" disabled={mutation.isPending} busy={mutation.isPending && mutation.variables?.passcode === null} onClick={() => void save(null)}>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={mutation.isPending}
+              busy={mutation.isPending && mutation.variables?.passcode === null}
+              onClick={() => void save(null)}
+            >
               {copy.properties.removePasscode}
             </Button>
           ) : null}

@@ -49,7 +49,12 @@ export function PublishControl({ property }: { property: PropertyDto }) {
             <Button variant="secondary" onClick={() => setConfirming(false)} disabled={update.isPending}>
               {copy.properties.keepPublished}
             </Button>
-            <Button variant="danger" onClick={() => void setPublished(false)} disabled={update.isPending} busy={update.isPending}>
+            <Button
+              variant="danger"
+              onClick={() => void setPublished(false)}
+              disabled={update.isPending}
+              busy={update.isPending}
+            >
               {copy.properties.unpublish}
             </Button>
           </>

@@ -37,7 +37,9 @@ describe("StatusBlock: each inactive reason with its copy and action (PROP-17…
   });
 
   it("hidden: the seeds' message and Publish, which saves published true", async () => {
-    const fetchMock = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 204 })));
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
     vi.stubGlobal("fetch", fetchMock);
     renderBlock({ ...base, published: false, inactiveReason: "hidden" });
     expect(screen.getByText(copy.properties.hidden)).toBeInTheDocument();

@@ -50,7 +50,10 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
   }
 
   return (
-    <section className={`overview-block status-block status-block--${property.live ? "live" : "inactive"}`} aria-labelledby="status-heading">
+    <section
+      className={`overview-block status-block status-block--${property.live ? "live" : "inactive"}`}
+      aria-labelledby="status-heading"
+    >
       <div className="overview-block__head">
         <h2 id="status-heading">{copy.properties.statusHeading}</h2>
         <LiveBadge live={property.live} />

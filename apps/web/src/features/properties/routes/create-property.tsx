@@ -21,7 +21,9 @@ export function CreatePropertyPage() {
           nameLabel={copy.properties.guideName}
           nameHint={copy.properties.guideNameHint}
           guideBase={`${config.data?.publicUrl ?? window.location.origin}/g/`}
-          onCreated={(propertyId) => navigate(`/property/${encodeURIComponent(propertyId)}`, { state: { newProperty: true } })}
+          onCreated={(propertyId) =>
+            navigate(`/property/${encodeURIComponent(propertyId)}`, { state: { newProperty: true } })
+          }
         />
       </Card>
     </div>

@@ -97,7 +97,12 @@ export function PropertiesPage() {
           </PropertyGrid>
           {list.hasNextPage ? (
             <div className="properties-page__more">
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage} busy={list.isFetchingNextPage}>
+              <Button
+                variant="secondary"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                busy={list.isFetchingNextPage}
+              >
                 {copy.properties.loadMore}
               </Button>
             </div>

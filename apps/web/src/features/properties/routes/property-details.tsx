@@ -47,7 +47,11 @@ export function PropertyDetailsPage() {
         <p>{p.title}</p>
       </div>
       <Card>
-        <TextItem title={copy.basicSetup.propertyTitle} value={p.title} save={(title) => update.mutateAsync({ propertyId, body: { title } })} />
+        <TextItem
+          title={copy.basicSetup.propertyTitle}
+          value={p.title}
+          save={(title) => update.mutateAsync({ propertyId, body: { title } })}
+        />
         <ImageItem
           title={copy.basicSetup.coverImage}
           currentUrl={p.coverImageUrl}
@@ -60,9 +64,15 @@ export function PropertyDetailsPage() {
         />
         <LocationItem property={p} />
         {p.address ? (
-          <TextItem title={copy.basicSetup.displayAddress} value={p.displayAddress} save={(displayAddress) => update.mutateAsync({ propertyId, body: { displayAddress } })} />
+          <TextItem
+            title={copy.basicSetup.displayAddress}
+            value={p.displayAddress}
+            save={(displayAddress) => update.mutateAsync({ propertyId, body: { displayAddress } })}
+          />
         ) : null}
-        {p.what3words || what3wordsConfigured ? <What3wordsItem property={p} configured={what3wordsConfigured} /> : null}
+        {p.what3words || what3wordsConfigured ? (
+          <What3wordsItem property={p} configured={what3wordsConfigured} />
+        ) : null}
         <DefaultLanguageItem property={p} />
         <TranslationsItem property={p} />
         <ManagerItem property={p} />

@@ -57,7 +57,13 @@ export function PropertyOverviewPage() {
     <div className="overview">
       <BackToList />
       <div className="overview__hero">
-        {p.coverImageUrl ? <img className="overview__cover" src={imageAtWidth(p.coverImageUrl, 450)} alt={copy.properties.coverAlt(p.title)} /> : null}
+        {p.coverImageUrl ? (
+          <img
+            className="overview__cover"
+            src={imageAtWidth(p.coverImageUrl, 450)}
+            alt={copy.properties.coverAlt(p.title)}
+          />
+        ) : null}
         <div className="overview__titles">
           <h1>{p.title}</h1>
           {p.displayAddress ? <p className="muted">{p.displayAddress}</p> : null}

@@ -39,7 +39,11 @@ function doneMap(p: PropertyDto): Record<SectionKey, boolean> {
 }
 
 /** The first unfinished section after `from` (or from the start), skipping those without a manager. */
-function nextOpen(done: Record<SectionKey, boolean>, from: SectionKey | null, available: (key: SectionKey) => boolean): SectionKey | null {
+function nextOpen(
+  done: Record<SectionKey, boolean>,
+  from: SectionKey | null,
+  available: (key: SectionKey) => boolean,
+): SectionKey | null {
   const start = from ? SECTIONS.indexOf(from) + 1 : 0;
   return SECTIONS.slice(start).find((key) => available(key) && !done[key]) ?? null;
 }
@@ -77,10 +81,26 @@ export function SetupBasicsPage() {
     if (!next) requestAnimationFrame(() => completeRef.current?.focus());
   };
   const toggle = (key: SectionKey) => setOpen(current === key ? null : key);
-  const patch = (body: Parameters<typeof updateProperty.mutateAsync>[0]["body"]) => updateProperty.mutateAsync({ propertyId, body });
-  const patchHost = (body: Parameters<typeof updateHost.mutateAsync>[0]["body"]) => updateHost.mutateAsync({ vanityId: vanityId ?? "", body });
-  const section = (key: SectionKey, number: number, title: string, summary: React.ReactNode, children: React.ReactNode) => (
-    <SetupSection key={key} number={number} title={title} done={done[key]} summary={summary} open={current === key} onToggle={() => toggle(key)}>
+  const patch = (body: Parameters<typeof updateProperty.mutateAsync>[0]["body"]) =>
+    updateProperty.mutateAsync({ propertyId, body });
+  const patchHost = (body: Parameters<typeof updateHost.mutateAsync>[0]["body"]) =>
+    updateHost.mutateAsync({ vanityId: vanityId ?? "", body });
+  const section = (
+    key: SectionKey,
+    number: number,
+    title: string,
+    summary: React.ReactNode,
+    children: React.ReactNode,
+  ) => (
+    <SetupSection
+      key={key}
+      number={number}
+      title={title}
+      done={done[key]}
+      summary={summary}
+      open={current === key}
+      onToggle={() => toggle(key)}
+    >
       {children}
     </SetupSection>
   );
@@ -97,39 +117,154 @@ export function SetupBasicsPage() {
         <p>{copy.setup.basicsIntro}</p>
       </div>
       <div className="setup-sections">
-        {section("title", 1, copy.basicSetup.propertyTitle, p.title,
-          <TextSectionForm label={copy.basicSetup.propertyTitle} initial={p.title} required maxLength={120} save={async (title) => { await patch({ title }); advance("title"); }} />)}
-        {section("cover", 2, copy.basicSetup.coverImage, p.coverImageUrl ? copy.uploads.uploaded : notUploaded,
+        {section(
+          "title",
+          1,
+          copy.basicSetup.propertyTitle,
+          p.title,
+          <TextSectionForm
+            label={copy.basicSetup.propertyTitle}
+            initial={p.title}
+            required
+            maxLength={120}
+            save={async (title) => {
+              await patch({ title });
+              advance("title");
+            }}
+          />,
+        )}
+        {section(
+          "cover",
+          2,
+          copy.basicSetup.coverImage,
+          p.coverImageUrl ? copy.uploads.uploaded : notUploaded,
           <>
-            <ImageUpload label={copy.basicSetup.coverImage} hint={copy.basicSetup.coverHint} currentUrl={p.coverImageUrl} alt={copy.properties.coverAlt(p.title)}
-              uploadUrl={coverImageUrl(propertyId)} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("cover"); }} />
+            <ImageUpload
+              label={copy.basicSetup.coverImage}
+              hint={copy.basicSetup.coverHint}
+              currentUrl={p.coverImageUrl}
+              alt={copy.properties.coverAlt(p.title)}
+              uploadUrl={coverImageUrl(propertyId)}
+              onDone={async (outcome) => {
+                await refresh();
+                if (outcome === "uploaded") advance("cover");
+              }}
+            />
             <SkipButton onSkip={skip("cover")} />
-          </>)}
-        {section("location", 3, copy.setup.location, p.address?.formatted ?? empty,
-          <LocationForm current={p.address?.formatted ?? null} save={async (address) => { await patch({ address }); advance("location"); }} onSkip={skip("location")} />)}
+          </>,
+        )}
+        {section(
+          "location",
+          3,
+          copy.setup.location,
+          p.address?.formatted ?? empty,
+          <LocationForm
+            current={p.address?.formatted ?? null}
+            save={async (address) => {
+              await patch({ address });
+              advance("location");
+            }}
+            onSkip={skip("location")}
+          />,
+        )}
         {m && vanityId ? (
           <>
-            {section("hostName", 4, copy.setup.hostName, `${m.firstName} ${m.lastName}`.trim() || empty,
-              <HostNameForm firstName={m.firstName} lastName={m.lastName} save={async (names) => { await patchHost(names); advance("hostName"); }} onSkip={skip("hostName")} />)}
-            {section("hostPhoto", 5, copy.setup.hostPhoto, m.photoUrl ? copy.uploads.uploaded : notUploaded,
+            {section(
+              "hostName",
+              4,
+              copy.setup.hostName,
+              `${m.firstName} ${m.lastName}`.trim() || empty,
+              <HostNameForm
+                firstName={m.firstName}
+                lastName={m.lastName}
+                save={async (names) => {
+                  await patchHost(names);
+                  advance("hostName");
+                }}
+                onSkip={skip("hostName")}
+              />,
+            )}
+            {section(
+              "hostPhoto",
+              5,
+              copy.setup.hostPhoto,
+              m.photoUrl ? copy.uploads.uploaded : notUploaded,
               <>
-                <ImageUpload label={copy.setup.hostPhoto} currentUrl={m.photoUrl} alt={`${m.firstName} ${m.lastName}`} shape="round"
-                  uploadUrl={managerPhotoUrl(vanityId)} onDone={async (outcome) => { await refresh(); if (outcome === "uploaded") advance("hostPhoto"); }} />
+                <ImageUpload
+                  label={copy.setup.hostPhoto}
+                  currentUrl={m.photoUrl}
+                  alt={`${m.firstName} ${m.lastName}`}
+                  shape="round"
+                  uploadUrl={managerPhotoUrl(vanityId)}
+                  onDone={async (outcome) => {
+                    await refresh();
+                    if (outcome === "uploaded") advance("hostPhoto");
+                  }}
+                />
                 <SkipButton onSkip={skip("hostPhoto")} />
-              </>)}
-            {section("hostEmail", 6, copy.setup.hostEmail, m.email ?? empty,
-              <TextSectionForm label={copy.setup.hostEmail} initial={m.email ?? ""} type="email" autoComplete="email" hint={copy.managers.blankHidesHint}
-                save={async (email) => { await patchHost({ email: email === "" ? null : email }); advance("hostEmail"); }} onSkip={skip("hostEmail")} />)}
-            {section("hostTel", 7, copy.setup.hostTel, m.tel ?? empty,
-              <TextSectionForm label={copy.setup.hostTel} initial={m.tel ?? ""} type="tel" autoComplete="tel" hint={copy.managers.blankHidesHint}
-                save={async (tel) => { await patchHost({ tel: tel === "" ? null : tel }); advance("hostTel"); }} onSkip={skip("hostTel")} />)}
+              </>,
+            )}
+            {section(
+              "hostEmail",
+              6,
+              copy.setup.hostEmail,
+              m.email ?? empty,
+              <TextSectionForm
+                label={copy.setup.hostEmail}
+                initial={m.email ?? ""}
+                type="email"
+                autoComplete="email"
+                hint={copy.managers.blankHidesHint}
+                save={async (email) => {
+                  await patchHost({ email: email === "" ? null : email });
+                  advance("hostEmail");
+                }}
+                onSkip={skip("hostEmail")}
+              />,
+            )}
+            {section(
+              "hostTel",
+              7,
+              copy.setup.hostTel,
+              m.tel ?? empty,
+              <TextSectionForm
+                label={copy.setup.hostTel}
+                initial={m.tel ?? ""}
+                type="tel"
+                autoComplete="tel"
+                hint={copy.managers.blankHidesHint}
+                save={async (tel) => {
+                  await patchHost({ tel: tel === "" ? null : tel });
+                  advance("hostTel");
+                }}
+                onSkip={skip("hostTel")}
+              />,
+            )}
           </>
         ) : null}
-        {section("colours", 8, copy.basicSetup.themeColours, <ColourSummary primary={p.hexPrimary} secondary={p.hexSecondary} />,
-          <ColoursForm primary={p.hexPrimary} secondary={p.hexSecondary} save={async (colours) => { await patch(colours); advance("colours"); }} onSkip={skip("colours")} />)}
+        {section(
+          "colours",
+          8,
+          copy.basicSetup.themeColours,
+          <ColourSummary primary={p.hexPrimary} secondary={p.hexSecondary} />,
+          <ColoursForm
+            primary={p.hexPrimary}
+            secondary={p.hexSecondary}
+            save={async (colours) => {
+              await patch(colours);
+              advance("colours");
+            }}
+            onSkip={skip("colours")}
+          />,
+        )}
       </div>
       <div className="setup-basics__complete">
-        <button ref={completeRef} type="button" className="btn btn--primary btn--md" onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-payment`)}>
+        <button
+          ref={completeRef}
+          type="button"
+          className="btn btn--primary btn--md"
+          onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-payment`)}
+        >
           {copy.setup.completeSetup}
         </button>
       </div>

@@ -11,7 +11,13 @@ vi.mock("../api/get-property.ts", () => ({
 const { SetupCompletePage } = await import("./setup-complete.tsx");
 
 function renderPage(p: Partial<PropertyDto>) {
-  property.current = { propertyId: "sea", title: "Seaside Escape", coverImageUrl: null, guideUrl: "http://localhost:3000/g/sea", ...p };
+  property.current = {
+    propertyId: "sea",
+    title: "Seaside Escape",
+    coverImageUrl: null,
+    guideUrl: "http://localhost:3000/g/sea",
+    ...p,
+  };
   render(
     <MemoryRouter initialEntries={["/property/sea/setup-complete"]}>
       <Routes>

@@ -33,9 +33,19 @@ export function SetupCompletePage() {
   return (
     <div className="narrow-page setup-complete">
       <p className="setup-step">{copy.setup.step(4, 4)}</p>
-      {p.coverImageUrl ? <img className="setup-complete__cover" src={imageAtWidth(p.coverImageUrl, 900)} alt={copy.properties.coverAlt(p.title)} /> : null}
+      {p.coverImageUrl ? (
+        <img
+          className="setup-complete__cover"
+          src={imageAtWidth(p.coverImageUrl, 900)}
+          alt={copy.properties.coverAlt(p.title)}
+        />
+      ) : null}
       <h1>{p.live ? copy.setup.liveTitle(p.title) : p.title}</h1>
-      {p.live ? <p className="muted">{copy.setup.completeIntro}</p> : <Alert>{inactiveMessage(p.inactiveReason)}</Alert>}
+      {p.live ? (
+        <p className="muted">{copy.setup.completeIntro}</p>
+      ) : (
+        <Alert>{inactiveMessage(p.inactiveReason)}</Alert>
+      )}
       <p>
         <a href={p.guideUrl} target="_blank" rel="noopener noreferrer" className="setup-complete__guide">
           {copy.setup.viewGuidebook} <span aria-hidden="true">↗</span>
@@ -46,7 +56,13 @@ export function SetupCompletePage() {
           {copy.setup.shareableLink}
         </label>
         <div className="setup-complete__share-row">
-          <input id={linkId} className="field__input" readOnly value={p.guideUrl} onFocus={(event) => event.target.select()} />
+          <input
+            id={linkId}
+            className="field__input"
+            readOnly
+            value={p.guideUrl}
+            onFocus={(event) => event.target.select()}
+          />
           <CopyLinkButton url={p.guideUrl} label={copy.setup.copyLink} confirmation={copy.setup.linkCopied} />
         </div>
       </div>

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SetupBasicsPage } from "./setup-basics.tsx";
 import { SetupCompletePage } from "./setup-complete.tsx";
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 function renderAt(path: string, pattern: string, page: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -32,14 +33,20 @@ describe("setup pages for a property that is not the caller's (XCUT-15, PROP-30)
   afterEach(() => vi.unstubAllGlobals());
 
   it.each(pages)("%s says the property could not be found on a 404", async (step, page) => {
-    vi.stubGlobal("fetch", vi.fn(() => Promise.resolve(json(404, { error: { code: "NOT_FOUND", message: "Property not found" } }))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(json(404, { error: { code: "NOT_FOUND", message: "Property not found" } }))),
+    );
     renderAt(`/property/someone-elses/${step}`, `/property/:propertyId/${step}`, page);
     expect(await screen.findByRole("heading", { level: 1, name: copy.properties.notFound })).toBeInTheDocument();
   });
 
   it.each(pages)("%s offers Try again on another failure, which asks again", async (step, page) => {
     const property = { property: { propertyId: "sea" } };
-    const fetchMock = vi.fn().mockResolvedValueOnce(json(500, { error: { code: "INTERNAL", message: "x" } })).mockResolvedValue(json(200, property));
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(500, { error: { code: "INTERNAL", message: "x" } }))
+      .mockResolvedValue(json(200, property));
     vi.stubGlobal("fetch", fetchMock);
     renderAt(`/property/sea/${step}`, `/property/:propertyId/${step}`, page);
     expect(await screen.findByRole("alert")).toHaveTextContent(copy.common.genericError);

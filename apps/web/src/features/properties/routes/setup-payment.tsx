@@ -32,7 +32,12 @@ export function SetupPaymentPage({ cardForm }: { cardForm?: ReactNode }) {
           <p>{trialEndsAt ? copy.setup.trialEnds(formatLongDate(trialEndsAt)) : copy.setup.trialNoDate}</p>
           {cardForm}
           <div>
-            <Button variant={cardForm ? "secondary" : "primary"} onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-complete`)}>{copy.setup.continueWithoutCard}</Button>
+            <Button
+              variant={cardForm ? "secondary" : "primary"}
+              onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-complete`)}
+            >
+              {copy.setup.continueWithoutCard}
+            </Button>
           </div>
         </div>
       </Card>

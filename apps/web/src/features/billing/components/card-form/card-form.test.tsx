@@ -14,13 +14,17 @@ const b = copy.billing;
 function withConfig(payments: PublicConfig["payments"]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(configQueryKey, { payments } as PublicConfig);
-  return ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
 }
 
 describe("CardForm (BILL-19, ARCHITECTURE §6)", () => {
   it("shows the local test-mode fields, the test cards and the brand marks when no publishable key is configured", async () => {
     const onReadyChange = vi.fn();
-    render(<CardForm onReadyChange={onReadyChange} />, { wrapper: withConfig({ gateway: "local", stripePublishableKey: null }) });
+    render(<CardForm onReadyChange={onReadyChange} />, {
+      wrapper: withConfig({ gateway: "local", stripePublishableKey: null }),
+    });
 
     expect(screen.getByRole("complementary", { name: b.testModeTitle })).toHaveTextContent(b.localTestMode);
     expect(screen.getByText("4242 4242 4242 4242")).toBeInTheDocument();
@@ -37,14 +41,21 @@ describe("CardForm (BILL-19, ARCHITECTURE §6)", () => {
   });
 
   it("shows a card error under the fields", () => {
-    render(<CardForm onReadyChange={() => {}} error={b.cardDeclined} />, { wrapper: withConfig({ gateway: "local", stripePublishableKey: null }) });
+    render(<CardForm onReadyChange={() => {}} error={b.cardDeclined} />, {
+      wrapper: withConfig({ gateway: "local", stripePublishableKey: null }),
+    });
     expect(screen.getByRole("alert")).toHaveTextContent(b.cardDeclined);
   });
 });
 
 describe("parseLocalCard", () => {
   it("reads MM/YY and MM/YYYY and strips spaces from the number", () => {
-    expect(parseLocalCard({ number: "4242 4242 4242 4242", expiry: "04/30", cvc: "123" }).card).toEqual({ number: "4242424242424242", expMonth: 4, expYear: 2030, cvc: "123" });
+    expect(parseLocalCard({ number: "4242 4242 4242 4242", expiry: "04/30", cvc: "123" }).card).toEqual({
+      number: "4242424242424242",
+      expMonth: 4,
+      expYear: 2030,
+      cvc: "123",
+    });
     expect(parseLocalCard({ number: "4242424242424242", expiry: "4 / 2031", cvc: "1234" }).card?.expYear).toBe(2031);
   });
 

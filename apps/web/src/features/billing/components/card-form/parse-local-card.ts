@@ -7,7 +7,10 @@ interface LocalCardInput {
 }
 
 /** The test-mode card fields as the API's LocalCardRequest, or which fields are not complete yet. */
-export function parseLocalCard(input: LocalCardInput): { card: LocalCardRequest | null; errors: Record<keyof LocalCardInput, boolean> } {
+export function parseLocalCard(input: LocalCardInput): {
+  card: LocalCardRequest | null;
+  errors: Record<keyof LocalCardInput, boolean>;
+} {
   const digits = input.number.replace(/\s+/g, "");
   const numberOk = /^[0-9]{12,19}$/.test(digits);
   const expiryMatch = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);

@@ -25,7 +25,8 @@ function renderItem(item: ReactNode) {
 }
 
 /** The item's idle display: the region between its title and its Edit button. */
-const itemNamed = (title: string) => screen.getByRole("button", { name: `${copy.common.edit} ${title}` }).closest(".item") as HTMLElement;
+const itemNamed = (title: string) =>
+  screen.getByRole("button", { name: `${copy.common.edit} ${title}` }).closest(".item") as HTMLElement;
 
 // XCUT-45: an unset value reads with the seeds' field placeholders ("Not entered", "Not selected"), not words of our own.
 describe("Basic Setup items without a value (SETUP-07, SETUP-17, SETUP-19, XCUT-45)", () => {
@@ -36,7 +37,9 @@ describe("Basic Setup items without a value (SETUP-07, SETUP-17, SETUP-19, XCUT-
 
   it("no translations read Not selected", () => {
     renderItem(<TranslationsItem property={empty} />);
-    expect(within(itemNamed(copy.basicSetup.languageTranslations)).getByText(copy.common.notSelected)).toBeInTheDocument();
+    expect(
+      within(itemNamed(copy.basicSetup.languageTranslations)).getByText(copy.common.notSelected),
+    ).toBeInTheDocument();
   });
 
   it("each unset theme colour reads Not entered", () => {

@@ -17,7 +17,10 @@ export function DefaultLanguageItem({ property }: { property: PropertyDto }) {
   const save = async () => {
     setStatus("fetching");
     try {
-      await update.mutateAsync({ propertyId: property.propertyId, body: { defaultLanguage: isLanguageCode(draft) ? draft : DEFAULT_LANGUAGE } });
+      await update.mutateAsync({
+        propertyId: property.propertyId,
+        body: { defaultLanguage: isLanguageCode(draft) ? draft : DEFAULT_LANGUAGE },
+      });
       setStatus("idle");
     } catch {
       setStatus("error");
@@ -60,7 +63,9 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
   const [ticked, setTicked] = useState<string[]>(property.languageTranslations);
   const [search, setSearch] = useState("");
   const needle = search.trim().toLowerCase();
-  const shown = TRANSLATION_LANGUAGES.filter(([code, name]) => !needle || name.toLowerCase().includes(needle) || code.toLowerCase() === needle);
+  const shown = TRANSLATION_LANGUAGES.filter(
+    ([code, name]) => !needle || name.toLowerCase().includes(needle) || code.toLowerCase() === needle,
+  );
   const stored = [...property.languageTranslations].sort().join();
   const changed = [...ticked].sort().join() !== stored;
 
@@ -74,7 +79,10 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
     const keepDefault = property.defaultLanguage === DEFAULT_LANGUAGE || ticked.includes(property.defaultLanguage);
     try {
       const languageTranslations = ticked.filter(isLanguageCode);
-      await update.mutateAsync({ propertyId: property.propertyId, body: keepDefault ? { languageTranslations } : { languageTranslations, defaultLanguage: DEFAULT_LANGUAGE } });
+      await update.mutateAsync({
+        propertyId: property.propertyId,
+        body: keepDefault ? { languageTranslations } : { languageTranslations, defaultLanguage: DEFAULT_LANGUAGE },
+      });
       setSearch("");
       setStatus("idle");
     } catch {
@@ -86,7 +94,9 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
   return (
     <EditableItem
       title={copy.basicSetup.languageTranslations}
-      display={names.length ? <span>{names.join(", ")}</span> : <span className="item__empty">{copy.common.notSelected}</span>}
+      display={
+        names.length ? <span>{names.join(", ")}</span> : <span className="item__empty">{copy.common.notSelected}</span>
+      }
       status={status}
       onEdit={() => {
         restore();
@@ -104,7 +114,14 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
         <label className="field__label" htmlFor={searchId}>
           {copy.basicSetup.searchLanguages}
         </label>
-        <input id={searchId} className="field__input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoFocus />
+        <input
+          id={searchId}
+          className="field__input"
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          autoFocus
+        />
       </div>
       <p className="field__hint" aria-live="polite">
         {copy.basicSetup.translationsChosen(ticked.length)}
@@ -117,7 +134,9 @@ export function TranslationsItem({ property }: { property: PropertyDto }) {
             <input
               type="checkbox"
               checked={ticked.includes(code)}
-              onChange={(event) => setTicked((current) => (event.target.checked ? [...current, code] : current.filter((c) => c !== code)))}
+              onChange={(event) =>
+                setTicked((current) => (event.target.checked ? [...current, code] : current.filter((c) => c !== code)))
+              }
             />
             <span>{name}</span>
           </label>

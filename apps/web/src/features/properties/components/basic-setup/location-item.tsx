@@ -65,7 +65,12 @@ export function LocationItem({ property }: { property: PropertyDto }) {
           <div className="location-display">
             <span>{saved.formatted}</span>
             <span className="field__hint">{copy.basicSetup.coordinates(saved.lat, saved.lng)}</span>
-            <PinMap key={`${saved.lat},${saved.lng}`} pin={saved} label={copy.basicSetup.previewMapLabel} size={{ width: 300, height: 180 }} />
+            <PinMap
+              key={`${saved.lat},${saved.lng}`}
+              pin={saved}
+              label={copy.basicSetup.previewMapLabel}
+              size={{ width: 300, height: 180 }}
+            />
           </div>
         ) : (
           <span className="item__empty">{copy.common.notSelected}</span>

@@ -19,7 +19,15 @@ function initial(manager: ManagerSummary): Record<Field, string> {
 }
 
 /** The manager edit popup of Basic Setup (MGR-11): name, photo, email, phone and message link in one form. */
-export function ManagerDialog({ manager, open, onClose }: { manager: ManagerSummary; open: boolean; onClose: () => void }) {
+export function ManagerDialog({
+  manager,
+  open,
+  onClose,
+}: {
+  manager: ManagerSummary;
+  open: boolean;
+  onClose: () => void;
+}) {
   const update = useUpdateManager();
   const refreshManagers = useRefreshManagers();
   const [values, setValues] = useState(() => initial(manager));
@@ -31,8 +39,10 @@ export function ManagerDialog({ manager, open, onClose }: { manager: ManagerSumm
   if (!values.firstName.trim() && manager.firstName) problems.firstName = copy.common.required;
   if (!values.lastName.trim() && manager.lastName) problems.lastName = copy.common.required;
   if (values.email.trim() && !EMAIL.test(values.email.trim())) problems.email = copy.common.emailInvalid;
-  if (values.messageAppLink.trim() && !HTTP_URL.test(values.messageAppLink.trim())) problems.messageAppLink = copy.common.urlInvalid;
-  const shownProblem = (field: Field) => (submitted || field === "email" || field === "messageAppLink" ? problems[field] : undefined);
+  if (values.messageAppLink.trim() && !HTTP_URL.test(values.messageAppLink.trim()))
+    problems.messageAppLink = copy.common.urlInvalid;
+  const shownProblem = (field: Field) =>
+    submitted || field === "email" || field === "messageAppLink" ? problems[field] : undefined;
 
   const close = () => {
     setValues(initial(manager));
@@ -45,7 +55,9 @@ export function ManagerDialog({ manager, open, onClose }: { manager: ManagerSumm
     setSubmitted(true);
     if (Object.keys(problems).length > 0 || update.isPending) return;
     const before = initial(manager);
-    const body = Object.fromEntries(FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim()]));
+    const body = Object.fromEntries(
+      FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim()]),
+    );
     if (Object.keys(body).length === 0) return close();
     update.mutate({ vanityId: manager.vanityId, body }, { onSuccess: () => (setSubmitted(false), onClose()) });
   };

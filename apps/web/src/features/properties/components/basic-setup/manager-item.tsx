@@ -56,7 +56,14 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
           {copy.basicSetup.editManager}
         </Button>
       ) : null}
-      {currentFull ? <ManagerDialog key={currentFull.vanityId} manager={currentFull} open={dialogOpen} onClose={() => setDialogOpen(false)} /> : null}
+      {currentFull ? (
+        <ManagerDialog
+          key={currentFull.vanityId}
+          manager={currentFull}
+          open={dialogOpen}
+          onClose={() => setDialogOpen(false)}
+        />
+      ) : null}
     </div>
   ) : (
     <span className="item__empty">{copy.common.notSelected}</span>
@@ -80,7 +87,13 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
       canSave={draft !== "" && draft !== current?.vanityId}
       error={copy.profile.saveError}
     >
-      <select id={inputId} className="field__input" value={draft} onChange={(event) => setDraft(event.target.value)} disabled={!managers.items}>
+      <select
+        id={inputId}
+        className="field__input"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        disabled={!managers.items}
+      >
         {current ? null : <option value="">{copy.common.notSelected}</option>}
         {(managers.items ?? []).map((manager) => (
           <option key={manager.vanityId} value={manager.vanityId}>

@@ -14,10 +14,20 @@ export interface LatLng {
 }
 
 // A CSS pin: Leaflet's default marker images do not survive bundling.
-const pinIcon = L.divIcon({ className: "pin-marker", html: '<span class="pin-marker__head"></span>', iconSize: [28, 40], iconAnchor: [14, 40] });
+const pinIcon = L.divIcon({
+  className: "pin-marker",
+  html: '<span class="pin-marker__head"></span>',
+  iconSize: [28, 40],
+  iconAnchor: [14, 40],
+});
 
 const NUDGE_PX = 10;
-const KEY_STEPS: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+const KEY_STEPS: Record<string, [number, number]> = {
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+};
 
 interface PinMapProps {
   /** Where the pin is; null shows the default centre with the pin there (SETUP-09). */
@@ -34,7 +44,14 @@ interface PinMapProps {
  * A Leaflet map with the property pin (SETUP-09…12): the manual map opens at the pin, or at the default
  * centre at zoom 5; the read-only preview shows the saved pin at zoom 16. Tiles come from /api/config.
  */
-export function PinMap({ pin, draggable = false, onDragStart, onDrop, label, size = { width: MAP.boxPx, height: MAP.boxPx } }: PinMapProps) {
+export function PinMap({
+  pin,
+  draggable = false,
+  onDragStart,
+  onDrop,
+  label,
+  size = { width: MAP.boxPx, height: MAP.boxPx },
+}: PinMapProps) {
   const config = useConfig();
   const centre = pin ?? MAP.defaultCentre;
   const zoom = pin ? MAP.previewZoom : MAP.manualZoom;
@@ -54,7 +71,9 @@ export function PinMap({ pin, draggable = false, onDragStart, onDrop, label, siz
           const map = (marker as unknown as { _map?: L.Map })._map;
           if (!step || !map) return;
           key.preventDefault();
-          const point = map.latLngToContainerPoint(marker.getLatLng()).add(L.point(step[0] * NUDGE_PX, step[1] * NUDGE_PX));
+          const point = map
+            .latLngToContainerPoint(marker.getLatLng())
+            .add(L.point(step[0] * NUDGE_PX, step[1] * NUDGE_PX));
           const next = map.containerPointToLatLng(point);
           marker.setLatLng(next);
           onDrop?.({ lat: next.lat, lng: next.lng });
@@ -65,7 +84,12 @@ export function PinMap({ pin, draggable = false, onDragStart, onDrop, label, siz
   );
 
   return (
-    <div className="pin-map" role="group" aria-label={label} style={{ width: size.width, maxWidth: "100%", height: size.height }}>
+    <div
+      className="pin-map"
+      role="group"
+      aria-label={label}
+      style={{ width: size.width, maxWidth: "100%", height: size.height }}
+    >
       <MapContainer
         center={[centre.lat, centre.lng]}
         zoom={zoom}

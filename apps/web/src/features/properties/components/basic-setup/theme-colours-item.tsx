@@ -51,7 +51,10 @@ function CompanyBrandingToggle({ property }: { property: PropertyDto }) {
         onChange={(event) => {
           const companyProfile = event.target.checked;
           setRequested(companyProfile);
-          update.mutate({ propertyId: property.propertyId, body: { companyProfile } }, { onSettled: () => setRequested(null) });
+          update.mutate(
+            { propertyId: property.propertyId, body: { companyProfile } },
+            { onSettled: () => setRequested(null) },
+          );
         }}
       />
       <label htmlFor={id}>{copy.basicSetup.useCompanyBranding}</label>
@@ -74,7 +77,12 @@ export function ThemeColoursItem({ property, company }: { property: PropertyDto;
         guidance={copy.basicSetup.colourGuidance}
         lightWarning={copy.basicSetup.tooLight}
         preview={(values) => <HeaderPreview values={values} title={property.title} />}
-        save={(values) => update.mutateAsync({ propertyId: property.propertyId, body: { hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null } })}
+        save={(values) =>
+          update.mutateAsync({
+            propertyId: property.propertyId,
+            body: { hexPrimary: values.hexPrimary ?? null, hexSecondary: values.hexSecondary ?? null },
+          })
+        }
       />
       {company ? <CompanyBrandingToggle property={property} /> : null}
     </>

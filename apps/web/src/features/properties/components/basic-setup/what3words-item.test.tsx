@@ -17,15 +17,20 @@ function renderItem(configured: boolean, value: PropertyDto = property) {
   );
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
 describe("What3wordsItem (SETUP-14)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("shows 'Words not found' on 404 and keeps the typed words; a found address is saved as the service spells it", async () => {
     const fetchMock = vi.fn((url: string, init?: RequestInit) => {
-      if (url.startsWith("/api/what3words?words=wrong.words.here")) return Promise.resolve(json(404, { error: { code: "WORDS_NOT_FOUND", message: "nope" } }));
-      if (url.startsWith("/api/what3words")) return Promise.resolve(json(200, { words: "filled.count.soap", nearestPlace: "Bayswater", country: "GB", lat: 51.52, lng: -0.2 }));
+      if (url.startsWith("/api/what3words?words=wrong.words.here"))
+        return Promise.resolve(json(404, { error: { code: "WORDS_NOT_FOUND", message: "nope" } }));
+      if (url.startsWith("/api/what3words"))
+        return Promise.resolve(
+          json(200, { words: "filled.count.soap", nearestPlace: "Bayswater", country: "GB", lat: 51.52, lng: -0.2 }),
+        );
       if (init?.method === "PATCH") return Promise.resolve(new Response(null, { status: 204 }));
       return Promise.reject(new Error(`unexpected ${url}`));
     });
@@ -54,7 +59,9 @@ describe("What3wordsItem (SETUP-14)", () => {
   it("without a key explains it and offers no editor", () => {
     renderItem(false, { ...property, what3words: "filled.count.soap" });
     expect(screen.getByText(copy.basicSetup.what3wordsNotConfigured)).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: `${copy.common.edit} ${copy.basicSetup.what3words}` })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("button", { name: `${copy.common.edit} ${copy.basicSetup.what3words}` }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole("checkbox", { name: copy.basicSetup.showWhat3words })).not.toBeChecked();
   });
 });

@@ -18,7 +18,9 @@ function ShowWordsToggle({ property }: { property: PropertyDto }) {
         type="checkbox"
         checked={update.isPending ? !property.showWhat3words : property.showWhat3words}
         disabled={update.isPending}
-        onChange={(event) => update.mutate({ propertyId: property.propertyId, body: { showWhat3words: event.target.checked } })}
+        onChange={(event) =>
+          update.mutate({ propertyId: property.propertyId, body: { showWhat3words: event.target.checked } })
+        }
       />
       <label htmlFor={id}>{copy.basicSetup.showWhat3words}</label>
       {update.isError ? <Alert>{copy.profile.saveError}</Alert> : null}
@@ -72,7 +74,9 @@ export function What3wordsItem({ property, configured }: { property: PropertyDto
       <EditableItem
         title={copy.basicSetup.what3words}
         inputId={inputId}
-        display={<ItemValue value={property.what3words ? `///${property.what3words}` : null} empty={copy.common.notEntered} />}
+        display={
+          <ItemValue value={property.what3words ? `///${property.what3words}` : null} empty={copy.common.notEntered} />
+        }
         status={status}
         onEdit={() => {
           setDraft(property.what3words ?? "");

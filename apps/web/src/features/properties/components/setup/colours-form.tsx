@@ -42,10 +42,25 @@ export function ColoursForm({ primary, secondary, save, onSkip }: ColoursFormPro
     <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="field__hint">{copy.basicSetup.colourGuidance}</p>
       <fieldset className="setup-form__row setup-form__fieldset" disabled={busy}>
-        <ColourField label={copy.basicSetup.primaryColour} value={hexPrimary} onChange={setPrimary} lightWarning={copy.basicSetup.tooLight} />
-        <ColourField label={copy.basicSetup.secondaryColour} value={hexSecondary} onChange={setSecondary} lightWarning={copy.basicSetup.tooLight} />
+        <ColourField
+          label={copy.basicSetup.primaryColour}
+          value={hexPrimary}
+          onChange={setPrimary}
+          lightWarning={copy.basicSetup.tooLight}
+        />
+        <ColourField
+          label={copy.basicSetup.secondaryColour}
+          value={hexSecondary}
+          onChange={setSecondary}
+          lightWarning={copy.basicSetup.tooLight}
+        />
       </fieldset>
-      <div className="colour-preview" role="img" aria-label={copy.setup.colourPreview} style={{ background: shownSecondary, borderColor: shownPrimary }}>
+      <div
+        className="colour-preview"
+        role="img"
+        aria-label={copy.setup.colourPreview}
+        style={{ background: shownSecondary, borderColor: shownPrimary }}
+      >
         <span className="colour-preview__bar" style={{ background: shownPrimary }} aria-hidden="true">
           {copy.setup.colourSample}
         </span>

@@ -35,8 +35,25 @@ export function HostNameForm({ firstName, lastName, save, onSkip }: HostNameForm
   return (
     <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
       <div className="setup-form__row">
-        <TextField label={copy.setup.hostFirstName} value={first} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" maxLength={100} required disabled={busy} autoFocus />
-        <TextField label={copy.setup.hostLastName} value={last} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" maxLength={100} required disabled={busy} />
+        <TextField
+          label={copy.setup.hostFirstName}
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+          autoComplete="given-name"
+          maxLength={100}
+          required
+          disabled={busy}
+          autoFocus
+        />
+        <TextField
+          label={copy.setup.hostLastName}
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+          autoComplete="family-name"
+          maxLength={100}
+          required
+          disabled={busy}
+        />
       </div>
       {error ? <Alert>{error}</Alert> : null}
       <SectionActions busy={busy} canSave={first.trim() !== "" && last.trim() !== ""} onSkip={onSkip} />

@@ -25,14 +25,25 @@ export function SetupSection({ number, title, done, summary, open, onToggle, chi
   }, [open]);
 
   return (
-    <section ref={ref} className={`setup-section${open ? " setup-section--open" : ""}${done ? " setup-section--done" : ""}`}>
+    <section
+      ref={ref}
+      className={`setup-section${open ? " setup-section--open" : ""}${done ? " setup-section--done" : ""}`}
+    >
       <h2 className="setup-section__heading">
-        <button type="button" className="setup-section__toggle" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+        <button
+          type="button"
+          className="setup-section__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+        >
           <span className="setup-section__number" aria-hidden="true">
             {done ? "✓" : number}
           </span>
           <span className="setup-section__title">{title}</span>
-          <span className={`setup-section__state${done ? " setup-section__state--done" : ""}`}>{done ? copy.setup.done : copy.setup.notDone}</span>
+          <span className={`setup-section__state${done ? " setup-section__state--done" : ""}`}>
+            {done ? copy.setup.done : copy.setup.notDone}
+          </span>
         </button>
       </h2>
       {!open && summary ? <div className="setup-section__summary">{summary}</div> : null}
@@ -54,7 +65,12 @@ interface SectionActionsProps {
 export function SectionActions({ busy, canSave, onSkip, label = copy.setup.next }: SectionActionsProps) {
   return (
     <div className="setup-section__actions">
-      <button type="submit" className="btn btn--primary btn--sm" disabled={busy || !canSave} aria-busy={busy || undefined}>
+      <button
+        type="submit"
+        className="btn btn--primary btn--sm"
+        disabled={busy || !canSave}
+        aria-busy={busy || undefined}
+      >
         {busy ? <span className="btn__spinner" aria-hidden="true" /> : null}
         {busy ? copy.common.saving : label}
       </button>

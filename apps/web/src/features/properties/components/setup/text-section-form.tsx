@@ -18,7 +18,18 @@ interface TextSectionFormProps {
 }
 
 /** One text value of the setup flow, saved on its own; a failed save keeps what was typed. */
-export function TextSectionForm({ label, initial, type = "text", autoComplete, required = false, hint, maxLength, save, errorMessage, onSkip }: TextSectionFormProps) {
+export function TextSectionForm({
+  label,
+  initial,
+  type = "text",
+  autoComplete,
+  required = false,
+  hint,
+  maxLength,
+  save,
+  errorMessage,
+  onSkip,
+}: TextSectionFormProps) {
   const inputId = useId();
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
