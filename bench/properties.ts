@@ -1,37 +1,17 @@
-// /api/properties with 1,000 properties in one account (budget: API reads ≤ 25 ms p99, ARCHITECTURE §9),
+// /api/properties with 1,000 properties in one account (budget: API reads ≤ 25 ms p99, docs/architecture.md §9),
 // and the /properties page's time to first card in Chromium.
 import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib.ts";
+import { createProperties, signUpHost } from "./seed.ts";
 
 const COUNT = Number(process.env.BENCH_PROPERTIES ?? 1000);
 const server = await startServer({ RATE_LIMITS: "off", NODE_ENV: "development" });
 try {
-  const signUp = await fetch(`${server.url}/api/auth/sign-up`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      firstName: "Manager",
-      email: `bench-${Date.now()}@example.com`,
-      password: "correct-horse-battery",
-    }),
-  });
-  const cookie = signUp.headers.get("set-cookie")!.split(";")[0]!;
+  const host = await signUpHost(server.url, "Manager");
+  const cookie = host.cookie;
   const started = performance.now();
-  const towns = ["Brighton", "Bath", "York", "Cork", "Lisbon", "Porto", "Nice", "Split"];
-  for (let i = 0; i < COUNT; i += 20) {
-    await Promise.all(
-      Array.from({ length: Math.min(20, COUNT - i) }, async (_, j) => {
-        const n = i + j;
-        const res = await fetch(`${server.url}/api/properties`, {
-          method: "POST",
-          headers: { "content-type": "application/json", cookie },
-          body: JSON.stringify({ title: `${towns[n % towns.length]} Flat ${n}`, propertyId: `bench-flat-${n}` }),
-        });
-        if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-      }),
-    );
-  }
+  await createProperties(host, COUNT);
   console.log(`created ${COUNT} properties in ${Math.round(performance.now() - started)} ms`);
 
   // Latency with one client at a time (the budget), then throughput with ten (queueing adds latency there).

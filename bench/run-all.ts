@@ -10,6 +10,7 @@ for (const script of [
   "qr.ts",
   "content-save.ts",
   "guide.ts",
+  "throughput.ts",
   "analytics.ts",
 ]) {
   console.log(`\n--- ${script}`);

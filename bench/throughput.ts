@@ -1,0 +1,123 @@
+// Server throughput, measured with wrk against nginx on the same machine, on both databases: the guest
+// guide (30 items, 10 photos) and the dashboard's hot reads with 1,000 properties in the account (budgets in
+// docs/architecture.md §9). The server runs pinned to core 0, nginx (one worker) too, wrk to core 1, so the
+// load tool never competes with what it measures. PostgreSQL runs when BENCH_DATABASE_URL or
+// TEST_DATABASE_URL is set, or a local server answers. Prints one table. BENCH_SECONDS sets each run's length.
+import { execFileSync } from "node:child_process";
+import pg from "pg";
+import { startServer, type RunningServer } from "./lib.ts";
+import { serveStatic } from "./nginx.ts";
+import { createGuide, createProperties, signUpHost } from "./seed.ts";
+import { cell, wrk, type WrkResult } from "./wrk.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 1000);
+const SERVER_CPU = 0;
+const LOAD_CPU = 1;
+
+/** Pins a process and all its descendants (start.mjs → node server) to one core. */
+function pinTree(pid: number, cpu: number) {
+  const children = (() => {
+    try {
+      return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  })();
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", String(cpu), String(pid)], { stdio: "ignore" });
+  } catch {
+    /* no taskset: unpinned */
+  }
+  for (const child of children) pinTree(Number(child), cpu);
+}
+
+async function postgresUrl(): Promise<string | null> {
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = "doorstep_bench_throughput";
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+interface Row {
+  read: string;
+  results: Record<string, string>;
+}
+const rows: Row[] = [];
+function record(read: string, database: string, value: string) {
+  let row = rows.find((r) => r.read === read);
+  if (!row) rows.push((row = { read, results: {} }));
+  row.results[database] = value;
+}
+
+async function measure(database: string, env: Record<string, string>) {
+  let server: RunningServer | null = null;
+  try {
+    server = await startServer({ RATE_LIMITS: "off", NODE_ENV: "development", ...env });
+    const host = await signUpHost(server.url, "Manager");
+    const started = performance.now();
+    await createProperties(host, PROPERTIES);
+    const guideId = await createGuide(server.url, host);
+    console.log(
+      `${database}: ${PROPERTIES} properties and a 30-item guide in ${Math.round(performance.now() - started)} ms`,
+    );
+    pinTree(server.process.pid!, SERVER_CPU);
+
+    const guideUrl = `${server.url}/g/${guideId}`;
+    const html = await (await fetch(guideUrl)).text();
+    const run = (url: string, connections = 16, headers: Record<string, string> = {}): WrkResult => {
+      wrk(url, { connections, seconds: 2, headers, cpu: LOAD_CPU }); // warm-up
+      return wrk(url, { connections, seconds: SECONDS, headers, cpu: LOAD_CPU });
+    };
+
+    const guide = run(guideUrl);
+    const nginx = await serveStatic(html, { workers: 1, cpu: SERVER_CPU });
+    let ceiling: WrkResult;
+    try {
+      ceiling = run(nginx.url);
+    } finally {
+      nginx.stop();
+    }
+    record("Guide `/g/:id` at 16 conns", database, cell(guide));
+    record("nginx, same HTML (1 worker)", database, cell(ceiling));
+    record("Guide ÷ nginx", database, `${Math.round((guide.rps / ceiling.rps) * 100)} %`);
+
+    const auth = { cookie: host.cookie };
+    for (const [read, path] of [
+      ["`GET /api/me`", "/api/me"],
+      ["`GET /api/properties` (first page)", "/api/properties"],
+      ["`GET /api/properties/:id`", `/api/properties/bench-flat-${PROPERTIES - 1}`],
+    ] as const) {
+      record(`${read} at 16 conns`, database, cell(run(`${server.url}${path}`, 16, auth)));
+      const one = run(`${server.url}${path}`, 1, auth);
+      record(`${read} at 1 conn`, database, `p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms`);
+    }
+  } finally {
+    await server?.stop();
+  }
+}
+
+await measure("PGlite", {});
+const url = await postgresUrl();
+if (url) await measure("PostgreSQL", { DATABASE_URL: url });
+else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
+
+const databases = url ? ["PGlite", "PostgreSQL"] : ["PGlite"];
+console.log(`\nwrk, 1 thread; server and nginx on core ${SERVER_CPU}, wrk on core ${LOAD_CPU}; ${SECONDS} s per run\n`);
+console.log(`| Read | ${databases.join(" | ")} |`);
+console.log(`|---|${databases.map(() => "---").join("|")}|`);
+for (const row of rows) console.log(`| ${row.read} | ${databases.map((d) => row.results[d] ?? "—").join(" | ")} |`);

@@ -1,0 +1,60 @@
+// wrk (Debian's C load generator) instead of a Node load tool: on two cores a Node client saturates before
+// the server does and hides the server's own cost. One thread, pinned to its own core where possible.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { pinned } from "./nginx.ts";
+
+export interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Responses outside 2xx/3xx, plus socket errors. */
+  errors: number;
+}
+
+function ensureWrk(): string {
+  if (fs.existsSync("/usr/bin/wrk")) return "/usr/bin/wrk";
+  console.log("installing wrk from Debian…");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  if (spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "ignore", env }).status !== 0) {
+    spawnSync("apt-get", ["update"], { stdio: "ignore", env });
+    spawnSync("apt-get", ["install", "-y", "wrk"], { stdio: "ignore", env });
+  }
+  if (!fs.existsSync("/usr/bin/wrk")) throw new Error("wrk is not installed and could not be installed (apt-get)");
+  return "/usr/bin/wrk";
+}
+
+const ms = (value: string, unit: string) => Number(value) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? NaN);
+
+/** Parses wrk's `--latency` report. */
+export function parseWrk(out: string): WrkResult {
+  const rps = Number(out.match(/Requests\/sec:\s+([\d.]+)/)?.[1] ?? NaN);
+  const pct = (p: string) => {
+    const m = out.match(new RegExp(`^\\s+${p}%\\s+([\\d.]+)(us|ms|s)\\s*$`, "m"));
+    return m ? ms(m[1]!, m[2]!) : NaN;
+  };
+  const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
+  const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
+  return { rps, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors };
+}
+
+/** Runs wrk against `url` for `seconds` with `connections` connections on one thread. */
+export function wrk(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string>; cpu?: number } = {},
+): WrkResult {
+  const args = ["-t1", `-c${options.connections ?? 16}`, `-d${options.seconds ?? 10}s`, "--latency"];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  const [command, full] = pinned(options.cpu, ensureWrk(), args);
+  const run = spawnSync(command, full, { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  return parseWrk(run.stdout);
+}
+
+/** "1,234 req/s, p99 5.6 ms" for a table cell. */
+export function cell(r: WrkResult): string {
+  const errors = r.errors ? `, ${r.errors} errors` : "";
+  return `${Math.round(r.rps).toLocaleString("en-GB")} req/s, p99 ${r.p99.toFixed(1)} ms${errors}`;
+}
