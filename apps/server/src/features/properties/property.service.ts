@@ -18,9 +18,7 @@ import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manage
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
 import {
   archiveOwnedProperty,
-  claimArchivedForPurge,
   countProperties,
-  deletePropertyContent,
   findAccountFlags,
   findAccountGuideLanguages,
   findCompanyBrand,
@@ -255,18 +253,4 @@ export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
-}
-
-/** Job: deletes the content and files of archived properties (OPEN-39, FILE-08); returns how many it purged. */
-export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
-  const claimed = await claimArchivedForPurge(ctx.db, batch);
-  await deletePropertyContent(
-    ctx.db,
-    claimed.map((p) => p.id),
-  );
-  for (const property of claimed) {
-    await deleteStoredFile(ctx, property.coverKey);
-    await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
-  }
-  return claimed.length;
 }
