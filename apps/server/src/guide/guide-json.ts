@@ -1,8 +1,7 @@
 import type { GuideItem, GuideResponse, GuideSectionJson } from "@doorstep/shared/schemas/guide";
-import type { TranslatedItem } from "../features/content/translation.service.ts";
-import { sanitizeRichText } from "../features/content/sanitize.ts";
-import { fileUrl } from "../features/users/user.service.ts";
-import type { GuidePageModel, GuideSection } from "./guide-model.ts";
+import { sanitizeRichText } from "../lib/sanitize.ts";
+import { fileUrl } from "../lib/urls.ts";
+import type { GuidePageModel, GuideSection, TranslatedItem } from "./guide-model.ts";
 
 const httpOnly = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
 const buttonSafe = (url: string | null) => (url && /^(https?:\/\/|mailto:|tel:)/i.test(url) ? url : null);

@@ -1,6 +1,10 @@
 import type { CategoryDto } from "@doorstep/shared/schemas/content";
 import type { TranslatedItem } from "../features/content/translation.service.ts";
+import type { GuideHost } from "../features/managers/manager-card.service.ts";
 import type { GuideTheme } from "./guide-theme.ts";
+
+/** A guide item in the page's language, as the content feature serves it. */
+export type { TranslatedItem };
 
 /** What a guide page shows; built by the service, rendered by the components (no data access there). */
 export interface GuidePageModel {
@@ -31,14 +35,8 @@ export interface GuidePageModel {
   recordVisit: boolean;
 }
 
-export interface GuideHostCard {
-  name: string;
-  photoUrl: string | null;
-  email: string | null;
-  tel: string | null;
-  messageAppName: string | null;
-  messageAppLink: string | null;
-}
+/** The host card: the property's manager as the managers feature describes it to guests. */
+export type GuideHostCard = GuideHost;
 
 export interface GuideSection {
   category: CategoryDto;

@@ -3,9 +3,8 @@
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { copy } from "@doorstep/shared/copy";
 import type { SubItemDto } from "@doorstep/shared/schemas/content";
-import type { TranslatedItem } from "../features/content/translation.service.ts";
-import { sanitizePlainText, sanitizeRichText } from "../features/content/sanitize.ts";
-import { srcSet, type GuideSection } from "./guide-model.ts";
+import { sanitizePlainText, sanitizeRichText } from "../lib/sanitize.ts";
+import { srcSet, type GuideSection, type TranslatedItem } from "./guide-model.ts";
 import { wifiDetails, wifiQrSvg } from "./wifi.ts";
 
 // An item photo spans the column less the page's and the card's padding (16 px each side, twice).

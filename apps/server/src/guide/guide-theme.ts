@@ -1,5 +1,5 @@
 import { HEX_COLOUR, luminance } from "@doorstep/shared/rules/property";
-import type { GuideRecord } from "./guide.repository.ts";
+import type { GuideProperty } from "../features/properties/property-guide.service.ts";
 
 const DEFAULT_PRIMARY = "#1F6F68";
 
@@ -35,7 +35,7 @@ export function legibleText(preferred: string | null, background: string): strin
 const hex = (value: string | null | undefined) => (value && HEX_COLOUR.test(value) ? value : null);
 
 /** The guide's colours and brand (GUIDE-12, CO-07): the company profile's when the property uses it. */
-export function guideTheme(record: GuideRecord): GuideTheme {
+export function guideTheme(record: Pick<GuideProperty, "property" | "company">): GuideTheme {
   const company = record.property.companyProfile ? record.company : null;
   const primary =
     hex(company ? company.hexPrimary : record.property.hexPrimary) ??

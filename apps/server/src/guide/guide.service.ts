@@ -3,12 +3,12 @@ import { copy } from "@doorstep/shared/copy";
 import type { AppContext } from "../app-context.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { getTranslatedContent } from "../features/content/translation.service.ts";
-import { propertyInactiveReason } from "../features/properties/property.dto.ts";
-import { fileUrl } from "../features/users/user.service.ts";
+import { getGuideHost } from "../features/managers/manager-card.service.ts";
+import { getGuideProperty } from "../features/properties/property-guide.service.ts";
+import { fileUrl } from "../lib/urls.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
-import { buildSections, type GuideHostCard, type GuidePageModel } from "./guide-model.ts";
+import { buildSections, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
-import { findGuideRecord, type GuideRecord } from "./guide.repository.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
 
 export interface GuideRequest {
@@ -30,31 +30,8 @@ export interface GuidePage {
   protectedContent: boolean;
 }
 
-/** A guide record that may be shown at all: unknown, archived and shared-content properties have no guide (GUIDE-22). */
-async function findShownRecord(ctx: AppContext, propertyId: string): Promise<GuideRecord | null> {
-  const record = await findGuideRecord(ctx.db, propertyId);
-  return record && !record.property.archivedAt ? record : null;
-}
-
 /** Longest a guide render waits for machine translation of uncached fields (GUIDE-09). */
 const GUIDE_TRANSLATION_WAIT_MS = 300;
-
-const isLive = (ctx: AppContext, record: GuideRecord) =>
-  propertyInactiveReason(record.property, record.account, ctx.now()) === null;
-
-function hostCard(record: GuideRecord): GuideHostCard | null {
-  const m = record.manager;
-  if (!m) return null;
-  const blank = (v: string | null) => (v && v.trim() ? v.trim() : null);
-  return {
-    name: [m.firstName, m.lastName].filter((p) => p && p.trim()).join(" "),
-    photoUrl: fileUrl(m.photoKey),
-    email: blank(m.email),
-    tel: blank(m.tel),
-    messageAppName: blank(m.messageAppName),
-    messageAppLink: blank(m.messageAppLink),
-  };
-}
 
 function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
   return {
@@ -87,13 +64,13 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
  * A valid preview token shows the owner the guide whatever its state, marked and noindex.
  */
 export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Promise<GuidePage> {
-  const record = await findShownRecord(ctx, request.propertyId);
+  const record = await getGuideProperty(ctx, request.propertyId);
   if (!record) return { model: emptyModel(request, "not-found"), personal: false, protectedContent: false };
   const { property } = record;
   const preview =
     request.previewToken !== undefined &&
     isValidPreview(ctx, property.propertyId, property.accountId, request.previewToken);
-  if (!preview && !isLive(ctx, record))
+  if (!preview && !record.live)
     return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false };
 
   const isProtected = property.passcodeEncrypted !== null;
@@ -127,13 +104,16 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   if (!unlocked) return { model: base, personal, protectedContent: false };
 
   // A slow translation provider must not hold a guest's page: English for now, cached translation next time.
-  const content = await getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS });
+  const [content, host] = await Promise.all([
+    getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
+    getGuideHost(ctx, property.managerId),
+  ]);
   return {
     model: {
       ...base,
       displayAddress: property.displayAddress,
       what3words: property.showWhat3words ? property.what3words : null,
-      host: hostCard(record),
+      host,
       sections: buildSections(content.categories, content.items),
       updatedAt: property.updatedAt,
     },
@@ -152,8 +132,8 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
  * cookie bound to the current guide session token. Null when the guide has no passcode (nothing to unlock).
  */
 export async function unlockGuide(ctx: AppContext, propertyId: string, passcode: string, ip: string) {
-  const record = await findShownRecord(ctx, propertyId);
-  if (!record || !isLive(ctx, record)) throw notFound("Guide not found");
+  const record = await getGuideProperty(ctx, propertyId);
+  if (!record || !record.live) throw notFound("Guide not found");
   const { property } = record;
   if (!property.passcodeEncrypted) return null;
   try {
@@ -176,7 +156,7 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
 
 /** A preview link for the owner (GUIDE-06, OPEN-57); another account's property answers 404. */
 export async function createPreviewLink(ctx: AppContext, accountId: string, propertyId: string, guideBaseUrl: string) {
-  const record = await findShownRecord(ctx, propertyId);
+  const record = await getGuideProperty(ctx, propertyId);
   if (!record || record.property.accountId !== accountId) throw notFound("Property not found");
   const { token, expiresAt } = sealPreviewToken(ctx, record.property.propertyId, accountId);
   return { url: `${guideBaseUrl}?preview=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
@@ -184,8 +164,8 @@ export async function createPreviewLink(ctx: AppContext, accountId: string, prop
 
 /** The web app manifest (IMPL-01): company brand name and home-screen icon, else the property's title and cover. */
 export async function getGuideManifest(ctx: AppContext, propertyId: string, basePath: string) {
-  const record = await findShownRecord(ctx, propertyId);
-  if (!record || !isLive(ctx, record)) return null;
+  const record = await getGuideProperty(ctx, propertyId);
+  if (!record || !record.live) return null;
   const theme = guideTheme(record);
   const name = theme.brandName ?? record.property.title;
   const iconKey = theme.iconKey ?? record.property.coverKey;

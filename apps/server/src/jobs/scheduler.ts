@@ -1,7 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
-import { purgeArchivedProperties } from "../features/properties/property.service.ts";
+import { purgeArchivedProperties } from "../features/properties/property-purge.service.ts";
 
 export interface Job {
   name: string;

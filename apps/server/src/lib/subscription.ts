@@ -1,5 +1,4 @@
 import { isSubscriptionActiveSystem as activeSystem } from "@doorstep/shared/rules/billing";
-import type { AccountRow } from "../features/users/user.repository.ts";
 
 /**
  * SubscriptionActiveSystem (OPEN-07/08): the trial is running, or the provider's subscription keeps
@@ -8,7 +7,7 @@ import type { AccountRow } from "../features/users/user.repository.ts";
  * through the retry window and canceled/unpaid take guides offline without another query here.
  */
 export function isSubscriptionActiveSystem(
-  account: Pick<AccountRow, "hasSubscription" | "trialEndsAt">,
+  account: { hasSubscription: boolean; trialEndsAt: Date | null },
   now: Date,
 ): boolean {
   return activeSystem(account, now);

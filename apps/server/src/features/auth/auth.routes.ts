@@ -11,9 +11,18 @@ import {
   SessionResponse,
 } from "@doorstep/shared/schemas/auth";
 import type { AppContext } from "../../app-context.ts";
-import { clearSessionCookie, requestMeta, setSessionCookie } from "../../plugins/auth.ts";
+import { clearSessionCookie, requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
+import { UpdatePasswordRequest } from "@doorstep/shared/schemas/user";
+import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
 import { getUserDto } from "../users/user.service.ts";
-import { exchangeLoginToken, login, requestPasswordReset, resetPassword, signUp } from "./auth.service.ts";
+import {
+  changePassword,
+  exchangeLoginToken,
+  login,
+  requestPasswordReset,
+  resetPassword,
+  signUp,
+} from "./auth.service.ts";
 import { endSession } from "./session.service.ts";
 
 const tags = ["auth"];
@@ -37,7 +46,9 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const { userId, token } = await signUp(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
-      return reply.status(201).send({ user: await getUserDto(ctx, userId), appVersion: ctx.config.appVersion });
+      return reply
+        .status(201)
+        .send({ user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion });
     },
   );
 
@@ -56,7 +67,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
       const { userId, token } = await login(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
       return {
-        user: await getUserDto(ctx, userId),
+        user: await getUserDto(ctx, userId, getSharedContentPropertyId),
         appVersion: ctx.config.appVersion,
         ...(request.body.issueToken ? { token } : {}),
       };
@@ -77,7 +88,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const { userId, token } = await exchangeLoginToken(ctx, request.body.token, requestMeta(request));
       setSessionCookie(reply, token, secure);
-      return { user: await getUserDto(ctx, userId), appVersion: ctx.config.appVersion };
+      return { user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion };
     },
   );
 
@@ -121,6 +132,23 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     },
     async (request, reply) => {
       await resetPassword(ctx, request.body, requestMeta(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  // The signed-in user's own password: under /api/me with the profile, kept here with the rest of sign-in.
+  app.put(
+    "/api/me/password",
+    {
+      schema: {
+        tags: ["me"],
+        summary: "Change the password",
+        body: UpdatePasswordRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(ctx, requireCaller(request), request.body);
       return reply.status(204).send(null);
     },
   );

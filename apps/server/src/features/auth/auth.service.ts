@@ -2,13 +2,21 @@ import { LOGIN_TOKEN_TTL_MINUTES, RESET_TOKEN_TTL_MINUTES } from "@doorstep/shar
 import { normalizeEmail } from "@doorstep/shared/rules/email";
 import { checkPassword } from "@doorstep/shared/rules/password";
 import type { CreateAccountRequest, LoginRequest, ResetPasswordRequest } from "@doorstep/shared/schemas/auth";
-import type { AppContext, RequestMeta } from "../../app-context.ts";
+import type { UpdatePasswordRequest } from "@doorstep/shared/schemas/user";
+import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import { hashToken, newReferralCode, newToken } from "../../lib/tokens.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { passwordResetEmail, welcomeEmail } from "../../providers/email/templates.ts";
-import { findUserByEmail, findUserIdByReferrerCode, insertMasterUser, updateUser } from "../users/user.repository.ts";
+import {
+  createMasterUser,
+  findUserIdWithReferrerCode,
+  findUserWithEmail,
+  getUser,
+  setPasswordHash,
+} from "../users/user.service.ts";
 import {
   consumeOneTimeToken,
   consumeUserTokens,
@@ -30,11 +38,6 @@ export async function assertPasswordPolicy(password: string): Promise<void> {
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /** Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). */
 export async function signUp(
   ctx: AppContext,
@@ -46,14 +49,14 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
   await assertPasswordPolicy(input.password);
-  if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+  if (await findUserWithEmail(ctx, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
 
-  const referredByUserId = input.referralId ? await findUserIdByReferrerCode(ctx.db, input.referralId) : null;
+  const referredByUserId = input.referralId ? await findUserIdWithReferrerCode(ctx, input.referralId) : null;
   const now = ctx.now();
   let userId: string | undefined;
   for (let attempt = 0; !userId; attempt++) {
     try {
-      userId = await insertMasterUser(ctx.db, {
+      userId = await createMasterUser(ctx, {
         email,
         passwordHash: await hashPassword(input.password),
         firstName: input.firstName,
@@ -77,7 +80,7 @@ export async function signUp(
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // Two sign-ups raced for one email; or, far rarer, a referral code collided and we draw again.
-      if (attempt >= 3 || (await findUserByEmail(ctx.db, email))) {
+      if (attempt >= 3 || (await findUserWithEmail(ctx, email))) {
         throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
       }
     }
@@ -111,7 +114,7 @@ export async function login(
   await ctx.rateLimiter.consume("login-email", email, ctx.config.rateLimits.loginPerEmail);
   if (input.website) throw new AppError("BOT_DETECTED", "Login refused.");
 
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserWithEmail(ctx, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   const failure = !user ? "USER_NOT_FOUND" : !ok ? "WRONG_PASSWORD" : null;
   await insertLoginAttempt(ctx.db, {
@@ -170,7 +173,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
   const email = normalizeEmail(rawEmail);
   await ctx.rateLimiter.consume("forgot-ip", meta.ip, ctx.config.rateLimits.resetPassword);
   await ctx.rateLimiter.consume("forgot", email, ctx.config.rateLimits.forgotPassword);
-  const user = await findUserByEmail(ctx.db, email);
+  const user = await findUserWithEmail(ctx, email);
   if (!user) throw new AppError("USER_NOT_FOUND", "No user with that email address.");
   await consumeUserTokens(ctx.db, user.id, ["password-reset"], ctx.now());
   const token = await issueOneTimeToken(ctx, user.id, "password-reset", RESET_TOKEN_TTL_MINUTES);
@@ -184,12 +187,25 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest, meta: RequestMeta): Promise<void> {
   await ctx.rateLimiter.consume("reset", meta.ip, ctx.config.rateLimits.resetPassword);
   await assertPasswordPolicy(input.password);
-  const user = await findUserByEmail(ctx.db, normalizeEmail(input.email));
+  const user = await findUserWithEmail(ctx, normalizeEmail(input.email));
   const now = ctx.now();
   const tokenUserId = await consumeOneTimeToken(ctx.db, hashToken(input.token), "password-reset", now);
   if (!user || tokenUserId !== user.id) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
-  await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(input.password) });
+  await setPasswordHash(ctx, user.id, await hashPassword(input.password));
   await endEverySignIn(ctx, user.id, now);
+}
+
+/** Changes the password after checking the current one; every other session is signed out (AUTH-47). */
+export async function changePassword(ctx: AppContext, caller: Caller, input: UpdatePasswordRequest): Promise<void> {
+  // Each try costs an argon2 hash: bounded per user, so a stolen session can neither guess nor burn CPU.
+  await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
+  const user = await getUser(ctx, caller.userId);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
+  }
+  await assertPasswordPolicy(input.newPassword);
+  await setPasswordHash(ctx, caller.userId, await hashPassword(input.newPassword));
+  await endEverySignIn(ctx, caller.userId, ctx.now(), caller.sessionId);
 }
 
 /**

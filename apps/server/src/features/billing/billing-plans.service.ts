@@ -12,7 +12,7 @@ import {
 } from "@doorstep/shared/rules/billing";
 import type { PlanDto, PlansQuery, PlansResponse } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
-import type { AccountRow } from "../users/user.repository.ts";
+import type { AccountRow } from "../users/user.service.ts";
 import {
   countBillableProperties,
   findPlansInCatalogue,

@@ -18,7 +18,7 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { SubscriptionSnapshot } from "../../providers/payments/index.ts";
-import type { AccountRow, UserRow } from "../users/user.repository.ts";
+import type { AccountRow, UserRow } from "../users/user.service.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";

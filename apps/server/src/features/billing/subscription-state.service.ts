@@ -12,9 +12,9 @@ import {
 import type { SubscriptionState, UpcomingInvoiceDto } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
 import type { SubscriptionSnapshot, UpcomingInvoice } from "../../providers/payments/index.ts";
+import type { AccountRow } from "../users/user.service.ts";
 import { billedQuantityFor } from "./billing-plans.service.ts";
-import { findPlanByKey } from "./billing.repository.ts";
-import type { BillingContext } from "./billing.service.ts";
+import { findPlanByKey, type BillingAccountRow } from "./billing.repository.ts";
 
 /**
  * BILL-37: the provider's subscription and its next invoice, read live (Stripe: the subscription and the
@@ -59,7 +59,7 @@ function toUpcomingInvoiceDto(
 /** The state /subscription shows (BILL-01, BILL-33…39); the quantity is counted now (BILL-17). */
 export async function getSubscriptionState(
   ctx: AppContext,
-  { account, billing }: Pick<BillingContext, "account" | "billing">,
+  { account, billing }: { account: AccountRow; billing: BillingAccountRow | null },
 ): Promise<SubscriptionState> {
   const quantity = await billedQuantityFor(ctx, account.id);
   const plan = billing?.planKey ? await findPlanByKey(ctx.db, billing.planKey) : null;

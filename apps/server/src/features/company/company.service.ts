@@ -2,7 +2,7 @@ import type { CompanyDto, CreateCompanyRequest, UpdateCompanyRequest } from "@do
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
-import { fileUrl } from "../users/user.service.ts";
+import { fileUrl } from "../../lib/urls.ts";
 import {
   findCompanyByAccount,
   insertCompany,

@@ -6,17 +6,16 @@ import type {
 } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { PropertyWithManager } from "../properties/property.repository.ts";
-import { getOwnedProperty } from "../properties/property.service.ts";
+import {
+  getOwnedProperty,
+  listAccountGuideLanguages,
+  type PropertyWithManager,
+} from "../properties/property.service.ts";
 import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./catalogue.service.ts";
 import type { CategoryRow } from "./catalogue.repository.ts";
+import { countAttachedByCategory, findSharedItemsForProperty } from "./content-links.repository.ts";
 import { toItemSummary } from "./content.dto.ts";
 import { countItemsByCategory, findItemsInCategory, rewriteRanks, touchProperty } from "./content.repository.ts";
-import {
-  countAttachedByCategory,
-  findAccountGuideLanguages,
-  findSharedItemsForProperty,
-} from "../shared-content/shared-content.repository.ts";
 import { requireCategory } from "./content.service.ts";
 
 /**
@@ -29,7 +28,7 @@ async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<Cat
     title: p.title,
     isShared: p.isShared,
     themeLabel: p.themeLabel,
-    languageTranslations: p.isShared ? await findAccountGuideLanguages(ctx.db, p.accountId) : p.languageTranslations,
+    languageTranslations: p.isShared ? await listAccountGuideLanguages(ctx, p.accountId) : p.languageTranslations,
   };
 }
 

@@ -13,7 +13,7 @@ import {
   type NewSubItem,
   type SubItemRow,
 } from "./content.repository.ts";
-import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
+import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
 
 const invalid = (path: (string | number)[], message: string) =>
   new AppError("VALIDATION_FAILED", message, [{ path, message }]);

@@ -5,7 +5,7 @@ import type {
   TemplateDto,
   TranslationDto,
 } from "@doorstep/shared/schemas/content";
-import { fileUrl } from "../users/user.service.ts";
+import { fileUrl } from "../../lib/urls.ts";
 import type { ItemRow, SubItemRow, TranslationRow } from "./content.repository.ts";
 
 export function toItemSummary(row: ItemRow, shared: boolean): ContentItemSummary {

@@ -11,8 +11,9 @@ import type {
 } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import type { PropertyWithManager } from "../properties/property.repository.ts";
-import { getOwnedProperty } from "../properties/property.service.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
+import { getOwnedProperty, type PropertyWithManager } from "../properties/property.service.ts";
 import { getCatalogue, toTemplateDto } from "./catalogue.service.ts";
 import { applySubItems, applyTranslations } from "./content-save.ts";
 import { toItemDto } from "./content.dto.ts";
@@ -31,12 +32,6 @@ import {
   type ItemPatch,
   type ItemRow,
 } from "./content.repository.ts";
-import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
 
 /** Where an item's files live: under its property's folder, so a property purge removes them (FILE-02, FILE-08). */
 export function itemFolder(

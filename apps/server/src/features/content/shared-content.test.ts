@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
-import { findAttachedItems } from "../shared-content/shared-content.repository.ts";
+import { findAttachedItems } from "./content-links.repository.ts";
 
 let t: TestApp;
 let host: TestUser;

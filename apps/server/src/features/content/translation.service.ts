@@ -2,13 +2,13 @@ import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
 import type { CategoryDto, SubItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
+import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
+import { fileUrl } from "../../lib/urls.ts";
 import type { TranslationProvider } from "../../providers/translate/index.ts";
-import { fileUrl } from "../users/user.service.ts";
-import { findAttachedItems } from "../shared-content/shared-content.repository.ts";
 import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
+import { findAttachedItems } from "./content-links.repository.ts";
 import { toSubItemDto } from "./content.dto.ts";
 import { findItemsOfProperties, findSubItems, type ItemRow, type SubItemRow } from "./content.repository.ts";
-import { sanitizePlainText, sanitizeRichText } from "./sanitize.ts";
 import {
   findCachedTranslations,
   findGuideProperty,

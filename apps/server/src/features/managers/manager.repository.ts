@@ -82,6 +82,12 @@ export async function findManagerByVanityId(db: Db, accountId: string, vanityId:
   return rows[0] ?? null;
 }
 
+/** A manager by its row id, whatever the account: the caller already holds a reference to it. */
+export async function findManagerById(db: Db, id: string): Promise<ManagerRow | null> {
+  const rows = await db.select().from(managers).where(eq(managers.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findDefaultManager(db: Db, accountId: string): Promise<ManagerRow | null> {
   const rows = await db
     .select()

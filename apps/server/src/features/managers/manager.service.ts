@@ -12,8 +12,8 @@ import {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
-import { findUserById } from "../users/user.repository.ts";
-import { fileUrl } from "../users/user.service.ts";
+import { fileUrl } from "../../lib/urls.ts";
+import { getUser } from "../users/user.service.ts";
 import {
   countLinkedProperties,
   deleteManagerRelinking,
@@ -67,6 +67,11 @@ async function requireManager(ctx: AppContext, caller: Caller, vanityId: string)
   const manager = await findManagerByVanityId(ctx.db, caller.accountId, vanityId);
   if (!manager) throw notFound("Manager not found");
   return manager;
+}
+
+/** Gets the row id of one of the caller's managers by vanity id; 404 for another account's or an unknown one. */
+export async function getManagerIdByVanityId(ctx: AppContext, caller: Caller, vanityId: string): Promise<string> {
+  return (await requireManager(ctx, caller, vanityId)).id;
 }
 
 function encodeCursor(row: ManagerRow): string {
@@ -176,8 +181,7 @@ export async function ensureDefaultManager(
 ): Promise<{ id: string; vanityId: string }> {
   const existing = await findDefaultManager(ctx.db, caller.accountId);
   if (existing) return { id: existing.id, vanityId: existing.vanityId };
-  const user = await findUserById(ctx.db, caller.userId);
-  if (!user) throw notFound("User not found");
+  const user = await getUser(ctx, caller.userId);
   const row = await insertWithFreshVanityId(
     ctx,
     { accountId: caller.accountId, firstName: user.firstName, lastName: user.lastName ?? "", isDefault: true },

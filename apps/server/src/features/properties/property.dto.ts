@@ -2,7 +2,7 @@ import { inactiveReason, isBasicSetupComplete } from "@doorstep/shared/rules/pro
 import type { PropertyDto, PropertySummary } from "@doorstep/shared/schemas/property";
 import type { AppContext } from "../../app-context.ts";
 import { isSubscriptionActiveSystem } from "../../lib/subscription.ts";
-import { fileUrl } from "../users/user.service.ts";
+import { fileUrl, guideUrl, qrTarget } from "../../lib/urls.ts";
 import type { AccountFlags, PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
 /** Why a property is not live, from its flags and its account's (PROP-17, OPEN-41). */
@@ -13,16 +13,6 @@ export function propertyInactiveReason(row: PropertyRow, account: AccountFlags, 
     active: row.active,
     published: row.published,
   });
-}
-
-/** The stable address printed QR codes point to (ARCHITECTURE §1). */
-export const qrTarget = (ctx: AppContext, propertyId: string) => `${ctx.config.publicUrl}/q/${propertyId}`;
-/** The guide's public address: /{PropertyID} on GUIDE_HOST when one is configured (OPEN-58), else /g/{PropertyID}. */
-export function guideUrl(ctx: AppContext, propertyId: string): string {
-  const host = ctx.config.guide.host;
-  return host
-    ? `${new URL(ctx.config.publicUrl).protocol}//${host}/${propertyId}`
-    : `${ctx.config.publicUrl}/g/${propertyId}`;
 }
 
 export function toPropertySummary(row: PropertyRow, account: AccountFlags, now: Date): PropertySummary {

@@ -10,6 +10,7 @@ export type AccountFlags = Pick<
   typeof accounts.$inferSelect,
   "hasSubscription" | "trialEndsAt" | "subscriptionActiveUser"
 >;
+export type CompanyRow = typeof companies.$inferSelect;
 export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 
 /** Live (non-archived) properties of an account. */
@@ -128,20 +129,6 @@ export async function countProperties(db: Db, accountId: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** The account's manager with that vanity id, or null. */
-export async function findOwnedManagerByVanityId(
-  db: Db,
-  accountId: string,
-  vanityId: string,
-): Promise<ManagerRow | null> {
-  const rows = await db
-    .select()
-    .from(managers)
-    .where(and(eq(managers.accountId, accountId), eq(managers.vanityId, vanityId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
 /** Archives the caller's property (OPEN-39): offline and unlisted at once, the weblink kept for ever. */
 export async function archiveOwnedProperty(db: Db, accountId: string, propertyId: string, at: Date): Promise<boolean> {
   const rows = await db
@@ -201,4 +188,44 @@ export async function findCompanyBrand(
     .where(eq(companies.accountId, accountId))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** Every translation language of the account's live guides, sorted: the languages shared items are written in. */
+export async function findAccountGuideLanguages(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ language: sql<string>`unnest(${properties.languageTranslations})` })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt)));
+  return rows.map((r) => r.language).sort();
+}
+
+export interface GuidePropertyRecord {
+  property: PropertyRow;
+  account: AccountFlags;
+  company: CompanyRow | null;
+}
+
+/**
+ * What a guest guide needs about a property, by its public weblink, in one query: the property, its
+ * owner's live flags and the company brand. Archived properties are returned too; shared-content ones never.
+ */
+export async function findGuidePropertyRecord(db: Db, propertyId: string): Promise<GuidePropertyRecord | null> {
+  const rows = await db
+    .select({
+      property: properties,
+      account: {
+        hasSubscription: accounts.hasSubscription,
+        trialEndsAt: accounts.trialEndsAt,
+        subscriptionActiveUser: accounts.subscriptionActiveUser,
+      },
+      company: companies,
+    })
+    .from(properties)
+    .innerJoin(accounts, eq(accounts.id, properties.accountId))
+    .leftJoin(companies, eq(companies.accountId, properties.accountId))
+    .where(eq(properties.propertyId, propertyId))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.property.isShared) return null;
+  return row;
 }

@@ -12,14 +12,14 @@ import {
   UpdatePropertyRequest,
 } from "@doorstep/shared/schemas/property";
 import type { AppContext } from "../../app-context.ts";
+import { guideUrl, qrTarget } from "../../lib/urls.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { findCompanyBrand } from "./property.repository.ts";
-import { guideUrl, qrTarget } from "./property.dto.ts";
 import {
   createProperty,
   deleteProperty,
   findProperties,
+  getCompanyBrand,
   getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
@@ -203,7 +203,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const caller = requireCaller(request);
       const property = await getOwnedProperty(ctx, caller, request.params.propertyId);
-      const company = property.companyProfile ? await findCompanyBrand(ctx.db, caller.accountId) : null;
+      const company = property.companyProfile ? await getCompanyBrand(ctx, caller.accountId) : null;
       const svg = await posterSvg({
         url: qrTarget(ctx, property.propertyId),
         title: property.title,

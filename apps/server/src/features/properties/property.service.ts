@@ -10,19 +10,18 @@ import type {
 } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
-import { ensureDefaultManager } from "../managers/manager.service.ts";
+import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
 import {
   archiveOwnedProperty,
-  claimArchivedForPurge,
   countProperties,
-  deletePropertyContent,
   findAccountFlags,
+  findAccountGuideLanguages,
   findCompanyBrand,
-  findOwnedManagerByVanityId,
   findOwnedProperty,
   insertProperty,
   isWeblinkFree,
@@ -33,10 +32,7 @@ import {
   type PropertyWithManager,
 } from "./property.repository.ts";
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === "23505" || err?.cause?.code === "23505";
-};
+export type { PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
 /** The caller's property or 404, exactly as for an id that does not exist (XCUT-15). */
 export async function getOwnedProperty(
@@ -76,6 +72,16 @@ async function accountFlags(ctx: AppContext, caller: Caller) {
 export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyDto> {
   const [property, flags] = await Promise.all([getOwnedProperty(ctx, caller, propertyId), accountFlags(ctx, caller)]);
   return toPropertyDto(ctx, property, flags);
+}
+
+/** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
+export function listAccountGuideLanguages(ctx: AppContext, accountId: string): Promise<string[]> {
+  return findAccountGuideLanguages(ctx.db, accountId);
+}
+
+/** Gets the account's company brand name and colour, or null without a company. */
+export function getCompanyBrand(ctx: AppContext, accountId: string) {
+  return findCompanyBrand(ctx.db, accountId);
 }
 
 function encodeCursor(c: ListCursor): string {
@@ -187,15 +193,13 @@ export async function updateProperty(
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
   // Company branding stands in for the colours of SETUP-20 (CO-07) only when there is a company behind it.
-  if (input.companyProfile && !(await findCompanyBrand(ctx.db, caller.accountId))) {
+  if (input.companyProfile && !(await getCompanyBrand(ctx, caller.accountId))) {
     throw new AppError("VALIDATION_FAILED", copy.basicSetup.companyBrandingNeedsCompany, [
       { path: ["companyProfile"], message: copy.basicSetup.companyBrandingNeedsCompany },
     ]);
   }
   if (managerVanityId) {
-    const manager = await findOwnedManagerByVanityId(ctx.db, caller.accountId, managerVanityId);
-    if (!manager) throw notFound("Manager not found");
-    patch.managerId = manager.id;
+    patch.managerId = await getManagerIdByVanityId(ctx, caller, managerVanityId);
   }
   const translations = input.languageTranslations ?? property.languageTranslations;
   const defaultLanguage = input.defaultLanguage ?? property.defaultLanguage;
@@ -249,18 +253,4 @@ export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
-}
-
-/** Job: deletes the content and files of archived properties (OPEN-39, FILE-08); returns how many it purged. */
-export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
-  const claimed = await claimArchivedForPurge(ctx.db, batch);
-  await deletePropertyContent(
-    ctx.db,
-    claimed.map((p) => p.id),
-  );
-  for (const property of claimed) {
-    await deleteStoredFile(ctx, property.coverKey);
-    await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
-  }
-  return claimed.length;
 }

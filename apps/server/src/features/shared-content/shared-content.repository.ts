@@ -1,8 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { properties } from "../../db/schema/properties.ts";
-import type { ItemRow } from "../content/content.repository.ts";
 
 /** The account's shared-content property (SHARED-01), or null. */
 export async function findSharedProperty(
@@ -18,15 +16,6 @@ export async function findSharedProperty(
   return rows[0] ?? null;
 }
 
-/** Every translation language of the account's live guides, sorted: the languages shared items are written in. */
-export async function findAccountGuideLanguages(db: Db, accountId: string): Promise<string[]> {
-  const rows = await db
-    .selectDistinct({ language: sql<string>`unnest(${properties.languageTranslations})` })
-    .from(properties)
-    .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt)));
-  return rows.map((r) => r.language).sort();
-}
-
 /** Serialises first-use creation per account inside a transaction (two tabs, one shared property). */
 export async function lockAccountForShared(db: Db, accountId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`shared-content:${accountId}`}))`);
@@ -34,72 +23,4 @@ export async function lockAccountForShared(db: Db, accountId: string): Promise<v
 
 export async function insertSharedProperty(db: Db, values: typeof properties.$inferInsert): Promise<void> {
   await db.insert(properties).values({ ...values, isShared: true, published: false });
-}
-
-/** The account's shared items of a category with whether each is attached to this property (SHARED-06). */
-export async function findSharedItemsForProperty(
-  db: Db,
-  accountId: string,
-  propertyRowId: string,
-  categoryLabel: string,
-): Promise<{ item: ItemRow; attached: boolean }[]> {
-  const rows = await db
-    .select({ item: contentItems, linked: contentItemLinks.propertyId })
-    .from(contentItems)
-    .innerJoin(
-      properties,
-      and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt)),
-    )
-    .leftJoin(
-      contentItemLinks,
-      and(eq(contentItemLinks.itemId, contentItems.id), eq(contentItemLinks.propertyId, propertyRowId)),
-    )
-    .where(and(eq(contentItems.accountId, accountId), eq(contentItems.categoryLabel, categoryLabel)))
-    .orderBy(asc(contentItems.listRank), asc(contentItems.createdAt))
-    .limit(500);
-  return rows.map((r) => ({ item: r.item, attached: r.linked !== null }));
-}
-
-/** Links whose shared owner is live: an archived owner's items are gone from every guide (SHARED-01). */
-const liveSharedOwner = and(
-  eq(properties.id, contentItems.propertyId),
-  eq(properties.isShared, true),
-  isNull(properties.archivedAt),
-);
-
-/** Shared items attached to a property, per category (the overview counts). */
-export async function countAttachedByCategory(
-  db: Db,
-  propertyRowId: string,
-): Promise<{ categoryLabel: string; items: number }[]> {
-  const rows = await db
-    .select({ categoryLabel: contentItems.categoryLabel, items: count() })
-    .from(contentItemLinks)
-    .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-    .innerJoin(properties, liveSharedOwner)
-    .where(eq(contentItemLinks.propertyId, propertyRowId))
-    .groupBy(contentItems.categoryLabel);
-  return rows.map((r) => ({ categoryLabel: r.categoryLabel, items: Number(r.items) }));
-}
-
-/** Shared items attached to a property (the guest guide), from a live shared-content property only. */
-export async function findAttachedItems(db: Db, propertyRowId: string): Promise<ItemRow[]> {
-  const rows = await db
-    .select({ item: contentItems })
-    .from(contentItemLinks)
-    .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-    .innerJoin(properties, liveSharedOwner)
-    .where(eq(contentItemLinks.propertyId, propertyRowId))
-    .orderBy(asc(contentItems.categoryLabel), asc(contentItems.listRank));
-  return rows.map((r) => r.item);
-}
-
-export async function insertLink(db: Db, values: typeof contentItemLinks.$inferInsert): Promise<void> {
-  await db.insert(contentItemLinks).values(values).onConflictDoNothing();
-}
-
-export async function deleteLink(db: Db, itemId: string, propertyRowId: string): Promise<void> {
-  await db
-    .delete(contentItemLinks)
-    .where(and(eq(contentItemLinks.itemId, itemId), eq(contentItemLinks.propertyId, propertyRowId)));
 }

@@ -3,16 +3,9 @@ import { copy } from "@doorstep/shared/copy";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { newToken } from "../../lib/tokens.ts";
-import { touchProperty } from "../content/content.repository.ts";
-import { findItem } from "../content/content.repository.ts";
+import { findAccountItem, linkItemToProperty, unlinkItemFromProperty } from "../content/content-links.service.ts";
 import { getOwnedProperty } from "../properties/property.service.ts";
-import {
-  deleteLink,
-  findSharedProperty,
-  insertLink,
-  insertSharedProperty,
-  lockAccountForShared,
-} from "./shared-content.repository.ts";
+import { findSharedProperty, insertSharedProperty, lockAccountForShared } from "./shared-content.repository.ts";
 
 /** The weblink of the account's shared-content property, or null before first use (SHARED-01/02). */
 export async function getSharedContentPropertyId(ctx: AppContext, accountId: string): Promise<string | null> {
@@ -49,7 +42,7 @@ async function bothSides(ctx: AppContext, caller: Caller, propertyId: string, it
   const property = await getOwnedProperty(ctx, caller, propertyId);
   if (property.isShared) throw notFound("Property not found");
   const shared = await findSharedProperty(ctx.db, caller.accountId);
-  const item = shared ? await findItem(ctx.db, caller.accountId, shared.id, itemId) : null;
+  const item = shared ? await findAccountItem(ctx, caller.accountId, shared.id, itemId) : null;
   if (!item) throw notFound("Content item not found");
   return { property, item };
 }
@@ -65,11 +58,7 @@ export async function attachSharedItem(
   itemId: string,
 ): Promise<void> {
   const { property, item } = await bothSides(ctx, caller, propertyId, itemId);
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
-    await insertLink(tx, { itemId: item.id, propertyId: property.id, accountId: caller.accountId, createdAt: now });
-  });
+  await linkItemToProperty(ctx, { itemId: item.id, propertyRowId: property.id, accountId: caller.accountId });
 }
 
 /** Detaches a shared item from a property (SHARED-08); detaching an unattached item is a no-op. */
@@ -80,9 +69,5 @@ export async function detachSharedItem(
   itemId: string,
 ): Promise<void> {
   const { property, item } = await bothSides(ctx, caller, propertyId, itemId);
-  const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
-    await deleteLink(tx, item.id, property.id);
-  });
+  await unlinkItemFromProperty(ctx, item.id, property.id);
 }

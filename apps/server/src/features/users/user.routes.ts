@@ -1,16 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  MeResponse,
-  UpdateEmailRequest,
-  UpdatePasswordRequest,
-  UpdateProfileRequest,
-} from "@doorstep/shared/schemas/user";
+import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { getUserDto, updateEmail, updatePassword, updatePhoto, updateProfile } from "./user.service.ts";
+import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
+import { getUserDto, updateEmail, updatePhoto, updateProfile } from "./user.service.ts";
 
 const tags = ["me"];
 
@@ -23,7 +19,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request) => {
       const caller = requireCaller(request);
       // Messaging arrives with its own issue; until then nobody has unread messages.
-      return { user: await getUserDto(ctx, caller.userId), unreadMessageCount: 0 };
+      return { user: await getUserDto(ctx, caller.userId, getSharedContentPropertyId), unreadMessageCount: 0 };
     },
   );
 
@@ -48,15 +44,6 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     { schema: { tags, summary: "Change the login email", body: UpdateEmailRequest, response: { 204: z.null() } } },
     async (request, reply) => {
       await updateEmail(ctx, requireCaller(request), request.body);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    "/api/me/password",
-    { schema: { tags, summary: "Change the password", body: UpdatePasswordRequest, response: { 204: z.null() } } },
-    async (request, reply) => {
-      await updatePassword(ctx, requireCaller(request), request.body);
       return reply.status(204).send(null);
     },
   );

@@ -1,23 +1,28 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
-import type {
-  UpdateEmailRequest,
-  UpdatePasswordRequest,
-  UpdateProfileRequest,
-  UserDto,
-} from "@doorstep/shared/schemas/user";
+import type { UpdateEmailRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { fileUrl } from "../../lib/urls.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
-import { assertPasswordPolicy, endEverySignIn } from "../auth/auth.service.ts";
-import { hashPassword, verifyPassword } from "../auth/passwords.ts";
-import { findUserByEmail, findUserById, updateUser, type UserWithAccount } from "./user.repository.ts";
-import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
+import {
+  findUserByEmail,
+  findUserById,
+  findUserIdByReferrerCode,
+  insertMasterUser,
+  updateUser,
+  type NewMasterUser,
+  type UserRow,
+  type UserWithAccount,
+} from "./user.repository.ts";
 
-/** The public URL path of a stored file. */
-export const fileUrl = (key: string | null) => (key ? `/files/${key}` : null);
+export type { AccountRow, NewMasterUser, UserRow, UserWithAccount } from "./user.repository.ts";
+
+/** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
+export type SharedContentLookup = (ctx: AppContext, accountId: string) => Promise<string | null>;
 
 /** The user as the dashboard sees it: no hashes, tokens or admin flags (AUTH-20). */
 export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string | null = null): UserDto {
@@ -42,12 +47,42 @@ export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string
   };
 }
 
-/** The user behind an id as a DTO; 404 when gone. */
-export async function getUserDto(ctx: AppContext, userId: string): Promise<UserDto> {
+/** Gets a user with their account by id; 404 when gone. */
+export async function getUser(ctx: AppContext, userId: string): Promise<UserWithAccount> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound("User not found");
+  return user;
+}
+
+/** Finds a user by canonical (lower-case) email, or null. */
+export function findUserWithEmail(ctx: AppContext, email: string): Promise<UserRow | null> {
+  return findUserByEmail(ctx.db, email);
+}
+
+/** Finds the id of the user who owns a referral code, or null. */
+export function findUserIdWithReferrerCode(ctx: AppContext, code: string): Promise<string | null> {
+  return findUserIdByReferrerCode(ctx.db, code);
+}
+
+/** Creates an account with its master user and sign-up attribution; unique violations propagate. */
+export function createMasterUser(ctx: AppContext, input: NewMasterUser): Promise<string> {
+  return insertMasterUser(ctx.db, input);
+}
+
+/** Stores a new password hash for a user; hashing and the policy belong to auth. */
+export async function setPasswordHash(ctx: AppContext, userId: string, passwordHash: string): Promise<void> {
+  await updateUser(ctx.db, userId, { passwordHash });
+}
+
+/** The user behind an id as a DTO; 404 when gone. */
+export async function getUserDto(
+  ctx: AppContext,
+  userId: string,
+  sharedContentPropertyIdOf: SharedContentLookup,
+): Promise<UserDto> {
+  const user = await getUser(ctx, userId);
   // SHARED-01/02, OPEN-59: the shared-content property once it exists.
-  return toUserDto(user, await getSharedContentPropertyId(ctx, user.accountId));
+  return toUserDto(user, await sharedContentPropertyIdOf(ctx, user.accountId));
 }
 
 /** Updates the caller's own name or phone (AUTH-42…44); the schema already refused every other field. */
@@ -67,29 +102,10 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
   try {
     await updateUser(ctx.db, caller.userId, { email });
   } catch (error) {
-    if (
-      (error as { code?: string; cause?: { code?: string } }).code === "23505" ||
-      (error as { cause?: { code?: string } }).cause?.code === "23505"
-    ) {
-      throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
-    }
+    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
     throw error;
   }
   await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
-}
-
-/** Changes the password after checking the current one; every other session is signed out (AUTH-47). */
-export async function updatePassword(ctx: AppContext, caller: Caller, input: UpdatePasswordRequest): Promise<void> {
-  // Each try costs an argon2 hash: bounded per user, so a stolen session can neither guess nor burn CPU.
-  await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
-  const user = await findUserById(ctx.db, caller.userId);
-  if (!user) throw notFound("User not found");
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
-  }
-  await assertPasswordPolicy(input.newPassword);
-  await updateUser(ctx.db, caller.userId, { passwordHash: await hashPassword(input.newPassword) });
-  await endEverySignIn(ctx, caller.userId, ctx.now(), caller.sessionId);
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */

@@ -1,7 +1,6 @@
 import type { RecordVisitRequest } from "@doorstep/shared/schemas/guide";
 import type { AppContext } from "../../app-context.ts";
-import { findGuideRecord } from "../../guide/guide.repository.ts";
-import { propertyInactiveReason } from "../properties/property.dto.ts";
+import { getGuideProperty } from "../properties/property-guide.service.ts";
 import { deviceTypeOf, isBot } from "./device.ts";
 import { insertVisit } from "./visits.repository.ts";
 
@@ -18,10 +17,9 @@ export async function recordVisit(
   userAgent: string | undefined,
 ): Promise<VisitOutcome> {
   if (isBot(userAgent)) return "ignored";
-  const record = await findGuideRecord(ctx.db, input.propertyId);
-  if (!record || record.property.archivedAt) return "ignored";
+  const record = await getGuideProperty(ctx, input.propertyId);
+  if (!record || !record.live) return "ignored";
   const now = ctx.now();
-  if (propertyInactiveReason(record.property, record.account, now) !== null) return "ignored";
   const utmSource = input.utmSource ? input.utmSource.toLowerCase() : null;
   const inserted = await insertVisit(
     ctx.db,

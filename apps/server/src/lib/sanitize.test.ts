@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
-import { expectHarmless, PAYLOADS } from "../../test/xss-corpus.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+import { expectHarmless, PAYLOADS } from "../test/xss-corpus.ts";
 import { sanitizeRichText } from "./sanitize.ts";
 
 let t: TestApp;

@@ -1,0 +1,27 @@
+import type { AppContext } from "../../app-context.ts";
+import { propertyInactiveReason } from "./property.dto.ts";
+import { findGuidePropertyRecord, type CompanyRow, type PropertyRow } from "./property.repository.ts";
+
+export type { CompanyRow, PropertyRow } from "./property.repository.ts";
+
+/** A property as its guest guide reads it: the row, the company brand behind it, and whether it is Live. */
+export interface GuideProperty {
+  property: PropertyRow;
+  company: CompanyRow | null;
+  /** Live (PROP-17): published, active, and its account's subscription keeps guides online. */
+  live: boolean;
+}
+
+/**
+ * Gets the property behind a public weblink for its guide and visit counting; null when unknown, archived
+ * or the shared-content property, which have no guide (GUIDE-22).
+ */
+export async function getGuideProperty(ctx: AppContext, propertyId: string): Promise<GuideProperty | null> {
+  const record = await findGuidePropertyRecord(ctx.db, propertyId);
+  if (!record || record.property.archivedAt) return null;
+  return {
+    property: record.property,
+    company: record.company,
+    live: propertyInactiveReason(record.property, record.account, ctx.now()) === null,
+  };
+}
