@@ -55,13 +55,15 @@ function violation(from, to, toFile, fromRel) {
     if (["lib", "db", "providers"].includes(from.layer) && ["feature", "commands", "guide"].includes(to.layer)) {
       return `src/${from.layer} sits below the features and does not import them.`;
     }
-    if (from.layer === "feature" && (to.layer === "guide" || to.layer === "commands")) {
-      return `A feature does not import src/${to.layer}: it sits above the features.`;
+    // A feature's routes may run a command (a workflow across features); nothing else in a feature may.
+    const routes = from.layer === "feature" && /\.routes\.ts$/.test(from.file ?? "");
+    if (from.layer === "feature" && (to.layer === "guide" || (to.layer === "commands" && !routes))) {
+      return `A feature does not import src/${to.layer}: it sits above the features${to.layer === "commands" ? " (only its routes may run a command)" : ""}.`;
     }
     const crosses =
       to.layer === "feature" &&
       (from.layer !== "feature" || from.feature !== to.feature) &&
-      ["feature", "guide", "commands", "jobs", "plugins"].includes(from.layer);
+      ["feature", "guide", "commands", "jobs", "plugins", "cli"].includes(from.layer);
     if (crosses && !/\.service\.ts$/.test(base)) {
       const who = from.layer === "feature" ? `feature ${from.feature}` : `src/${from.layer}`;
       return `${who} reaches into ${to.feature}/${to.file}: across features, import only a feature's *.service.ts.`;

@@ -1,12 +1,11 @@
 import { isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../db/client.ts";
-import { CATALOGUES } from "../features/billing/catalogue/catalogues.ts";
 import {
-  findBillingAccount,
-  listCancellationRequests,
-  listSubscriptionAlerts,
-  upsertBillingAccount,
-} from "../features/billing/billing.repository.ts";
+  listBillingAlerts,
+  listPauseCancelRequests,
+  moveSubscriptionTrialEnd,
+  PRICE_LISTS,
+} from "../features/billing/billing-admin.service.ts";
 import type { PaymentGateway } from "../providers/payments/index.ts";
 import {
   findUserAndAccountByEmail,
@@ -23,7 +22,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
 
   set-flags <email> [--special-offers=on|off] [--unit-pricing=on|off] [--force-annual=on|off]
                     [--currency=usd|gbp|eur|aud|none] [--coupon=CODE|none] [--master=on|off]
-  set-price-list <email> <${CATALOGUES.join("|")}|none>
+  set-price-list <email> <${PRICE_LISTS.join("|")}|none>
   extend-trial <email> <days>
   deactivate-property <propertyId>
   reactivate-property <propertyId>
@@ -107,8 +106,8 @@ export async function runAdminCommand(
     case "set-price-list": {
       const { user, account } = await userByEmail(positional[0]);
       const list = positional[1];
-      if (!list || (list !== "none" && !(CATALOGUES as readonly string[]).includes(list)))
-        throw new CommandError(`price list must be one of ${CATALOGUES.join(", ")} or none`);
+      if (!list || (list !== "none" && !PRICE_LISTS.includes(list)))
+        throw new CommandError(`price list must be one of ${PRICE_LISTS.join(", ")} or none`);
       await setPriceList(db, account.id, gateway, list === "none" ? null : list);
       await audit("set-price-list", user.email, { priceList: list });
       return [`${user.email} now gets the ${list === "none" ? "flag-selected" : list} price list.`];
@@ -122,17 +121,7 @@ export async function runAdminCommand(
       const trialEndsAt = new Date(from.getTime() + days * 86_400_000);
       await updateAccount(db, account.id, { trialEndsAt });
       // A host who subscribed in the trial is billed at the provider's trial end: move it as well.
-      const billing = await findBillingAccount(db, account.id);
-      let subscription: string | null = null;
-      if (billing?.subscriptionRef && billing.status === "trialing" && billing.gateway === gateway) {
-        const snapshot = await payments.extendTrial(billing.subscriptionRef, trialEndsAt);
-        await upsertBillingAccount(db, account.id, gateway, {
-          status: snapshot.status,
-          trialEnd: snapshot.trialEnd,
-          currentPeriodEnd: snapshot.currentPeriodEnd,
-        });
-        subscription = snapshot.ref;
-      }
+      const subscription = await moveSubscriptionTrialEnd(db, payments, gateway, account.id, trialEndsAt);
       await audit("extend-trial", user.email, {
         days,
         from: account.trialEndsAt?.toISOString() ?? null,
@@ -153,7 +142,7 @@ export async function runAdminCommand(
       return [`Property ${propertyId} is now ${active ? "active" : "inactive"}.`];
     }
     case "list-cancellations": {
-      const rows = await listCancellationRequests(db, flags.status ? [flags.status] : null);
+      const rows = await listPauseCancelRequests(db, flags.status ? [flags.status] : null);
       await audit("list-cancellations", null, { status: flags.status ?? null, count: rows.length });
       return rows.length === 0
         ? ["No pause or cancel requests."]
@@ -170,7 +159,7 @@ export async function runAdminCommand(
       return [`Request ${id} is now ${status}.`];
     }
     case "list-alerts": {
-      const rows = await listSubscriptionAlerts(db);
+      const rows = await listBillingAlerts(db);
       await audit("list-alerts", null, { count: rows.length });
       return rows.length === 0
         ? ["No subscription alerts."]

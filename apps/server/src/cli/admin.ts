@@ -1,7 +1,7 @@
 import os from "node:os";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv } from "../env.ts";
-import { seedPlanCatalogue } from "../features/billing/catalogue/catalogue.seed.ts";
+import { seedPlans } from "../features/billing/billing-admin.service.ts";
 import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
 
@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   try {
     await database.migrate();
-    await seedPlanCatalogue(database.db);
+    await seedPlans(database.db);
     const actor = process.env.ADMIN_ACTOR ?? process.env.USER ?? os.userInfo().username;
     const payments = createPaymentGateway(config.payments, { db: database.db, now: () => new Date() });
     const lines = await runAdminCommand(database.db, argv, actor, payments);
