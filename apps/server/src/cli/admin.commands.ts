@@ -7,7 +7,7 @@ import {
   listSubscriptionAlerts,
   upsertBillingAccount,
 } from "../features/billing/billing.repository.ts";
-import type { PaymentGateway } from "../providers/payments/index.ts";
+import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
   findUserAndAccountByEmail,
   insertAudit,

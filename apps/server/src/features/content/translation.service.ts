@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
 import type { CategoryDto, SubItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import type { TranslationProvider } from "../../providers/translate/index.ts";
+import type { TranslationProvider } from "../../providers/translate/translation-provider.ts";
 import { fileUrl } from "../users/user.service.ts";
 import { findAttachedItems } from "../shared-content/shared-content.repository.ts";
 import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
