@@ -4,13 +4,13 @@ import type { AppConfig } from "./env.ts";
 import type { DestinationIndex } from "./features/properties/destinations.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
-import type { EmailProvider } from "./providers/email/index.ts";
-import type { GeoLookup } from "./providers/geo/index.ts";
-import type { PaymentGateway } from "./providers/payments/index.ts";
-import type { PlacesProvider } from "./providers/places/index.ts";
-import type { What3wordsProvider } from "./providers/w3w/index.ts";
-import type { StorageProvider } from "./providers/storage/index.ts";
-import type { TranslationProvider } from "./providers/translate/index.ts";
+import type { EmailProvider } from "./providers/email/email-provider.ts";
+import type { GeoLookup } from "./providers/geo/geo-lookup.ts";
+import type { PaymentGateway } from "./providers/payments/payment-gateway.ts";
+import type { PlacesProvider } from "./providers/places/places-provider.ts";
+import type { StorageProvider } from "./providers/storage/file-storage.ts";
+import type { TranslationProvider } from "./providers/translate/translation-provider.ts";
+import type { What3wordsProvider } from "./providers/w3w/what3words-provider.ts";
 
 /** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
 export interface AppContext {

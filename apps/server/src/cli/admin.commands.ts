@@ -6,7 +6,7 @@ import {
   moveSubscriptionTrialEnd,
   PRICE_LISTS,
 } from "../features/billing/billing-admin.service.ts";
-import type { PaymentGateway } from "../providers/payments/index.ts";
+import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
   findUserAndAccountByEmail,
   insertAudit,

@@ -9,7 +9,7 @@ import {
   subscriptionAlerts,
 } from "../db/schema/billing.ts";
 import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
-import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
+import { CARDS, subscribe } from "../test/billing-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
 import { runAdminCommand } from "./admin.commands.ts";

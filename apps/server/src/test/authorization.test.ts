@@ -4,7 +4,7 @@ import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
-import { CARDS, subscribe } from "../features/billing/billing-test-helpers.ts";
+import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
   buildCompany,
   buildManager,
@@ -38,7 +38,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
   "POST /api/billing/webhook/stripe", // Stripe calls it; verified by signature, not a session (IMPL-14)
-  // Guest guide (issue 5): the public guide, its passcode form, install files and visit reports.
+  // Guest guide: the public guide, its passcode form, install files and visit reports.
   "GET /g/:propertyId",
   "POST /g/:propertyId/unlock",
   "GET /g/:propertyId/manifest.webmanifest",
@@ -125,7 +125,7 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/shared/:itemId": {},
-  // Guest guide (issue 5): the owner's preview link takes no body.
+  // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
 };
 

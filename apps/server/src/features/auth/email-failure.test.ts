@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
-import type { EmailMessage, EmailProvider } from "../../providers/email/index.ts";
+import type { EmailMessage, EmailProvider } from "../../providers/email/email-provider.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
 import { findUserByEmail } from "../users/user.repository.ts";

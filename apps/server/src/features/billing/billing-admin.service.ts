@@ -1,5 +1,5 @@
 import type { Db } from "../../db/client.ts";
-import type { PaymentGateway } from "../../providers/payments/index.ts";
+import type { PaymentGateway } from "../../providers/payments/payment-gateway.ts";
 import {
   findBillingAccount,
   listCancellationRequests,

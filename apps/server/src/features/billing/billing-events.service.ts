@@ -6,8 +6,7 @@ import {
 } from "@doorstep/shared/rules/billing";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import type { GatewayEvent } from "../../providers/payments/index.ts";
-import { isLocalGateway } from "../../providers/payments/local.ts";
+import type { GatewayEvent } from "../../providers/payments/payment-gateway.ts";
 import { paymentFailedEmail, trialNoticeEmail } from "./billing.emails.ts";
 import { billedQuantityFor, planAmounts } from "./billing-plans.service.ts";
 import {
@@ -70,7 +69,8 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  if (ctx.payments.kind !== "stripe") throw new AppError("NOT_CONFIGURED", "Stripe is not configured.");
+  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook)
+    throw new AppError("NOT_CONFIGURED", "Stripe is not configured.");
   let event: GatewayEvent;
   try {
     event = ctx.payments.parseWebhook(rawBody, signature);
@@ -88,9 +88,12 @@ export async function handleStripeWebhook(
   return { received: true, duplicate: false };
 }
 
-/** Job: the local gateway's renewals and retries, applied like webhooks (ARCHITECTURE §6). */
+/**
+ * Job: renewals and retries of a gateway that bills them itself (the local one), applied like webhooks;
+ * a gateway that bills on its own schedule reports by webhook instead, and this does nothing.
+ */
 export async function runLocalRenewals(ctx: AppContext): Promise<number> {
-  if (!isLocalGateway(ctx.payments)) return 0;
+  if (!ctx.payments.runDueRenewals) return 0;
   const events = await ctx.payments.runDueRenewals();
   for (const event of events) await handleGatewayEvent(ctx, event);
   return events.length;

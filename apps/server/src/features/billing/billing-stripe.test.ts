@@ -3,12 +3,11 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { billingAccounts } from "../../db/schema/billing.ts";
-import { startFakeStripe } from "../../providers/payments/stripe.fake.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
-// After the app: providers/payments/index.ts and local.ts import each other.
 import { createPaymentGateway } from "../../providers/payments/index.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { DAY, emailsTo, freshSession, getJson } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
-import { DAY, emailsTo, freshSession, getJson } from "./billing-test-helpers.ts";
+import { startFakeStripe } from "../../test/fakes/stripe-fake.ts";
 
 const WEBHOOK_SECRET = "whsec_test_doorstep";
 let t: TestApp;

@@ -1,4 +1,4 @@
-import type { EmailMessage } from "../../providers/email/index.ts";
+import type { EmailMessage } from "../../providers/email/email-provider.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

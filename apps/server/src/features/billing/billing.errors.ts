@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { AppError } from "../../lib/app-error.ts";
-import { PaymentError } from "../../providers/payments/index.ts";
+import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 
 /**
  * A provider refusal as the API error the dashboard maps to the seeds' copy (BILL-27…30, XCUT-30…32):

@@ -17,7 +17,7 @@ import type {
 } from "@doorstep/shared/schemas/billing";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import type { SubscriptionSnapshot } from "../../providers/payments/index.ts";
+import type { SubscriptionSnapshot } from "../../providers/payments/payment-gateway.ts";
 import type { AccountRow, UserRow } from "../users/user.service.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";

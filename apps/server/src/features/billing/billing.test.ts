@@ -7,7 +7,7 @@ import { buildProperty, buildUser, setAccountState, type TestUser } from "../../
 import { chooseHomeBanner } from "@doorstep/shared/rules/banner";
 import { runLocalRenewals, runTrialNotices } from "./billing-events.service.ts";
 import { findTrialsDueNotice } from "./billing.repository.ts";
-import { CARDS, DAY, emailsTo, freshSession, getJson, localCard, subscribe } from "./billing-test-helpers.ts";
+import { CARDS, DAY, emailsTo, freshSession, getJson, localCard, subscribe } from "../../test/billing-helpers.ts";
 import { createLocalPaymentMethod } from "./payment-methods.service.ts";
 
 const IPS: Record<string, string> = { "81.2.69.160": "GB", "5.9.0.1": "DE", "1.128.0.1": "AU" };

@@ -1,14 +1,13 @@
 import type { LocalCardRequest } from "@doorstep/shared/schemas/billing";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { isLocalGateway } from "../../providers/payments/local.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { ensureCustomer, requireBillingContext } from "./billing.service.ts";
 
 /** POST /api/billing/setup-intent (BILL-20): the client secret for Stripe Elements. */
 export async function createSetupIntent(ctx: AppContext, caller: Caller): Promise<{ clientSecret: string }> {
   const bc = await requireBillingContext(ctx, caller);
-  if (ctx.payments.kind !== "stripe")
+  if (!ctx.payments.createSetupIntent)
     throw new AppError("NOT_CONFIGURED", "Stripe is not configured; use the test card form.");
   try {
     return { clientSecret: await ctx.payments.createSetupIntent(await ensureCustomer(ctx, bc)) };
@@ -19,12 +18,13 @@ export async function createSetupIntent(ctx: AppContext, caller: Caller): Promis
 
 /**
  * POST /api/billing/local/payment-methods: the local gateway's test-mode card fields stand in for
- * Stripe Elements. Refused in a production deployment and whenever Stripe is configured (ARCHITECTURE §6).
+ * Stripe Elements. Refused in a production deployment, and with any gateway that takes no raw card
+ * numbers (Stripe: cards never reach our server).
  */
 export async function createLocalPaymentMethod(ctx: AppContext, caller: Caller, card: LocalCardRequest) {
   await requireBillingContext(ctx, caller);
   // `npm start` on one's own machine (LOCAL_RUN) is not a deployment: its billing works with the test cards.
-  if ((ctx.config.env === "production" && !ctx.config.localRun) || !isLocalGateway(ctx.payments)) {
+  if ((ctx.config.env === "production" && !ctx.config.localRun) || !ctx.payments.createPaymentMethod) {
     throw new AppError("NOT_CONFIGURED", "Test card entry is not available here.");
   }
   try {

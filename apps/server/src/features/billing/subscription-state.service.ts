@@ -11,7 +11,7 @@ import {
 } from "@doorstep/shared/rules/billing";
 import type { SubscriptionState, UpcomingInvoiceDto } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
-import type { SubscriptionSnapshot, UpcomingInvoice } from "../../providers/payments/index.ts";
+import type { SubscriptionSnapshot, UpcomingInvoice } from "../../providers/payments/payment-gateway.ts";
 import type { AccountRow } from "../users/user.service.ts";
 import { billedQuantityFor } from "./billing-plans.service.ts";
 import { findPlanByKey, type BillingAccountRow } from "./billing.repository.ts";

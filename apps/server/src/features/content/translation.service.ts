@@ -4,7 +4,7 @@ import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
 import { fileUrl } from "../../lib/urls.ts";
-import type { TranslationProvider } from "../../providers/translate/index.ts";
+import type { TranslationProvider } from "../../providers/translate/translation-provider.ts";
 import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
 import { findAttachedItems } from "./content-links.repository.ts";
 import { toSubItemDto } from "./content.dto.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { iconSize, resizeImage, squareIcon, variantWidth } from "../../lib/images.ts";
-import { isSafeKey } from "../../providers/storage/index.ts";
+import { isSafeKey } from "../../providers/storage/file-storage.ts";
 import { parseByteRange } from "./byte-range.ts";
 
 /**

@@ -1,25 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
+import type { EmailProvider } from "./email-provider.ts";
 import { createOutboxEmailProvider } from "./outbox.ts";
 import { createSmtpEmailProvider } from "./smtp.ts";
 
-export interface EmailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** Template name, for the outbox and logs. */
-  template: string;
-  /** Links in the email, printed to the log by the embedded provider so a local user can follow them. */
-  links?: string[];
-}
-
-export interface EmailProvider {
-  readonly kind: "outbox" | "smtp";
-  send(message: EmailMessage): Promise<void>;
-}
-
-/** SMTP when SMTP_URL is set, else the outbox table plus a log line (ARCHITECTURE §1). */
+/**
+ * Picks the provider from config: SMTP when SMTP_URL is set, else the outbox table plus a log line, so a
+ * local run needs no mail server and its links can be followed from the log.
+ */
 export function createEmailProvider(options: {
   smtpUrl?: string;
   from: string;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/email.ts";
-import type { EmailProvider } from "./index.ts";
+import type { EmailProvider } from "./email-provider.ts";
 
 /** The embedded default: stores each email in the outbox table and logs its links. */
 export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBaseLogger }): EmailProvider {

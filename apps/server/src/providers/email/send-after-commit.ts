@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { EmailMessage, EmailProvider } from "./index.ts";
+import type { EmailMessage, EmailProvider } from "./email-provider.ts";
 
 /**
  * Sends an email that follows a change already saved (sign-up, email change). A failing provider is

@@ -1,5 +1,5 @@
 import nodemailer from "nodemailer";
-import type { EmailProvider } from "./index.ts";
+import type { EmailProvider } from "./email-provider.ts";
 
 /** Real email through any SMTP server, configured by one URL (smtp://user:pass@host:port). */
 export function createSmtpEmailProvider({ url, from }: { url: string; from: string }): EmailProvider {

@@ -1,4 +1,4 @@
-import type { EmailMessage } from "./index.ts";
+import type { EmailMessage } from "./email-provider.ts";
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);

@@ -1,144 +1,7 @@
-import type { BillingCycle, Currency, SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { createLocalGateway } from "./local.ts";
+import type { PaymentGateway } from "./payment-gateway.ts";
 import { createStripeGateway } from "./stripe.ts";
-
-/** Card fields we may store and show (BILL-26, BILL-50: never the number). */
-export interface CardDetails {
-  ref: string;
-  brand: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
-
-/** The provider's subscription as it is now; every change is applied from one of these. */
-export interface SubscriptionSnapshot {
-  ref: string;
-  customerRef: string;
-  status: SubscriptionStatus;
-  quantity: number;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  trialEnd: Date | null;
-  /**
-   * A renewal price is still to be put in place (Stripe: swapped in once the first paid period has
-   * started); the local gateway bills its stored renewal amount itself, so never pending there.
-   */
-  renewalPending: boolean;
-}
-
-/** One line of an invoice: `amount` before discounts (Stripe's line amount), negative for a credit. */
-export interface GatewayInvoiceLine {
-  description: string;
-  quantity: number;
-  amount: number;
-}
-
-export interface GatewayInvoice {
-  id: string;
-  createdAt: Date;
-  amountPaid: number;
-  currency: string;
-  /** The service period paid for (Stripe: the subscription line's period, not the invoice's own period fields). */
-  periodStart: Date;
-  periodEnd: Date;
-  hostedUrl: string | null;
-  pdfUrl: string | null;
-}
-
-/** The subscription's next invoice as the provider would issue it now (BILL-37). */
-export interface UpcomingInvoice {
-  /** After discounts (BILL-18, OPEN-32). */
-  amountDue: number;
-  /** Before discounts. */
-  subtotal: number;
-  currency: string;
-  nextPaymentAttempt: Date | null;
-  dueDate: Date | null;
-  /** The service period it bills. */
-  periodStart: Date;
-  periodEnd: Date;
-  lines: GatewayInvoiceLine[];
-}
-
-/** A provider event, reduced to what billing needs; the handler re-reads the subscription (safe out of order). */
-export interface GatewayEvent {
-  id: string;
-  type: string;
-  customerRef: string | null;
-  subscriptionRef: string | null;
-}
-
-export interface NewSubscription {
-  customerRef: string;
-  paymentMethodRef: string;
-  planKey: string;
-  providerPriceRef: string | null;
-  currency: Currency;
-  cycle: BillingCycle;
-  quantity: number;
-  /** The total per cycle for `quantity`, minor units (the server's price, never the client's). */
-  amount: number;
-  /** The total per cycle from the second paid period on (BILL-13 legacy annual, promotional lists); null = `amount`. */
-  renewalAmount: number | null;
-  /** Trialing until then (BILL-25); null charges now. */
-  trialEnd: Date | null;
-  coupon: { code: string; percentOff: number; months: number } | null;
-  idempotencyKey: string;
-}
-
-export interface QuantityChange {
-  quantity: number;
-  amount: number;
-  renewalAmount: number | null;
-  providerPriceRef: string | null;
-  currency: Currency;
-  cycle: BillingCycle;
-  planKey: string;
-}
-
-export type PaymentFailureKind =
-  "card_declined" | "insufficient_funds" | "authentication_required" | "invalid_card" | "provider";
-
-/** A refusal from the provider, with its own message shown as is where BILL-29 says so. */
-export class PaymentError extends Error {
-  constructor(
-    readonly kind: PaymentFailureKind,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface PaymentGateway {
-  readonly kind: "local" | "stripe";
-  createCustomer(input: { accountId: string; email: string; name: string; idempotencyKey: string }): Promise<string>;
-  /** Stripe only: a SetupIntent for the browser's card element (BILL-20). */
-  createSetupIntent(customerRef: string): Promise<string>;
-  /** Attaches a payment method made in the browser and makes it the customer's default. */
-  attachPaymentMethod(customerRef: string, paymentMethodRef: string): Promise<CardDetails>;
-  createSubscription(input: NewSubscription): Promise<SubscriptionSnapshot>;
-  /** Sets the billed quantity and the total for it (OPEN-06: prorated on the next invoice). */
-  updateQuantity(subscriptionRef: string, input: QuantityChange): Promise<SubscriptionSnapshot>;
-  /** BILL-13: from the second paid period on, the renewal price (called once the first paid period has started). */
-  applyRenewalPrice(subscriptionRef: string): Promise<SubscriptionSnapshot>;
-  /** Support extended the trial: a trialing subscription starts billing at the new end instead. */
-  extendTrial(subscriptionRef: string, trialEnd: Date): Promise<SubscriptionSnapshot>;
-  /** Makes the card the subscription's default and pays an open invoice with it (BILL-36). */
-  retryOpenInvoice(subscriptionRef: string, paymentMethodRef: string): Promise<SubscriptionSnapshot>;
-  cancelSubscription(subscriptionRef: string): Promise<void>;
-  getSubscription(subscriptionRef: string): Promise<SubscriptionSnapshot>;
-  /** The next invoice of a subscription that will bill again; null when it will not (canceled, unpaid). */
-  previewNextInvoice(subscriptionRef: string): Promise<UpcomingInvoice | null>;
-  /** Invoices newest first (IMPL-16: read from the provider, never stored as files). */
-  listInvoices(
-    customerRef: string,
-    page: { startingAfter?: string; limit: number },
-  ): Promise<{ items: GatewayInvoice[]; hasMore: boolean }>;
-  /** Verifies the signature and parses a webhook (IMPL-14); throws on a bad signature. */
-  parseWebhook(rawBody: Buffer, signature: string | undefined): GatewayEvent;
-}
 
 export interface PaymentsConfig {
   stripeSecretKey?: string;
@@ -149,12 +12,15 @@ export interface PaymentsConfig {
   stripeApiUrl?: string;
 }
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the local simulated gateway (ARCHITECTURE §6). */
+/**
+ * Picks the gateway from config: Stripe when STRIPE_SECRET_KEY is set, else the local simulated gateway,
+ * which keeps its customers, cards and invoices in our own tables so billing works without an account.
+ */
 export function createPaymentGateway(config: PaymentsConfig, deps: { db: Db; now: () => Date }): PaymentGateway {
   if (config.stripeSecretKey) {
     if (!config.stripePublishableKey) {
       throw new Error(
-        "STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY: the card form needs Stripe Elements (ARCHITECTURE §6).",
+        "STRIPE_PUBLISHABLE_KEY is required with STRIPE_SECRET_KEY: the card form needs Stripe Elements.",
       );
     }
     if (!config.stripeWebhookSecret)

@@ -2,14 +2,19 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applyPercentOff, couponApplies, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
-import { localInvoices, localPaymentMethods, type localSubscriptions } from "../../db/schema/billing.ts";
-import type { SubscriptionSnapshot } from "./index.ts";
-import { PaymentError } from "./index.ts";
+import { localInvoices, localPaymentMethods, localSubscriptions } from "../../db/schema/billing.ts";
+import { PaymentError, type SubscriptionSnapshot } from "./payment-gateway.ts";
 import type { CardBehaviour } from "./local-cards.ts";
 
 // What the local gateway's subscriptions, invoices and renewals share: charging a test card and pricing a period.
 
 export type SubscriptionRow = typeof localSubscriptions.$inferSelect;
+
+/** What the local gateway runs on: our database and the app's clock. */
+export interface LocalDeps {
+  db: Db;
+  now: () => Date;
+}
 
 export const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString("hex")}`;
 
@@ -31,6 +36,12 @@ export function snapshot(row: SubscriptionRow): SubscriptionSnapshot {
     trialEnd: row.trialEnd,
     renewalPending: false,
   };
+}
+
+export async function findSubscription(db: Db, ref: string): Promise<SubscriptionRow> {
+  const [row] = await db.select().from(localSubscriptions).where(eq(localSubscriptions.id, ref)).limit(1);
+  if (!row) throw new PaymentError("provider", `No such subscription: ${ref}`);
+  return row;
 }
 
 export async function findMethod(db: Db, ref: string) {

@@ -1,5 +1,5 @@
 /**
- * Stripe's test card numbers and what they do (ARCHITECTURE §6, https://docs.stripe.com/testing): the
+ * Stripe's test card numbers and what they do (https://docs.stripe.com/testing): the
  * local gateway honours them so the whole billing flow can be exercised without an account.
  */
 export type CardBehaviour = "ok" | "declined" | "insufficient_funds" | "fails_later" | "authentication_required";

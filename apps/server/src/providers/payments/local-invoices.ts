@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or } from "drizzle-orm";
 import { CURRENCY_SYMBOLS, isCurrency, NEXT_BILLING_DAYS, nextBillingDate } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { localInvoices } from "../../db/schema/billing.ts";
-import type { GatewayInvoice, UpcomingInvoice } from "./index.ts";
+import type { GatewayInvoice, UpcomingInvoice } from "./payment-gateway.ts";
 import { listAmount, periodAmount, type SubscriptionRow } from "./local-billing.ts";
 
 /** The line of a period's invoice, worded like Stripe's: "2 × Doorstep monthly plan (at $6.645 / every 30 days)". */

@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, or } from "drizzle-orm";
 import { nextBillingDate } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { localInvoices, localSubscriptions } from "../../db/schema/billing.ts";
-import type { GatewayEvent } from "./index.ts";
+import type { GatewayEvent } from "./payment-gateway.ts";
 import { charge, localId, payOpenInvoices, periodAmount, type SubscriptionRow } from "./local-billing.ts";
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { adminRegionName } from "./admin-regions.ts";
-import type { PlacesProvider } from "./index.ts";
+import type { PlacesProvider } from "./places-provider.ts";
 
 interface City {
   cityId: number;

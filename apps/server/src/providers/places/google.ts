@@ -1,5 +1,5 @@
 import type { PropertyAddress } from "@doorstep/shared/schemas/property";
-import type { PlacesProvider } from "./index.ts";
+import type { PlacesProvider } from "./places-provider.ts";
 
 interface AddressComponent {
   long_name: string;

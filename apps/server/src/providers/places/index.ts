@@ -1,21 +1,8 @@
-import type { PropertyAddress } from "@doorstep/shared/schemas/property";
 import { createGazetteerPlaces } from "./gazetteer.ts";
 import { createGooglePlaces } from "./google.ts";
+import type { PlacesProvider } from "./places-provider.ts";
 
-export interface PlacePrediction {
-  placeId: string;
-  description: string;
-}
-
-/** Address search and lookup (SETUP-07/08): the offline gazetteer by default, Google Places with a key. */
-export interface PlacesProvider {
-  readonly kind: "gazetteer" | "google";
-  search(query: string, near?: { lat: number; lng: number }): Promise<PlacePrediction[]>;
-  details(placeId: string): Promise<PropertyAddress | null>;
-  /** The nearest named place to a point, for manual pins (SETUP-11). */
-  nearest(lat: number, lng: number): Promise<{ name: string; country: string | null } | null>;
-}
-
+/** Picks the provider from config: Google Places behind GOOGLE_MAPS_API_KEY, else the offline gazetteer. */
 export function createPlacesProvider(options: { googleApiKey?: string; googleBaseUrl?: string }): PlacesProvider {
   return options.googleApiKey
     ? createGooglePlaces({ apiKey: options.googleApiKey, baseUrl: options.googleBaseUrl })

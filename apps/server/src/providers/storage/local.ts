@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isSafeKey, type StorageProvider } from "./index.ts";
+import { isSafeKey, type StorageProvider } from "./file-storage.ts";
 
 const CONTENT_TYPES: Record<string, string> = {
   ".webp": "image/webp",

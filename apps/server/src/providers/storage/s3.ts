@@ -9,7 +9,7 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { Readable } from "node:stream";
-import { isSafeKey, type StorageProvider } from "./index.ts";
+import { isSafeKey, type StorageProvider } from "./file-storage.ts";
 
 export interface S3Options {
   bucket: string;
@@ -21,7 +21,7 @@ export interface S3Options {
   forcePathStyle?: boolean;
 }
 
-/** Files in an S3-compatible bucket (scaled mode, ARCHITECTURE §1); the keys are the local provider's. */
+/** Files in an S3-compatible bucket (scaled mode, where several instances share the files); the keys are the local provider's. */
 export function createS3Storage(options: S3Options): StorageProvider {
   const client = new S3Client({
     region: options.region,
@@ -31,7 +31,7 @@ export function createS3Storage(options: S3Options): StorageProvider {
       options.accessKeyId && options.secretAccessKey
         ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
         : undefined,
-    // S3-compatible servers often lack the newer default checksums (ARCHITECTURE §3).
+    // S3-compatible servers (MinIO, R2 and the like) often lack the SDK's newer default checksums.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });

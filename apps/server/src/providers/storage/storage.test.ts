@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeS3 } from "../../test/fakes/s3-fake.ts";
-import type { StorageProvider } from "./index.ts";
+import type { StorageProvider } from "./file-storage.ts";
 import { createLocalStorage } from "./local.ts";
 import { createS3Storage } from "./s3.ts";
 

@@ -1,4 +1,4 @@
-import type { TranslationProvider } from "./index.ts";
+import type { TranslationProvider } from "./translation-provider.ts";
 
 /** DeepL's target codes for our language codes; anything else is upper-cased. */
 const DEEPL_TARGETS: Record<string, string> = {

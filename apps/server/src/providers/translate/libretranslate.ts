@@ -1,4 +1,4 @@
-import type { TranslationProvider } from "./index.ts";
+import type { TranslationProvider } from "./translation-provider.ts";
 
 const LIBRE_TARGETS: Record<string, string> = { "zh-CN": "zh", "zh-TW": "zt" };
 

@@ -10,7 +10,7 @@ export interface FakeRequest {
 
 export type FakeHandler = (req: FakeRequest) => { status?: number; json: unknown };
 
-/** A tiny HTTP server standing in for an outside service's API, on 127.0.0.1 (ARCHITECTURE §6). */
+/** A tiny HTTP server standing in for an outside service's API on 127.0.0.1, so providers are tested over real HTTP offline. */
 export async function startFakeHttp(
   handler: FakeHandler,
 ): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
-import type { AppContext } from "../../app-context.ts";
-import { emailOutbox } from "../../db/schema/email.ts";
-import type { TestUser } from "../../test/factories.ts";
-import { createSession } from "../auth/session.service.ts";
+import type { AppContext } from "../app-context.ts";
+import { emailOutbox } from "../db/schema/email.ts";
+import type { TestUser } from "./factories.ts";
+import { createSession } from "../features/auth/session.service.ts";
 
 export const CARDS = {
   ok: "4242 4242 4242 4242",
