@@ -9,7 +9,7 @@ import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
 import { COMPANY_ICON_URL, COMPANY_LOGO_URL, useRefreshCompany } from "../api/company-images.ts";
-import { useCompany } from "../api/get-company.ts";
+import { useCompany } from "../../../api/company/get-company.ts";
 import { useUpdateCompany } from "../api/update-company.ts";
 import { LoadingPreview } from "../components/loading-preview.tsx";
 import "./company.css";

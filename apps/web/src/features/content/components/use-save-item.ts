@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ContentItemResponse } from "@doorstep/shared/schemas/content";
 import { apiRequest, hasErrorCode } from "../../../lib/api-client.ts";
-import { contentKeys, contentPaths } from "../api/keys.ts";
+import { contentKeys, contentPaths } from "../../../api/content/keys.ts";
 import {
   createContentItem,
   removeContentMedia,

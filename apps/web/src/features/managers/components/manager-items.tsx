@@ -2,8 +2,8 @@ import { copy } from "@doorstep/shared/copy";
 import type { ManagerDto } from "@doorstep/shared/schemas/manager";
 import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
-import { managerPhotoUrl, useRefreshManagers } from "../api/manager-photo.ts";
-import { useUpdateManager } from "../api/update-manager.ts";
+import { managerPhotoUrl, useRefreshManagers } from "../../../api/managers/manager-photo.ts";
+import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;

@@ -8,7 +8,7 @@ import { TextItem } from "../../../components/ui/text-item.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
-import { useCompany } from "../api/get-company.ts";
+import { useCompany } from "../../../api/company/get-company.ts";
 import { useProperty } from "../api/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { DefaultLanguageItem, TranslationsItem } from "../components/basic-setup/language-items.tsx";

@@ -6,8 +6,8 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { ImageUpload } from "../../../../components/ui/image-upload.tsx";
 import { TextField } from "../../../../components/ui/text-field.tsx";
-import { managerPhotoUrl, useRefreshManagers } from "../../api/manager-photo.ts";
-import { useUpdateManager } from "../../api/update-manager.ts";
+import { managerPhotoUrl, useRefreshManagers } from "../../../../api/managers/manager-photo.ts";
+import { useUpdateManager } from "../../../../api/managers/update-manager.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const HTTP_URL = /^https?:\/\/[^\s]+$/i;
