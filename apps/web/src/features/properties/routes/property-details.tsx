@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -50,6 +51,7 @@ export function PropertyDetailsPage() {
         <TextItem
           title={copy.basicSetup.propertyTitle}
           value={p.title}
+          schema={UpdatePropertyRequest.shape.title}
           save={(title) => update.mutateAsync({ propertyId, body: { title } })}
         />
         <ImageItem
@@ -67,6 +69,8 @@ export function PropertyDetailsPage() {
           <TextItem
             title={copy.basicSetup.displayAddress}
             value={p.displayAddress}
+            schema={UpdatePropertyRequest.shape.displayAddress}
+            required
             save={(displayAddress) => update.mutateAsync({ propertyId, body: { displayAddress } })}
           />
         ) : null}

@@ -1,8 +1,10 @@
 import { copy } from "@doorstep/shared/copy";
 import { HEX_COLOUR } from "@doorstep/shared/rules/property";
+import { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { useState, type FormEvent } from "react";
+import { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
-import { ColourField, isHexOrBlank } from "../../../../components/ui/colour-field.tsx";
+import { ColourField } from "../../../../components/ui/colour-field.tsx";
 import { SectionActions } from "./setup-section.tsx";
 
 interface ColoursFormProps {
@@ -12,6 +14,12 @@ interface ColoursFormProps {
   onSkip?: () => void;
 }
 
+// The colours as the property update parses them; blank saves null.
+const ThemeColours = z.object({
+  hexPrimary: UpdatePropertyRequest.shape.hexPrimary.unwrap(),
+  hexSecondary: UpdatePropertyRequest.shape.hexSecondary.unwrap(),
+});
+
 /** Theme colours (PROP-32, SETUP-19): primary and secondary hex with guidance against very light colours. */
 export function ColoursForm({ primary, secondary, save, onSkip }: ColoursFormProps) {
   const [hexPrimary, setPrimary] = useState(primary ?? "");
@@ -20,15 +28,16 @@ export function ColoursForm({ primary, secondary, save, onSkip }: ColoursFormPro
   const [error, setError] = useState<string>();
   const p = hexPrimary.trim();
   const s = hexSecondary.trim();
-  const canSave = isHexOrBlank(p) && isHexOrBlank(s) && (p !== "" || s !== "");
+  const colours = ThemeColours.safeParse({ hexPrimary: p || null, hexSecondary: s || null });
+  const canSave = colours.success && (p !== "" || s !== "");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !canSave) return;
+    if (busy || !colours.success || !canSave) return;
     setBusy(true);
     setError(undefined);
     try {
-      await save({ hexPrimary: p || null, hexSecondary: s || null });
+      await save(colours.data);
     } catch {
       setError(copy.setup.saveError);
     } finally {

@@ -1,14 +1,20 @@
 import { copy } from "@doorstep/shared/copy";
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import type { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
+import { fieldProblem } from "../../../../lib/schema-form.ts";
 import { SectionActions } from "./setup-section.tsx";
 
 interface TextSectionFormProps {
   label: string;
   initial: string;
+  /**
+   * The value's schema in the shared update request: its problem with the trimmed value shows under the input
+   * and keeps Save disabled; a value it accepts blank may be saved blank.
+   */
+  schema: z.ZodType;
   type?: InputHTMLAttributes<HTMLInputElement>["type"];
   autoComplete?: string;
-  required?: boolean;
   hint?: string;
   maxLength?: number;
   /** Saves the trimmed value; rejects to keep the typed value and show the error. */
@@ -21,9 +27,9 @@ interface TextSectionFormProps {
 export function TextSectionForm({
   label,
   initial,
+  schema,
   type = "text",
   autoComplete,
-  required = false,
   hint,
   maxLength,
   save,
@@ -34,14 +40,19 @@ export function TextSectionForm({
   const [value, setValue] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const trimmed = value.trim();
+  const required = !schema.safeParse("").success;
+  // A blank required value keeps Save disabled without a message, as before anything was typed.
+  const problem = trimmed === "" ? undefined : fieldProblem(schema, trimmed);
+  const describedBy = [hint ? `${inputId}-hint` : "", problem ? `${inputId}-problem` : ""].filter(Boolean).join(" ");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || problem || (required && trimmed === "")) return;
     setBusy(true);
     setError(undefined);
     try {
-      await save(value.trim());
+      await save(trimmed);
     } catch (cause) {
       setError(errorMessage ? errorMessage(cause) : copy.setup.saveError);
     } finally {
@@ -62,7 +73,8 @@ export function TextSectionForm({
           autoComplete={autoComplete}
           value={value}
           maxLength={maxLength}
-          aria-describedby={hint ? `${inputId}-hint` : undefined}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={describedBy || undefined}
           onChange={(event) => setValue(event.target.value)}
           disabled={busy}
           autoFocus
@@ -72,9 +84,14 @@ export function TextSectionForm({
             {hint}
           </p>
         ) : null}
+        {problem ? (
+          <p className="field__error" id={`${inputId}-problem`}>
+            {problem}
+          </p>
+        ) : null}
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <SectionActions busy={busy} canSave={!required || value.trim() !== ""} onSkip={onSkip} />
+      <SectionActions busy={busy} canSave={!problem && (!required || trimmed !== "")} onSkip={onSkip} />
     </form>
   );
 }
