@@ -6,6 +6,7 @@ import { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { ColourField } from "../../../../components/ui/colour-field.tsx";
 import { SectionActions } from "./setup-section.tsx";
+import { useSectionSave } from "./use-section-save.ts";
 
 interface ColoursFormProps {
   primary: string | null;
@@ -24,31 +25,21 @@ const ThemeColours = z.object({
 export function ColoursForm({ primary, secondary, save, onSkip }: ColoursFormProps) {
   const [hexPrimary, setPrimary] = useState(primary ?? "");
   const [hexSecondary, setSecondary] = useState(secondary ?? "");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useSectionSave();
   const p = hexPrimary.trim();
   const s = hexSecondary.trim();
   const colours = ThemeColours.safeParse({ hexPrimary: p || null, hexSecondary: s || null });
   const canSave = colours.success && (p !== "" || s !== "");
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !colours.success || !canSave) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(colours.data);
-    } catch {
-      setError(copy.setup.saveError);
-    } finally {
-      setBusy(false);
-    }
+    if (colours.success && canSave) void run(() => save(colours.data));
   };
 
   const shownPrimary = HEX_COLOUR.test(p) ? p : "#0f766e";
   const shownSecondary = HEX_COLOUR.test(s) ? s : "#ffffff";
   return (
-    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="setup-form" onSubmit={submit} noValidate>
       <p className="field__hint">{copy.basicSetup.colourGuidance}</p>
       <fieldset className="setup-form__row setup-form__fieldset" disabled={busy}>
         <ColourField

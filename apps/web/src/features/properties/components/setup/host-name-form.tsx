@@ -5,6 +5,7 @@ import { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { TextField } from "../../../../components/ui/text-field.tsx";
 import { SectionActions } from "./setup-section.tsx";
+import { useSectionSave } from "./use-section-save.ts";
 
 interface HostNameFormProps {
   firstName: string;
@@ -23,26 +24,16 @@ const HostNames = z.object({
 export function HostNameForm({ firstName, lastName, save, onSkip }: HostNameFormProps) {
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useSectionSave();
   const names = HostNames.safeParse({ firstName: first, lastName: last });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !names.success) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(names.data);
-    } catch {
-      setError(copy.setup.saveError);
-    } finally {
-      setBusy(false);
-    }
+    if (names.success) void run(() => save(names.data));
   };
 
   return (
-    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="setup-form" onSubmit={submit} noValidate>
       <div className="setup-form__row">
         <TextField
           label={copy.setup.hostFirstName}

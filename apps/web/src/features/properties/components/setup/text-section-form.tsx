@@ -1,9 +1,10 @@
-import { copy } from "@doorstep/shared/copy";
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { useState, type FormEvent, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
+import { TextField } from "../../../../components/ui/text-field.tsx";
 import { fieldProblem } from "../../../../lib/schema-form.ts";
 import { SectionActions } from "./setup-section.tsx";
+import { useSectionSave } from "./use-section-save.ts";
 
 interface TextSectionFormProps {
   label: string;
@@ -36,60 +37,32 @@ export function TextSectionForm({
   errorMessage,
   onSkip,
 }: TextSectionFormProps) {
-  const inputId = useId();
   const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useSectionSave(errorMessage);
   const trimmed = value.trim();
   const required = !schema.safeParse("").success;
   // A blank required value keeps Save disabled without a message, as before anything was typed.
   const problem = trimmed === "" ? undefined : fieldProblem(schema, trimmed);
-  const describedBy = [hint ? `${inputId}-hint` : "", problem ? `${inputId}-problem` : ""].filter(Boolean).join(" ");
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || problem || (required && trimmed === "")) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(trimmed);
-    } catch (cause) {
-      setError(errorMessage ? errorMessage(cause) : copy.setup.saveError);
-    } finally {
-      setBusy(false);
-    }
+    if (!problem && (!required || trimmed !== "")) void run(() => save(trimmed));
   };
 
   return (
-    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {label}
-        </label>
-        <input
-          id={inputId}
-          className="field__input"
-          type={type}
-          autoComplete={autoComplete}
-          value={value}
-          maxLength={maxLength}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          onChange={(event) => setValue(event.target.value)}
-          disabled={busy}
-          autoFocus
-        />
-        {hint ? (
-          <p className="field__hint" id={`${inputId}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-        {problem ? (
-          <p className="field__error" id={`${inputId}-problem`}>
-            {problem}
-          </p>
-        ) : null}
-      </div>
+    <form className="setup-form" onSubmit={submit} noValidate>
+      <TextField
+        label={label}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        maxLength={maxLength}
+        hint={hint}
+        error={problem}
+        onChange={(event) => setValue(event.target.value)}
+        disabled={busy}
+        autoFocus
+      />
       {error ? <Alert>{error}</Alert> : null}
       <SectionActions busy={busy} canSave={!problem && (!required || trimmed !== "")} onSkip={onSkip} />
     </form>
