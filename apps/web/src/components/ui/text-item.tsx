@@ -17,7 +17,7 @@ interface TextItemProps {
    * with the trimmed draft shows under the input and keeps Save disabled.
    */
   schema?: z.ZodType;
-  /** Whether it cannot be saved blank; by default, when the schema refuses "" (optional values save "" to clear, MGR-08). */
+  /** Whether it cannot be saved blank; by default, when its schema refuses "" (optional ones clear with "", MGR-08). */
   required?: boolean;
   /** What idle shows instead of the plain value. */
   display?: ReactNode;
