@@ -1,5 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import type { z } from "zod";
+import { fieldProblem } from "../../lib/schema-form.ts";
 import { EditableItem, ItemValue, type ItemStatus } from "./editable-item.tsx";
 
 interface TextItemProps {
@@ -10,10 +12,13 @@ interface TextItemProps {
   autoComplete?: string;
   placeholder?: string;
   hint?: ReactNode;
-  /** Required values cannot be saved blank (the default); optional ones save "" to clear (MGR-08). */
+  /**
+   * The value's schema in the shared update request, so the browser applies the server's rule: its problem
+   * with the trimmed draft shows under the input and keeps Save disabled.
+   */
+  schema?: z.ZodType;
+  /** Whether it cannot be saved blank; by default, when its schema refuses "" (optional ones clear with "", MGR-08). */
   required?: boolean;
-  /** A field problem for the trimmed draft, shown under the input; Save stays disabled while there is one. */
-  validate?: (value: string) => string | undefined;
   /** What idle shows instead of the plain value. */
   display?: ReactNode;
   /** Saves the trimmed value; resolves once the data has been re-fetched. */
@@ -31,8 +36,8 @@ export function TextItem({
   autoComplete,
   placeholder,
   hint,
-  required = true,
-  validate,
+  schema,
+  required = schema ? !schema.safeParse("").success : true,
   display,
   save,
   errorMessage,
@@ -44,7 +49,8 @@ export function TextItem({
   const [draft, setDraft] = useState(value ?? "");
   const [error, setError] = useState<string>();
   const trimmed = draft.trim();
-  const problem = trimmed === "" ? undefined : validate?.(trimmed);
+  // A blank required value keeps Save disabled without a message, as before anything was typed.
+  const problem = trimmed === "" || !schema ? undefined : fieldProblem(schema, trimmed);
 
   const edit = () => {
     setDraft(value ?? "");
@@ -78,7 +84,7 @@ export function TextItem({
       onEdit={edit}
       onCancel={cancel}
       onSave={() => void submit()}
-      canSave={(required ? trimmed !== "" : true) && !problem && trimmed !== (value ?? "")}
+      canSave={(!required || trimmed !== "") && !problem && trimmed !== (value ?? "")}
       error={error}
     >
       <input

@@ -1,27 +1,21 @@
 import { copy } from "@doorstep/shared/copy";
 import { isAcceptableEmail } from "@doorstep/shared/rules/email";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { CreateAccountRequest } from "@doorstep/shared/schemas/auth";
 import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation } from "react-router";
-import { z } from "zod";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { HoneypotField, TextField } from "../../../components/ui/text-field.tsx";
 import { useConfig } from "../../../lib/config.ts";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useCreateAccount } from "../api/create-account.ts";
 import { readAttribution } from "./attribution.ts";
 import { messageFor } from "./error-copy.ts";
 
-// The form's own rules (AUTH-23, AUTH-25); the server checks them again (OPEN-12).
-const CreateAccountForm = z.object({
-  firstName: z.string().trim().min(1, copy.common.required).max(100),
-  email: z.string().trim().min(1, copy.common.required),
-  password: z.string().min(1, copy.common.required),
-  website: z.string(),
-});
-type CreateAccountForm = z.infer<typeof CreateAccountForm>;
+// The sign-up request's own rules (AUTH-23, AUTH-25), checked here before the server checks them again (OPEN-12).
+const CreateAccountForm = CreateAccountRequest.pick({ firstName: true, email: true, password: true, website: true });
 
 /** The sign-up form used by /create-account and /try-free (AUTH-23…32, OPEN-09, OPEN-13). */
 export function CreateAccountFormCard({ title }: { title: string }) {
@@ -29,8 +23,8 @@ export function CreateAccountFormCard({ title }: { title: string }) {
   const config = useConfig();
   const createAccount = useCreateAccount();
   const attribution = useMemo(() => readAttribution(location.search, document.referrer), [location.search]);
-  const form = useForm<CreateAccountForm>({
-    resolver: zodResolver(CreateAccountForm),
+  const form = useForm({
+    resolver: schemaResolver(CreateAccountForm),
     defaultValues: { firstName: "", email: "", password: "", website: "" },
   });
   const { errors } = form.formState;
@@ -40,7 +34,7 @@ export function CreateAccountFormCard({ title }: { title: string }) {
       form.setError("root", { message: copy.errors.invalidEmail });
       return;
     }
-    createAccount.mutate({ ...attribution, ...values, email: values.email.trim(), firstName: values.firstName.trim() });
+    createAccount.mutate({ ...attribution, ...values });
   });
 
   const clearError = () => {

@@ -1,27 +1,27 @@
 import { copy } from "@doorstep/shared/copy";
-import { useState, type FormEvent } from "react";
+import { ForgotPasswordRequest } from "@doorstep/shared/schemas/auth";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useRequestPasswordReset } from "../api/forgot-password.ts";
 import { messageFor } from "../components/error-copy.ts";
 
 /** /forgot-password (AUTH-34…36): idle → fetching → success or error. */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState("");
-  const [showRequired, setShowRequired] = useState(false);
+  const form = useForm({
+    resolver: schemaResolver(ForgotPasswordRequest),
+    defaultValues: { email: "" },
+    shouldFocusError: false,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((values) => {
     if (request.isPending) return;
-    if (email.trim() === "") {
-      setShowRequired(true);
-      return;
-    }
-    request.mutate({ email: email.trim() });
-  };
+    request.mutate(values);
+  });
 
   if (request.isSuccess) {
     return (
@@ -51,12 +51,10 @@ export function ForgotPasswordPage() {
         <TextField
           label={copy.forgotPassword.email}
           type="email"
-          name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={showRequired && email.trim() === "" ? copy.common.required : undefined}
+          error={form.formState.errors.email?.message}
+          {...form.register("email")}
         />
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" block busy={request.isPending}>

@@ -1,44 +1,44 @@
 import { copy } from "@doorstep/shared/copy";
 import { isBlockedEmailDomain } from "@doorstep/shared/rules/email";
-import { useState, type FormEvent } from "react";
+import { LoginRequest } from "@doorstep/shared/schemas/auth";
+import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { HoneypotField, TextField } from "../../../components/ui/text-field.tsx";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useLogin } from "../api/login.ts";
 import { messageFor } from "../components/error-copy.ts";
+
+const LoginForm = LoginRequest.pick({ email: true, password: true, website: true });
 
 /** /login (AUTH-01…06). */
 export function LoginPage() {
   const login = useLogin();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [website, setWebsite] = useState("");
-  const [clientError, setClientError] = useState<string | null>(null);
-  const [showRequired, setShowRequired] = useState(false);
+  const form = useForm({
+    resolver: schemaResolver(LoginForm),
+    defaultValues: { email: "", password: "", website: "" },
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
   // AUTH-06: any change to an input clears the shown error.
   const clearError = () => {
-    setClientError(null);
+    if (errors.root) form.clearErrors("root");
     if (login.isError) login.reset();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  // AUTH-04: only with both fields filled in (the schema) and an empty honeypot.
+  const submit = form.handleSubmit((values) => {
     if (login.isPending) return;
-    // AUTH-04: only with an empty honeypot and both fields filled in.
-    if (website !== "") return;
-    if (email.trim() === "" || password === "") {
-      setShowRequired(true);
-      return;
-    }
+    if (values.website !== "") return;
     // AUTH-05: blocked domains are refused here, without a request.
-    if (isBlockedEmailDomain(email)) {
-      setClientError(copy.errors.invalidEmail);
+    if (isBlockedEmailDomain(values.email)) {
+      form.setError("root", { message: copy.errors.invalidEmail });
       return;
     }
-    login.mutate({ email: email.trim(), password, website });
-  };
+    login.mutate(values);
+  });
 
   const serverError = login.isError
     ? messageFor(login.error, {
@@ -47,7 +47,7 @@ export function LoginPage() {
         INVALID_EMAIL: copy.errors.invalidEmail,
       })
     : null;
-  const error = clientError ?? serverError;
+  const error = errors.root?.message ?? serverError;
 
   return (
     <div className="auth-card">
@@ -56,29 +56,20 @@ export function LoginPage() {
         <TextField
           label={copy.login.email}
           type="email"
-          name="email"
           autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={showRequired && email.trim() === "" ? copy.common.required : undefined}
+          error={errors.email?.message}
           required
+          {...form.register("email")}
         />
         <TextField
           label={copy.login.password}
           type="password"
-          name="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={showRequired && password === "" ? copy.common.required : undefined}
+          error={errors.password?.message}
           required
+          {...form.register("password")}
         />
-        <HoneypotField
-          label={copy.login.honeypot}
-          name="website"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
+        <HoneypotField label={copy.login.honeypot} {...form.register("website")} />
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" block busy={login.isPending}>
           {login.isPending ? copy.login.submitting : copy.login.submit}

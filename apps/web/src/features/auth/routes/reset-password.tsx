@@ -1,12 +1,17 @@
 import { copy } from "@doorstep/shared/copy";
-import { useState, type FormEvent } from "react";
+import { ResetPasswordRequest } from "@doorstep/shared/schemas/auth";
+import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useResetPassword } from "../api/reset-password.ts";
 import { messageFor } from "../components/error-copy.ts";
+
+// The email and token come from the link; the person types only the new password.
+const ResetPasswordForm = ResetPasswordRequest.pick({ password: true });
 
 /** "Sorry, this link has expired, please request a new one here" with "here" linking /forgot-password (AUTH-39). */
 function ExpiredLink() {
@@ -24,18 +29,16 @@ export function ResetPasswordPage() {
   const token = searchParams.get("otp_token") ?? "";
   const email = searchParams.get("reset_email") ?? "";
   const reset = useResetPassword();
-  const [password, setPassword] = useState("");
-  const [showRequired, setShowRequired] = useState(false);
+  const form = useForm({
+    resolver: schemaResolver(ResetPasswordForm),
+    defaultValues: { password: "" },
+    shouldFocusError: false,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ password }) => {
     if (reset.isPending) return;
-    if (password === "") {
-      setShowRequired(true);
-      return;
-    }
     reset.mutate({ email, token, password });
-  };
+  });
 
   if (reset.isSuccess) {
     return (
@@ -64,13 +67,11 @@ export function ResetPasswordPage() {
           <TextField
             label={copy.resetPassword.newPassword}
             type="password"
-            name="password"
             autoComplete="new-password"
             required
             hint={copy.createAccount.passwordHint}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={showRequired && password === "" ? copy.common.required : undefined}
+            error={form.formState.errors.password?.message}
+            {...form.register("password")}
           />
           {error ? <Alert>{error}</Alert> : null}
           <Button type="submit" block busy={reset.isPending}>

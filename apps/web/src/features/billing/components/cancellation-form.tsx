@@ -1,10 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
 import { CANCELLATION_REASONS, CANCELLATION_REQUEST_TYPES } from "@doorstep/shared/rules/billing";
 import { CreateCancellationRequest } from "@doorstep/shared/schemas/billing";
-import { type FormEvent, useId, useState } from "react";
+import { forwardRef, useId, type SelectHTMLAttributes } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useCreateCancellationRequest } from "../api/create-cancellation-request.ts";
 
 const c = copy.billing.cancellation;
@@ -19,30 +22,28 @@ interface Draft {
   message: string;
 }
 
-/** The fields the shared schema refuses, so each shows its own message (BILL-43: all but the message required). */
-function invalidFields(draft: Draft): Set<Field> {
-  const result = CreateCancellationRequest.safeParse({ ...draft, message: draft.message.trim() || undefined });
-  return new Set(
-    result.success
-      ? []
-      : result.error.issues
-          .map((issue) => issue.path[0])
-          .filter((key): key is Field => typeof key === "string" && key in c.required),
-  );
-}
+/**
+ * The request's own schema, reached from the form's strings: the selects start blank and a blank message is
+ * left out. Every refused field shows its own "required" copy (BILL-43: all but the message required).
+ */
+const CancellationDraft = z.preprocess(
+  (draft: Draft) => ({ ...draft, message: draft.message.trim() || undefined }),
+  CreateCancellationRequest,
+);
 
 /** BILL-43…48, OPEN-28/29: the pause-or-cancel request; the thank-you replaces the form. */
 export function CancellationForm({ initial }: { initial: Pick<Draft, "name" | "email" | "tel"> }) {
   const create = useCreateCancellationRequest();
-  const [draft, setDraft] = useState<Draft>({ ...initial, request: "", reason: "", message: "" });
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({
+    resolver: schemaResolver(CancellationDraft),
+    defaultValues: { ...initial, request: "", reason: "", message: "" },
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const requestId = useId();
   const reasonId = useId();
   const messageId = useId();
-  const invalid = invalidFields(draft);
-  const errorOf = (field: Field) => (submitted && invalid.has(field) ? c.required[field] : undefined);
-  const set = (field: keyof Draft) => (event: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [field]: event.target.value }));
+  const errorOf = (field: Field) => (errors[field] ? c.required[field] : undefined);
 
   if (create.isSuccess) {
     return (
@@ -53,70 +54,55 @@ export function CancellationForm({ initial }: { initial: Pick<Draft, "name" | "e
     );
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const parsed = CreateCancellationRequest.safeParse({ ...draft, message: draft.message.trim() || undefined });
-    if (!parsed.success || create.isPending) return;
-    create.mutate(parsed.data);
-  };
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(values);
+  });
 
   return (
     <form className="stack" onSubmit={submit} noValidate>
       <TextField
         label={c.fields.name}
-        value={draft.name}
-        onChange={set("name")}
         autoComplete="name"
         required
         error={errorOf("name")}
+        {...form.register("name")}
       />
       <TextField
         label={c.fields.email}
         type="email"
-        value={draft.email}
-        onChange={set("email")}
         autoComplete="email"
         required
         error={errorOf("email")}
+        {...form.register("email")}
       />
       <TextField
         label={c.fields.tel}
         type="tel"
-        value={draft.tel}
-        onChange={set("tel")}
         autoComplete="tel"
         required
         error={errorOf("tel")}
+        {...form.register("tel")}
       />
       <SelectField
         id={requestId}
         label={c.fields.request}
-        value={draft.request}
-        onChange={set("request")}
         error={errorOf("request")}
+        {...form.register("request")}
         options={CANCELLATION_REQUEST_TYPES.map((value) => [value, c.requests[value]])}
       />
       <SelectField
         id={reasonId}
         label={c.fields.reason}
-        value={draft.reason}
-        onChange={set("reason")}
         error={errorOf("reason")}
+        {...form.register("reason")}
         options={CANCELLATION_REASONS.map((value) => [value, c.reasons[value]])}
       />
       <div className="field">
         <label className="field__label" htmlFor={messageId}>
           {c.fields.message} <span className="muted">({c.messageHint})</span>
         </label>
-        <textarea
-          id={messageId}
-          className="field__input"
-          rows={4}
-          maxLength={5000}
-          value={draft.message}
-          onChange={set("message")}
-        />
+        <textarea id={messageId} className="field__input" rows={4} maxLength={5000} {...form.register("message")} />
       </div>
       {create.isError ? <Alert>{c.failed}</Alert> : null}
       <div>
@@ -128,29 +114,30 @@ export function CancellationForm({ initial }: { initial: Pick<Draft, "name" | "e
   );
 }
 
-interface SelectFieldProps {
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id"> {
   id: string;
   label: string;
-  value: string;
-  onChange: (event: { target: { value: string } }) => void;
   options: (readonly [string, string])[];
   error?: string;
 }
 
-function SelectField({ id, label, value, onChange, options, error }: SelectFieldProps) {
+const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { id, label, options, error, ...rest },
+  ref,
+) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
       <select
+        ref={ref}
         id={id}
         className="field__input"
-        value={value}
-        onChange={onChange}
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
       >
         <option value="">{c.choose}</option>
         {options.map(([optionValue, text]) => (
@@ -166,4 +153,4 @@ function SelectField({ id, label, value, onChange, options, error }: SelectField
       ) : null}
     </div>
   );
-}
+});

@@ -1,7 +1,8 @@
 import type { UpdateCompanyRequest } from "@doorstep/shared/schemas/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { companyQueryKey } from "./get-company.ts";
+import { companyQueryKey } from "../../../api/company/get-company.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 /** The request as sent: "" clears the website (the schema turns it into null). */
 export type CompanyPatch = { [K in keyof UpdateCompanyRequest]?: string | null };
@@ -17,7 +18,7 @@ export function useUpdateCompany() {
     mutationFn: updateCompany,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: companyQueryKey });
-      await queryClient.invalidateQueries({ queryKey: ["properties"] });
+      await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import type { CompanyDto } from "@doorstep/shared/schemas/company";
+import { UpdateCompanyRequest, type CompanyDto } from "@doorstep/shared/schemas/company";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { ButtonLink } from "../../../components/ui/button.tsx";
@@ -9,12 +9,10 @@ import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
 import { COMPANY_ICON_URL, COMPANY_LOGO_URL, useRefreshCompany } from "../api/company-images.ts";
-import { useCompany } from "../api/get-company.ts";
+import { useCompany } from "../../../api/company/get-company.ts";
 import { useUpdateCompany } from "../api/update-company.ts";
 import { LoadingPreview } from "../components/loading-preview.tsx";
 import "./company.css";
-
-const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 
 function CompanyItems({ company }: { company: CompanyDto }) {
   const update = useUpdateCompany();
@@ -24,6 +22,7 @@ function CompanyItems({ company }: { company: CompanyDto }) {
       <TextItem
         title={copy.company.brandName}
         value={company.brandName}
+        schema={UpdateCompanyRequest.shape.brandName}
         save={(brandName) => update.mutateAsync({ brandName })}
       />
       <ImageItem
@@ -76,16 +75,15 @@ function CompanyItems({ company }: { company: CompanyDto }) {
         title={copy.company.website}
         value={company.website}
         type="url"
-        required={false}
+        schema={UpdateCompanyRequest.shape.website}
         placeholder={copy.common.urlPlaceholder}
         hint={copy.company.websiteHint}
-        validate={(value) => (HTTP_URL.test(value) ? undefined : copy.common.urlInvalid)}
         save={(website) => update.mutateAsync({ website })}
       />
       <TextItem
         title={copy.company.pms}
         value={company.pms}
-        required={false}
+        schema={UpdateCompanyRequest.shape.pms}
         hint={copy.company.pmsHint}
         save={(pms) => update.mutateAsync({ pms })}
       />

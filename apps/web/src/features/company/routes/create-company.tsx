@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
-import { useState, type FormEvent } from "react";
+import { CreateCompanyRequest } from "@doorstep/shared/schemas/company";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
@@ -7,6 +8,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useCreateCompany } from "../api/create-company.ts";
 import "./company.css";
 
@@ -14,21 +16,21 @@ import "./company.css";
 export function CreateCompanyPage() {
   const navigate = useNavigate();
   const create = useCreateCompany();
-  const [brandName, setBrandName] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-  const missing = brandName.trim() === "";
+  const form = useForm({
+    resolver: schemaResolver(CreateCompanyRequest),
+    defaultValues: { brandName: "" },
+    shouldFocusError: false,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (missing || create.isPending) return;
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
     const toProfile = () => void navigate("/company-profile", { replace: true });
     // OPEN-49: one company per account; a second create answers 409, and the existing profile is the answer.
-    create.mutate(
-      { brandName: brandName.trim() },
-      { onSuccess: toProfile, onError: (error) => (hasErrorCode(error, "CONFLICT") ? toProfile() : undefined) },
-    );
-  };
+    create.mutate(values, {
+      onSuccess: toProfile,
+      onError: (error) => (hasErrorCode(error, "CONFLICT") ? toProfile() : undefined),
+    });
+  });
   return (
     <div className="company-page">
       <BackLink to="/company-profile">{copy.company.title}</BackLink>
@@ -39,12 +41,11 @@ export function CreateCompanyPage() {
         <form className="stack" onSubmit={submit} noValidate>
           <TextField
             label={copy.company.brandName}
-            value={brandName}
             autoComplete="organization"
-            onChange={(event) => setBrandName(event.target.value)}
-            error={submitted && missing ? copy.common.required : undefined}
+            error={form.formState.errors.brandName?.message}
             required
             autoFocus
+            {...form.register("brandName")}
           />
           {create.isError && !hasErrorCode(create.error, "CONFLICT") ? <Alert>{copy.common.genericError}</Alert> : null}
           <div>

@@ -1,7 +1,7 @@
 import { AttachResponse } from "@doorstep/shared/schemas/content";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { contentKeys, contentPaths } from "./keys.ts";
+import { contentKeys, contentPaths } from "../../../api/content/keys.ts";
 
 /** PUT (attach) or DELETE (detach) …/content/shared/:itemId: one call with sub-items and translations (SHARED-06/08, OPEN-46). */
 export function useAttachSharedItem(propertyId: string) {

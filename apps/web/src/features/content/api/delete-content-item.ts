@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { contentKeys, contentPaths } from "./keys.ts";
+import { contentKeys, contentPaths } from "../../../api/content/keys.ts";
 
 /** DELETE …/content/items/:itemId (CONT-31); a shared item is detached everywhere (SHARED-13). */
 export function useDeleteContentItem(propertyId: string) {

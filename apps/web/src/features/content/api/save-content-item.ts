@@ -7,7 +7,7 @@ import {
 import type { MediaKind } from "@doorstep/shared/rules/content";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
-import { contentPaths } from "./keys.ts";
+import { contentPaths } from "../../../api/content/keys.ts";
 
 // The editor's save is several calls in a fixed order (item first, then its files), so these are plain
 // functions the editor's one mutation composes; the caller invalidates ["content"] once at the end.

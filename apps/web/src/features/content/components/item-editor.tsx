@@ -1,13 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
 import { languageName } from "@doorstep/shared/languages";
-import { isHttpUrl } from "@doorstep/shared/rules/content";
-import type { ContentItemDto, TemplateDto } from "@doorstep/shared/schemas/content";
+import { CreateContentItemRequest, type ContentItemDto, type TemplateDto } from "@doorstep/shared/schemas/content";
 import { useMemo, useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useContentItem } from "../api/get-content-item.ts";
 import { useDeleteContentItem } from "../api/delete-content-item.ts";
 import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
@@ -100,8 +100,8 @@ function ItemEditorForm({
   };
   const save = async () => {
     setConfirmClose(false);
-    // CONT-20: an http(s) address or blank.
-    if (draft.webLink.trim() !== "" && !isHttpUrl(draft.webLink.trim())) {
+    // CONT-20: an http(s) address or blank, as the request's own rule says; the hint's copy says what to type.
+    if (fieldProblem(CreateContentItemRequest.shape.webLink, draft.webLink)) {
       setWebLinkError(c.webLinkHint);
       return;
     }

@@ -1,11 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
 import type { MediaKind } from "@doorstep/shared/rules/content";
-import type { ContentItemDto } from "@doorstep/shared/schemas/content";
+import { CreateContentItemRequest, type ContentItemDto } from "@doorstep/shared/schemas/content";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ContentItemResponse } from "@doorstep/shared/schemas/content";
 import { apiRequest, hasErrorCode } from "../../../lib/api-client.ts";
-import { contentKeys, contentPaths } from "../api/keys.ts";
+import { fieldProblem } from "../../../lib/schema-form.ts";
+import { contentKeys, contentPaths } from "../../../api/content/keys.ts";
 import {
   createContentItem,
   removeContentMedia,
@@ -61,9 +62,10 @@ export function useSaveItem(target: SaveTarget, initial: ContentItemDto | null) 
    */
   const save = async (draft: ItemDraft): Promise<{ ok: boolean; draft: ItemDraft | null }> => {
     setError(null);
-    // CONT-17: nothing is saved without an English title.
-    if (draft.en.title.trim() === "") {
-      setError(copy.content.titleRequired);
+    // CONT-17: nothing is saved without an English title (the request's rule and its message).
+    const titleProblem = fieldProblem(CreateContentItemRequest.shape.title, draft.en.title);
+    if (titleProblem) {
+      setError(titleProblem);
       setStatus("error");
       return { ok: false, draft: null };
     }

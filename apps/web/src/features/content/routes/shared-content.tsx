@@ -8,7 +8,7 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useCreateSharedContent } from "../api/create-shared-content.ts";
-import { useContentOverview } from "../api/get-content-overview.ts";
+import { useContentOverview } from "../../../api/content/get-content-overview.ts";
 import { ContentSections } from "../components/content-sections.tsx";
 import { scopeBase } from "./category-page.tsx";
 import "./content.css";

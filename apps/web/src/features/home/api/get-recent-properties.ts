@@ -1,16 +1,15 @@
 import { RECENT_PROPERTIES_COUNT } from "@doorstep/shared/constants";
 import { PropertyListResponse } from "@doorstep/shared/schemas/property";
 import { useQuery } from "@tanstack/react-query";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 import { apiRequest } from "../../../lib/api-client.ts";
-
-// Under ["properties"], so creating, editing or deleting a property refreshes the home tiles too.
-export const recentPropertiesKey = ["properties", "recent"] as const;
 
 /** GET /api/properties?limit=4: the 4 most recently modified properties and the total (HOME-08, HOME-10). */
 export function getRecentProperties(signal?: AbortSignal): Promise<PropertyListResponse> {
   return apiRequest(`/api/properties?limit=${RECENT_PROPERTIES_COUNT}`, { schema: PropertyListResponse, signal });
 }
 
+/** Under ["properties"], so creating, editing or deleting a property refreshes the home tiles too. */
 export function useRecentProperties() {
-  return useQuery({ queryKey: recentPropertiesKey, queryFn: ({ signal }) => getRecentProperties(signal) });
+  return useQuery({ queryKey: propertyKeys.recent(), queryFn: ({ signal }) => getRecentProperties(signal) });
 }

@@ -1,7 +1,7 @@
 import { ManagerResponse, type ManagerDto } from "@doorstep/shared/schemas/manager";
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest, hasErrorCode } from "../../../lib/api-client.ts";
-import { managerKeys } from "./keys.ts";
+import { managerKeys } from "../../../api/managers/keys.ts";
 
 /** GET /api/managers/:vanityId (404 for unknown or another account's). */
 export async function getManager(vanityId: string, signal?: AbortSignal): Promise<ManagerDto> {

@@ -1,12 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
-import type { ManagerDto } from "@doorstep/shared/schemas/manager";
+import { UpdateManagerRequest, type ManagerDto } from "@doorstep/shared/schemas/manager";
 import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
-import { managerPhotoUrl, useRefreshManagers } from "../api/manager-photo.ts";
-import { useUpdateManager } from "../api/update-manager.ts";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HTTP_URL = /^https?:\/\/[^\s]+$/i;
+import { managerPhotoUrl, useRefreshManagers } from "../../../api/managers/manager-photo.ts";
+import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 
 /** The manager's editable values (MGR-07, MGR-08, MGR-11): name, photo, email, phone and message link. */
 export function ManagerItems({ manager }: { manager: ManagerDto }) {
@@ -22,12 +19,14 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
       <TextItem
         title={copy.managers.firstName}
         value={manager.firstName}
+        schema={UpdateManagerRequest.shape.firstName}
         save={save("firstName")}
         errorMessage={errorMessage}
       />
       <TextItem
         title={copy.managers.lastName}
         value={manager.lastName}
+        schema={UpdateManagerRequest.shape.lastName}
         save={save("lastName")}
         errorMessage={errorMessage}
       />
@@ -46,9 +45,8 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
         title={copy.managers.email}
         value={manager.email}
         type="email"
-        required={false}
+        schema={UpdateManagerRequest.shape.email}
         hint={copy.managers.blankHidesHint}
-        validate={(value) => (EMAIL.test(value) ? undefined : copy.common.emailInvalid)}
         save={save("email")}
         errorMessage={errorMessage}
       />
@@ -56,7 +54,7 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
         title={copy.managers.tel}
         value={manager.tel}
         type="tel"
-        required={false}
+        schema={UpdateManagerRequest.shape.tel}
         hint={copy.managers.blankHidesHint}
         save={save("tel")}
         errorMessage={errorMessage}
@@ -64,7 +62,7 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
       <TextItem
         title={copy.managers.messageAppName}
         value={manager.messageAppName}
-        required={false}
+        schema={UpdateManagerRequest.shape.messageAppName}
         save={save("messageAppName")}
         errorMessage={errorMessage}
       />
@@ -72,9 +70,8 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
         title={copy.managers.messageAppLink}
         value={manager.messageAppLink}
         type="url"
-        required={false}
+        schema={UpdateManagerRequest.shape.messageAppLink}
         hint={copy.managers.messageLinkHint}
-        validate={(value) => (HTTP_URL.test(value) ? undefined : copy.common.urlInvalid)}
         save={save("messageAppLink")}
         errorMessage={errorMessage}
       />

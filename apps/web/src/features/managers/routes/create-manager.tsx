@@ -1,11 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
-import { useState, type FormEvent } from "react";
+import { CreateManagerRequest } from "@doorstep/shared/schemas/manager";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { schemaResolver } from "../../../lib/schema-form.ts";
 import { useCreateManager } from "../api/create-manager.ts";
 import "./managers.css";
 
@@ -13,21 +15,19 @@ import "./managers.css";
 export function CreateManagerPage() {
   const navigate = useNavigate();
   const create = useCreateManager();
-  const [firstName, setFirstName] = useState("");
-  const [lastName, setLastName] = useState("");
-  const [submitted, setSubmitted] = useState(false);
-  const missingFirst = firstName.trim() === "";
-  const missingLast = lastName.trim() === "";
+  const form = useForm({
+    resolver: schemaResolver(CreateManagerRequest),
+    defaultValues: { firstName: "", lastName: "" },
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (missingFirst || missingLast || create.isPending) return;
-    create.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim() },
-      { onSuccess: (manager) => void navigate(`/manager-profile/${encodeURIComponent(manager.vanityId)}`) },
-    );
-  };
+  const submit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(values, {
+      onSuccess: (manager) => void navigate(`/manager-profile/${encodeURIComponent(manager.vanityId)}`),
+    });
+  });
 
   return (
     <div className="managers-page managers-page--narrow">
@@ -40,19 +40,17 @@ export function CreateManagerPage() {
           <TextField
             label={copy.managers.firstName}
             autoComplete="off"
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-            error={submitted && missingFirst ? copy.common.required : undefined}
+            error={errors.firstName?.message}
             required
             autoFocus
+            {...form.register("firstName")}
           />
           <TextField
             label={copy.managers.lastName}
             autoComplete="off"
-            value={lastName}
-            onChange={(event) => setLastName(event.target.value)}
-            error={submitted && missingLast ? copy.common.required : undefined}
+            error={errors.lastName?.message}
             required
+            {...form.register("lastName")}
           />
           {create.isError ? <Alert>{copy.common.genericError}</Alert> : null}
           <div>

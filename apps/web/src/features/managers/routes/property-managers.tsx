@@ -3,7 +3,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useManagers } from "../api/list-managers.ts";
+import { useManagers } from "../../../api/managers/list-managers.ts";
 import { ManagerCard } from "../components/manager-card.tsx";
 import "./managers.css";
 

@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdatePasswordRequest } from "@doorstep/shared/schemas/user";
 import { useState } from "react";
 import { EditableItem, type ItemStatus } from "../../../components/ui/editable-item.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
@@ -54,7 +55,7 @@ export function PasswordItem() {
         setStatus("idle");
       }}
       onSave={() => void save()}
-      canSave={currentPassword !== "" && newPassword !== ""}
+      canSave={UpdatePasswordRequest.safeParse({ currentPassword, newPassword }).success}
       error={error}
       success={copy.loginSecurity.passwordSaved}
     >

@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdateEmailRequest } from "@doorstep/shared/schemas/user";
 import { Card } from "../../../components/ui/card.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
@@ -28,6 +29,7 @@ export function LoginSecurityPage() {
         <TextItem
           title={copy.loginSecurity.email}
           value={me.data.user.email}
+          schema={UpdateEmailRequest.shape.email}
           type="email"
           autoComplete="email"
           save={(email) => updateEmail.mutateAsync({ email })}

@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdateProfileRequest } from "@doorstep/shared/schemas/user";
 import { Card } from "../../../components/ui/card.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useMe } from "../../../lib/session.ts";
@@ -22,18 +23,21 @@ export function PersonalInformationPage() {
         <TextItem
           title={copy.profile.firstName}
           value={user.firstName}
+          schema={UpdateProfileRequest.shape.firstName}
           autoComplete="given-name"
           save={(firstName) => update.mutateAsync({ firstName })}
         />
         <TextItem
           title={copy.profile.lastName}
           value={user.lastName}
+          schema={UpdateProfileRequest.shape.lastName}
           autoComplete="family-name"
           save={(lastName) => update.mutateAsync({ lastName })}
         />
         <TextItem
           title={copy.profile.tel}
           value={user.tel}
+          schema={UpdateProfileRequest.shape.tel}
           type="tel"
           autoComplete="tel"
           save={(tel) => update.mutateAsync({ tel })}

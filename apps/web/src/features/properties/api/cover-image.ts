@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 /** PUT (multipart "file") / DELETE /api/properties/:propertyId/cover (SETUP-06); components/ui's image upload sends them. */
 export function coverImageUrl(propertyId: string): string {

@@ -1,7 +1,7 @@
 import { PropertyResponse, type CreatePropertyRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 /** POST /api/properties (PROP-12): 409 WEBLINK_TAKEN when the weblink went meanwhile. */
 export async function createProperty(body: CreatePropertyRequest): Promise<PropertyDto> {
@@ -17,7 +17,7 @@ export function useCreateProperty() {
     onSuccess: async (property) => {
       queryClient.setQueryData(propertyKeys.detail(property.propertyId), property);
       await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: ["properties", "recent"] });
+      await queryClient.invalidateQueries({ queryKey: propertyKeys.recent() });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 /** DELETE /api/properties/:propertyId: archives it at once (PROP-27, OPEN-39). */
 export function deleteProperty(propertyId: string): Promise<void> {
@@ -15,7 +15,7 @@ export function useDeleteProperty() {
     onSuccess: async (_, propertyId) => {
       queryClient.removeQueries({ queryKey: propertyKeys.detail(propertyId) });
       await queryClient.invalidateQueries({ queryKey: propertyKeys.lists() });
-      await queryClient.invalidateQueries({ queryKey: ["properties", "recent"] });
+      await queryClient.invalidateQueries({ queryKey: propertyKeys.recent() });
     },
   });
 }

@@ -2,7 +2,7 @@ import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
 import { PropertyListResponse } from "@doorstep/shared/schemas/property";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 interface ListPropertiesInput {
   search?: string;

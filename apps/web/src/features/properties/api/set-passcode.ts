@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
 
 interface SetPasscodeInput {
   propertyId: string;

@@ -1,7 +1,8 @@
 import type { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
-import { propertyKeys } from "./keys.ts";
+import { propertyKeys } from "../../../api/properties/keys.ts";
+import { managerKeys } from "../../../api/managers/keys.ts";
 
 interface UpdatePropertyInput {
   propertyId: string;
@@ -19,8 +20,8 @@ export function useUpdateProperty() {
     mutationFn: updateProperty,
     onSuccess: async (_, { body }) => {
       await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
-      // A new manager changes both managers' property counts (the managers feature's key, spelt out).
-      if (body.managerVanityId) await queryClient.invalidateQueries({ queryKey: ["managers"] });
+      // A new manager changes both managers' property counts.
+      if (body.managerVanityId) await queryClient.invalidateQueries({ queryKey: managerKeys.all });
     },
   });
 }

@@ -3,7 +3,7 @@ import { templateFill } from "@doorstep/shared/rules/content";
 import { Link } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useContentOverview } from "../api/get-content-overview.ts";
+import { useContentOverview } from "../../../api/content/get-content-overview.ts";
 import "./content-sections-list.css";
 
 /** The overview's "Guide content" list: each category with its item count and filled suggestions, linking to its page (CONT-01). */

@@ -1,9 +1,11 @@
 import { copy } from "@doorstep/shared/copy";
+import { CreatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
+import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useCheckWeblink } from "../api/check-weblink.ts";
 import { useCreateProperty } from "../api/create-property.ts";
 import { initialWeblink, weblinkProblemCopy } from "./weblink-problem.ts";
@@ -46,31 +48,36 @@ export function CreatePropertyForm({
   const problem = step === "weblink" && weblink !== "" ? weblinkProblemCopy(weblink) : undefined;
   const busy = status !== "idle";
 
+  // The create request's own rules for both values; the weblink's form (PROP-09) is the shared rule above.
+  const titleProblem = () => fieldProblem(CreatePropertyRequest.shape.title, name);
+
   const toWeblinkStep = () => {
-    const title = name.trim();
-    if (!title) {
-      setNameError(copy.common.required);
+    const nameProblem = titleProblem();
+    if (nameProblem) {
+      setNameError(nameProblem);
       nameRef.current?.focus();
       return;
     }
     setNameError(undefined);
-    setWeblink(initialWeblink(title));
+    setWeblink(initialWeblink(name.trim()));
     setStep("weblink");
     // Focus follows the new step so keyboard and screen-reader users land on the weblink.
     requestAnimationFrame(() => weblinkRef.current?.focus());
   };
 
   const submit = async () => {
-    const title = name.trim();
-    if (!title) {
-      setNameError(copy.common.required);
+    const nameProblem = titleProblem();
+    if (nameProblem) {
+      setNameError(nameProblem);
       return;
     }
-    if (weblink === "") {
-      setServerError(copy.common.required);
+    const missingWeblink = fieldProblem(CreatePropertyRequest.shape.propertyId, weblink);
+    if (missingWeblink) {
+      setServerError(missingWeblink);
       return;
     }
     if (weblinkProblemCopy(weblink)) return;
+    const title = name.trim();
     setServerError(undefined);
     try {
       setStatus("checking");

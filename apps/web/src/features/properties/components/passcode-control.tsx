@@ -1,13 +1,15 @@
 import { copy } from "@doorstep/shared/copy";
 import { TIMINGS } from "@doorstep/shared/constants";
-import { PASSCODE_PATTERN } from "@doorstep/shared/rules/property";
-import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { SetPasscodeRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
 import { useId, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useTimedFlag } from "../../../lib/use-timed-flag.ts";
 import { useSetPasscode } from "../api/set-passcode.ts";
+
+// The request's own rule for a new passcode (removing one sends null).
+const NewPasscode = SetPasscodeRequest.shape.passcode.unwrap();
 
 /**
  * The guide passcode (PROP-24, PROP-25, OPEN-66): the host sees the current one; a new one must be exactly
@@ -35,7 +37,7 @@ export function PasscodeControl({ property }: { property: PropertyDto }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
-    if (!PASSCODE_PATTERN.test(draft)) {
+    if (!NewPasscode.safeParse(draft).success) {
       showInvalid();
       return;
     }

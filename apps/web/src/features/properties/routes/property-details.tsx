@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -8,7 +9,7 @@ import { TextItem } from "../../../components/ui/text-item.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
-import { useCompany } from "../api/get-company.ts";
+import { useCompany } from "../../../api/company/get-company.ts";
 import { useProperty } from "../api/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { DefaultLanguageItem, TranslationsItem } from "../components/basic-setup/language-items.tsx";
@@ -50,6 +51,7 @@ export function PropertyDetailsPage() {
         <TextItem
           title={copy.basicSetup.propertyTitle}
           value={p.title}
+          schema={UpdatePropertyRequest.shape.title}
           save={(title) => update.mutateAsync({ propertyId, body: { title } })}
         />
         <ImageItem
@@ -67,6 +69,8 @@ export function PropertyDetailsPage() {
           <TextItem
             title={copy.basicSetup.displayAddress}
             value={p.displayAddress}
+            schema={UpdatePropertyRequest.shape.displayAddress}
+            required
             save={(displayAddress) => update.mutateAsync({ propertyId, body: { displayAddress } })}
           />
         ) : null}

@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
-import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import { UpdatePropertyRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import "../../../components/ui/button.css";
@@ -7,8 +8,8 @@ import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
 import { useProperty } from "../api/get-property.ts";
-import { managerPhotoUrl } from "../api/manager-photo.ts";
-import { useUpdateManager } from "../api/update-manager.ts";
+import { managerPhotoUrl } from "../../../api/managers/manager-photo.ts";
+import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { ColoursForm } from "../components/setup/colours-form.tsx";
 import { HostNameForm } from "../components/setup/host-name-form.tsx";
@@ -125,7 +126,7 @@ export function SetupBasicsPage() {
           <TextSectionForm
             label={copy.basicSetup.propertyTitle}
             initial={p.title}
-            required
+            schema={UpdatePropertyRequest.shape.title}
             maxLength={120}
             save={async (title) => {
               await patch({ title });
@@ -212,6 +213,7 @@ export function SetupBasicsPage() {
               <TextSectionForm
                 label={copy.setup.hostEmail}
                 initial={m.email ?? ""}
+                schema={UpdateManagerRequest.shape.email}
                 type="email"
                 autoComplete="email"
                 hint={copy.managers.blankHidesHint}
@@ -230,6 +232,7 @@ export function SetupBasicsPage() {
               <TextSectionForm
                 label={copy.setup.hostTel}
                 initial={m.tel ?? ""}
+                schema={UpdateManagerRequest.shape.tel}
                 type="tel"
                 autoComplete="tel"
                 hint={copy.managers.blankHidesHint}

@@ -1,21 +1,49 @@
 import { copy } from "@doorstep/shared/copy";
-import type { ManagerSummary } from "@doorstep/shared/schemas/manager";
-import { useState, type FormEvent } from "react";
+import { UpdateManagerRequest, type ManagerSummary } from "@doorstep/shared/schemas/manager";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { ImageUpload } from "../../../../components/ui/image-upload.tsx";
 import { TextField } from "../../../../components/ui/text-field.tsx";
-import { managerPhotoUrl, useRefreshManagers } from "../../api/manager-photo.ts";
-import { useUpdateManager } from "../../api/update-manager.ts";
+import { managerPhotoUrl, useRefreshManagers } from "../../../../api/managers/manager-photo.ts";
+import { useUpdateManager } from "../../../../api/managers/update-manager.ts";
+import { formErrorMessage } from "../../../../lib/schema-form.ts";
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HTTP_URL = /^https?:\/\/[^\s]+$/i;
 const FIELDS = ["firstName", "lastName", "email", "tel", "messageAppName", "messageAppLink"] as const;
 type Field = (typeof FIELDS)[number];
+type ManagerForm = Record<Field, string>;
 
-function initial(manager: ManagerSummary): Record<Field, string> {
-  return Object.fromEntries(FIELDS.map((field) => [field, manager[field] ?? ""])) as Record<Field, string>;
+function initial(manager: ManagerSummary): ManagerForm {
+  return Object.fromEntries(FIELDS.map((field) => [field, manager[field] ?? ""])) as ManagerForm;
+}
+
+/** The trimmed values that differ from the stored ones: the update sends only those. */
+function changes(values: ManagerForm, manager: ManagerSummary): Partial<ManagerForm> {
+  const before = initial(manager);
+  return Object.fromEntries(
+    FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim()]),
+  );
+}
+
+/**
+ * The form is checked as the update request it sends, so only changed values are judged: a name may stay
+ * blank when it already was (a default manager made from a first name only, PROP-34).
+ */
+function changesResolver(manager: ManagerSummary): Resolver<ManagerForm> {
+  return (values) => {
+    const body = changes(values, manager);
+    // Nothing changed closes the popup without a request, so there is nothing to judge.
+    if (Object.keys(body).length === 0) return { values, errors: {} };
+    const result = UpdateManagerRequest.safeParse(body, { error: formErrorMessage });
+    if (result.success) return { values, errors: {} };
+    const errors: FieldErrors<ManagerForm> = {};
+    for (const issue of result.error.issues) {
+      const field = FIELDS.find((name) => name === issue.path[0]);
+      if (field && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors };
+  };
 }
 
 /** The manager edit popup of Basic Setup (MGR-11): name, photo, email, phone and message link in one form. */
@@ -30,46 +58,31 @@ export function ManagerDialog({
 }) {
   const update = useUpdateManager();
   const refreshManagers = useRefreshManagers();
-  const [values, setValues] = useState(() => initial(manager));
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ManagerForm>({
+    defaultValues: initial(manager),
+    resolver: changesResolver(manager),
+    mode: "onChange",
+    shouldFocusError: false,
+  });
+  const { errors, isSubmitted } = form.formState;
   const formId = `manager-form-${manager.vanityId}`;
-
-  const problems: Partial<Record<Field, string>> = {};
-  // A name may stay blank when it already was (a default manager made from a first name only, PROP-34).
-  if (!values.firstName.trim() && manager.firstName) problems.firstName = copy.common.required;
-  if (!values.lastName.trim() && manager.lastName) problems.lastName = copy.common.required;
-  if (values.email.trim() && !EMAIL.test(values.email.trim())) problems.email = copy.common.emailInvalid;
-  if (values.messageAppLink.trim() && !HTTP_URL.test(values.messageAppLink.trim()))
-    problems.messageAppLink = copy.common.urlInvalid;
+  // Email and message link are judged while typed; the names once the form has been sent.
   const shownProblem = (field: Field) =>
-    submitted || field === "email" || field === "messageAppLink" ? problems[field] : undefined;
+    isSubmitted || field === "email" || field === "messageAppLink" ? errors[field]?.message : undefined;
 
   const close = () => {
-    setValues(initial(manager));
-    setSubmitted(false);
+    form.reset(initial(manager));
     update.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(problems).length > 0 || update.isPending) return;
-    const before = initial(manager);
-    const body = Object.fromEntries(
-      FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim()]),
-    );
+  const submit = form.handleSubmit((values) => {
+    if (update.isPending) return;
+    const body = changes(values, manager);
     if (Object.keys(body).length === 0) return close();
-    update.mutate({ vanityId: manager.vanityId, body }, { onSuccess: () => (setSubmitted(false), onClose()) });
-  };
+    update.mutate({ vanityId: manager.vanityId, body }, { onSuccess: () => (form.reset(form.getValues()), onClose()) });
+  });
   const field = (name: Field, label: string, type = "text", hint?: string) => (
-    <TextField
-      label={label}
-      type={type}
-      value={values[name]}
-      hint={hint}
-      error={shownProblem(name)}
-      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-    />
+    <TextField label={label} type={type} hint={hint} error={shownProblem(name)} {...form.register(name)} />
   );
 
   return (

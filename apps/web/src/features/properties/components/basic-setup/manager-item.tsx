@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { Button } from "../../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
 import { imageAtWidth, initialsOf } from "../../../../lib/format.ts";
-import { useManagers } from "../../api/list-managers.ts";
+import { useManagers } from "../../../../api/managers/list-managers.ts";
 import { useUpdateProperty } from "../../api/update-property.ts";
 import { ManagerDialog } from "./manager-dialog.tsx";
 

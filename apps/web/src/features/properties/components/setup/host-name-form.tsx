@@ -1,8 +1,11 @@
 import { copy } from "@doorstep/shared/copy";
+import { UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
 import { useState, type FormEvent } from "react";
+import { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { TextField } from "../../../../components/ui/text-field.tsx";
 import { SectionActions } from "./setup-section.tsx";
+import { useSectionSave } from "./use-section-save.ts";
 
 interface HostNameFormProps {
   firstName: string;
@@ -11,29 +14,26 @@ interface HostNameFormProps {
   onSkip?: () => void;
 }
 
+// The names as the manager update parses them, both required here.
+const HostNames = z.object({
+  firstName: UpdateManagerRequest.shape.firstName.unwrap(),
+  lastName: UpdateManagerRequest.shape.lastName.unwrap(),
+});
+
 /** Host first and last name (PROP-32): both required, saved to the property's manager (PROP-34). */
 export function HostNameForm({ firstName, lastName, save, onSkip }: HostNameFormProps) {
   const [first, setFirst] = useState(firstName);
   const [last, setLast] = useState(lastName);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useSectionSave();
+  const names = HostNames.safeParse({ firstName: first, lastName: last });
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !first.trim() || !last.trim()) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save({ firstName: first.trim(), lastName: last.trim() });
-    } catch {
-      setError(copy.setup.saveError);
-    } finally {
-      setBusy(false);
-    }
+    if (names.success) void run(() => save(names.data));
   };
 
   return (
-    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="setup-form" onSubmit={submit} noValidate>
       <div className="setup-form__row">
         <TextField
           label={copy.setup.hostFirstName}
@@ -56,7 +56,7 @@ export function HostNameForm({ firstName, lastName, save, onSkip }: HostNameForm
         />
       </div>
       {error ? <Alert>{error}</Alert> : null}
-      <SectionActions busy={busy} canSave={first.trim() !== "" && last.trim() !== ""} onSkip={onSkip} />
+      <SectionActions busy={busy} canSave={names.success} onSkip={onSkip} />
     </form>
   );
 }

@@ -1,14 +1,21 @@
-import { copy } from "@doorstep/shared/copy";
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from "react";
+import { useState, type FormEvent, type InputHTMLAttributes } from "react";
+import type { z } from "zod";
 import { Alert } from "../../../../components/ui/banner.tsx";
+import { TextField } from "../../../../components/ui/text-field.tsx";
+import { fieldProblem } from "../../../../lib/schema-form.ts";
 import { SectionActions } from "./setup-section.tsx";
+import { useSectionSave } from "./use-section-save.ts";
 
 interface TextSectionFormProps {
   label: string;
   initial: string;
+  /**
+   * The value's schema in the shared update request: its problem with the trimmed value shows under the input
+   * and keeps Save disabled; a value it accepts blank may be saved blank.
+   */
+  schema: z.ZodType;
   type?: InputHTMLAttributes<HTMLInputElement>["type"];
   autoComplete?: string;
-  required?: boolean;
   hint?: string;
   maxLength?: number;
   /** Saves the trimmed value; rejects to keep the typed value and show the error. */
@@ -21,60 +28,43 @@ interface TextSectionFormProps {
 export function TextSectionForm({
   label,
   initial,
+  schema,
   type = "text",
   autoComplete,
-  required = false,
   hint,
   maxLength,
   save,
   errorMessage,
   onSkip,
 }: TextSectionFormProps) {
-  const inputId = useId();
   const [value, setValue] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const { busy, error, run } = useSectionSave(errorMessage);
+  const trimmed = value.trim();
+  const required = !schema.safeParse("").success;
+  // A blank required value keeps Save disabled without a message, as before anything was typed.
+  const problem = trimmed === "" ? undefined : fieldProblem(schema, trimmed);
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      await save(value.trim());
-    } catch (cause) {
-      setError(errorMessage ? errorMessage(cause) : copy.setup.saveError);
-    } finally {
-      setBusy(false);
-    }
+    if (!problem && (!required || trimmed !== "")) void run(() => save(trimmed));
   };
 
   return (
-    <form className="setup-form" onSubmit={(event) => void submit(event)} noValidate>
-      <div className="field">
-        <label className="field__label" htmlFor={inputId}>
-          {label}
-        </label>
-        <input
-          id={inputId}
-          className="field__input"
-          type={type}
-          autoComplete={autoComplete}
-          value={value}
-          maxLength={maxLength}
-          aria-describedby={hint ? `${inputId}-hint` : undefined}
-          onChange={(event) => setValue(event.target.value)}
-          disabled={busy}
-          autoFocus
-        />
-        {hint ? (
-          <p className="field__hint" id={`${inputId}-hint`}>
-            {hint}
-          </p>
-        ) : null}
-      </div>
+    <form className="setup-form" onSubmit={submit} noValidate>
+      <TextField
+        label={label}
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        maxLength={maxLength}
+        hint={hint}
+        error={problem}
+        onChange={(event) => setValue(event.target.value)}
+        disabled={busy}
+        autoFocus
+      />
       {error ? <Alert>{error}</Alert> : null}
-      <SectionActions busy={busy} canSave={!required || value.trim() !== ""} onSkip={onSkip} />
+      <SectionActions busy={busy} canSave={!problem && (!required || trimmed !== "")} onSkip={onSkip} />
     </form>
   );
 }

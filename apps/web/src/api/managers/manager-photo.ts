@@ -1,4 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { propertyKeys } from "../properties/keys.ts";
 import { managerKeys } from "./keys.ts";
 
 /** PUT / DELETE /api/managers/:vanityId/photo (multipart "file"); components/ui/image-item sends them. */
@@ -11,6 +12,6 @@ export function useRefreshManagers() {
   const queryClient = useQueryClient();
   return async () => {
     await queryClient.invalidateQueries({ queryKey: managerKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ["properties"] });
+    await queryClient.invalidateQueries({ queryKey: propertyKeys.all });
   };
 }

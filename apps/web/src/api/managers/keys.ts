@@ -1,4 +1,4 @@
-/** Query keys of managers; the list and every profile sit under ["managers"] (properties show manager cards too). */
+/** Query keys of managers; the list and every profile sit under ["managers"]. */
 export const managerKeys = {
   all: ["managers"] as const,
   list: () => ["managers", "list"] as const,

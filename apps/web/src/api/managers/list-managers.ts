@@ -1,6 +1,6 @@
 import { MANAGERS_PAGE_SIZE, ManagerListResponse } from "@doorstep/shared/schemas/manager";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequest } from "../../lib/api-client.ts";
 import { managerKeys } from "./keys.ts";
 
 interface ListManagersInput {
@@ -8,7 +8,10 @@ interface ListManagersInput {
   signal?: AbortSignal;
 }
 
-/** GET /api/managers: a page of the caller's managers with property counts, the default first (MGR-02, MGR-13). */
+/**
+ * GET /api/managers: a page of the caller's managers with property counts, the default first (MGR-02, MGR-13).
+ * The managers page lists them; the Host / Property Manager choice of a property offers them (SETUP-18).
+ */
 export function listManagers({ cursor, signal }: ListManagersInput = {}): Promise<ManagerListResponse> {
   const params = new URLSearchParams({ limit: String(MANAGERS_PAGE_SIZE) });
   if (cursor) params.set("cursor", cursor);
