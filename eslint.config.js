@@ -43,8 +43,8 @@ export default tseslint.config(
       ],
     },
     rules: {
-      "layers/boundaries": "warn",
-      "import-x/no-cycle": ["warn", { ignoreExternal: true }],
+      "layers/boundaries": "error",
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {
