@@ -68,6 +68,8 @@ export async function buildServer() {
     write: false,
     logLevel: "warning",
   });
+  // The build service would otherwise live on beside the server, as a child of `npm start`.
+  await esbuild.stop();
   for (const output of result.outputFiles) writeWhole(output.path, output.contents);
   for (const file of runtimeFiles())
     writeWhole(path.join(SERVER_DIST, path.relative(SRC, file)), fs.readFileSync(file));

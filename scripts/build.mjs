@@ -42,8 +42,10 @@ function newestChange(file) {
   const stat = fs.statSync(file, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(file)) {
+  const entries = fs.readdirSync(file);
+  // A folder holding a build output or node_modules changes with them: only its other entries count.
+  let newest = entries.some((entry) => SKIP.has(entry)) ? 0 : stat.mtimeMs;
+  for (const entry of entries) {
     if (!SKIP.has(entry) && !isTest(entry)) newest = Math.max(newest, newestChange(path.join(file, entry)));
   }
   return newest;
