@@ -1,19 +1,25 @@
 #!/usr/bin/env node
-// `npm start`: builds the dashboard when no build exists, then runs the production server on the
-// embedded defaults (PGlite in ./data, local files, email outbox, local payment gateway). Environment
-// variables switch each part.
-import { spawn, spawnSync } from "node:child_process";
-import fs from "node:fs";
+// `npm start`: builds what is missing or stale (the dashboard, the server; see scripts/build.mjs), then runs the
+// compiled server with node on the embedded defaults (PGlite in ./data, local files, email outbox, local payment
+// gateway). Environment variables switch each part.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builds, isStale, runBuild } from "./build.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const distIndex = path.join(root, "apps/web/dist/index.html");
 
-if (!fs.existsSync(distIndex)) {
-  console.log("Building the dashboard (first start only)...");
-  const build = spawnSync("npm", ["run", "build", "-w", "@doorstep/web"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+for (const definition of builds) {
+  // A WEB_DIST_DIR of the caller's own (the e2e runs' private builds) is theirs to build.
+  if (definition.name === "dashboard" && process.env.WEB_DIST_DIR) continue;
+  if (!isStale(definition)) continue;
+  console.log(`Building the ${definition.name} (its sources changed, or it was never built)...`);
+  try {
+    await runBuild(definition);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }
 
 // Without PUBLIC_URL this is someone trying the product on their own machine, not a deployment: LOCAL_RUN
@@ -21,7 +27,8 @@ if (!fs.existsSync(distIndex)) {
 // the first command gives a working product, billing included. A deployment sets PUBLIC_URL, and then
 // production's rules apply in full (no localhost links, no test cards without Stripe).
 const localRun = !process.env.PUBLIC_URL;
-const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
+// Source maps point a production stack trace at the TypeScript lines.
+const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...(localRun ? { LOCAL_RUN: "true" } : {}), ...process.env },

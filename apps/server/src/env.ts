@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { CLIENT_VERSION, DEFAULT_TRIAL_DAYS } from "@doorstep/shared/constants";
+import { serverFile } from "./lib/server-files.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -222,7 +223,7 @@ export function configFromEnv(env: Env): AppConfig {
     appVersion: env.APP_VERSION,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? new URL("../../web/dist", import.meta.url).pathname),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? serverFile("../../web/dist")),
     payments: {
       stripeSecretKey: env.STRIPE_SECRET_KEY,
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,

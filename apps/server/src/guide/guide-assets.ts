@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { compressible } from "../lib/compression.ts";
+import { serverFile } from "../lib/server-files.ts";
 
-const read = (name: string) => fs.readFileSync(new URL(`./client/${name}`, import.meta.url), "utf8");
+const read = (name: string) => fs.readFileSync(serverFile("guide", "client", name), "utf8");
 const clientScript = read("guide.js");
 const hash = createHash("sha256").update(clientScript).digest("hex").slice(0, 10);
 

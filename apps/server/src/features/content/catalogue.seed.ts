@@ -5,6 +5,7 @@ import { CATEGORY_TYPES, CONTENT_SYSTEM_ID, FALLBACK_THEME } from "@doorstep/sha
 import { THEME_LABELS } from "@doorstep/shared/constants";
 import type { Db } from "../../db/client.ts";
 import { contentCategories, contentTemplates } from "../../db/schema/content.ts";
+import { serverFile } from "../../lib/server-files.ts";
 
 const Theme = z.enum([FALLBACK_THEME, ...THEME_LABELS]);
 const CategoryFile = z.object({
@@ -61,7 +62,7 @@ const TemplateFile = z.object({
 });
 
 const readJson = (name: string): unknown =>
-  JSON.parse(fs.readFileSync(new URL(`./catalogue/${name}`, import.meta.url), "utf8"));
+  JSON.parse(fs.readFileSync(serverFile("features", "content", "catalogue", name), "utf8"));
 
 /** The catalogue data files, checked (a broken file fails the start, loudly). */
 export function loadCatalogue() {
