@@ -1,4 +1,4 @@
-// Analytics budget (ARCHITECTURE §9, issue 5 §7): a 30-day breakdown — unique sessions per day by device,
+// Analytics budget (docs/architecture.md §9): a 30-day breakdown — unique sessions per day by device,
 // mobile split QR code vs link — over 10 M visits in ≤ 100 ms on PostgreSQL. Fills a scratch database with
 // BENCH_VISITS visits (default 10 M) over a year, 2,000 properties, one manager owning 200 of them, then
 // times the breakdown the analytics screen runs (the daily rollup) and, for contrast, the same answer

@@ -1,4 +1,4 @@
-// Gzipped size of the JavaScript the dashboard loads on first view (budget: 200 KB, ARCHITECTURE §9).
+// Gzipped size of the JavaScript the dashboard loads on first view (budget: 200 KB, docs/architecture.md §9).
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";

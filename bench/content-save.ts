@@ -1,4 +1,4 @@
-// Save latency of one content item with 10 sub-items and 5 translations (issue 4's closing note): the
+// Save latency of one content item with 10 sub-items and 5 translations (reported in change notes): the
 // PATCH that the item editor's Save sends, item + translations + sub-items in one transaction.
 // Standalone, from the repository root: `npx tsx bench/content-save.ts` (BENCH_ROUNDS=200 by default).
 // It starts its own server (scripts/start.mjs) on a fresh PGlite data dir; the first WARMUP saves are

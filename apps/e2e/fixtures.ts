@@ -19,7 +19,7 @@ export interface Account {
   user: SessionResponse["user"];
 }
 
-/** Creates a user through the API (STYLE: fixtures make their own data). */
+/** Creates a user through the API (CONTRIBUTING.md: fixtures make their own data). */
 export async function signUp(
   request: APIRequestContext,
   overrides: { firstName?: string; email?: string } = {},

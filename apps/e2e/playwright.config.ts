@@ -9,7 +9,7 @@ const root = path.resolve(here, "../..");
 const port = Number(process.env.E2E_PORT ?? 3111);
 const baseURL = `http://127.0.0.1:${port}`;
 
-// ARCHITECTURE §3: Debian's Chromium, never a downloaded browser; no browser is a failure, not a skip.
+// docs/architecture.md §10: Debian's Chromium, never a downloaded browser; no browser is a failure, not a skip.
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 if (!fs.existsSync(chromePath)) {
   throw new Error(

@@ -18,7 +18,7 @@ import { createDestinationIndex } from "./features/properties/destinations.ts";
 import { registerPropertyRoutes } from "./features/properties/property.routes.ts";
 import { registerSystemRoutes } from "./features/system/system.routes.ts";
 import { registerUserRoutes } from "./features/users/user.routes.ts";
-// Content issue: catalogue, items, shared content, translation provider.
+// Content: catalogue, items, shared content, translation provider.
 import { seedCatalogue } from "./features/content/catalogue.seed.ts";
 import { registerContentRoutes } from "./features/content/content.routes.ts";
 import { registerSharedContentRoutes } from "./features/shared-content/shared-content.routes.ts";
@@ -37,7 +37,7 @@ import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.t
 import { createPlacesProvider } from "./providers/places/index.ts";
 import { createWhat3words } from "./providers/w3w/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
-// Guest guide (issue 5): pages, passcode, preview, offline; visits.
+// Guest guide: pages, passcode, preview, offline; visits.
 import { guideHostRewrite } from "./guide/guide-host.ts";
 import { registerGuideRoutes } from "./guide/guide.routes.ts";
 import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
       ...(logStream ? { stream: logStream } : {}),
     },
     trustProxy: config.trustProxy,
-    // Guest guide (issue 5): /{PropertyID} on GUIDE_HOST is the guide.
+    // Guest guide: /{PropertyID} on GUIDE_HOST is the guide.
     rewriteUrl: guideHostRewrite(config.guide.host),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -158,10 +158,10 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerSharedContentRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
-  // Billing (issue 6): the plan catalogue is data, upserted from its files at boot (OPEN-02).
+  // Billing: the plan catalogue is data, upserted from its files at boot (OPEN-02).
   await seedPlanCatalogue(ctx.db);
   registerBillingRoutes(app, ctx);
-  // Guest guide (issue 5).
+  // Guest guide.
   await registerGuideRoutes(app, ctx);
   registerVisitRoutes(app, ctx);
 

@@ -39,14 +39,14 @@ const EnvSchema = z.object({
   /** Benchmarks only: "off" lifts every limit; refused in production. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   WEB_DIST_DIR: z.string().optional(),
-  // Billing (issue 6): Stripe when the secret key is set, else the local simulated gateway.
+  // Billing: Stripe when the secret key is set, else the local simulated gateway.
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** stripe-mock or another stand-in for api.stripe.com. */
   STRIPE_API_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default("support@doorstep.local"),
-  // Guest guide (issue 5): its own host serves /:propertyId; a short in-process cache of public pages.
+  // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   TRUST_PROXY: z
@@ -140,7 +140,7 @@ export interface AppConfig {
   logLevel: Env["LOG_LEVEL"];
   trustProxy: boolean;
   webDistDir: string;
-  /** Billing (issue 6). */
+  /** Billing. */
   payments: {
     stripeSecretKey?: string;
     stripeWebhookSecret?: string;
@@ -149,7 +149,7 @@ export interface AppConfig {
   };
   /** Where subscription alerts and pause/cancel requests go (BILL-31, BILL-47). */
   supportEmail: string;
-  /** Guest guide (issue 5). */
+  /** Guest guide. */
   guide: GuideConfig;
   rateLimits: {
     login: RateLimitRule;
@@ -171,7 +171,7 @@ export interface AppConfig {
 }
 
 export interface GuideConfig {
-  /** Host name (no port) whose /:propertyId is the guide (ARCHITECTURE §1, GUIDE-04). */
+  /** Host name (no port) whose /:propertyId is the guide (docs/architecture.md §1, GUIDE-04). */
   host?: string;
   /** How long a public (no passcode) guide page is reused in process; 0 in tests. */
   renderCacheMs: number;

@@ -35,7 +35,7 @@ export const RESET_TOKEN_TTL_MINUTES = 60;
 /** Auto-login tokens are short-lived (IMPL-21). */
 export const LOGIN_TOKEN_TTL_MINUTES = 15;
 
-/** Sessions: 7 days idle, 30 days absolute (ARCHITECTURE §5). */
+/** Sessions: 7 days idle, 30 days absolute (docs/architecture.md §5). */
 export const SESSION_IDLE_DAYS = 7;
 export const SESSION_ABSOLUTE_DAYS = 30;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The closed set of machine-readable error codes the API answers with (ARCHITECTURE §4, OPEN-70). */
+/** The closed set of machine-readable error codes the API answers with (docs/architecture.md §4, OPEN-70). */
 export const ERROR_CODES = [
   "VALIDATION_FAILED",
   "UNAUTHENTICATED",
@@ -26,12 +26,12 @@ export const ERROR_CODES = [
   "INVALID_PASSCODE",
   "WORDS_NOT_FOUND",
   "NOT_CONFIGURED",
-  // Content (issue 4): a second video before the first is deleted (CONT-21).
+  // Content: a second video before the first is deleted (CONT-21).
   "VIDEO_EXISTS",
-  // Files (issue 3): HEIC cannot be decoded here (decision 006); an image with too many pixels to decode safely.
+  // Files: HEIC cannot be decoded here (decision 006); an image with too many pixels to decode safely.
   "HEIC_NOT_SUPPORTED",
   "IMAGE_TOO_MANY_PIXELS",
-  // Billing (issue 6, BILL-27…30, OPEN-70).
+  // Billing (BILL-27…30, OPEN-70).
   "CARD_DECLINED",
   "CARD_INSUFFICIENT_FUNDS",
   "CARD_AUTHENTICATION_REQUIRED",

@@ -5,7 +5,7 @@ import { expect } from "../../fixtures.ts";
 
 const b = copy.billing;
 
-/** Fills the local gateway's test-mode card fields (ARCHITECTURE §6). */
+/** Fills the local gateway's test-mode card fields (docs/architecture.md §6). */
 export async function fillTestCard(page: Page, number: string, expiry = "12/34", cvc = "123"): Promise<void> {
   await page.getByLabel(b.cardNumber).fill(number);
   await page.getByLabel(b.cardExpiry).fill(expiry);

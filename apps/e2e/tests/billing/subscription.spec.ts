@@ -37,7 +37,7 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     await page.getByRole("button", { name: b.applyCoupon }).click();
     await expect(page.getByText(b.couponApplied(10, 12))).toBeVisible();
 
-    // The card form in test mode (ARCHITECTURE §6, BILL-19): save disabled until the card is complete.
+    // The card form in test mode (docs/architecture.md §6, BILL-19): save disabled until the card is complete.
     await expect(page.getByRole("complementary", { name: b.testModeTitle })).toContainText("4242 4242 4242 4242");
     const save = page.getByRole("button", { name: b.startSubscription });
     await expect(save).toBeDisabled();

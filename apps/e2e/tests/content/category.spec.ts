@@ -5,7 +5,7 @@ import { createPropertyViaApi } from "../properties/property-api.ts";
 
 const c = copy.content;
 
-test.describe("category pages (issue 4)", () => {
+test.describe("category pages", () => {
   test("a sub-category has one address: a wrong parent is not found, a missing one redirects (OPEN-42)", async ({
     loggedInPage: page,
   }) => {

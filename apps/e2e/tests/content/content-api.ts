@@ -2,7 +2,7 @@ import { ContentItemResponse, type ContentItemDto } from "@doorstep/shared/schem
 import type { APIRequestContext } from "@playwright/test";
 import { expect } from "../../fixtures.ts";
 
-/** Creates a custom item through the API (STYLE: tests make their own data). */
+/** Creates a custom item through the API (CONTRIBUTING.md: tests make their own data). */
 export async function createItemViaApi(
   request: APIRequestContext,
   propertyId: string,

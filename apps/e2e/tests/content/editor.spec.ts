@@ -6,7 +6,7 @@ import { createItemViaApi, getItemViaApi } from "./content-api.ts";
 
 const c = copy.content;
 
-test.describe("content item editor (issue 4)", () => {
+test.describe("content item editor", () => {
   test("a template item is filled from the overview with bold rich text and a photo (CONT-07/19/23/35)", async ({
     loggedInPage: page,
   }) => {

@@ -39,7 +39,7 @@ async function guideWithContent(request: APIRequestContext, title = "Harbour Lof
   return id;
 }
 
-/** axe-core: no serious or critical violations on the page as it is now (issue 5 §8). */
+/** axe-core: no serious or critical violations on the page as it is now. */
 async function expectAccessible(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(

@@ -7,7 +7,7 @@ export function uniqueWeblink(prefix = "e2e"): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Creates a property through the API with the caller's cookies (STYLE: tests make their own data). */
+/** Creates a property through the API with the caller's cookies (CONTRIBUTING.md: tests make their own data). */
 export async function createPropertyViaApi(
   request: APIRequestContext,
   title: string,

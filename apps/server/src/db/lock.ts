@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * PGlite allows one process per data directory (ARCHITECTURE §1). We take an exclusive lock file
+ * PGlite allows one process per data directory (docs/architecture.md §1). We take an exclusive lock file
  * holding our pid; a second process finds a live pid there and refuses to start with a clear message.
  */
 export function lockDataDir(dataDir: string): () => void {

@@ -7,7 +7,7 @@ import { MIGRATION_LOCK_KEY, MIGRATIONS_DIR, openPostgres } from "./client.ts";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-// Scaled mode: N instances start together on one PostgreSQL (ARCHITECTURE §1); CI sets TEST_DATABASE_URL.
+// Scaled mode: N instances start together on one PostgreSQL (docs/architecture.md §1); CI sets TEST_DATABASE_URL.
 describe.runIf(adminUrl)("PostgreSQL migrations under pg_advisory_lock", () => {
   it("wait while another instance holds the lock, then all apply once and succeed", async () => {
     const name = `doorstep_mlock_${randomBytes(4).toString("hex")}`;

@@ -5,7 +5,7 @@ const PASS_THROUGH = /^\/(api|files|g|q)(\/|$|\?)/;
 const GUIDE_PATH = /^\/[a-z0-9-]+(\/|\?|$)/;
 
 /**
- * Fastify's rewriteUrl for GUIDE_HOST (ARCHITECTURE §1, GUIDE-04): `/{PropertyID}…` on the guide host is
+ * Fastify's rewriteUrl for GUIDE_HOST (docs/architecture.md §1, GUIDE-04): `/{PropertyID}…` on the guide host is
  * served as `/g/{PropertyID}…`; other hosts are untouched.
  */
 export function guideHostRewrite(guideHost: string | undefined): ((req: IncomingMessage) => string) | undefined {

@@ -21,7 +21,7 @@ export interface RenderedGuide {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 /**
- * The guide's Content-Security-Policy (issue 5 §8): scripts only from our origin (the one external
+ * The guide's Content-Security-Policy: scripts only from our origin (the one external
  * file), the one inline stylesheet by its hash, nothing framed, forms only to us. Inline style
  * attributes stay allowed for the colours the rich-text editor writes (they cannot run script).
  */

@@ -23,7 +23,7 @@ const hidden = { hide: true };
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * The public guest guide (issue 5): pages, passcode unlock, manifest, service worker and script, and the
+ * The public guest guide: pages, passcode unlock, manifest, service worker and script, and the
  * owner's preview link. Registered in its own scope so its form-body parser stays here.
  */
 export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -216,7 +216,7 @@ describe("XSS corpus in the guide (CONT-19)", () => {
   });
 });
 
-describe("Wi-Fi (issue 5 §2)", () => {
+describe("Wi-Fi", () => {
   it("offers the join QR code and the copy button in every language, read from the English details", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user, { title: "Wifi Flat" });

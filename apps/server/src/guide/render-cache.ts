@@ -2,7 +2,7 @@ import type { RenderedGuide } from "./guide-render.tsx";
 
 /**
  * A very short-lived in-process cache of public guide pages (no passcode, no preview): a QR code on a
- * busy fridge door should not cost a render each time. Caches only (ARCHITECTURE §1: nothing else lives
+ * busy fridge door should not cost a render each time. Caches only (docs/architecture.md §1: nothing else lives
  * in one process), bounded, and off when ttlMs is 0 (tests).
  */
 export function createRenderCache(ttlMs: number, maxEntries = 2000) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wifiDetails, wifiPayload, wifiQrSvg } from "./wifi.ts";
 
-describe("Wi-Fi details (issue 5 §2)", () => {
+describe("Wi-Fi details", () => {
   it("reads network and password from the template's lines, in the several ways hosts write them", () => {
     expect(wifiDetails("<p>Network: <strong>SeaView</strong><br>Password: <strong>sun&amp;sea</strong></p>")).toEqual({
       network: "SeaView",

@@ -13,13 +13,13 @@ export interface Job {
 export const JOBS: Job[] = [
   { name: "purge-dead-sessions-and-links", everyMs: 60 * 60_000, run: (ctx) => purgeDeadAuthRecords(ctx) },
   { name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) },
-  // Billing (issue 6): local-gateway renewals and retries; trial reminders and expiry (IMPL-12).
+  // Billing: local-gateway renewals and retries; trial reminders and expiry (IMPL-12).
   { name: "billing-local-renewals", everyMs: 5 * 60_000, run: (ctx) => runLocalRenewals(ctx) },
   { name: "billing-trial-notices", everyMs: 15 * 60_000, run: (ctx) => runTrialNotices(ctx) },
 ];
 
 /**
- * A small in-process scheduler (ARCHITECTURE §1): runs each job on its interval, one run at a time per
+ * A small in-process scheduler (docs/architecture.md §1): runs each job on its interval, one run at a time per
  * job, logging failures without stopping. Returns a stop function that waits for running jobs.
  */
 export function startScheduler(ctx: AppContext, jobs: Job[] = JOBS): () => Promise<void> {

@@ -36,7 +36,7 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-/** Shared counters in Redis, so every instance sees the same limits (ARCHITECTURE §1, scaled mode). */
+/** Shared counters in Redis, so every instance sees the same limits (docs/architecture.md §1, scaled mode). */
 export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   return {
     async hit(key, windowMs) {

@@ -14,7 +14,7 @@ declare module "fastify" {
   }
 }
 
-/** The session token from the cookie, or from `Authorization: Bearer` for API clients (ARCHITECTURE §5). */
+/** The session token from the cookie, or from `Authorization: Bearer` for API clients (docs/architecture.md §5). */
 function readToken(request: FastifyRequest): string | null {
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) return cookie;

@@ -9,7 +9,7 @@ function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorRes
   return { error: { code, message, ...(issues ? { issues } : {}) } };
 }
 
-/** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (ARCHITECTURE §4). */
+/** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (docs/architecture.md §4). */
 export function registerErrorHandling(
   app: FastifyInstance,
   spaIndexHtml: Buffer | null,

@@ -16,7 +16,7 @@ import {
 } from "./factories.ts";
 
 /**
- * The authorization harness (issue: walking skeleton, XCUT-15/16). It enumerates every route Fastify
+ * The authorization harness (XCUT-15/16). It enumerates every route Fastify
  * registered and proves (a) anonymous callers get 401 unless the route is on this explicit allow-list,
  * and (b) a route that takes an owned id answers 404 to another account. New public routes must be added
  * here on purpose; new id parameters need an ownership fixture below, or this test fails.
@@ -61,7 +61,7 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     );
     return propertyId;
   },
-  // Content issue: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
+  // Content: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
   itemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).id,
   subItemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
   // Billing issue: a paid local-gateway invoice (the trial ended, so subscribing charges at once).

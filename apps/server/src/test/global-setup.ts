@@ -14,7 +14,7 @@ declare module "vitest" {
 const ROOT = path.resolve(import.meta.dirname, "../../../..");
 
 /**
- * Migrates one template database for the whole run (ARCHITECTURE §8): a PGlite data-dir dump that each
+ * Migrates one template database for the whole run (docs/architecture.md §8): a PGlite data-dir dump that each
  * test file loads, and, when TEST_DATABASE_URL is set, a PostgreSQL template database each file copies.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

@@ -6,7 +6,7 @@ import { AppLayout } from "./layout/app-layout.tsx";
 import { AuthLayout } from "./layout/auth-layout.tsx";
 import { RouteError } from "./route-error.tsx";
 
-// Every page is its own chunk, so the first load carries only the shell (ARCHITECTURE §9: ≤ 200 KB gzip).
+// Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 200 KB gzip).
 const LoginPage = lazy(() => import("../features/auth/routes/login.tsx").then((m) => ({ default: m.LoginPage })));
 const CreateAccountPage = lazy(() =>
   import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.CreateAccountPage })),

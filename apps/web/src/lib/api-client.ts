@@ -2,7 +2,7 @@ import { CLIENT_VERSION } from "@doorstep/shared/constants";
 import { ErrorResponse, type ErrorCode } from "@doorstep/shared/errors";
 import type { z } from "zod";
 
-/** A failed API call: the shared error code (ARCHITECTURE §4) and the HTTP status (0 when the network failed). */
+/** A failed API call: the shared error code (docs/architecture.md §4) and the HTTP status (0 when the network failed). */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;

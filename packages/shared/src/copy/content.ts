@@ -35,7 +35,7 @@ export const contentCopy = {
     },
     moveUp: "Move up",
     moveDown: "Move down",
-    // Dashboard labels of the category pages and the item editor (issue 4).
+    // Dashboard labels of the category pages and the item editor.
     dragHandle: (title: string) => `Drag to reorder ${title}`,
     dragInstructions:
       "To reorder with the keyboard, press Space on a drag handle, move with the arrow keys, then press Space again to drop or Escape to cancel.",

@@ -1,6 +1,6 @@
 /** Copy: The public guest guide (GUIDE). Part of the one catalogue in ../copy.ts. */
 export const guideCopy = {
-  // Guest guide (issue 5). OPEN-58 gives the inactive copy; the rest is ours where the seeds are silent.
+  // Guest guide. OPEN-58 gives the inactive copy; the rest is ours where the seeds are silent.
   guide: {
     inactive: "This guide is currently unavailable.",
     inactiveHint: "Please contact your host for details.",

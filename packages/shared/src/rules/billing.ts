@@ -1,6 +1,6 @@
 /**
  * Pure billing rules (BILL-04…18, BILL-25, OPEN-06/07/32/33, XCUT-57). Money is always an integer in
- * minor units (cents, pence) with a currency code (ARCHITECTURE §7).
+ * minor units (cents, pence) with a currency code (docs/architecture.md §7).
  */
 
 export const CURRENCIES = ["usd", "gbp", "eur", "aud"] as const;

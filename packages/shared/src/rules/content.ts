@@ -19,7 +19,7 @@ export type MediaKind = (typeof MEDIA_KINDS)[number];
 export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 export const PDF_MAX_BYTES = 20 * 1024 * 1024;
 
-/** Items in one category of one property; keeps every list bounded (ARCHITECTURE §4). */
+/** Items in one category of one property; keeps every list bounded (docs/architecture.md §4). */
 export const MAX_ITEMS_PER_CATEGORY = 200;
 export const MAX_SUB_ITEMS = 50;
 export const DETAIL_TEXT_MAX = 50_000;
@@ -92,7 +92,7 @@ export function resolveThemes(theme: string | null | undefined, known: readonly 
 
 /**
  * How many of a category's suggested items (templates) are filled, its sub-categories included: the
- * overview's "filled count" of each content section (issue 4, CONT-01).
+ * overview's "filled count" of each content section (CONT-01).
  */
 export function templateFill(category: {
   templateCount: number;

@@ -126,7 +126,7 @@ export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
 export const SetupIntentResponse = z.object({ clientSecret: z.string() });
 
-/** Local (test-mode) card fields; refused in production (ARCHITECTURE §6). */
+/** Local (test-mode) card fields; refused in production (docs/architecture.md §6). */
 export const LocalCardRequest = z.object({
   number: z
     .string()

@@ -20,7 +20,7 @@ export const ClearableText = (max: number) =>
     .transform((v) => (v === "" ? null : v))
     .nullable();
 
-/** Cursor pagination query (XCUT-23, ARCHITECTURE §4). */
+/** Cursor pagination query (XCUT-23, docs/architecture.md §4). */
 export const PageQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),

@@ -12,7 +12,7 @@ export const PublicConfig = z.object({
   what3wordsConfigured: z.boolean(),
   mapTileUrl: z.string(),
   mapAttribution: z.string(),
-  /** Billing: which card form the dashboard shows; the publishable key is browser-safe by design (ARCHITECTURE §6). */
+  /** Billing: which card form the dashboard shows; the publishable key is browser-safe by design (docs/architecture.md §6). */
   payments: z.object({ gateway: z.enum(["local", "stripe"]), stripePublishableKey: z.string().nullable() }),
 });
 export type PublicConfig = z.infer<typeof PublicConfig>;

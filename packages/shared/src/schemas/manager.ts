@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ClearableText, HttpUrl, PageQuery } from "./common.ts";
 
-/** Managers per page of GET /api/managers (ARCHITECTURE §4: nothing returns an unbounded list). */
+/** Managers per page of GET /api/managers (docs/architecture.md §4: nothing returns an unbounded list). */
 export const MANAGERS_PAGE_SIZE = 50;
 /** Properties named on a manager's profile; `propertyCount` says how many there are in all (MGR-13). */
 export const MANAGER_PROFILE_PROPERTIES = 100;

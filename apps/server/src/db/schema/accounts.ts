@@ -5,7 +5,7 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-/** The billing unit (ARCHITECTURE §5): one per master user; team members share it. */
+/** The billing unit (docs/architecture.md §5): one per master user; team members share it. */
 export const accounts = pgTable("accounts", {
   id: uuid("id").primaryKey().defaultRandom(),
   trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 
-/** Sessions: only the SHA-256 of the token is stored (ARCHITECTURE §5). */
+/** Sessions: only the SHA-256 of the token is stored (docs/architecture.md §5). */
 export const sessions = pgTable(
   "sessions",
   {

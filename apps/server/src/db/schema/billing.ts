@@ -126,7 +126,7 @@ export const trialNotices = pgTable(
   (t) => [uniqueIndex("trial_notices_once").on(t.accountId, t.kind, t.trialEndsAt)],
 );
 
-/** The local gateway's simulated provider (ARCHITECTURE §6): payment methods, subscriptions, invoices. */
+/** The local gateway's simulated provider (docs/architecture.md §6): payment methods, subscriptions, invoices. */
 export const localPaymentMethods = pgTable("local_payment_methods", {
   id: text("id").primaryKey(),
   customerRef: text("customer_ref"),

@@ -32,7 +32,7 @@ export const guideVisits = pgTable(
 );
 
 /**
- * The daily rollup the analytics screen reads (ANL-03/04/08, ARCHITECTURE §7): unique sessions per
+ * The daily rollup the analytics screen reads (ANL-03/04/08, docs/architecture.md §7): unique sessions per
  * property, day, device type and source ("qr-code" or "link"), incremented in the same transaction as
  * the visit, so a 30-day breakdown reads at most 30 × 3 × 2 rows per property.
  */

@@ -86,7 +86,7 @@ export async function signUp(
     }
   }
   const token = await createSession(ctx, userId, meta);
-  // Short-lived like every login_token (ARCHITECTURE §5): the dashboard link in the welcome email works for
+  // Short-lived like every login_token (docs/architecture.md §5): the dashboard link in the welcome email works for
   // LOGIN_TOKEN_TTL_MINUTES, then leads to /login (decision 001 §5).
   const loginToken = await issueLoginToken(ctx, userId);
   await sendAfterCommit(
@@ -210,7 +210,7 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Upd
 
 /**
  * After a new password: every session (but `keepSessionId`) ends, and every outstanding login and reset
- * link stops working, so an old welcome or reset email cannot sign anyone in (ARCHITECTURE §5, OPEN-16).
+ * link stops working, so an old welcome or reset email cannot sign anyone in (docs/architecture.md §5, OPEN-16).
  */
 export async function endEverySignIn(ctx: AppContext, userId: string, at: Date, keepSessionId?: string): Promise<void> {
   await revokeUserSessions(ctx.db, userId, at, keepSessionId);

@@ -212,7 +212,7 @@ describe("login (AUTH-07…13)", () => {
   });
 });
 
-describe("sessions (ARCHITECTURE §5, OPEN-20)", () => {
+describe("sessions (docs/architecture.md §5, OPEN-20)", () => {
   it("logout revokes the session (AUTH-21)", async () => {
     const user = await buildUser(t.ctx);
     const out = await post("/api/auth/logout", {}, { cookie: user.cookie });
@@ -255,7 +255,7 @@ describe("auto-login (AUTH-14, AUTH-15, IMPL-21)", () => {
     expect(again.json().error.code).toBe("TOKEN_EXPIRED");
   });
 
-  it("gives the welcome email's link the same short life as every login_token (ARCHITECTURE §5)", async () => {
+  it("gives the welcome email's link the same short life as every login_token (docs/architecture.md §5)", async () => {
     const loginTokenIn = async (email: string) =>
       new URL((await outbox(email))[0]!.text.match(/http:\/\/\S+login_token=\S+/)![0]).searchParams.get("login_token")!;
     const fresh = uniqueEmail("welcome");
@@ -354,7 +354,7 @@ describe("forgot and reset password (AUTH-34…39, OPEN-16)", () => {
   });
 });
 
-describe("housekeeping: dead sessions and spent links are deleted (ARCHITECTURE §5)", () => {
+describe("housekeeping: dead sessions and spent links are deleted (docs/architecture.md §5)", () => {
   const sessionCount = async (userId: string) =>
     (await t.ctx.db.select().from(sessions).where(eq(sessions.userId, userId))).length;
   const tokenCount = async (userId: string) =>

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-// argon2id (the library's default algorithm), 19 MiB, t=2 (ARCHITECTURE §3, OWASP minimum).
+// argon2id (the library's default algorithm), 19 MiB, t=2 (docs/architecture.md §10, OWASP minimum).
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password with argon2id and a random salt (AUTH-48). */

@@ -35,7 +35,7 @@ const post = (url: string, payload: object, headers: Record<string, string> = {}
   t.app.inject({ method: "POST", url, payload, headers });
 const sleep = async (ms: number) => void (clockMs += ms);
 
-describe("rate limits (ARCHITECTURE §5, IMPL-31, OPEN-15)", () => {
+describe("rate limits (docs/architecture.md §5, IMPL-31, OPEN-15)", () => {
   it("answers 429 RATE_LIMITED after repeated bad logins, and recovers after the window", async () => {
     const user = await buildUser(t.ctx);
     for (let i = 0; i < 3; i++)

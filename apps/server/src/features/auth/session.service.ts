@@ -14,7 +14,7 @@ const DAY = 86_400_000;
 // Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Starts a session for a user; returns the raw token, which is never stored (ARCHITECTURE §5). */
+/** Starts a session for a user; returns the raw token, which is never stored (docs/architecture.md §5). */
 export async function createSession(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {
   const token = newToken();
   const now = ctx.now();

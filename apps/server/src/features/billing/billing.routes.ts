@@ -36,7 +36,7 @@ import { createLocalPaymentMethod, createSetupIntent } from "./payment-methods.s
 
 const tags = ["billing"];
 
-/** Billing API (issue 6): master accounts only (BILL-49); the webhook is public and signed. */
+/** Billing API: master accounts only (BILL-49); the webhook is public and signed. */
 export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 

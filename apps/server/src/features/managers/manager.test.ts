@@ -120,7 +120,7 @@ describe("GET /api/managers (MGR-02, MGR-13)", () => {
     expect(items[0]).toMatchObject({ isDefault: true, propertyCount: 1 });
     expect(items[1]).toMatchObject({ vanityId: adam.vanityId, propertyCount: 0 });
     expect(items[2]).toMatchObject({ vanityId: zoe.vanityId, propertyCount: 2 });
-    // The list carries counts only (ARCHITECTURE §4); the profile names the properties.
+    // The list carries counts only (docs/architecture.md §4); the profile names the properties.
     for (const item of items) expect(item).not.toHaveProperty("properties");
     expect((await send(user, "GET", `/api/managers/${zoe.vanityId}`)).json().manager).toMatchObject({
       propertyCount: 2,

@@ -1,7 +1,7 @@
 /**
  * A small in-process cache for address and what3words lookups (IMPL-25): a host typing, pausing and
  * re-typing, or reopening an item, asks the same questions again within minutes. Entries live `ttlMs`;
- * past `maxEntries` the oldest goes first. Per instance only, which ARCHITECTURE §1 allows for caches.
+ * past `maxEntries` the oldest goes first. Per instance only, which docs/architecture.md §1 allows for caches.
  */
 export function createLookupCache(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
   const { ttlMs, maxEntries, now = Date.now } = options;

@@ -142,7 +142,7 @@ export async function archiveOwnedProperty(db: Db, accountId: string, propertyId
 
 /**
  * Claims archived properties whose files are not purged yet; FOR UPDATE SKIP LOCKED lets every instance
- * run the job while each row is purged once (ARCHITECTURE §1).
+ * run the job while each row is purged once (docs/architecture.md §1).
  */
 export async function claimArchivedForPurge(
   db: Db,

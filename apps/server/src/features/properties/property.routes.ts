@@ -217,7 +217,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     },
   );
 
-  // Printed QR codes point here for ever; the guide's own address may change (ARCHITECTURE §1).
+  // Printed QR codes point here for ever; the guide's own address may change (docs/architecture.md §1).
   app.get(
     "/q/:propertyId",
     { config: { public: true }, schema: { hide: true, params: Params } },

@@ -4,7 +4,7 @@ import { configFromEnv, parseEnv, startupWarnings } from "../../env.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
 
-describe("production configuration (ARCHITECTURE §5)", () => {
+describe("production configuration (docs/architecture.md §5)", () => {
   it("a production deployment must say its PUBLIC_URL", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL: is required in production/);
     expect(parseEnv({ NODE_ENV: "production", PUBLIC_URL: "https://app.example.com" }).PUBLIC_URL).toBe(

@@ -58,7 +58,7 @@ describe("health, readiness and configuration", () => {
   });
 });
 
-describe("errors (ARCHITECTURE §4)", () => {
+describe("errors (docs/architecture.md §4)", () => {
   it("answers unknown API routes with the error envelope, not the dashboard", async () => {
     const res = await t.app.inject({ url: "/api/nope", headers: { accept: "text/html" } });
     expect(res.statusCode).toBe(404);

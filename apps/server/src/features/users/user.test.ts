@@ -139,7 +139,7 @@ describe("PUT /api/me/password (AUTH-47)", () => {
     expect(relogin.statusCode).toBe(200);
   });
 
-  it("cancels every outstanding login and reset link of the user (ARCHITECTURE §5, OPEN-16)", async () => {
+  it("cancels every outstanding login and reset link of the user (docs/architecture.md §5, OPEN-16)", async () => {
     const user = await buildUser(t.ctx);
     const loginToken = await issueLoginToken(t.ctx, user.id);
     await t.app.inject({ method: "POST", url: "/api/auth/forgot-password", payload: { email: user.email } });

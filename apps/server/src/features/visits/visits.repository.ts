@@ -6,7 +6,7 @@ export type NewVisit = typeof guideVisits.$inferInsert & { visitDay: string };
 
 /**
  * Appends a visit unless this session already visited this property today, and keeps the daily rollup
- * current in the same transaction (ARCHITECTURE §7). Returns false for a repeated report.
+ * current in the same transaction (docs/architecture.md §7). Returns false for a repeated report.
  */
 export async function insertVisit(db: Db, visit: NewVisit, source: "qr-code" | "link"): Promise<boolean> {
   return db.transaction(async (tx) => {

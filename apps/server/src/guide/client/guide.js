@@ -1,4 +1,4 @@
-// The guest guide's only script (issue 5): it enhances a page that already works without it.
+// The guest guide's only script: it enhances a page that already works without it.
 // Hand-written, no framework, a few KB: visits, offline worker, passcode form, copy buttons, languages.
 (function () {
   "use strict";
@@ -44,7 +44,7 @@
     }
   }
 
-  // Offline (issue 5 §6): the worker keeps this guide and its images after the first visit.
+  // Offline: the worker keeps this guide and its images after the first visit.
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker

@@ -1,4 +1,4 @@
-// The guide's service worker (issue 5 §6). Its scope is one guide ("/g/{PropertyID}" or "/{PropertyID}").
+// The guide's service worker. Its scope is one guide ("/g/{PropertyID}" or "/{PropertyID}").
 // Pages: network first, the last good copy offline. The server says what may be kept (X-Guide-Offline):
 // "store" for a guide the visitor may read, "purge" for a gate, inactive or missing guide (so a passcode
 // change or a lock never leaves protected content here), "skip" for previews.

@@ -41,7 +41,7 @@ interface ButtonLinkProps extends LinkProps {
   block?: boolean;
 }
 
-/** A link (<a href>) that looks like a button: navigation stays a link (STYLE: links are <a href>). */
+/** A link (<a href>) that looks like a button: navigation stays a link (CONTRIBUTING.md: links are <a href>). */
 export function ButtonLink({ variant = "primary", size = "md", block = false, className, ...rest }: ButtonLinkProps) {
   return <Link className={classes(variant, size, block, className)} {...rest} />;
 }

@@ -4,7 +4,7 @@ import { apiRequest } from "../../../lib/api-client.ts";
 
 export type PaymentMethod = z.infer<typeof PaymentMethodResponse>["paymentMethod"];
 
-/** POST /api/billing/local/payment-methods: the local gateway's test-mode card (ARCHITECTURE §6; CARD_INVALID 400). */
+/** POST /api/billing/local/payment-methods: the local gateway's test-mode card (docs/architecture.md §6; CARD_INVALID 400). */
 export async function createLocalPaymentMethod(body: LocalCardRequest): Promise<PaymentMethod> {
   const { paymentMethod } = await apiRequest("/api/billing/local/payment-methods", {
     method: "POST",

@@ -19,7 +19,7 @@ function withConfig(payments: PublicConfig["payments"]) {
   );
 }
 
-describe("CardForm (BILL-19, ARCHITECTURE §6)", () => {
+describe("CardForm (BILL-19, docs/architecture.md §6)", () => {
   it("shows the local test-mode fields, the test cards and the brand marks when no publishable key is configured", async () => {
     const onReadyChange = vi.fn();
     render(<CardForm onReadyChange={onReadyChange} />, {

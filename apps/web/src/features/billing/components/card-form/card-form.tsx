@@ -8,12 +8,12 @@ import { CardMarks } from "./card-marks.tsx";
 import { LocalCardFields } from "./local-card-fields.tsx";
 import "./card-form.css";
 
-// Only hosts with a publishable key download Stripe.js and its React bindings (ARCHITECTURE §9).
+// Only hosts with a publishable key download Stripe.js and its React bindings (docs/architecture.md §9).
 const StripeCardElement = lazy(() => import("./stripe-card-element.tsx"));
 
 /**
  * The card form (BILL-19): Stripe Elements when a publishable key is configured, otherwise the local
- * gateway's test-mode fields (ARCHITECTURE §6); the visa/amex/mastercard marks either way.
+ * gateway's test-mode fields (docs/architecture.md §6); the visa/amex/mastercard marks either way.
  */
 export function CardForm(props: CardFormProps) {
   const config = useConfig();

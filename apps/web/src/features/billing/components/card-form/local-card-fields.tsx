@@ -8,7 +8,7 @@ import { parseLocalCard } from "./parse-local-card.ts";
 const b = copy.billing;
 
 /**
- * The local gateway's own card fields (ARCHITECTURE §6): clearly marked as test mode, with Stripe's test
+ * The local gateway's own card fields (docs/architecture.md §6): clearly marked as test mode, with Stripe's test
  * cards listed; the number goes to our server's local gateway, which refuses it in production.
  */
 export function LocalCardFields({ ref, onReadyChange, disabled, error }: CardFormProps) {

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { MAP } from "@doorstep/shared/constants";
 import L, { type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
-// Leaflet's stylesheet belongs to this lazy route only, so the first load stays small (ARCHITECTURE §9).
+// Leaflet's stylesheet belongs to this lazy route only, so the first load stays small (docs/architecture.md §9).
 import "leaflet/dist/leaflet.css";
 import { useMemo } from "react";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
