@@ -2,9 +2,8 @@ import js from "@eslint/js";
 import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
-import { importX } from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import layers from "./eslint-rules/layers.js";
+import imports from "./eslint-rules/no-cycle.js";
 
 export default tseslint.config(
   {
@@ -31,20 +30,10 @@ export default tseslint.config(
   {
     // One-way layers and no import cycles (docs/architecture.md, "Layers").
     files: ["apps/**/*.{ts,tsx}", "packages/**/*.ts", "bench/**/*.ts"],
-    plugins: { "import-x": importX, layers },
-    settings: {
-      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
-      "import-x/resolver-next": [
-        createTypeScriptImportResolver({
-          project: ["apps/*/tsconfig.json", "packages/*/tsconfig.json", "bench/tsconfig.json"],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
-    },
+    plugins: { layers, imports },
     rules: {
       "layers/boundaries": "error",
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "imports/no-cycle": "error",
     },
   },
   {
