@@ -30,6 +30,9 @@ export default defineConfig({
         },
       },
       "apps/web/vitest.config.ts",
+      {
+        test: { name: "tooling", root: "eslint-rules", include: ["*.test.js"], environment: "node" },
+      },
     ],
   },
 });
