@@ -3,8 +3,9 @@ import { accounts } from "./accounts.ts";
 import { properties } from "./properties.ts";
 
 /**
- * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, UTC day and tracking
- * session. No IP, no user agent: only what the analytics need.
+ * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, day and tracking session,
+ * the day taken in the account's time zone when the visit was recorded. No IP, no user agent: only what
+ * the analytics need.
  */
 export const guideVisits = pgTable(
   "guide_visits",

@@ -1,0 +1,82 @@
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts } from "../../db/schema/accounts.ts";
+import { guideVisitDays } from "../../db/schema/visits.ts";
+
+export interface RollupRow {
+  day: string;
+  deviceType: "desktop" | "tablet" | "mobile";
+  source: "qr-code" | "link";
+  sessions: number;
+}
+
+/**
+ * Sessions per day, device type and source over the account's rollup (ANL-08), optionally for one property
+ * (its internal id): at most days × 3 × 2 rows, whatever the number of visits or properties.
+ */
+export async function sumRollup(
+  db: Db,
+  accountId: string,
+  propertyId: string | null,
+  from: string,
+  to: string,
+): Promise<RollupRow[]> {
+  const rows = await db
+    .select({
+      day: guideVisitDays.day,
+      deviceType: guideVisitDays.deviceType,
+      source: guideVisitDays.source,
+      sessions: sql<number>`sum(${guideVisitDays.sessions})::int`,
+    })
+    .from(guideVisitDays)
+    .where(
+      and(
+        eq(guideVisitDays.accountId, accountId),
+        propertyId ? eq(guideVisitDays.propertyId, propertyId) : undefined,
+        gte(guideVisitDays.day, from),
+        lte(guideVisitDays.day, to),
+      ),
+    )
+    .groupBy(guideVisitDays.day, guideVisitDays.deviceType, guideVisitDays.source);
+  return rows.map((r) => ({ ...r, sessions: Number(r.sessions) }));
+}
+
+export async function findAccountTimeZone(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: accounts.timeZone })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row?.timeZone ?? null;
+}
+
+/**
+ * Sets the account's time zone and rebuilds its whole rollup from the raw visits in that zone, in one
+ * transaction so the analytics never read a half-built rollup. A session counts once per property and day,
+ * with the device and source of its first visit that day, exactly as live inserts count it.
+ */
+export async function setTimeZoneAndRebuild(db: Db, accountId: string, timeZone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The row lock makes a concurrent rebuild of the same account wait rather than interleave.
+    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    await tx.update(accounts).set({ timeZone }).where(eq(accounts.id, accountId));
+    await rebuildRollup(tx, accountId, timeZone);
+  });
+}
+
+/** Recomputes the account's daily rollup from its raw visits, days taken in `timeZone`. */
+export async function rebuildRollup(db: Db, accountId: string, timeZone: string): Promise<void> {
+  await db.delete(guideVisitDays).where(eq(guideVisitDays.accountId, accountId));
+  await db.execute(sql`
+    insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
+    select account_id, property_id, day, device_type, source, count(*)::int
+    from (
+      select distinct on (property_id, day, tracking_session_id)
+             account_id, property_id, (created_at at time zone ${timeZone})::date as day, device_type,
+             case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source
+      from guide_visits
+      where account_id = ${accountId}
+      order by property_id, day, tracking_session_id, created_at
+    ) first_visits
+    group by account_id, property_id, day, device_type, source`);
+}
