@@ -27,6 +27,10 @@ export const analyticsCopy = {
     mobileQr: "Mobile (QR code)",
     mobileLink: "Mobile (web link)",
     total: "Total",
+    // The table's two-row header: "Mobile" over its two sources.
+    mobile: "Mobile",
+    qrCode: "QR code",
+    webLink: "Web link",
     totals: "Totals",
     previousRange: (from: string, to: string) => `Previous period (${from} to ${to})`,
     change: "Change",
