@@ -58,9 +58,23 @@ export async function findAccountTimeZone(db: Db, accountId: string): Promise<st
 export async function setTimeZoneAndRebuild(db: Db, accountId: string, timeZone: string): Promise<void> {
   await db.transaction(async (tx) => {
     // The row lock makes a concurrent rebuild of the same account wait rather than interleave.
-    await tx.execute(sql`select id from accounts where id = ${accountId} for update`);
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
     await tx.update(accounts).set({ timeZone }).where(eq(accounts.id, accountId));
     await rebuildRollup(tx, accountId, timeZone);
+  });
+}
+
+/** Rebuilds the account's rollup in its current zone (a repair after an interrupted change, or a restore). */
+export async function rebuildRollupInAccountZone(db: Db, accountId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ timeZone: accounts.timeZone })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for("update");
+    const timeZone = row?.timeZone ?? "UTC";
+    await rebuildRollup(tx, accountId, timeZone);
+    return timeZone;
   });
 }
 

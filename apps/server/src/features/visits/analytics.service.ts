@@ -9,7 +9,14 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { getOwnedProperty } from "../properties/property.service.ts";
 import { getFirstPropertyCreatedAt, listPropertyChoices } from "../properties/property-choices.service.ts";
-import { findAccountTimeZone, setTimeZoneAndRebuild, sumRollup, type RollupRow } from "./analytics.repository.ts";
+import type { Db } from "../../db/client.ts";
+import {
+  findAccountTimeZone,
+  rebuildRollupInAccountZone,
+  setTimeZoneAndRebuild,
+  sumRollup,
+  type RollupRow,
+} from "./analytics.repository.ts";
 
 const zero = (): VisitCounts => ({ desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, total: 0 });
 
@@ -83,4 +90,9 @@ export async function setAnalyticsTimeZone(
   if (current === timeZone) return { timeZone, rebuilt: false };
   await setTimeZoneAndRebuild(ctx.db, caller.accountId, timeZone);
   return { timeZone, rebuilt: true };
+}
+
+/** Recounts an account's analytics days from its raw visits in its own zone (the operator's repair); returns the zone. */
+export function rebuildAccountAnalytics(db: Db, accountId: string): Promise<string> {
+  return rebuildRollupInAccountZone(db, accountId);
 }
