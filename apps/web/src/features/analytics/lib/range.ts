@@ -3,6 +3,13 @@ import { addDays, monthRange } from "@doorstep/shared/rules/analytics";
 /** What the date-range selector holds: a preset, a calendar month "YYYY-MM", or a custom range. */
 export type RangeChoice = "last7" | "last30" | "custom" | `month:${string}`;
 
+/** The choice in the address, or the default "Last 7 Days" for anything else (an old or edited link). */
+export function parseChoice(value: string | null): RangeChoice {
+  if (value === "last7" || value === "last30" || value === "custom") return value;
+  if (value && /^month:\d{4}-(0[1-9]|1[0-2])$/.test(value)) return value as RangeChoice;
+  return "last7";
+}
+
 /** The days a choice covers, ending today in the account's zone (ANL-01, OPEN-54). */
 export function resolveRange(
   choice: RangeChoice,

@@ -1,6 +1,6 @@
 import type { AnalyticsVisitsResponse } from "@doorstep/shared/schemas/analytics";
 import { describe, expect, it } from "vitest";
-import { resolveRange, monthLabel } from "./range.ts";
+import { monthLabel, parseChoice, resolveRange } from "./range.ts";
 import { buildVisitsTable, formatChange, visitsCsv } from "./visits-table.ts";
 
 const counts = (desktop: number, tablet: number, mobileQr: number, mobileLink: number) => ({
@@ -59,5 +59,7 @@ describe("the analytics table and its CSV (ANL-03/04)", () => {
     expect(resolveRange("month:2024-02", "2026-03-02", custom)).toEqual({ from: "2024-02-01", to: "2024-02-29" });
     expect(resolveRange("custom", "2026-03-02", custom)).toEqual(custom);
     expect(monthLabel("2022-04")).toBe("April 2022");
+    expect(parseChoice("month:2024-02")).toBe("month:2024-02");
+    for (const value of [null, "month:2024-13", "yesterday"]) expect(parseChoice(value)).toBe("last7");
   });
 });

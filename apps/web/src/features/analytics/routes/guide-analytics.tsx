@@ -14,7 +14,7 @@ import { PropertyPicker } from "../components/property-picker.tsx";
 import { RangePicker } from "../components/range-picker.tsx";
 import { VisitsChart } from "../components/visits-chart.tsx";
 import { VisitsTable } from "../components/visits-table.tsx";
-import { resolveRange, type RangeChoice } from "../lib/range.ts";
+import { parseChoice, resolveRange } from "../lib/range.ts";
 import { buildVisitsTable, visitsCsv } from "../lib/visits-table.ts";
 import "./guide-analytics.css";
 
@@ -66,7 +66,7 @@ export function GuideAnalyticsPage() {
   const settled = options.isSuccess && (!zoneUnset || setZone.isError || !browserTimeZone());
 
   const today = options.data?.today ?? "";
-  const choice = (params.get("range") ?? "last7") as RangeChoice;
+  const choice = parseChoice(params.get("range"));
   const custom = { from: params.get("from") ?? addDays(today || "2000-01-01", -6), to: params.get("to") ?? today };
   const propertyParam = params.get("property");
   const propertyId = options.data?.properties.some((p) => p.propertyId === propertyParam) ? propertyParam : null;
