@@ -78,6 +78,9 @@ test("visits by QR code and web link show under the right device and source; one
   const rows = await tableRows(table);
   expect(rows[6]!.slice(1)).toEqual(["1", "0", "1", "0", "2"]);
   expect(await totalsOf(page)).toEqual(["1", "0", "1", "0", "2"]);
+  // The same totals at a glance, with the change against the (empty) previous period.
+  const summary = page.getByRole("region", { name: c.summary });
+  await expect(summary.getByRole("definition").first()).toHaveText(`2${c.againstPrevious(c.changeNew)}`);
 
   // ANL-02: "All Properties" against one property.
   const property = page.getByLabel(c.property);
@@ -106,9 +109,9 @@ test("visits by QR code and web link show under the right device and source; one
 
   // The months since the first property and a custom range with two labelled dates.
   await page.getByLabel(c.dateRange).selectOption("custom");
-  await expect(page.getByLabel(c.customFrom)).toBeVisible();
-  await page.getByLabel(c.customFrom).fill("2026-01-02");
-  await page.getByLabel(c.customTo).fill("2026-01-01");
+  await expect(page.getByLabel(c.customFrom, { exact: true })).toBeVisible();
+  await page.getByLabel(c.customFrom, { exact: true }).fill("2026-01-02");
+  await page.getByLabel(c.customTo, { exact: true }).fill("2026-01-01");
   await expect(page.getByText(c.rangeReversed)).toBeVisible();
 
   if (process.env.ANALYTICS_SCREENSHOTS) {

@@ -34,6 +34,8 @@ export const analyticsCopy = {
     totals: "Totals",
     previousRange: (from: string, to: string) => `Previous period (${from} to ${to})`,
     change: "Change",
+    summary: "Totals for the period",
+    againstPrevious: (change: string) => `${change} against the previous period`,
     changeNew: "new",
     downloadCsv: "Download CSV",
     timeZoneNote: (zone: string) => `Days are counted in the ${zone} time zone.`,

@@ -13,6 +13,7 @@ import { useSetTimeZone } from "../api/set-time-zone.ts";
 import { PropertyPicker } from "../components/property-picker.tsx";
 import { RangePicker } from "../components/range-picker.tsx";
 import { VisitsChart } from "../components/visits-chart.tsx";
+import { VisitsSummary } from "../components/visits-summary.tsx";
 import { VisitsTable } from "../components/visits-table.tsx";
 import { parseChoice, resolveRange } from "../lib/range.ts";
 import { buildVisitsTable, visitsCsv } from "../lib/visits-table.ts";
@@ -131,6 +132,7 @@ export function GuideAnalyticsPage() {
                   {c.loadingData}
                 </p>
               ) : null}
+              <VisitsSummary table={table} />
               <VisitsChart days={visits.data.days} total={visits.data.totals.total} tableId={tableId} />
               <VisitsTable data={visits.data} table={table} id={tableId} />
               <div className="analytics-page__footer">
