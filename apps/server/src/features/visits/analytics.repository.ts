@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema/accounts.ts";
-import { guideVisitDays } from "../../db/schema/visits.ts";
+import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
 
 export interface RollupRow {
   day: string;
@@ -11,8 +11,9 @@ export interface RollupRow {
 }
 
 /**
- * Sessions per day, device type and source over the account's rollup (ANL-08), optionally for one property
- * (its internal id): at most days × 3 × 2 rows, whatever the number of visits or properties.
+ * Sessions per day, device type and source (ANL-08) for one property (its internal id) from the property
+ * rollup, or for the whole account from the account rollup: at most days × 3 × 2 rows either way, whatever
+ * the number of visits or properties.
  */
 export async function sumRollup(
   db: Db,
@@ -21,24 +22,18 @@ export async function sumRollup(
   from: string,
   to: string,
 ): Promise<RollupRow[]> {
-  const rows = await db
-    .select({
-      day: guideVisitDays.day,
-      deviceType: guideVisitDays.deviceType,
-      source: guideVisitDays.source,
-      sessions: sql<number>`sum(${guideVisitDays.sessions})::int`,
-    })
-    .from(guideVisitDays)
-    .where(
-      and(
-        eq(guideVisitDays.accountId, accountId),
-        propertyId ? eq(guideVisitDays.propertyId, propertyId) : undefined,
-        gte(guideVisitDays.day, from),
-        lte(guideVisitDays.day, to),
-      ),
-    )
-    .groupBy(guideVisitDays.day, guideVisitDays.deviceType, guideVisitDays.source);
-  return rows.map((r) => ({ ...r, sessions: Number(r.sessions) }));
+  if (!propertyId) {
+    const t = guideVisitAccountDays;
+    return db
+      .select({ day: t.day, deviceType: t.deviceType, source: t.source, sessions: t.sessions })
+      .from(t)
+      .where(and(eq(t.accountId, accountId), gte(t.day, from), lte(t.day, to)));
+  }
+  const t = guideVisitDays;
+  return db
+    .select({ day: t.day, deviceType: t.deviceType, source: t.source, sessions: t.sessions })
+    .from(t)
+    .where(and(eq(t.accountId, accountId), eq(t.propertyId, propertyId), gte(t.day, from), lte(t.day, to)));
 }
 
 export async function findAccountTimeZone(db: Db, accountId: string): Promise<string | null> {
@@ -78,9 +73,10 @@ export async function rebuildRollupInAccountZone(db: Db, accountId: string): Pro
   });
 }
 
-/** Recomputes the account's daily rollup from its raw visits, days taken in `timeZone`. */
+/** Recomputes the account's daily rollups (per property, then per account) from its raw visits, days in `timeZone`. */
 export async function rebuildRollup(db: Db, accountId: string, timeZone: string): Promise<void> {
   await db.delete(guideVisitDays).where(eq(guideVisitDays.accountId, accountId));
+  await db.delete(guideVisitAccountDays).where(eq(guideVisitAccountDays.accountId, accountId));
   await db.execute(sql`
     insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
     select account_id, property_id, day, device_type, source, count(*)::int
@@ -93,4 +89,9 @@ export async function rebuildRollup(db: Db, accountId: string, timeZone: string)
       order by property_id, day, tracking_session_id, created_at
     ) first_visits
     group by account_id, property_id, day, device_type, source`);
+  await db.execute(sql`
+    insert into guide_visit_account_days (account_id, day, device_type, source, sessions)
+    select account_id, day, device_type, source, sum(sessions)::int
+    from guide_visit_days where account_id = ${accountId}
+    group by account_id, day, device_type, source`);
 }

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema/accounts.ts";
-import { guideVisitDays, guideVisits } from "../../db/schema/visits.ts";
+import { guideVisitAccountDays, guideVisitDays, guideVisits } from "../../db/schema/visits.ts";
 
 export type NewVisit = Omit<typeof guideVisits.$inferInsert, "visitDay"> & { createdAt: Date };
 
@@ -14,7 +14,7 @@ const accountDay = (accountId: string, at: Date) =>
 
 /**
  * Appends a visit unless this session already visited this property that day (in the account's time zone),
- * and keeps the daily rollup current in the same transaction (ARCHITECTURE §7). Returns false for a
+ * and keeps the daily rollups (per property and per account) current in the same transaction (ARCHITECTURE §7). Returns false for a
  * repeated report.
  */
 export async function insertVisit(db: Db, visit: NewVisit, source: "qr-code" | "link"): Promise<boolean> {
@@ -39,6 +39,18 @@ export async function insertVisit(db: Db, visit: NewVisit, source: "qr-code" | "
       .onConflictDoUpdate({
         target: [guideVisitDays.propertyId, guideVisitDays.day, guideVisitDays.deviceType, guideVisitDays.source],
         set: { sessions: sql`${guideVisitDays.sessions} + 1` },
+      });
+    await tx
+      .insert(guideVisitAccountDays)
+      .values({ accountId: visit.accountId, day, deviceType: visit.deviceType, source, sessions: 1 })
+      .onConflictDoUpdate({
+        target: [
+          guideVisitAccountDays.accountId,
+          guideVisitAccountDays.day,
+          guideVisitAccountDays.deviceType,
+          guideVisitAccountDays.source,
+        ],
+        set: { sessions: sql`${guideVisitAccountDays.sessions} + 1` },
       });
     return true;
   });
