@@ -41,6 +41,7 @@ import { createStorageProvider } from "./providers/storage/index.ts";
 import { guideHostRewrite } from "./guide/guide-host.ts";
 import { registerGuideRoutes } from "./guide/guide.routes.ts";
 import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
+import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Guest guide.
   await registerGuideRoutes(app, ctx);
   registerVisitRoutes(app, ctx);
+  registerAnalyticsRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -3,6 +3,7 @@ import { propertyCopy } from "./copy/properties.ts";
 import { contentCopy } from "./copy/content.ts";
 import { billingCopy } from "./copy/billing.ts";
 import { guideCopy } from "./copy/guide.ts";
+import { analyticsCopy } from "./copy/analytics.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -15,6 +16,7 @@ export const copy = {
   ...contentCopy,
   ...billingCopy,
   ...guideCopy,
+  ...analyticsCopy,
   loadingScreen: "Loading...",
   versionReload: "A new version of Doorstep is available. Reloading...",
 } as const;

@@ -6,6 +6,7 @@ import {
   moveSubscriptionTrialEnd,
   PRICE_LISTS,
 } from "../features/billing/billing-admin.service.ts";
+import { rebuildAccountAnalytics } from "../features/visits/analytics.service.ts";
 import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
   findUserAndAccountByEmail,
@@ -29,6 +30,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   list-cancellations [--status=received]
   set-cancellation-status <requestId> <status>
   list-alerts
+  rebuild-analytics <email>
   audit-log
 
 Every change is written to admin_audit_log with the actor (ADMIN_ACTOR, else $USER).`;
@@ -167,6 +169,12 @@ export async function runAdminCommand(
             (r) =>
               `${r.createdAt.toISOString()}  ${r.kind}  account ${r.accountId}  ${r.errorMessage}  ${JSON.stringify(r.payload)}`,
           );
+    }
+    case "rebuild-analytics": {
+      const { user, account } = await userByEmail(positional[0]);
+      const timeZone = await rebuildAccountAnalytics(db, account.id);
+      await audit("rebuild-analytics", user.email, { timeZone });
+      return [`Analytics of ${user.email} recounted from raw visits in ${timeZone}.`];
     }
     case "audit-log": {
       const rows = await listAudit(db);

@@ -12,6 +12,7 @@ import { runLocalRenewals } from "../features/billing/billing-events.service.ts"
 import { CARDS, subscribe } from "../test/billing-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
+import { guideVisitDays } from "../db/schema/visits.ts";
 import { runAdminCommand } from "./admin.commands.ts";
 
 let t: TestApp;
@@ -23,6 +24,32 @@ afterAll(() => t.close());
 const run = (...argv: string[]) => runAdminCommand(t.ctx.db, argv, "ops@doorstep", t.ctx.payments, t.clock.now);
 
 describe("operator CLI (IMPL-22)", () => {
+  it("recounts an account's analytics days from its raw visits in the account's zone", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user);
+    const visit = await t.app.inject({
+      method: "POST",
+      url: "/api/guide/visits",
+      remoteAddress: "198.19.0.1",
+      headers: {
+        "user-agent":
+          "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
+      },
+      payload: { propertyId, trackingSessionId: "cli-rebuild-session-0001" },
+    });
+    expect(visit.statusCode).toBe(204);
+    const rollup = () => t.ctx.db.select().from(guideVisitDays).where(eq(guideVisitDays.accountId, user.accountId));
+    const live = await rollup();
+    expect(live).toHaveLength(1);
+    // A lost rollup (a restore from a backup without it) comes back from the raw visits.
+    await t.ctx.db.delete(guideVisitDays).where(eq(guideVisitDays.accountId, user.accountId));
+    expect(await run("rebuild-analytics", user.email)).toEqual([
+      `Analytics of ${user.email} recounted from raw visits in UTC.`,
+    ]);
+    expect(await rollup()).toEqual(live);
+    await expect(run("rebuild-analytics", "nobody@example.com")).rejects.toThrow(/no user/);
+  });
+
   it("sets pricing flags and a price list, which the plans API then follows; every action is audited", async () => {
     const user = await buildUser(t.ctx);
     await run("set-flags", user.email, "--force-annual=on", "--currency=gbp", "--coupon=p10");

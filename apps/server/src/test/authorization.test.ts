@@ -280,6 +280,20 @@ describe("authorization harness", () => {
     for (const m of ownerManagers) expect(strangerManagers).not.toContain(m.vanityId);
   });
 
+  it("answers 404 to another account's property id sent in a query string (ANL-06)", async () => {
+    const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const cases = [`/api/analytics/visits?from=2026-01-01&to=2026-01-07&propertyId=${ownersProperty}`];
+    // Every route that reads a property id from its query string needs a case here.
+    expect(apiRoutes().filter((r) => r.url.startsWith("/api/analytics/visits"))).toHaveLength(cases.length);
+    for (const url of cases) {
+      const res = await t.app.inject({ url, headers: { cookie: stranger.cookie } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+      const own = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+      expect(own.statusCode, url).toBe(200);
+    }
+  });
+
   it("answers 404 to ids of another account sent in request bodies", async () => {
     const api = (method: "PUT" | "PATCH", url: string, payload: object) =>
       t.app.inject({ method, url, headers: { cookie: stranger.cookie }, payload });

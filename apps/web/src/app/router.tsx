@@ -31,6 +31,9 @@ const LoginSecurityPage = lazy(() =>
 const PlaceholderPage = lazy(() =>
   import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })),
 );
+const GuideAnalyticsPage = lazy(() =>
+  import("../features/analytics/routes/guide-analytics.tsx").then((m) => ({ default: m.GuideAnalyticsPage })),
+);
 const PropertyManagersPage = lazy(() =>
   import("../features/managers/routes/property-managers.tsx").then((m) => ({ default: m.PropertyManagersPage })),
 );
@@ -109,7 +112,6 @@ const placeholderRoutes: [path: string, title: string][] = [
   ["shared-content/:propertyId/*", titles.sharedContent],
   ["local-area-profiles", titles.localAreaProfiles],
   ["referrals", titles.referrals],
-  ["guide-analytics", titles.guideAnalytics],
   ["messaging", titles.messaging],
   ["messaging/:messageId", titles.messaging],
   ["messaging-settings", titles.messagingSettings],
@@ -208,6 +210,8 @@ export const routes: RouteObject[] = [
               },
               // Billing (BILL-01…48, XCUT-05).
               { path: "subscription", element: <SubscriptionPage /> },
+              // Guide analytics (ANL-01…08).
+              { path: "guide-analytics", element: <GuideAnalyticsPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

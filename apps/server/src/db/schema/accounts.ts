@@ -17,6 +17,8 @@ export const accounts = pgTable("accounts", {
   specialOffersEligible: boolean("special_offers_eligible").notNull().default(false),
   unitPricing: boolean("unit_pricing").notNull().default(false),
   forceAnnualSubscription: boolean("force_annual_subscription").notNull().default(false),
+  /** IANA zone whose calendar days the guide analytics count in; null (read as UTC) until the dashboard sets it. */
+  timeZone: text("time_zone"),
   ...timestamps,
 });
 

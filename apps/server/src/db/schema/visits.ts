@@ -3,8 +3,9 @@ import { accounts } from "./accounts.ts";
 import { properties } from "./properties.ts";
 
 /**
- * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, UTC day and tracking
- * session. No IP, no user agent: only what the analytics need.
+ * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, day and tracking session,
+ * the day taken in the account's time zone when the visit was recorded. No IP, no user agent: only what
+ * the analytics need.
  */
 export const guideVisits = pgTable(
   "guide_visits",
@@ -54,4 +55,23 @@ export const guideVisitDays = pgTable(
     primaryKey({ columns: [t.propertyId, t.day, t.deviceType, t.source] }),
     index("guide_visit_days_account_day_idx").on(t.accountId, t.day),
   ],
+);
+
+/**
+ * The same counts summed over the account's properties (ANL-02 "All Properties"), written in the same
+ * transaction: a manager's 30-day answer reads at most 30 × 3 × 2 rows whatever the number of properties,
+ * where summing the per-property rollup would read 200 times more for a 200-property manager.
+ */
+export const guideVisitAccountDays = pgTable(
+  "guide_visit_account_days",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
+    source: text("source", { enum: ["qr-code", "link"] }).notNull(),
+    sessions: integer("sessions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.deviceType, t.source] })],
 );

@@ -229,3 +229,26 @@ export async function findGuidePropertyRecord(db: Db, propertyId: string): Promi
   if (!row || row.property.isShared) return null;
   return row;
 }
+
+/** Weblink and title of the account's non-archived, non-shared properties, by title (at most `limit`). */
+export async function listPropertyTitles(
+  db: Db,
+  accountId: string,
+  limit: number,
+): Promise<{ propertyId: string; title: string }[]> {
+  return db
+    .select({ propertyId: properties.propertyId, title: properties.title })
+    .from(properties)
+    .where(and(ownedBy(accountId), eq(properties.isShared, false)))
+    .orderBy(properties.title, properties.propertyId)
+    .limit(limit);
+}
+
+/** When the account's first property was created, archived ones included; null without any. */
+export async function findFirstPropertyCreatedAt(db: Db, accountId: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ first: sql<string | null>`min(${properties.createdAt})` })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false)));
+  return row?.first ? new Date(row.first) : null;
+}

@@ -9,7 +9,7 @@ export type VisitOutcome = "recorded" | "repeat" | "ignored";
 /**
  * Records a guide visit (GUIDE-17, IMPL-05, ANL-05): the property and its owner come from the server,
  * the device type from the user agent (which is not stored, nor is the IP); bots, unknown, archived and
- * inactive guides are ignored. One visit per tracking session, property and UTC day.
+ * inactive guides are ignored. One visit per tracking session, property and day in the account's time zone.
  */
 export async function recordVisit(
   ctx: AppContext,
@@ -29,7 +29,6 @@ export async function recordVisit(
       trackingSessionId: input.trackingSessionId,
       deviceType: deviceTypeOf(userAgent!),
       utmSource,
-      visitDay: now.toISOString().slice(0, 10),
       createdAt: now,
     },
     // ANL-04: QR code visits are utm_source=qr-code; anything else is a web link visit.

@@ -1,0 +1,97 @@
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { accounts } from "../../db/schema/accounts.ts";
+import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
+
+export interface RollupRow {
+  day: string;
+  deviceType: "desktop" | "tablet" | "mobile";
+  source: "qr-code" | "link";
+  sessions: number;
+}
+
+/**
+ * Sessions per day, device type and source (ANL-08) for one property (its internal id) from the property
+ * rollup, or for the whole account from the account rollup: at most days × 3 × 2 rows either way, whatever
+ * the number of visits or properties.
+ */
+export async function sumRollup(
+  db: Db,
+  accountId: string,
+  propertyId: string | null,
+  from: string,
+  to: string,
+): Promise<RollupRow[]> {
+  if (!propertyId) {
+    const t = guideVisitAccountDays;
+    return db
+      .select({ day: t.day, deviceType: t.deviceType, source: t.source, sessions: t.sessions })
+      .from(t)
+      .where(and(eq(t.accountId, accountId), gte(t.day, from), lte(t.day, to)));
+  }
+  const t = guideVisitDays;
+  return db
+    .select({ day: t.day, deviceType: t.deviceType, source: t.source, sessions: t.sessions })
+    .from(t)
+    .where(and(eq(t.accountId, accountId), eq(t.propertyId, propertyId), gte(t.day, from), lte(t.day, to)));
+}
+
+export async function findAccountTimeZone(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ timeZone: accounts.timeZone })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .limit(1);
+  return row?.timeZone ?? null;
+}
+
+/**
+ * Sets the account's time zone and rebuilds its whole rollup from the raw visits in that zone, in one
+ * transaction so the analytics never read a half-built rollup. A session counts once per property and day,
+ * with the device and source of its first visit that day, exactly as live inserts count it.
+ */
+export async function setTimeZoneAndRebuild(db: Db, accountId: string, timeZone: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    // The row lock makes a concurrent rebuild of the same account wait rather than interleave.
+    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+    await tx.update(accounts).set({ timeZone }).where(eq(accounts.id, accountId));
+    await rebuildRollup(tx, accountId, timeZone);
+  });
+}
+
+/** Rebuilds the account's rollup in its current zone (a repair after an interrupted change, or a restore). */
+export async function rebuildRollupInAccountZone(db: Db, accountId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ timeZone: accounts.timeZone })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+      .for("update");
+    const timeZone = row?.timeZone ?? "UTC";
+    await rebuildRollup(tx, accountId, timeZone);
+    return timeZone;
+  });
+}
+
+/** Recomputes the account's daily rollups (per property, then per account) from its raw visits, days in `timeZone`. */
+export async function rebuildRollup(db: Db, accountId: string, timeZone: string): Promise<void> {
+  await db.delete(guideVisitDays).where(eq(guideVisitDays.accountId, accountId));
+  await db.delete(guideVisitAccountDays).where(eq(guideVisitAccountDays.accountId, accountId));
+  await db.execute(sql`
+    insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
+    select account_id, property_id, day, device_type, source, count(*)::int
+    from (
+      select distinct on (property_id, day, tracking_session_id)
+             account_id, property_id, (created_at at time zone ${timeZone})::date as day, device_type,
+             case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source
+      from guide_visits
+      where account_id = ${accountId}
+      order by property_id, day, tracking_session_id, created_at
+    ) first_visits
+    group by account_id, property_id, day, device_type, source`);
+  await db.execute(sql`
+    insert into guide_visit_account_days (account_id, day, device_type, source, sessions)
+    select account_id, day, device_type, source, sum(sessions)::int
+    from guide_visit_days where account_id = ${accountId}
+    group by account_id, day, device_type, source`);
+}

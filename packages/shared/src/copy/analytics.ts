@@ -1,0 +1,48 @@
+/** Copy: Guide Analytics (ANL, XCUT-45). Part of the one catalogue in ../copy.ts. */
+export const analyticsCopy = {
+  analytics: {
+    title: "Guide Analytics",
+    // ANL-01 / OPEN-54: the range choices; the default first.
+    last7Days: "Last 7 Days",
+    last30Days: "Last 30 Days",
+    customRange: "Custom range",
+    dateRange: "Date range",
+    customFrom: "From",
+    customTo: "To",
+    // ANL-02
+    allProperties: "All Properties",
+    property: "Property",
+    searchProperties: "Search properties",
+    noPropertyMatches: "No property matches your search.",
+    // ANL-07 / XCUT-45
+    loadingData: "Loading data...",
+    loadingDataPercent: (percent: number) => `Loading data... ${percent}%`,
+    chartTitle: "Guide sessions per day by device",
+    chartSummary: (total: number, from: string, to: string) =>
+      `${total} ${total === 1 ? "session" : "sessions"} from ${from} to ${to}. The table below gives every figure.`,
+    tableCaption: "Unique guide sessions per day by device and source",
+    day: "Day",
+    desktop: "Desktop",
+    tablet: "Tablet",
+    mobileQr: "Mobile (QR code)",
+    mobileLink: "Mobile (web link)",
+    total: "Total",
+    // The table's two-row header: "Mobile" over its two sources.
+    mobile: "Mobile",
+    qrCode: "QR code",
+    webLink: "Web link",
+    totals: "Totals",
+    previousRange: (from: string, to: string) => `Previous period (${from} to ${to})`,
+    change: "Change",
+    summary: "Totals for the period",
+    againstPrevious: (change: string) => `${change} against the previous period`,
+    changeNew: "new",
+    downloadCsv: "Download CSV",
+    timeZoneNote: (zone: string) => `Days are counted in the ${zone} time zone.`,
+    // Validation (ANL-06)
+    invalidDay: "Use a date written YYYY-MM-DD.",
+    rangeReversed: "The start date must be on or before the end date.",
+    rangeTooLong: "Choose a range of at most one year.",
+    invalidTimeZone: "Unknown time zone.",
+  },
+} as const;

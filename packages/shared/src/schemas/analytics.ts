@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { copy } from "../copy.ts";
+import { daysBetween, isCalendarDay, isTimeZone, MAX_RANGE_DAYS } from "../rules/analytics.ts";
+
+const Day = z.string().refine(isCalendarDay, copy.analytics.invalidDay);
+
+/**
+ * The range of an analytics view (ANL-06, OPEN-54): calendar days in the account's time zone, both ends
+ * included, at most about a year so one answer stays small.
+ */
+export const AnalyticsRangeQuery = z
+  .object({
+    from: Day,
+    to: Day,
+    // The weblink of one of the caller's properties; absent for "All Properties" (ANL-02).
+    propertyId: z.string().min(1).max(60).optional(),
+  })
+  .superRefine((q, issues) => {
+    if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
+    if (q.from > q.to) issues.addIssue({ code: "custom", path: ["to"], message: copy.analytics.rangeReversed });
+    else if (daysBetween(q.from, q.to) + 1 > MAX_RANGE_DAYS)
+      issues.addIssue({ code: "custom", path: ["to"], message: copy.analytics.rangeTooLong });
+  });
+export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuery>;
+
+/** Unique sessions by device and, for phones, by source (ANL-03/04). `total` is the sum of the four. */
+export const VisitCounts = z.object({
+  desktop: z.number().int(),
+  tablet: z.number().int(),
+  mobileQr: z.number().int(),
+  mobileLink: z.number().int(),
+  total: z.number().int(),
+});
+export type VisitCounts = z.infer<typeof VisitCounts>;
+
+export const VisitDay = VisitCounts.extend({ day: z.string() });
+export type VisitDay = z.infer<typeof VisitDay>;
+
+/** The visits view (ANL-08): one row per day of the range, oldest first, zeros included. */
+export const AnalyticsVisitsResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  propertyId: z.string().nullable(),
+  days: z.array(VisitDay),
+  totals: VisitCounts,
+  /** The range of the same length just before, for the change figures. */
+  previous: z.object({ from: z.string(), to: z.string(), totals: VisitCounts }),
+});
+export type AnalyticsVisitsResponse = z.infer<typeof AnalyticsVisitsResponse>;
+
+/** What the page's selectors offer (ANL-01/02, OPEN-54). */
+export const AnalyticsOptionsResponse = z.object({
+  /** The account's IANA zone; null until the dashboard first sends the browser's. */
+  timeZone: z.string().nullable(),
+  /** Today in the account's zone (UTC until one is set). */
+  today: z.string(),
+  /** Calendar months, "YYYY-MM", newest first: from the account's first property to this month. */
+  months: z.array(z.string()),
+  properties: z.array(z.object({ propertyId: z.string(), title: z.string() })),
+});
+export type AnalyticsOptionsResponse = z.infer<typeof AnalyticsOptionsResponse>;
+
+export const SetTimeZoneRequest = z.object({
+  timeZone: z.string().max(64).refine(isTimeZone, copy.analytics.invalidTimeZone),
+});
+export type SetTimeZoneRequest = z.infer<typeof SetTimeZoneRequest>;
+
+export const SetTimeZoneResponse = z.object({ timeZone: z.string(), rebuilt: z.boolean() });
+export type SetTimeZoneResponse = z.infer<typeof SetTimeZoneResponse>;
