@@ -108,7 +108,14 @@ test.describe("home (HOME-02…17)", () => {
     await page.goto("/");
     await page.getByRole("link", { name: tiles.guideAnalytics, exact: true }).click();
     await expect(page).toHaveURL("/guide-analytics");
-    await expect(page.getByRole("heading", { name: copy.placeholderPage.titles.guideAnalytics })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: copy.placeholderPage.titles.guideAnalytics }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: copy.common.backToDashboard }).first().click();
+    await expect(page).toHaveURL("/");
+    // A page still to be built says so instead of promising what is not there.
+    await page.getByRole("link", { name: tiles.localAreaProfiles, exact: true }).click();
+    await expect(page).toHaveURL("/local-area-profiles");
     await expect(page.getByText(copy.placeholderPage.comingSoon)).toBeVisible();
     await page.getByRole("link", { name: copy.common.backToDashboard }).first().click();
     await expect(page).toHaveURL("/");
