@@ -6,6 +6,8 @@ const save = (title: string) => ({ name: `${copy.common.save} ${title}` });
 
 test.describe("company profile (CO-01…07)", () => {
   test("create with a brand name, then edit website, colours and logo", async ({ loggedInPage: page }) => {
+    // Create, three edits, an upload and a reload: about 15 s alone, past 30 s late in a full run on two cores.
+    test.slow();
     await page.goto("/company-profile");
     await expect(page.getByText(copy.company.none)).toBeVisible();
     await page.getByRole("link", { name: copy.company.create }).click();
