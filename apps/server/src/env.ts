@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /** Days raw visit and section records are kept; the daily counts the analytics read are kept for good. */
+  VISIT_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -179,6 +181,10 @@ export interface GuideConfig {
   unlock: RateLimitRule;
   /** Visit reports per IP (IMPL-05). */
   visits: RateLimitRule;
+  /** Section analytics beacons per IP. */
+  engagement: RateLimitRule;
+  /** Days raw visit and section records are kept before the daily purge (the rollups stay). */
+  visitRetentionDays: number;
 }
 
 const MINUTE = 60_000;
@@ -236,6 +242,8 @@ export function configFromEnv(env: Env): AppConfig {
       renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
       unlock: { max: 10 * scale, windowMs: 15 * MINUTE },
       visits: { max: Math.round(120 * ipScale), windowMs: MINUTE },
+      engagement: { max: Math.round(120 * ipScale), windowMs: MINUTE },
+      visitRetentionDays: env.VISIT_RETENTION_DAYS,
     },
     rateLimits: {
       // Per IP + email: guessing one account's password (OPEN-15).

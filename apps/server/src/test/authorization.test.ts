@@ -38,13 +38,14 @@ const PUBLIC_ROUTES = new Set([
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
   "POST /api/billing/webhook/stripe", // Stripe calls it; verified by signature, not a session (IMPL-14)
-  // Guest guide: the public guide, its passcode form, install files and visit reports.
+  // Guest guide: the public guide, its passcode form, install files, visit and section reports.
   "GET /g/:propertyId",
   "POST /g/:propertyId/unlock",
   "GET /g/:propertyId/manifest.webmanifest",
   "GET /g/:propertyId/sw.js",
   "GET /g/_/:asset",
   "POST /api/guide/visits",
+  "POST /api/guide/engagement", // section analytics beacon
   "GET /api/guide/:propertyId", // the guide as guest-safe data (IMPL-02)
 ]);
 
@@ -282,9 +283,10 @@ describe("authorization harness", () => {
 
   it("answers 404 to another account's property id sent in a query string (ANL-06)", async () => {
     const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
-    const cases = [`/api/analytics/visits?from=2026-01-01&to=2026-01-07&propertyId=${ownersProperty}`];
+    const withPropertyQuery = ["/api/analytics/visits", "/api/analytics/sections"];
+    const cases = withPropertyQuery.map((path) => `${path}?from=2026-01-01&to=2026-01-07&propertyId=${ownersProperty}`);
     // Every route that reads a property id from its query string needs a case here.
-    expect(apiRoutes().filter((r) => r.url.startsWith("/api/analytics/visits"))).toHaveLength(cases.length);
+    expect(apiRoutes().filter((r) => withPropertyQuery.includes(r.url))).toHaveLength(cases.length);
     for (const url of cases) {
       const res = await t.app.inject({ url, headers: { cookie: stranger.cookie } });
       expect(res.statusCode, url).toBe(404);

@@ -68,3 +68,32 @@ export type SetTimeZoneRequest = z.infer<typeof SetTimeZoneRequest>;
 
 export const SetTimeZoneResponse = z.object({ timeZone: z.string(), rebuilt: z.boolean() });
 export type SetTimeZoneResponse = z.infer<typeof SetTimeZoneResponse>;
+
+/** One section of the guide with the sessions that saw it; `reach` is their share of the range's sessions. */
+export const SectionReach = z.object({
+  key: z.string(),
+  title: z.string(),
+  sessions: z.number().int(),
+  /** 0…1; 0 when the range had no sessions. */
+  reach: z.number(),
+});
+export type SectionReach = z.infer<typeof SectionReach>;
+
+/**
+ * The section report (section analytics): which sections of the guide guests saw, by reach, those none
+ * saw (sessions 0), the items opened most and the languages guests read in. Sections and items are the ones
+ * the guide shows today, with the host's English titles.
+ */
+export const AnalyticsSectionsResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  propertyId: z.string().nullable(),
+  /** Unique sessions in the range (the visits view's total). */
+  sessions: z.number().int(),
+  sections: z.array(SectionReach),
+  items: z.array(
+    z.object({ id: z.string(), title: z.string(), propertyTitle: z.string(), sessions: z.number().int() }),
+  ),
+  languages: z.array(z.object({ code: z.string(), name: z.string(), sessions: z.number().int() })),
+});
+export type AnalyticsSectionsResponse = z.infer<typeof AnalyticsSectionsResponse>;

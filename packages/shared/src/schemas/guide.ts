@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PASSCODE_PATTERN } from "../rules/property.ts";
 import { copy } from "../copy.ts";
+import { isLanguageCode } from "../languages.ts";
 import { SubItemDto } from "./content.ts";
 
 /** The guide's 6-digit passcode form (GUIDE-07, PROP-24), posted as a form or as JSON. */
@@ -36,6 +37,24 @@ export const RecordVisitRequest = z.object({
     .catch(null),
 });
 export type RecordVisitRequest = z.infer<typeof RecordVisitRequest>;
+
+/** A guide section's key: its category label (GUIDE-10), as the page's anchors carry it. */
+const SectionKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/);
+const ItemKey = z.string().uuid();
+
+/**
+ * What a guest's session looked at (section analytics): the top-level sections and the items that were on
+ * screen long enough to be read, and the language the page was in. Sent in batches by the guide when the
+ * page is hidden; a repeated key is counted once per session and day. Bounded so one beacon stays small.
+ */
+export const RecordEngagementRequest = z.object({
+  propertyId: z.string().min(1).max(60),
+  trackingSessionId: RecordVisitRequest.shape.trackingSessionId,
+  language: z.string().max(12).refine(isLanguageCode),
+  sections: z.array(SectionKey).max(60).default([]),
+  items: z.array(ItemKey).max(300).default([]),
+});
+export type RecordEngagementRequest = z.infer<typeof RecordEngagementRequest>;
 
 /** One item as guests see it: already translated, rich text sanitised, nothing of the owner's (IMPL-02). */
 export const GuideItem = z.object({

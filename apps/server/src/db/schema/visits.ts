@@ -75,3 +75,69 @@ export const guideVisitAccountDays = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.deviceType, t.source] })],
 );
+
+/**
+ * Section analytics' ledger: what a session looked at in a guide on a day (a top-level section, an item,
+ * or the language the page was in), once per key. It only exists to count each session once per day in the
+ * rollups below; no IP, no user agent. Raw rows are purged after the retention period like visits.
+ */
+export const guideEngagementEvents = pgTable(
+  "guide_engagement_events",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    trackingSessionId: text("tracking_session_id").notNull(),
+    kind: text("kind", { enum: ["section", "item", "language"] }).notNull(),
+    key: text("key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.trackingSessionId, t.kind, t.key] }),
+    index("guide_engagement_events_account_created_idx").on(t.accountId, t.createdAt),
+  ],
+);
+
+/** Sessions that saw each section, item or language per property and day: what the section report reads. */
+export const guideEngagementDays = pgTable(
+  "guide_engagement_days",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: ["section", "item", "language"] }).notNull(),
+    key: text("key").notNull(),
+    sessions: integer("sessions").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day, t.kind, t.key] }),
+    index("guide_engagement_days_account_day_idx").on(t.accountId, t.kind, t.day),
+  ],
+);
+
+/**
+ * Sections and languages summed over the account's properties ("All Properties"), written with the
+ * per-property rollup. Items are left out: an item belongs to one property (or is shared), so summing
+ * over the account would not make the per-item rows fewer.
+ */
+export const guideEngagementAccountDays = pgTable(
+  "guide_engagement_account_days",
+  {
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    kind: text("kind", { enum: ["section", "language"] }).notNull(),
+    key: text("key").notNull(),
+    sessions: integer("sessions").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day, t.kind, t.key] })],
+);

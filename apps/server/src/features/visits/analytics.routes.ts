@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AnalyticsOptionsResponse,
   AnalyticsRangeQuery,
+  AnalyticsSectionsResponse,
   AnalyticsVisitsResponse,
   SetTimeZoneRequest,
   SetTimeZoneResponse,
@@ -10,6 +11,7 @@ import {
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { getAnalyticsOptions, getVisitsView, setAnalyticsTimeZone } from "./analytics.service.ts";
+import { getSectionsView } from "./section-analytics.service.ts";
 
 const tags = ["analytics"];
 
@@ -28,6 +30,19 @@ export function registerAnalyticsRoutes(parent: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => getVisitsView(ctx, requireCaller(request), request.query),
+  );
+
+  app.get(
+    "/api/analytics/sections",
+    {
+      schema: {
+        tags,
+        summary: "Which guide sections guests saw (reach), the items seen most and the languages read",
+        querystring: AnalyticsRangeQuery,
+        response: { 200: AnalyticsSectionsResponse },
+      },
+    },
+    async (request) => getSectionsView(ctx, requireCaller(request), request.query),
   );
 
   app.get(

@@ -1,5 +1,6 @@
 // The guest guide's only script: it enhances a page that already works without it.
-// Hand-written, no framework, a few KB: visits, offline worker, passcode form, copy buttons, languages.
+// Hand-written, no framework, a few KB: visits, section analytics, offline worker, passcode form, copy
+// buttons, languages.
 (function () {
   "use strict";
   var body = document.body;
@@ -41,6 +42,73 @@
         .catch(function () {});
     } catch {
       /* private mode without storage: no visit */
+    }
+  }
+
+  // Section analytics: the top-level sections and the items that stayed on screen for a second are sent,
+  // with the page's language, when the page is hidden (the guest switches app or leaves). No cookies; the
+  // same random session id as the visit; the server counts each key once per session and day.
+  var seen = {};
+  var pending = {};
+  var observer = null;
+  var SEEN_MS = 1000;
+  function keyOf(el) {
+    var id = el.id || "";
+    if (id.indexOf("c-") === 0) return "section:" + id.slice(2);
+    if (id.indexOf("i-") === 0) return "item:" + id.slice(2);
+    return null;
+  }
+  function onScreen(entries) {
+    entries.forEach(function (entry) {
+      var el = entry.target;
+      // Half of it, or half of the screen for a section taller than the screen.
+      var visible =
+        entry.isIntersecting &&
+        (entry.intersectionRatio >= 0.5 || entry.intersectionRect.height >= window.innerHeight / 2);
+      clearTimeout(el._dsgTimer);
+      if (!visible) return;
+      el._dsgTimer = setTimeout(function () {
+        var key = keyOf(el);
+        if (key && !seen[key]) pending[key] = seen[key] = true;
+        if (observer) observer.unobserve(el);
+      }, SEEN_MS);
+    });
+  }
+  function watchSections() {
+    if (!("IntersectionObserver" in window)) return;
+    if (observer) observer.disconnect();
+    observer = new IntersectionObserver(onScreen, { threshold: [0, 0.25, 0.5, 0.75, 1] });
+    Array.prototype.forEach.call(document.querySelectorAll("main > section.cat, article.item"), function (el) {
+      var key = keyOf(el);
+      if (key && !seen[key]) observer.observe(el);
+    });
+    pending["language:" + document.documentElement.lang] = true;
+  }
+  function sendEngagement() {
+    var sections = [];
+    var items = [];
+    var language = document.documentElement.lang;
+    Object.keys(pending).forEach(function (key) {
+      if (key.indexOf("section:") === 0) sections.push(key.slice(8));
+      else if (key.indexOf("item:") === 0) items.push(key.slice(5));
+    });
+    if (!sections.length && !items.length && !pending["language:" + language]) return;
+    pending = {};
+    try {
+      fetch("/api/guide/engagement", {
+        method: "POST",
+        keepalive: true,
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          propertyId: property,
+          trackingSessionId: trackingId(),
+          language: language,
+          sections: sections.slice(0, 60),
+          items: items.slice(0, 300),
+        }),
+      }).catch(function () {});
+    } catch {
+      /* no storage for the session id: nothing is sent */
     }
   }
 
@@ -138,6 +206,7 @@
         history.pushState(null, "", link.href);
         enhanceVideos(document.querySelector("main") || document);
         offlineBanner();
+        if (body.getAttribute("data-visit")) watchSections();
       })
       .catch(function () {
         location.href = link.href;
@@ -179,5 +248,10 @@
   if (body.getAttribute("data-visit")) {
     if ("requestIdleCallback" in window) requestIdleCallback(recordVisit, { timeout: 3000 });
     else setTimeout(recordVisit, 500);
+    watchSections();
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") sendEngagement();
+    });
+    window.addEventListener("pagehide", sendEngagement);
   }
 })();
