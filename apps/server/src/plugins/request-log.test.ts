@@ -59,4 +59,15 @@ describe("request logs", () => {
     for (const secret of ["OTP-SECRET-1", "LOGIN-SECRET-2", "victim%40example.com", "victim@example.com"])
       expect(logged).not.toContain(secret);
   });
+
+  it("leave out the address of guests' requests (guide, QR code, visit and section reports), not of the dashboard's", async () => {
+    lines.length = 0;
+    await built.app.inject({ url: "/g/some-guide", remoteAddress: "198.51.100.23" });
+    await built.app.inject({ method: "POST", url: "/api/guide/visits", remoteAddress: "198.51.100.23", payload: {} });
+    await built.app.inject({ url: "/api/me", remoteAddress: "198.51.100.24" });
+    const logged = lines.join("");
+    expect(logged).toContain("/api/guide/visits");
+    expect(logged).not.toContain("198.51.100.23");
+    expect(logged).toContain("198.51.100.24");
+  });
 });

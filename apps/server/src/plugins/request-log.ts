@@ -25,16 +25,21 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
+/** Guests' requests: the guide, its QR redirect and what the guide reports (visits, section analytics). */
+const GUEST_PATH = /^\/(g|q|api\/guide)\//;
+
 /**
  * Fastify's default request serializer with the URL redacted: SPA loads of reset and auto-login links
  * (/reset-password?otp_token=…&reset_email=…, /?login_token=…) would otherwise put live tokens in the log.
+ * Guests' requests are logged without their address: the analytics promise guests that no IP is recorded.
  */
 export function serializeRequest(request: FastifyRequest) {
+  const guest = GUEST_PATH.test(request.url);
   return {
     method: request.method,
     url: redactUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    remoteAddress: guest ? undefined : request.ip,
+    remotePort: guest ? undefined : request.socket?.remotePort,
   };
 }

@@ -39,6 +39,30 @@ export const analyticsCopy = {
     changeNew: "new",
     downloadCsv: "Download CSV",
     timeZoneNote: (zone: string) => `Days are counted in the ${zone} time zone.`,
+    // Section analytics (beyond the seeds): what guests read.
+    sectionsTitle: "What guests read",
+    sectionsIntro: "The share of guest sessions in which each section of the guide was on screen.",
+    section: "Section",
+    sessions: "Sessions",
+    reach: "Reach",
+    notOpened: "Not opened",
+    neverOpenedSummary: (titles: string[]) =>
+      titles.length === 1
+        ? `No guest opened ${titles[0]} in this period.`
+        : `No guest opened these ${titles.length} sections in this period: ${titles.join(", ")}.`,
+    noSections: "The guide has no sections yet. Add content to see what guests read.",
+    noSessions: "No guest opened the guide in this period.",
+    topItemsTitle: "Items guests looked at most",
+    item: "Item",
+    inProperty: "Property",
+    noItems: "No item was looked at in this period.",
+    languagesTitle: "Languages guests read in",
+    language: "Language",
+    noLanguages: "No language recorded in this period.",
+    // The privacy statement shown on the page.
+    privacyTitle: "What is recorded",
+    privacyText: (retentionDays: number) =>
+      `For each guest session: a random id kept only in the guest's browser tab, the day, the device type (desktop, tablet or mobile), whether the guide was opened from the QR code or a link, the sections and items that stayed on screen, and the language. No cookies, IP addresses, names or contact details are recorded, and nothing is shared with anyone. These records are deleted after ${retentionDays} days; the daily totals on this page are kept.`,
     // Validation (ANL-06)
     invalidDay: "Use a date written YYYY-MM-DD.",
     rangeReversed: "The start date must be on or before the end date.",

@@ -28,6 +28,7 @@ CREATE TABLE "guide_engagement_events" (
 	CONSTRAINT "guide_engagement_events_property_id_day_tracking_session_id_kind_key_pk" PRIMARY KEY("property_id","day","tracking_session_id","kind","key")
 );
 --> statement-breakpoint
+ALTER TABLE "accounts" ADD COLUMN "analytics_raw_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "guide_engagement_account_days" ADD CONSTRAINT "guide_engagement_account_days_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_engagement_days" ADD CONSTRAINT "guide_engagement_days_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_engagement_days" ADD CONSTRAINT "guide_engagement_days_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -19,6 +19,11 @@ export const accounts = pgTable("accounts", {
   forceAnnualSubscription: boolean("force_annual_subscription").notNull().default(false),
   /** IANA zone whose calendar days the guide analytics count in; null (read as UTC) until the dashboard sets it. */
   timeZone: text("time_zone"),
+  /**
+   * Raw visit and section records before this instant have been purged (retention); the daily rollups of
+   * earlier days are final, and a rebuild recounts only the days after it. Null: nothing purged yet.
+   */
+  analyticsRawSince: timestamp("analytics_raw_since", { withTimezone: true }),
   ...timestamps,
 });
 

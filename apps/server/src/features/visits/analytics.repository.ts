@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { accounts } from "../../db/schema/accounts.ts";
 import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
@@ -73,25 +73,78 @@ export async function rebuildRollupInAccountZone(db: Db, accountId: string): Pro
   });
 }
 
-/** Recomputes the account's daily rollups (per property, then per account) from its raw visits, days in `timeZone`. */
+/**
+ * Recomputes the account's daily rollups (visits, then sections) from its raw records, days in `timeZone`.
+ * Days whose raw records were partly purged (retention, `accounts.analytics_raw_since`) keep the counts
+ * they have: only the days after the purge line are deleted and recounted.
+ */
 export async function rebuildRollup(db: Db, accountId: string, timeZone: string): Promise<void> {
-  await db.delete(guideVisitDays).where(eq(guideVisitDays.accountId, accountId));
-  await db.delete(guideVisitAccountDays).where(eq(guideVisitAccountDays.accountId, accountId));
+  // The first day all of whose raw records are still kept, in the new zone; null when nothing was purged.
+  const keepFrom = sql`(select (analytics_raw_since at time zone ${timeZone})::date + 1 from accounts where id = ${accountId})`;
+  const recounted = (day: SQL) => sql`(${keepFrom} is null or ${day} >= ${keepFrom})`;
+  const localDay = sql`(created_at at time zone ${timeZone})::date`;
+  for (const table of [
+    "guide_visit_days",
+    "guide_visit_account_days",
+    "guide_engagement_days",
+    "guide_engagement_account_days",
+  ])
+    await db.execute(
+      sql`delete from ${sql.identifier(table)} where account_id = ${accountId} and ${recounted(sql`day`)}`,
+    );
   await db.execute(sql`
     insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
     select account_id, property_id, day, device_type, source, count(*)::int
     from (
       select distinct on (property_id, day, tracking_session_id)
-             account_id, property_id, (created_at at time zone ${timeZone})::date as day, device_type,
+             account_id, property_id, ${localDay} as day, device_type,
              case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source
       from guide_visits
-      where account_id = ${accountId}
+      where account_id = ${accountId} and ${recounted(localDay)}
       order by property_id, day, tracking_session_id, created_at
     ) first_visits
     group by account_id, property_id, day, device_type, source`);
   await db.execute(sql`
     insert into guide_visit_account_days (account_id, day, device_type, source, sessions)
     select account_id, day, device_type, source, sum(sessions)::int
-    from guide_visit_days where account_id = ${accountId}
+    from guide_visit_days where account_id = ${accountId} and ${recounted(sql`day`)}
     group by account_id, day, device_type, source`);
+  // A session counts once per key and day in the new zone, as live inserts count it.
+  await db.execute(sql`
+    insert into guide_engagement_days (account_id, property_id, day, kind, key, sessions)
+    select account_id, property_id, day, kind, key, count(distinct tracking_session_id)::int
+    from (
+      select account_id, property_id, ${localDay} as day, kind, key, tracking_session_id
+      from guide_engagement_events
+      where account_id = ${accountId} and ${recounted(localDay)}
+    ) events
+    group by account_id, property_id, day, kind, key`);
+  await db.execute(sql`
+    insert into guide_engagement_account_days (account_id, day, kind, key, sessions)
+    select account_id, day, kind, key, sum(sessions)::int
+    from guide_engagement_days where account_id = ${accountId} and kind <> 'item' and ${recounted(sql`day`)}
+    group by account_id, day, kind, key`);
+}
+
+/**
+ * Deletes raw visit and section records created before `before` (retention: the rollups keep the counts)
+ * and records the purge line on every account, so a later rebuild leaves the days before it alone.
+ * Returns how many raw rows were deleted.
+ */
+export async function purgeRawAnalytics(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const at = before.toISOString();
+    const visits = (await tx.execute(
+      sql`delete from guide_visits where created_at < ${at}::timestamptz`,
+    )) as unknown as { rowCount?: number | null; affectedRows?: number };
+    const events = (await tx.execute(
+      sql`delete from guide_engagement_events where created_at < ${at}::timestamptz`,
+    )) as unknown as { rowCount?: number | null; affectedRows?: number };
+    await tx
+      .update(accounts)
+      .set({ analyticsRawSince: before })
+      .where(sql`${accounts.analyticsRawSince} is null or ${accounts.analyticsRawSince} < ${at}::timestamptz`);
+    const count = (r: { rowCount?: number | null; affectedRows?: number }) => Number(r.rowCount ?? r.affectedRows ?? 0);
+    return count(visits) + count(events);
+  });
 }

@@ -12,6 +12,7 @@ import { getFirstPropertyCreatedAt, listPropertyChoices } from "../properties/pr
 import type { Db } from "../../db/client.ts";
 import {
   findAccountTimeZone,
+  purgeRawAnalytics,
   rebuildRollupInAccountZone,
   setTimeZoneAndRebuild,
   sumRollup,
@@ -95,4 +96,13 @@ export async function setAnalyticsTimeZone(
 /** Recounts an account's analytics days from its raw visits in its own zone (the operator's repair); returns the zone. */
 export function rebuildAccountAnalytics(db: Db, accountId: string): Promise<string> {
   return rebuildRollupInAccountZone(db, accountId);
+}
+
+/**
+ * Retention: deletes raw visit and section records older than the configured number of days; the daily
+ * counts the analytics read stay. Run by the scheduler; returns how many raw rows went.
+ */
+export function purgeExpiredVisitRecords(ctx: AppContext): Promise<number> {
+  const days = ctx.config.guide.visitRetentionDays;
+  return purgeRawAnalytics(ctx.db, new Date(ctx.now().getTime() - days * 86_400_000));
 }

@@ -1,9 +1,18 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { properties } from "../../db/schema/properties.ts";
-import { guideEngagementAccountDays, guideEngagementDays, guideEngagementEvents } from "../../db/schema/visits.ts";
+import { accounts } from "../../db/schema/accounts.ts";
+import {
+  guideEngagementAccountDays,
+  guideEngagementDays,
+  guideEngagementEvents,
+  guideVisitDays,
+  guideVisits,
+} from "../../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
+import { purgeRawAnalytics, rebuildRollup } from "./analytics.repository.ts";
+import { purgeExpiredVisitRecords } from "./analytics.service.ts";
 import { flushEngagement } from "./engagement.service.ts";
 
 let t: TestApp;
@@ -277,5 +286,68 @@ describe("GET /api/analytics/sections (section report)", () => {
     expect((await report("", stranger)).json().sections).toEqual([]);
     const reversed = await api(owner, "GET", "/api/analytics/sections?from=2026-08-31&to=2026-08-01");
     expect(reversed.statusCode).toBe(400);
+  });
+});
+
+describe("rebuild and retention of raw records", () => {
+  it("rebuilds the section rollups as live inserts kept them; purging raw records keeps every count, and a later rebuild leaves purged days alone", async () => {
+    const owner = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, owner);
+    const record = async (at: string, session: string, sections: string[]) => {
+      t.clock.now = new Date(at);
+      expect((await visit(propertyId, sessionId(session))).statusCode).toBe(204);
+      await beacon({ propertyId, trackingSessionId: sessionId(session), language: "it", sections });
+      await flushEngagement(t.ctx);
+    };
+    await record("2026-03-01T12:00:00Z", "r1", ["arrival", "safety"]);
+    await record("2026-06-01T12:00:00Z", "r2", ["arrival"]);
+    const snapshot = async () => ({
+      visits: await t.ctx.db
+        .select()
+        .from(guideVisitDays)
+        .where(eq(guideVisitDays.accountId, owner.accountId))
+        .orderBy(guideVisitDays.day),
+      sections: await t.ctx.db
+        .select()
+        .from(guideEngagementDays)
+        .where(eq(guideEngagementDays.accountId, owner.accountId))
+        .orderBy(guideEngagementDays.day, guideEngagementDays.key),
+      account: await t.ctx.db
+        .select()
+        .from(guideEngagementAccountDays)
+        .where(eq(guideEngagementAccountDays.accountId, owner.accountId))
+        .orderBy(guideEngagementAccountDays.day, guideEngagementAccountDays.key),
+    });
+    const live = await snapshot();
+    expect(live.sections.map((r) => `${r.day} ${r.key} ${r.sessions}`)).toEqual([
+      "2026-03-01 arrival 1",
+      "2026-03-01 it 1",
+      "2026-03-01 safety 1",
+      "2026-06-01 arrival 1",
+      "2026-06-01 it 1",
+    ]);
+    await rebuildRollup(t.ctx.db, owner.accountId, "UTC");
+    expect(await snapshot()).toEqual(live);
+
+    // Purge everything raw before May: March's raw rows go, its counts stay.
+    expect(await purgeRawAnalytics(t.ctx.db, new Date("2026-05-01T00:00:00Z"))).toBeGreaterThan(0);
+    const raw = await t.ctx.db
+      .select({ day: guideEngagementEvents.day })
+      .from(guideEngagementEvents)
+      .where(eq(guideEngagementEvents.accountId, owner.accountId));
+    expect(new Set(raw.map((r) => r.day))).toEqual(new Set(["2026-06-01"]));
+    expect(await snapshot()).toEqual(live);
+    const [account] = await t.ctx.db.select().from(accounts).where(eq(accounts.id, owner.accountId));
+    expect(account!.analyticsRawSince).toEqual(new Date("2026-05-01T00:00:00Z"));
+    // A rebuild now recounts June only; March keeps what was counted before the purge.
+    await rebuildRollup(t.ctx.db, owner.accountId, "UTC");
+    expect(await snapshot()).toEqual(live);
+
+    // The scheduled job purges what is older than VISIT_RETENTION_DAYS (400 by default) from now.
+    t.clock.now = new Date("2027-07-10T00:00:00Z"); // 400 days after 2026-06-05
+    expect(await purgeExpiredVisitRecords(t.ctx)).toBeGreaterThan(0);
+    const left = await t.ctx.db.select().from(guideVisits).where(eq(guideVisits.accountId, owner.accountId));
+    expect(left).toHaveLength(0);
+    expect(await snapshot()).toEqual(live);
   });
 });
