@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { copy } from "@doorstep/shared/copy";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
+import { createItemViaApi } from "../content/content-api.ts";
 import { createPropertyViaApi } from "../properties/property-api.ts";
 
 // Real browsers' user agents: headless Chromium's own is (rightly) skipped as a bot by visit recording.
@@ -38,7 +39,9 @@ async function tableRows(table: Locator): Promise<string[][]> {
 /** The totals row's figures once the page shows settled figures (not the previous selection's). */
 async function totalsOf(page: Page): Promise<string[] | null> {
   if ((await page.locator(".analytics-page__results[aria-busy='true']").count()) > 0) return null;
-  const totals = (await tableRows(page.getByRole("table"))).find((row) => row[0] === c.totals);
+  const totals = (await tableRows(page.getByRole("table", { name: c.tableCaption }))).find(
+    (row) => row[0] === c.totals,
+  );
   return totals ? totals.slice(1) : null;
 }
 
@@ -73,7 +76,7 @@ test("visits by QR code and web link show under the right device and source; one
     await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
 
   // Today's row (the last day of "Last 7 Days"): the desktop web-link visit and the phone's QR code visit.
-  const table = page.getByRole("table");
+  const table = page.getByRole("table", { name: c.tableCaption });
   await expect(table.locator("tbody tr")).toHaveCount(7);
   const rows = await tableRows(table);
   expect(rows[6]!.slice(1)).toEqual(["1", "0", "1", "0", "2"]);
@@ -116,7 +119,7 @@ test("visits by QR code and web link show under the right device and source; one
 
   if (process.env.ANALYTICS_SCREENSHOTS) {
     await page.getByLabel(c.dateRange).selectOption("last7");
-    await expect(page.getByRole("table")).toBeVisible();
+    await expect(page.getByRole("table", { name: c.tableCaption })).toBeVisible();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(200);
@@ -131,7 +134,87 @@ test("visits by QR code and web link show under the right device and source; one
 test("with a single property there is no property selector", async ({ loggedInPage: page }) => {
   await createPropertyViaApi(page.request, "Only Home");
   await page.goto("/guide-analytics");
-  await expect(page.getByRole("table")).toBeVisible();
+  await expect(page.getByRole("table", { name: c.tableCaption })).toBeVisible();
   await expect(page.getByLabel(c.dateRange)).toBeVisible();
   await expect(page.getByLabel(c.property)).toHaveCount(0);
+});
+
+test("a guest's phone reports the sections it showed; the host sees their reach, the section nobody opened, the items and the language", async ({
+  browser,
+  loggedInPage: page,
+}) => {
+  test.setTimeout(90_000);
+  const home = await createPropertyViaApi(page.request, "Harbour Loft");
+  const longItem = async (categoryLabel: string, title: string, paragraphs: number) => {
+    const response = await page.request.post(`/api/properties/${home.propertyId}/content/items`, {
+      data: {
+        categoryLabel,
+        title,
+        detailText: Array.from({ length: paragraphs }, (_, i) => `<p>${title}, step ${i + 1}.</p>`).join(""),
+      },
+    });
+    expect(response.status()).toBe(201);
+  };
+  await createItemViaApi(page.request, home.propertyId, "arrival", "Key safe");
+  // Arrival fills the first screen of a phone; then a long section the guest jumps over, and a long last one so the jump can bring Safety to the top.
+  await longItem("arrival", "Parking", 12);
+  await longItem("wifi-and-tech", "Router manual", 60);
+  await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
+  await longItem("check-out", "Leave the keys", 40);
+
+  // The guest: a phone, the top of the guide for a moment, then a jump from the table of contents.
+  const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const guide = await guest.newPage();
+  await guide.goto(`/g/${home.propertyId}`);
+  await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
+  await guide.waitForTimeout(1_500);
+  const contents = guide.getByRole("navigation", { name: copy.guide.contents });
+  // The jump stays in the page: no reload (a reload would also forget what the guest had seen).
+  await guide.evaluate(() => Object.assign(window, { beforeJump: true }));
+  await contents.getByRole("link", { name: "Safety & emergencies" }).click();
+  await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
+  expect(await guide.evaluate(() => "beforeJump" in window)).toBe(true);
+  await guide.waitForTimeout(1_500);
+  // The guest switches to another app: the page becomes hidden and sends what it showed. (Headless
+  // Chromium never hides a page by itself, so the test says it is hidden, as a phone's browser would.)
+  const beacon = guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
+  await guide.evaluate(() => {
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+    document.dispatchEvent(new Event("visibilitychange"));
+  });
+  const sent = (await beacon).postDataJSON() as { sections: string[]; items: string[]; language: string };
+  expect(sent.language).toBe("en");
+  expect(sent.sections.sort()).toEqual(["arrival", "check-out", "safety"]);
+  expect(sent.items).toHaveLength(4);
+  await guest.close();
+
+  await page.goto(`/guide-analytics`);
+  const report = page.getByRole("region", { name: c.sectionsTitle });
+  // The server writes beacons in batches of up to a second: look again until they are in.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return report.getByRole("row", { name: /Check-out/ }).textContent({ timeout: 5_000 });
+      },
+      { timeout: 20_000 },
+    )
+    .toContain("100%");
+  await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Safety & emergencies/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Wi-Fi & tech/ })).toContainText(c.notOpened);
+  await expect(report.getByRole("note")).toHaveText(c.neverOpenedSummary(["Wi-Fi & tech"]));
+  await expect(report.getByRole("row", { name: /Key safe/ })).toContainText("1");
+  await expect(report.getByRole("row", { name: /Router manual/ })).toHaveCount(0);
+  await expect(report.getByRole("row", { name: /English/ })).toContainText("1");
+  await expect(page.getByRole("heading", { name: c.privacyTitle })).toBeVisible();
+  await expect(page.getByText(c.privacyText(400))).toBeVisible();
+
+  if (process.env.ANALYTICS_SCREENSHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await report.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOTS}/guide-sections-${width}.png` });
+    }
+  }
 });

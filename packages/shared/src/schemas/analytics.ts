@@ -58,6 +58,8 @@ export const AnalyticsOptionsResponse = z.object({
   /** Calendar months, "YYYY-MM", newest first: from the account's first property to this month. */
   months: z.array(z.string()),
   properties: z.array(z.object({ propertyId: z.string(), title: z.string() })),
+  /** Days raw visit and section records are kept (the privacy statement on the page says it). */
+  retentionDays: z.number().int(),
 });
 export type AnalyticsOptionsResponse = z.infer<typeof AnalyticsOptionsResponse>;
 

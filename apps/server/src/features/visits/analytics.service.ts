@@ -75,7 +75,13 @@ export async function getAnalyticsOptions(ctx: AppContext, caller: Caller): Prom
   const thisMonth = today.slice(0, 7);
   const firstDay = first ? dayInZone(first, timeZone ?? "UTC") : today;
   const firstMonth = (firstDay < today ? firstDay : today).slice(0, 7);
-  return { timeZone, today, months: monthsBetween(firstMonth, thisMonth), properties };
+  return {
+    timeZone,
+    today,
+    months: monthsBetween(firstMonth, thisMonth),
+    properties,
+    retentionDays: ctx.config.guide.visitRetentionDays,
+  };
 }
 
 /**

@@ -173,7 +173,13 @@ describe("GET /api/analytics/options and PUT /api/analytics/time-zone (ANL-01/02
     t.clock.now = new Date("2026-07-10T12:00:00Z");
     const user = await buildUser(t.ctx);
     const fresh = (await get(user, "/api/analytics/options")).json();
-    expect(fresh).toEqual({ timeZone: null, today: "2026-07-10", months: ["2026-07"], properties: [] });
+    expect(fresh).toEqual({
+      timeZone: null,
+      today: "2026-07-10",
+      months: ["2026-07"],
+      properties: [],
+      retentionDays: 400,
+    });
     const p1 = await buildProperty(t.app, user, { title: "Zebra House" });
     const p2 = await buildProperty(t.app, user, { title: "Alpine Cabin" });
     await t.ctx.db

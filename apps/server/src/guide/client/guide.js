@@ -204,6 +204,7 @@
           if (now && incoming) now.replaceWith(document.importNode(incoming, true));
         });
         history.pushState(null, "", link.href);
+        shown = location.pathname + location.search;
         enhanceVideos(document.querySelector("main") || document);
         offlineBanner();
         if (body.getAttribute("data-visit")) watchSections();
@@ -222,8 +223,11 @@
       switchLanguage(target);
     }
   });
+  // Back/forward across a language switch shows that language again. A jump within the page (the table of
+  // contents, an internal link) changes only the fragment and fires popstate too: nothing to reload then.
+  var shown = location.pathname + location.search;
   window.addEventListener("popstate", function () {
-    location.reload();
+    if (location.pathname + location.search !== shown) location.reload();
   });
   window.addEventListener("online", offlineBanner);
   window.addEventListener("offline", offlineBanner);

@@ -4,4 +4,6 @@ export const analyticsKeys = {
   options: () => ["analytics", "options"] as const,
   visits: (from: string, to: string, propertyId: string | null) =>
     ["analytics", "visits", from, to, propertyId ?? "all"] as const,
+  sections: (from: string, to: string, propertyId: string | null) =>
+    ["analytics", "sections", from, to, propertyId ?? "all"] as const,
 };

@@ -8,10 +8,12 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useAnalyticsOptions } from "../api/get-analytics-options.ts";
+import { useSections } from "../api/get-sections.ts";
 import { useVisits } from "../api/get-visits.ts";
 import { useSetTimeZone } from "../api/set-time-zone.ts";
 import { PropertyPicker } from "../components/property-picker.tsx";
 import { RangePicker } from "../components/range-picker.tsx";
+import { SectionsReport } from "../components/sections-report.tsx";
 import { VisitsChart } from "../components/visits-chart.tsx";
 import { VisitsSummary } from "../components/visits-summary.tsx";
 import { VisitsTable } from "../components/visits-table.tsx";
@@ -29,11 +31,12 @@ function browserTimeZone(): string | null {
   }
 }
 
-function Loading() {
+/** ANL-07: "Loading data..." with the share of the page's figures already in, when some are. */
+function Loading({ percent }: { percent?: number }) {
   return (
     <div className="analytics-page__loading" role="status">
       <Spinner size={28} />
-      <span>{c.loadingData}</span>
+      <span>{percent ? c.loadingDataPercent(percent) : c.loadingData}</span>
     </div>
   );
 }
@@ -75,6 +78,8 @@ export function GuideAnalyticsPage() {
   const parsed = AnalyticsRangeQuery.safeParse(range);
   const rangeError = parsed.success ? undefined : parsed.error.issues[0]?.message;
   const visits = useVisits({ ...range, propertyId }, settled && parsed.success);
+  const sections = useSections({ ...range, propertyId }, settled && parsed.success);
+  const loaded = [visits, sections].filter((q) => q.data !== undefined).length;
   const table = useMemo(() => (visits.data ? buildVisitsTable(visits.data) : null), [visits.data]);
 
   const update = (changes: Record<string, string | null>) =>
@@ -121,13 +126,16 @@ export function GuideAnalyticsPage() {
               onChange={(next) => update({ property: next })}
             />
           </div>
-          {visits.isError ? (
+          {visits.isError || sections.isError ? (
             <Alert>{copy.common.genericError}</Alert>
-          ) : !parsed.success ? null : visits.isPending || !visits.data || !table ? (
-            <Loading />
+          ) : !parsed.success ? null : !visits.data || !sections.data || !table ? (
+            <Loading percent={Math.round((loaded / 2) * 100)} />
           ) : (
-            <section className="analytics-page__results" aria-busy={visits.isPlaceholderData}>
-              {visits.isPlaceholderData ? (
+            <section
+              className="analytics-page__results"
+              aria-busy={visits.isPlaceholderData || sections.isPlaceholderData}
+            >
+              {visits.isPlaceholderData || sections.isPlaceholderData ? (
                 <p className="analytics-page__refreshing" role="status">
                   {c.loadingData}
                 </p>
@@ -149,8 +157,13 @@ export function GuideAnalyticsPage() {
                   {c.downloadCsv}
                 </Button>
               </div>
+              <SectionsReport data={sections.data} allProperties={propertyId === null} />
             </section>
           )}
+          <section className="analytics-privacy" aria-labelledby="analytics-privacy-h">
+            <h2 id="analytics-privacy-h">{c.privacyTitle}</h2>
+            <p>{c.privacyText(options.data.retentionDays)}</p>
+          </section>
         </>
       )}
     </div>
