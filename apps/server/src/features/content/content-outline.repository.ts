@@ -1,54 +1,95 @@
-import { and, eq, isNull, ne, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { properties } from "../../db/schema/properties.ts";
 
-export interface OutlineRow {
-  itemId: string;
-  categoryLabel: string;
-  title: string;
-  propertyRowId: string;
-  propertyTitle: string;
-  themeLabel: string | null;
-}
-
 /**
- * Every item shown in the account's live guides, or in one property's guide: its own items and the shared
- * items attached to it, with the property's title and theme. Two indexed reads, whatever the item count.
+ * Reads over the items shown in the account's live guides, or in one property's guide: its own items and
+ * the shared items attached to it. `select` picks the columns; both halves run in parallel.
  */
-export async function findGuideOutlineRows(
+async function findShownItems<T extends Record<string, unknown>>(
   db: Db,
   accountId: string,
   propertyRowId: string | null,
-): Promise<OutlineRow[]> {
+  read: (from: "own" | "attached", where: SQL | undefined) => Promise<T[]>,
+): Promise<T[]> {
   const live = (extra: SQL | undefined) =>
-    and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt), extra);
+    and(
+      // Both account columns: the item's lets PostgreSQL read only this account's items by index.
+      eq(contentItems.accountId, accountId),
+      eq(properties.accountId, accountId),
+      eq(properties.isShared, false),
+      isNull(properties.archivedAt),
+      sql`btrim(${contentItems.title}) <> ''`,
+      extra,
+    );
+  const [own, attached] = await Promise.all([
+    read("own", live(propertyRowId ? eq(contentItems.propertyId, propertyRowId) : undefined)),
+    read(
+      "attached",
+      live(
+        propertyRowId
+          ? eq(contentItemLinks.propertyId, propertyRowId)
+          : ne(contentItemLinks.propertyId, contentItems.propertyId),
+      ),
+    ),
+  ]);
+  return [...own, ...attached];
+}
+
+/** The distinct categories that have a titled item in the guide(s), with the theme each is shown under. */
+export async function findShownCategories(
+  db: Db,
+  accountId: string,
+  propertyRowId: string | null,
+): Promise<{ categoryLabel: string; themeLabel: string | null }[]> {
+  const columns = { categoryLabel: contentItems.categoryLabel, themeLabel: properties.themeLabel };
+  return findShownItems(db, accountId, propertyRowId, (from, where) =>
+    from === "own"
+      ? db
+          .selectDistinct(columns)
+          .from(contentItems)
+          .innerJoin(properties, eq(properties.id, contentItems.propertyId))
+          .where(where)
+      : db
+          .selectDistinct(columns)
+          .from(contentItemLinks)
+          .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
+          .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
+          .where(where),
+  );
+}
+
+/** Titles of these items where the guide(s) show them, with the property's title and theme. */
+export async function findShownItemTitles(
+  db: Db,
+  accountId: string,
+  propertyRowId: string | null,
+  itemIds: string[],
+): Promise<
+  { itemId: string; categoryLabel: string; title: string; propertyTitle: string; themeLabel: string | null }[]
+> {
+  if (itemIds.length === 0) return [];
   const columns = {
     itemId: contentItems.id,
     categoryLabel: contentItems.categoryLabel,
     title: contentItems.title,
-    propertyRowId: properties.id,
     propertyTitle: properties.title,
     themeLabel: properties.themeLabel,
   };
-  const [own, attached] = await Promise.all([
-    db
-      .select(columns)
-      .from(contentItems)
-      .innerJoin(properties, eq(properties.id, contentItems.propertyId))
-      .where(live(propertyRowId ? eq(contentItems.propertyId, propertyRowId) : undefined)),
-    db
-      .select(columns)
-      .from(contentItemLinks)
-      .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-      .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
-      .where(
-        live(
-          propertyRowId
-            ? eq(contentItemLinks.propertyId, propertyRowId)
-            : ne(contentItemLinks.propertyId, contentItems.propertyId),
-        ),
-      ),
-  ]);
-  return [...own, ...attached];
+  const ids = inArray(contentItems.id, itemIds);
+  return findShownItems(db, accountId, propertyRowId, (from, where) =>
+    from === "own"
+      ? db
+          .select(columns)
+          .from(contentItems)
+          .innerJoin(properties, eq(properties.id, contentItems.propertyId))
+          .where(and(where, ids))
+      : db
+          .select(columns)
+          .from(contentItemLinks)
+          .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
+          .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
+          .where(and(where, ids)),
+  );
 }

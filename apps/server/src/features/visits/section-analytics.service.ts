@@ -1,7 +1,7 @@
 import { languageName } from "@doorstep/shared/languages";
 import type { AnalyticsRangeQuery, AnalyticsSectionsResponse } from "@doorstep/shared/schemas/analytics";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { getGuideOutline } from "../content/content-outline.service.ts";
+import { getGuideSections, getShownItems } from "../content/content-outline.service.ts";
 import { getOwnedProperty } from "../properties/property.service.ts";
 import { sumRollup } from "./analytics.repository.ts";
 import { findTopItems, sumSectionsAndLanguages } from "./engagement-report.repository.ts";
@@ -22,17 +22,23 @@ export async function getSectionsView(
 ): Promise<AnalyticsSectionsResponse> {
   const property = query.propertyId ? await getOwnedProperty(ctx, caller, query.propertyId) : null;
   const rowId = property?.id ?? null;
-  const [visits, totals, top, outline] = await Promise.all([
+  const [visits, totals, top, guideSections] = await Promise.all([
     sumRollup(ctx.db, caller.accountId, rowId, query.from, query.to),
     sumSectionsAndLanguages(ctx.db, caller.accountId, rowId, query.from, query.to),
     // More than shown: items deleted since are skipped.
     findTopItems(ctx.db, caller.accountId, rowId, query.from, query.to, TOP_ITEMS * 3),
-    getGuideOutline(ctx, caller.accountId, rowId),
+    getGuideSections(ctx, caller.accountId, rowId),
   ]);
+  const shownItems = await getShownItems(
+    ctx,
+    caller.accountId,
+    rowId,
+    top.map((row) => row.key),
+  );
   const sessions = visits.reduce((sum, row) => sum + row.sessions, 0);
   const seen = new Map(totals.filter((t) => t.kind === "section").map((t) => [t.key, t.sessions]));
   const share = (n: number) => (sessions > 0 ? Math.min(1, n / sessions) : 0);
-  const sections = outline.sections
+  const sections = guideSections
     .map((s) => {
       const count = Math.min(seen.get(s.label) ?? 0, sessions);
       return { key: s.label, title: s.title, sessions: count, reach: share(count) };
@@ -41,7 +47,7 @@ export async function getSectionsView(
     .sort((a, b) => b.sessions - a.sessions);
   const items = top
     .flatMap((row) => {
-      const item = outline.items.get(row.key);
+      const item = shownItems.get(row.key);
       return item
         ? [{ id: row.key, title: item.title, propertyTitle: item.propertyTitle, sessions: row.sessions }]
         : [];
