@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -47,4 +48,42 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** Pins a process and all its descendants (start.mjs → node server) to one core. */
+export function pinTree(pid: number, cpu: number) {
+  const children = (() => {
+    try {
+      return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  })();
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", String(cpu), String(pid)], { stdio: "ignore" });
+  } catch {
+    /* no taskset: unpinned */
+  }
+  for (const child of children) pinTree(Number(child), cpu);
+}
+
+/** A fresh scratch database on the benchmark's PostgreSQL, or null when none answers. */
+export async function postgresUrl(name: string): Promise<string | null> {
+  const base =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } catch {
+    return null;
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

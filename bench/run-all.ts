@@ -12,6 +12,7 @@ for (const script of [
   "guide.ts",
   "throughput.ts",
   "analytics.ts",
+  "ingest.ts",
 ]) {
   console.log(`\n--- ${script}`);
   spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], { stdio: "inherit" });

@@ -3,9 +3,7 @@
 // docs/architecture.md §9). The server runs pinned to core 0, nginx (one worker) too, wrk to core 1, so the
 // load tool never competes with what it measures. PostgreSQL runs when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set, or a local server answers. Prints one table. BENCH_SECONDS sets each run's length.
-import { execFileSync } from "node:child_process";
-import pg from "pg";
-import { startServer, type RunningServer } from "./lib.ts";
+import { pinTree, postgresUrl, startServer, type RunningServer } from "./lib.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, createProperties, signUpHost } from "./seed.ts";
 import { cell, wrk, type WrkResult } from "./wrk.ts";
@@ -14,44 +12,6 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 1000);
 const SERVER_CPU = 0;
 const LOAD_CPU = 1;
-
-/** Pins a process and all its descendants (start.mjs → node server) to one core. */
-function pinTree(pid: number, cpu: number) {
-  const children = (() => {
-    try {
-      return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-        .split("\n")
-        .filter(Boolean);
-    } catch {
-      return [];
-    }
-  })();
-  try {
-    execFileSync("taskset", ["-a", "-p", "-c", String(cpu), String(pid)], { stdio: "ignore" });
-  } catch {
-    /* no taskset: unpinned */
-  }
-  for (const child of children) pinTree(Number(child), cpu);
-}
-
-async function postgresUrl(): Promise<string | null> {
-  const base =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = "doorstep_bench_throughput";
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name}`);
-  } catch {
-    return null;
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Row {
   read: string;
@@ -112,7 +72,7 @@ async function measure(database: string, env: Record<string, string>) {
 }
 
 await measure("PGlite", {});
-const url = await postgresUrl();
+const url = await postgresUrl("doorstep_bench_throughput");
 if (url) await measure("PostgreSQL", { DATABASE_URL: url });
 else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
 

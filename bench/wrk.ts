@@ -1,6 +1,6 @@
 // wrk (Debian's C load generator) instead of a Node load tool: on two cores a Node client saturates before
 // the server does and hides the server's own cost. One thread, pinned to its own core where possible.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { pinned } from "./nginx.ts";
 
@@ -39,16 +39,41 @@ export function parseWrk(out: string): WrkResult {
   return { rps, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors };
 }
 
-/** Runs wrk against `url` for `seconds` with `connections` connections on one thread. */
-export function wrk(
-  url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string>; cpu?: number } = {},
-): WrkResult {
+/** Runs wrk against `url` in the background; `wait()` gives its result. For two loads at once. */
+export function wrkInBackground(url: string, options: Parameters<typeof wrk>[1] = {}): { wait(): Promise<WrkResult> } {
   const args = ["-t1", `-c${options.connections ?? 16}`, `-d${options.seconds ?? 10}s`, "--latency"];
+  if (options.script) args.push("-s", options.script);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push(url);
   const [command, full] = pinned(options.cpu, ensureWrk(), args);
-  const run = spawnSync(command, full, { encoding: "utf8" });
+  const child = spawn(command, full, { env: { ...process.env, ...options.env } });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  const done = new Promise<WrkResult>((resolve, reject) =>
+    child.on("exit", (code) => (code === 0 ? resolve(parseWrk(out)) : reject(new Error(`wrk exited with ${code}`)))),
+  );
+  return { wait: () => done };
+}
+
+/** Runs wrk against `url` for `seconds` with `connections` connections on one thread. */
+export function wrk(
+  url: string,
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    cpu?: number;
+    /** A wrk Lua script (requests built per call, delays) and the environment it reads. */
+    script?: string;
+    env?: Record<string, string>;
+  } = {},
+): WrkResult {
+  const args = ["-t1", `-c${options.connections ?? 16}`, `-d${options.seconds ?? 10}s`, "--latency"];
+  if (options.script) args.push("-s", options.script);
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  args.push(url);
+  const [command, full] = pinned(options.cpu, ensureWrk(), args);
+  const run = spawnSync(command, full, { encoding: "utf8", env: { ...process.env, ...options.env } });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   return parseWrk(run.stdout);
 }

@@ -1,22 +1,19 @@
 import type { RecordEngagementRequest } from "@doorstep/shared/schemas/guide";
 import type { AppContext } from "../../app-context.ts";
-import { getGuideProperty } from "../properties/property-guide.service.ts";
 import { isBot } from "./device.ts";
 import { insertEngagementBatch, type EngagementEvent } from "./engagement.repository.ts";
+import { findLiveProperty } from "./live-property.ts";
 
 /** Events are written together: every FLUSH_MS, or at once when this many are waiting. */
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 5_000;
 /** Past this many waiting events (a database outage), new ones are dropped rather than filling memory. */
 const MAX_WAITING = 100_000;
-/** How long a property's owner and liveness are remembered between beacons. */
-const PROPERTY_TTL_MS = 30_000;
 
 interface Buffer {
   waiting: EngagementEvent[];
   timer: NodeJS.Timeout | null;
   flushing: Promise<void>;
-  properties: Map<string, { at: number; owner: { accountId: string; id: string } | null }>;
 }
 
 // One buffer per running app (tests build several apps in one process).
@@ -25,22 +22,10 @@ const buffers = new WeakMap<AppContext, Buffer>();
 function bufferOf(ctx: AppContext): Buffer {
   let buffer = buffers.get(ctx);
   if (!buffer) {
-    buffer = { waiting: [], timer: null, flushing: Promise.resolve(), properties: new Map() };
+    buffer = { waiting: [], timer: null, flushing: Promise.resolve() };
     buffers.set(ctx, buffer);
   }
   return buffer;
-}
-
-/** The live property behind a public weblink, or null; remembered briefly so a burst of beacons costs one read. */
-async function liveProperty(ctx: AppContext, buffer: Buffer, propertyId: string) {
-  const now = Date.now();
-  const known = buffer.properties.get(propertyId);
-  if (known && now - known.at < PROPERTY_TTL_MS) return known.owner;
-  const record = await getGuideProperty(ctx, propertyId);
-  const owner = record?.live ? { accountId: record.property.accountId, id: record.property.id } : null;
-  if (buffer.properties.size > 10_000) buffer.properties.clear();
-  buffer.properties.set(propertyId, { at: now, owner });
-  return owner;
 }
 
 /**
@@ -55,9 +40,9 @@ export async function recordEngagement(
   userAgent: string | undefined,
 ): Promise<number> {
   if (isBot(userAgent)) return 0;
-  const buffer = bufferOf(ctx);
-  const owner = await liveProperty(ctx, buffer, input.propertyId);
+  const owner = await findLiveProperty(ctx, input.propertyId);
   if (!owner) return 0;
+  const buffer = bufferOf(ctx);
   if (buffer.waiting.length >= MAX_WAITING) {
     ctx.log.warn("engagement events dropped: the write buffer is full");
     return 0;
