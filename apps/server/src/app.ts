@@ -57,6 +57,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The route's request schemas (zod), for the edge fuzz test. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 export interface BuiltApp {
@@ -127,7 +129,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, public: route.config?.public === true });
+      routes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
     }
   });
   await app.register(fastifySwagger, {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, ErrorIssue, ErrorResponse } from "@doorstep/shared/errors";
 import { ERROR_STATUS } from "@doorstep/shared/errors";
+import { UNSAFE_TEXT_MESSAGE } from "@doorstep/shared/schemas/text";
 import { AppError } from "../lib/app-error.ts";
 import { wantsSpa } from "./spa.ts";
 
@@ -23,6 +24,10 @@ export function registerErrorHandling(
       return reply.status(error.status).send(body(error.code, error.message, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id in the path with NUL or a lone surrogate names nothing: answered like any unknown id (decision 011).
+      if (error.validationContext === "params" && error.validation.some((v) => v.message === UNSAFE_TEXT_MESSAGE)) {
+        return reply.status(404).send(body("NOT_FOUND", "Not found"));
+      }
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split("/").filter(Boolean),
         message: v.message ?? "Invalid value",

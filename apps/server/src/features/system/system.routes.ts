@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
 import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
@@ -69,7 +70,7 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
       "/api/test/end-trial",
       {
         config: publicRoute,
-        schema: { hide: true, body: z.object({ email: z.string().min(1) }), response: { 204: z.null() } },
+        schema: { hide: true, body: z.object({ email: text().min(1) }), response: { 204: z.null() } },
       },
       async (request, reply) => {
         const [user] = await ctx.db
@@ -85,15 +86,13 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
       },
     );
     const OutboxResponse = z.object({
-      emails: z.array(
-        z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
-      ),
+      emails: z.array(z.object({ to: text(), subject: text(), text: text(), html: text(), createdAt: text() })),
     });
     app.get(
       "/api/test/outbox",
       {
         config: publicRoute,
-        schema: { hide: true, querystring: z.object({ to: z.string().min(1) }), response: { 200: OutboxResponse } },
+        schema: { hide: true, querystring: z.object({ to: text().min(1) }), response: { 200: OutboxResponse } },
       },
       async (request) => {
         const rows = await ctx.db
