@@ -26,6 +26,7 @@ import { createTranslationProvider } from "./providers/translate/index.ts";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
 import { dashboardCsp, registerSpa } from "./plugins/spa.ts";
@@ -148,6 +149,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
+  registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
   registerSystemRoutes(app, ctx, database);
   registerAuthRoutes(app, ctx);
