@@ -19,4 +19,9 @@ export const PublicConfig = z.object({
 export type PublicConfig = z.infer<typeof PublicConfig>;
 
 export const HealthResponse = z.object({ status: z.literal("ok") });
-export const ReadyResponse = z.object({ status: z.literal("ready"), database: z.literal("ok") });
+/** Readiness: the database is up (else 503 UNAVAILABLE); Redis is reported, since the server serves without it. */
+export const ReadyResponse = z.object({
+  status: z.literal("ready"),
+  database: z.literal("ok"),
+  redis: z.enum(["ok", "down", "not-configured"]),
+});

@@ -13,7 +13,16 @@ import { AppError } from "../../lib/app-error.ts";
 const tags = ["system"];
 const publicRoute = { public: true } as const;
 
-export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, database: Database): void {
+/**
+ * Health, readiness, public config and the test-only helpers. `redisReachable` is null when Redis is not
+ * configured.
+ */
+export function registerSystemRoutes(
+  parent: FastifyInstance,
+  ctx: AppContext,
+  database: Database,
+  redisReachable: (() => Promise<boolean>) | null = null,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -26,15 +35,25 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
 
   app.get(
     "/api/ready",
-    { config: publicRoute, schema: { tags, summary: "The database is reachable", response: { 200: ReadyResponse } } },
+    {
+      config: publicRoute,
+      schema: { tags, summary: "The database is reachable; says whether Redis is", response: { 200: ReadyResponse } },
+    },
     async () => {
+      const redis: "ok" | "down" | "not-configured" = redisReachable
+        ? (await redisReachable())
+          ? "ok"
+          : "down"
+        : "not-configured";
       try {
         await database.ping();
       } catch {
         // 503, not 500: a load balancer takes the instance out of rotation until the database is back.
-        throw new AppError("UNAVAILABLE", "Database unreachable");
+        const also = redis === "down" ? "; Redis unreachable" : "";
+        throw new AppError("UNAVAILABLE", `Database unreachable${also}`);
       }
-      return { status: "ready" as const, database: "ok" as const };
+      // Without Redis the instance still serves (rate limits per instance), so it stays ready and says so.
+      return { status: "ready" as const, database: "ok" as const, redis };
     },
   );
 
