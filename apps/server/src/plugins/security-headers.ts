@@ -6,14 +6,16 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /**
  * Security headers on every response (decision 011). Routes that render pages set their own policy (the guide,
  * the dashboard, uploaded files, the docs UI); any response without one gets a default here: an HTML page
- * (receipts) the dashboard's policy, everything else (JSON, SVG, PDF, errors) the API's.
+ * (receipts) the dashboard's policy, scripts none, everything else (JSON, SVG, PDF, errors) the API's.
  */
 export function registerSecurityHeaders(app: FastifyInstance, dashboardCsp: string): void {
   app.addHook("onSend", async (_request, reply, payload) => {
     if (!reply.hasHeader("x-content-type-options")) reply.header("X-Content-Type-Options", "nosniff");
     if (!reply.hasHeader("referrer-policy")) reply.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (!reply.hasHeader("content-security-policy")) {
-      const type = String(reply.getHeader("content-type") ?? "");
+    const type = String(reply.getHeader("content-type") ?? "");
+    // A script's own CSP binds it only when it runs as a worker, and then it is the worker's whole policy:
+    // `default-src 'none'` would stop the guide's service worker fetching anything. Scripts are left alone.
+    if (!reply.hasHeader("content-security-policy") && !type.includes("javascript")) {
       reply.header("Content-Security-Policy", type.startsWith("text/html") ? dashboardCsp : API_CSP);
     }
     if (!reply.hasHeader("x-frame-options")) reply.header("X-Frame-Options", "DENY");
