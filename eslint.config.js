@@ -47,4 +47,19 @@ export default tseslint.config(
       "no-restricted-imports": ["error", { patterns: ["@doorstep/server*", "@doorstep/web*", "**/apps/**"] }],
     },
   },
+  {
+    // Text at the edge (decision 011): request strings go through the shared `text()` helper, which refuses
+    // NUL and lone surrogates before they reach the database.
+    files: ["packages/shared/src/schemas/**/*.ts", "apps/server/src/**/*.routes.ts"],
+    ignores: ["packages/shared/src/schemas/text.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='z'][callee.property.name='string']",
+          message: "Use text() from @doorstep/shared/schemas/text: it refuses NUL and lone surrogates (decision 011).",
+        },
+      ],
+    },
+  },
 );

@@ -23,10 +23,16 @@ import { seedCatalogue } from "./features/content/catalogue.seed.ts";
 import { registerContentRoutes } from "./features/content/content.routes.ts";
 import { registerSharedContentRoutes } from "./features/shared-content/shared-content.routes.ts";
 import { createTranslationProvider } from "./providers/translate/index.ts";
-import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
+import {
+  createMemoryRateLimitStore,
+  createRateLimiter,
+  createRedisRateLimitStoreWithFallback,
+} from "./lib/rate-limiter.ts";
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
 import { dashboardCsp, registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
@@ -57,6 +63,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** The route's request schemas (zod), for the edge fuzz test. */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
 }
 
 export interface BuiltApp {
@@ -81,8 +89,31 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
-  if (redis) app.addHook("onClose", async () => void (await redis.quit()));
+  // Redis is optional at run time (decision 011): commands fail at once while it is down (no offline queue),
+  // rate limits fall back to this instance's memory, and /api/ready reports it; the client keeps reconnecting.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : null;
+  if (redis) {
+    let reported = false;
+    redis.on("error", (error: Error) => {
+      if (!reported) app.log.warn({ err: error }, "Redis connection error");
+      reported = true;
+    });
+    redis.on("ready", () => void (reported = false));
+    app.addHook("onClose", async () => {
+      if (redis.status === "ready") await redis.quit();
+      else redis.disconnect();
+    });
+  }
+  const redisReachable = redis
+    ? async () =>
+        redis.status === "ready" &&
+        (await redis.ping().then(
+          () => true,
+          () => false,
+        ))
+    : null;
 
   const now = overrides.now ?? (() => new Date());
   const ctx: AppContext = {
@@ -103,16 +134,18 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     rateLimiter:
       overrides.rateLimiter ??
-      createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
+      createRateLimiter(
+        redis
+          ? createRedisRateLimitStoreWithFallback(redis, (message) => app.log.warn(message))
+          : createMemoryRateLimitStore(),
+      ),
   };
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);
-  registerErrorHandling(
-    app,
-    spaIndexHtml,
-    dashboardCsp({ mapTileUrl: config.mapTileUrl, stripe: Boolean(config.payments.stripeSecretKey) }),
-  );
+  const spaCsp = dashboardCsp({ mapTileUrl: config.mapTileUrl, stripe: Boolean(config.payments.stripeSecretKey) });
+  registerErrorHandling(app, spaIndexHtml, spaCsp);
+  registerSecurityHeaders(app, spaCsp);
   // Served over https (PUBLIC_URL): browsers keep to https for a year (HSTS).
   if (config.publicUrl.startsWith("https://")) {
     app.addHook("onSend", async (_request, reply) => {
@@ -127,7 +160,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, public: route.config?.public === true });
+      routes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
     }
   });
   await app.register(fastifySwagger, {
@@ -143,11 +176,17 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: "/api/docs",
+    staticCSP: true,
+    transformStaticCSP: (header) => swaggerUiCsp(header, config.publicUrl.startsWith("https://")),
+  });
   app.get("/api/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 
+  // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
+  registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
-  registerSystemRoutes(app, ctx, database);
+  registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerFileRoutes(app, ctx);

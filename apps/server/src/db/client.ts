@@ -52,7 +52,8 @@ export function openPostgres(
   url: string,
   onIdleError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connect that cannot succeed fails after 5 s (pg waits for ever by default), so a request answers 503.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   pool.on("error", onIdleError);
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { copy } from "@doorstep/shared/copy";
 import { GuideResponse, PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
 import type { AppContext } from "../app-context.ts";
@@ -16,8 +17,8 @@ import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
 import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
 import { createRenderCache } from "./render-cache.ts";
 
-const Params = z.object({ propertyId: z.string().min(1).max(60) });
-const GuideQuery = z.object({ lang: z.string().max(12).optional(), preview: z.string().max(600).optional() }).loose();
+const Params = z.object({ propertyId: text().min(1).max(60) });
+const GuideQuery = z.object({ lang: text().max(12).optional(), preview: text().max(600).optional() }).loose();
 const tags = ["guide"];
 const hidden = { hide: true };
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -156,7 +157,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
 
   app.get(
     "/g/_/:asset",
-    { config: { public: true }, schema: { ...hidden, params: z.object({ asset: z.string().max(60) }) } },
+    { config: { public: true }, schema: { ...hidden, params: z.object({ asset: text().max(60) }) } },
     async (request, reply) => {
       if (request.params.asset !== GUIDE_SCRIPT.name) throw new AppError("NOT_FOUND", "Not found");
       const encoding = pickEncoding(str(request.headers["accept-encoding"]));
@@ -179,7 +180,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
         summary:
           "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown, 503 inactive",
         params: Params,
-        querystring: z.object({ lang: z.string().max(12).optional() }),
+        querystring: z.object({ lang: text().max(12).optional() }),
         response: { 200: GuideResponse },
       },
     },

@@ -46,6 +46,37 @@ export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   };
 }
 
+/**
+ * Redis counters that fall back to this instance's memory while Redis is unreachable (decision 011): limits
+ * then hold per instance rather than across them, and the server keeps serving. The client must not queue
+ * commands while disconnected (`enableOfflineQueue: false`), so a hit never waits for a reconnect.
+ */
+export function createRedisRateLimitStoreWithFallback(
+  redis: Redis,
+  warn: (message: string) => void,
+  fallback: RateLimitStore = createMemoryRateLimitStore(),
+): RateLimitStore {
+  const shared = createRedisRateLimitStore(redis);
+  let degraded = false;
+  return {
+    async hit(key, windowMs) {
+      if (redis.status === "ready") {
+        try {
+          const result = await shared.hit(key, windowMs);
+          if (degraded) warn("Redis is back: rate limits are shared across instances again");
+          degraded = false;
+          return result;
+        } catch {
+          // Fall through: the connection dropped during the call.
+        }
+      }
+      if (!degraded) warn("Redis is unreachable: rate limits are counted per instance until it is back");
+      degraded = true;
+      return fallback.hit(key, windowMs);
+    },
+  };
+}
+
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;

@@ -2,8 +2,13 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, ErrorIssue, ErrorResponse } from "@doorstep/shared/errors";
 import { ERROR_STATUS } from "@doorstep/shared/errors";
+import { UNSAFE_TEXT_MESSAGE } from "@doorstep/shared/schemas/text";
 import { AppError } from "../lib/app-error.ts";
+import { isDatabaseUnavailable } from "../lib/db-errors.ts";
 import { wantsSpa } from "./spa.ts";
+
+/** How long a client should wait before retrying while the database is unreachable. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorResponse {
   return { error: { code, message, ...(issues ? { issues } : {}) } };
@@ -20,9 +25,14 @@ export function registerErrorHandling(
       // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
       const retryAfter = (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
       if (error.status === 429 && typeof retryAfter === "number") reply.header("Retry-After", String(retryAfter));
+      if (error.code === "UNAVAILABLE") reply.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(error.status).send(body(error.code, error.message, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // An id in the path with NUL or a lone surrogate names nothing: answered like any unknown id (decision 011).
+      if (error.validationContext === "params" && error.validation.some((v) => v.message === UNSAFE_TEXT_MESSAGE)) {
+        return reply.status(404).send(body("NOT_FOUND", "Not found"));
+      }
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split("/").filter(Boolean),
         message: v.message ?? "Invalid value",
@@ -40,6 +50,14 @@ export function registerErrorHandling(
     }
     if (status >= 400 && status < 500) {
       return reply.status(ERROR_STATUS.VALIDATION_FAILED).send(body("VALIDATION_FAILED", "The request is not valid."));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Not a bug: the database is down or restarting. Clients and load balancers may retry shortly.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body("UNAVAILABLE", "The service is briefly unavailable. Please try again in a moment."));
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.status(500).send(body("INTERNAL", "Something went wrong."));

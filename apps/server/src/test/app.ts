@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
 import type { Database } from "../db/client.ts";
@@ -24,6 +24,28 @@ export interface TestAppOptions {
   /** For nested settings: receives the test config (after `config`) and returns the one to use. */
   configure?: (config: AppConfig) => AppConfig;
   overrides?: Partial<Omit<AppContext, "config" | "db" | "log" | "now">>;
+  /**
+   * `app.inject()` behaves like the dashboard in a browser: a request that names no Origin or Referer is sent
+   * with `Origin: PUBLIC_URL` (decision 011). `false` sends exactly the headers given (the CSRF tests).
+   */
+  sameOriginClient?: boolean;
+}
+
+/** Wraps `app.inject` so requests carry the dashboard's own Origin unless they name one (or a Referer). */
+function addSameOrigin(app: FastifyInstance, origin: string): void {
+  const inject = app.inject.bind(app);
+  const withOrigin = (opts: InjectOptions | string): InjectOptions => {
+    const options: InjectOptions = typeof opts === "string" ? { url: opts } : opts;
+    const headers = { ...(options.headers ?? {}) } as Record<string, unknown>;
+    const named = Object.keys(headers).some((h) => ["origin", "referer"].includes(h.toLowerCase()));
+    return named ? options : { ...options, headers: { ...headers, origin } as InjectOptions["headers"] };
+  };
+  app.inject = ((opts?: InjectOptions | string, callback?: never) =>
+    opts === undefined
+      ? inject()
+      : callback
+        ? inject(withOrigin(opts), callback)
+        : inject(withOrigin(opts))) as typeof app.inject;
 }
 
 /** The real app on a fresh migrated database, in test mode, with a controllable clock and a temp data dir. */
@@ -46,6 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     overrides: { ...options.overrides, now: () => new Date(clock.now) },
   });
+  if (options.sameOriginClient !== false) addSameOrigin(app, config.publicUrl);
   await app.ready();
   return {
     app,

@@ -15,6 +15,7 @@ describe("toApiError", () => {
   it("falls back to the status when the body is not the envelope", () => {
     expect(toApiError(429, "Too many").code).toBe("RATE_LIMITED");
     expect(toApiError(502, "<html>").code).toBe("INTERNAL");
+    expect(toApiError(503, "<html>Service Unavailable</html>").code).toBe("UNAVAILABLE");
   });
 
   it("ends the session on UNAUTHENTICATED", () => {

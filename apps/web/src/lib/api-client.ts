@@ -25,6 +25,8 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   413: "PAYLOAD_TOO_LARGE",
   415: "UNSUPPORTED_MEDIA_TYPE",
   429: "RATE_LIMITED",
+  // A proxy's own page while the server or its database is down (decision 011).
+  503: "UNAVAILABLE",
 };
 
 type UnauthenticatedHandler = () => void;

@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { copy } from "../copy.ts";
 import { daysBetween, isCalendarDay, isTimeZone, MAX_RANGE_DAYS } from "../rules/analytics.ts";
 
-const Day = z.string().refine(isCalendarDay, copy.analytics.invalidDay);
+const Day = text().refine(isCalendarDay, copy.analytics.invalidDay);
 
 /**
  * The range of an analytics view (ANL-06, OPEN-54): calendar days in the account's time zone, both ends
@@ -13,7 +14,7 @@ export const AnalyticsRangeQuery = z
     from: Day,
     to: Day,
     // The weblink of one of the caller's properties; absent for "All Properties" (ANL-02).
-    propertyId: z.string().min(1).max(60).optional(),
+    propertyId: text().min(1).max(60).optional(),
   })
   .superRefine((q, issues) => {
     if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
@@ -33,48 +34,48 @@ export const VisitCounts = z.object({
 });
 export type VisitCounts = z.infer<typeof VisitCounts>;
 
-export const VisitDay = VisitCounts.extend({ day: z.string() });
+export const VisitDay = VisitCounts.extend({ day: text() });
 export type VisitDay = z.infer<typeof VisitDay>;
 
 /** The visits view (ANL-08): one row per day of the range, oldest first, zeros included. */
 export const AnalyticsVisitsResponse = z.object({
-  from: z.string(),
-  to: z.string(),
-  timeZone: z.string(),
-  propertyId: z.string().nullable(),
+  from: text(),
+  to: text(),
+  timeZone: text(),
+  propertyId: text().nullable(),
   days: z.array(VisitDay),
   totals: VisitCounts,
   /** The range of the same length just before, for the change figures. */
-  previous: z.object({ from: z.string(), to: z.string(), totals: VisitCounts }),
+  previous: z.object({ from: text(), to: text(), totals: VisitCounts }),
 });
 export type AnalyticsVisitsResponse = z.infer<typeof AnalyticsVisitsResponse>;
 
 /** What the page's selectors offer (ANL-01/02, OPEN-54). */
 export const AnalyticsOptionsResponse = z.object({
   /** The account's IANA zone; null until the dashboard first sends the browser's. */
-  timeZone: z.string().nullable(),
+  timeZone: text().nullable(),
   /** Today in the account's zone (UTC until one is set). */
-  today: z.string(),
+  today: text(),
   /** Calendar months, "YYYY-MM", newest first: from the account's first property to this month. */
-  months: z.array(z.string()),
-  properties: z.array(z.object({ propertyId: z.string(), title: z.string() })),
+  months: z.array(text()),
+  properties: z.array(z.object({ propertyId: text(), title: text() })),
   /** Days raw visit and section records are kept (the privacy statement on the page says it). */
   retentionDays: z.number().int(),
 });
 export type AnalyticsOptionsResponse = z.infer<typeof AnalyticsOptionsResponse>;
 
 export const SetTimeZoneRequest = z.object({
-  timeZone: z.string().max(64).refine(isTimeZone, copy.analytics.invalidTimeZone),
+  timeZone: text().max(64).refine(isTimeZone, copy.analytics.invalidTimeZone),
 });
 export type SetTimeZoneRequest = z.infer<typeof SetTimeZoneRequest>;
 
-export const SetTimeZoneResponse = z.object({ timeZone: z.string(), rebuilt: z.boolean() });
+export const SetTimeZoneResponse = z.object({ timeZone: text(), rebuilt: z.boolean() });
 export type SetTimeZoneResponse = z.infer<typeof SetTimeZoneResponse>;
 
 /** One section of the guide with the sessions that saw it; `reach` is their share of the range's sessions. */
 export const SectionReach = z.object({
-  key: z.string(),
-  title: z.string(),
+  key: text(),
+  title: text(),
   sessions: z.number().int(),
   /** 0…1; 0 when the range had no sessions. */
   reach: z.number(),
@@ -87,15 +88,13 @@ export type SectionReach = z.infer<typeof SectionReach>;
  * the guide shows today, with the host's English titles.
  */
 export const AnalyticsSectionsResponse = z.object({
-  from: z.string(),
-  to: z.string(),
-  propertyId: z.string().nullable(),
+  from: text(),
+  to: text(),
+  propertyId: text().nullable(),
   /** Unique sessions in the range (the visits view's total). */
   sessions: z.number().int(),
   sections: z.array(SectionReach),
-  items: z.array(
-    z.object({ id: z.string(), title: z.string(), propertyTitle: z.string(), sessions: z.number().int() }),
-  ),
-  languages: z.array(z.object({ code: z.string(), name: z.string(), sessions: z.number().int() })),
+  items: z.array(z.object({ id: text(), title: text(), propertyTitle: text(), sessions: z.number().int() })),
+  languages: z.array(z.object({ code: text(), name: text(), sessions: z.number().int() })),
 });
 export type AnalyticsSectionsResponse = z.infer<typeof AnalyticsSectionsResponse>;

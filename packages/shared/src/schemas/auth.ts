@@ -1,20 +1,20 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { PASSWORD_MAX_LENGTH } from "../constants.ts";
 import { UserDto } from "./user.ts";
 
-const Email = z.string().trim().min(1).max(254);
-const Password = z
-  .string()
+const Email = text().trim().min(1).max(254);
+const Password = text()
   .min(1)
   .max(PASSWORD_MAX_LENGTH * 4);
-const Attribution = z.string().trim().max(500).optional();
+const Attribution = text().trim().max(500).optional();
 
 /** Sign-up (AUTH-27). `website` is the honeypot: people leave it empty. */
 export const CreateAccountRequest = z.object({
-  firstName: z.string().trim().min(1).max(100),
+  firstName: text().trim().min(1).max(100),
   email: Email,
   password: Password,
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
   referralId: Attribution,
   utmSource: Attribution,
   utmMedium: Attribution,
@@ -46,7 +46,7 @@ export const ATTRIBUTION_QUERY_PARAMS = {
 export const LoginRequest = z.object({
   email: Email,
   password: Password,
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
   /** For API clients only: also return the session token in the body (the browser uses the cookie). */
   issueToken: z.boolean().optional(),
 });
@@ -55,8 +55,8 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 /** Login, sign-up and auto-login answer with the user and the deployed client version (AUTH-07). */
 export const SessionResponse = z.object({
   user: UserDto,
-  appVersion: z.string(),
-  token: z.string().optional(),
+  appVersion: text(),
+  token: text().optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
@@ -68,10 +68,10 @@ export type ForgotPasswordResponse = z.infer<typeof ForgotPasswordResponse>;
 
 export const ResetPasswordRequest = z.object({
   email: Email,
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   password: Password,
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-export const LoginTokenRequest = z.object({ token: z.string().min(1).max(200) });
+export const LoginTokenRequest = z.object({ token: text().min(1).max(200) });
 export type LoginTokenRequest = z.infer<typeof LoginTokenRequest>;

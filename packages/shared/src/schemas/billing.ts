@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import {
   BILLING_CYCLES,
   CANCELLATION_REASONS,
@@ -15,13 +16,13 @@ const Minor = z.number().int().nonnegative();
 
 /** A plan offered to the caller, priced for the server-computed quantity (BILL-06, BILL-17). */
 export const PlanDto = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   type: z.literal("basic"),
   unitLabel: z.enum(["guide", "property"]),
   cycle: BillingCycle,
   currency: Currency,
-  currencySymbol: z.string(),
+  currencySymbol: text(),
   quantity: z.number().int().positive(),
   /** The price per cycle for `quantity`. */
   amount: Minor,
@@ -31,16 +32,16 @@ export const PlanDto = z.object({
   renewalAmount: Minor.nullable(),
   /** The 1-property monthly/annual price of this plan (setup payment, OPEN-04). */
   singlePropertyAmount: Minor,
-  saveMessage: z.string().nullable(),
-  specialOffer: z.string().nullable(),
-  description: z.string(),
+  saveMessage: text().nullable(),
+  specialOffer: text().nullable(),
+  description: text(),
 });
 export type PlanDto = z.infer<typeof PlanDto>;
 
-export const PlansQuery = z.object({ currency: Currency.optional(), coupon: z.string().trim().max(40).optional() });
+export const PlansQuery = z.object({ currency: Currency.optional(), coupon: text().trim().max(40).optional() });
 export type PlansQuery = z.infer<typeof PlansQuery>;
 
-export const CouponDto = z.object({ code: z.string(), percentOff: z.number(), months: z.number() });
+export const CouponDto = z.object({ code: text(), percentOff: z.number(), months: z.number() });
 
 export const PlansResponse = z.object({
   currency: Currency,
@@ -51,14 +52,14 @@ export const PlansResponse = z.object({
   quantity: z.number().int().positive(),
   coupon: CouponDto.nullable(),
   plans: z.array(PlanDto),
-  trialEndsAt: z.string().nullable(),
+  trialEndsAt: text().nullable(),
   trialActive: z.boolean(),
 });
 export type PlansResponse = z.infer<typeof PlansResponse>;
 
 export const CardDto = z.object({
-  brand: z.string(),
-  last4: z.string(),
+  brand: text(),
+  last4: text(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
 });
@@ -66,7 +67,7 @@ export type CardDto = z.infer<typeof CardDto>;
 
 /** One line of an invoice as the provider itemises it (BILL-37); `amount` is before discounts, and negative for a credit. */
 export const InvoiceLineDto = z.object({
-  description: z.string(),
+  description: text(),
   quantity: z.number().int().nonnegative(),
   amount: z.number().int(),
 });
@@ -79,15 +80,15 @@ export const UpcomingInvoiceDto = z.object({
   /** The same invoice before the coupon: shown struck through when it differs from `amountDue`. */
   subtotal: Minor,
   /** The coupon that reduces this invoice, when one does. */
-  coupon: z.string().nullable(),
+  coupon: text().nullable(),
   currency: Currency,
   /** When the provider will next try to charge the card for it. */
-  nextPaymentAttempt: z.string().nullable(),
+  nextPaymentAttempt: text().nullable(),
   /** When it falls due (under automatic collection: the day it is issued). */
-  dueDate: z.string().nullable(),
+  dueDate: text().nullable(),
   /** The service period it pays for. */
-  periodStart: z.string(),
-  periodEnd: z.string(),
+  periodStart: text(),
+  periodEnd: text(),
   lines: z.array(InvoiceLineDto),
 });
 export type UpcomingInvoiceDto = z.infer<typeof UpcomingInvoiceDto>;
@@ -99,22 +100,22 @@ export const SubscriptionState = z.object({
   status: SubscriptionStatus.nullable(),
   /** The card failed: show the card form directly, no Edit (BILL-34, HOME-06). */
   paymentFailed: z.boolean(),
-  trialEndsAt: z.string().nullable(),
+  trialEndsAt: text().nullable(),
   trialActive: z.boolean(),
   plan: z
-    .object({ id: z.string(), name: z.string(), cycle: BillingCycle, unitLabel: z.enum(["guide", "property"]) })
+    .object({ id: text(), name: text(), cycle: BillingCycle, unitLabel: z.enum(["guide", "property"]) })
     .nullable(),
   currency: Currency,
-  currencySymbol: z.string(),
+  currencySymbol: text(),
   currencyFixed: z.boolean(),
   /** The billed quantity as the server computes it now (BILL-17). */
   quantity: z.number().int().positive(),
   /** The price per cycle for that quantity (before any coupon); null without a subscription. */
   amount: Minor.nullable(),
-  nextPaymentAt: z.string().nullable(),
+  nextPaymentAt: text().nullable(),
   /** The current period as the provider has it (BILL-37); null without a subscription. */
-  currentPeriodStart: z.string().nullable(),
-  currentPeriodEnd: z.string().nullable(),
+  currentPeriodStart: text().nullable(),
+  currentPeriodEnd: text().nullable(),
   /** The next invoice (BILL-37); null without an open subscription, or when the provider has none to preview. */
   upcomingInvoice: UpcomingInvoiceDto.nullable(),
   card: CardDto.nullable(),
@@ -124,23 +125,21 @@ export type SubscriptionState = z.infer<typeof SubscriptionState>;
 export const SubscriptionResponse = z.object({ subscription: SubscriptionState });
 export type SubscriptionResponse = z.infer<typeof SubscriptionResponse>;
 
-export const SetupIntentResponse = z.object({ clientSecret: z.string() });
+export const SetupIntentResponse = z.object({ clientSecret: text() });
 
 /** Local (test-mode) card fields; refused in production (docs/architecture.md §6). */
 export const LocalCardRequest = z.object({
-  number: z
-    .string()
+  number: text()
     .trim()
     .regex(/^[0-9 ]{12,23}$/),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
-  cvc: z
-    .string()
+  cvc: text()
     .trim()
     .regex(/^[0-9]{3,4}$/),
 });
 export type LocalCardRequest = z.infer<typeof LocalCardRequest>;
-export const PaymentMethodResponse = z.object({ paymentMethod: CardDto.extend({ id: z.string() }) });
+export const PaymentMethodResponse = z.object({ paymentMethod: CardDto.extend({ id: text() }) });
 
 /**
  * BILL-23/24: the server computes quantity and price; `propertyCount` and amounts from the client are
@@ -149,9 +148,9 @@ export const PaymentMethodResponse = z.object({ paymentMethod: CardDto.extend({ 
 export const CreateSubscriptionRequest = z.object({
   cycle: BillingCycle,
   currency: Currency.optional(),
-  planId: z.string().max(80).optional(),
-  coupon: z.string().trim().max(40).optional(),
-  paymentMethodId: z.string().min(1).max(255),
+  planId: text().max(80).optional(),
+  coupon: text().trim().max(40).optional(),
+  paymentMethodId: text().min(1).max(255),
   propertyCount: z.number().optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
@@ -163,7 +162,7 @@ export const CreateSubscriptionResponse = z.object({
 });
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 
-export const UpdatePaymentMethodRequest = z.object({ paymentMethodId: z.string().min(1).max(255) });
+export const UpdatePaymentMethodRequest = z.object({ paymentMethodId: text().min(1).max(255) });
 export type UpdatePaymentMethodRequest = z.infer<typeof UpdatePaymentMethodRequest>;
 export const UpdatePaymentMethodResponse = z.object({ paymentSuccess: z.boolean(), subscription: SubscriptionState });
 
@@ -171,41 +170,41 @@ export const UpdatePaymentMethodResponse = z.object({ paymentSuccess: z.boolean(
 export const SubscriptionAlertRequest = z.object({
   cycle: BillingCycle.optional(),
   currency: Currency.optional(),
-  planId: z.string().max(80).optional(),
-  coupon: z.string().max(40).optional(),
-  paymentMethodId: z.string().max(255).optional(),
-  errorMessage: z.string().min(1).max(2000),
+  planId: text().max(80).optional(),
+  coupon: text().max(40).optional(),
+  paymentMethodId: text().max(255).optional(),
+  errorMessage: text().min(1).max(2000),
 });
 export type SubscriptionAlertRequest = z.infer<typeof SubscriptionAlertRequest>;
 
 export const InvoiceDto = z.object({
-  id: z.string(),
-  date: z.string(),
+  id: text(),
+  date: text(),
   amountPaid: Minor,
   currency: Currency,
   /** The service period the invoice paid for (BILL-37). */
-  periodStart: z.string(),
-  periodEnd: z.string(),
-  hostedUrl: z.string().nullable(),
-  pdfUrl: z.string().nullable(),
+  periodStart: text(),
+  periodEnd: text(),
+  hostedUrl: text().nullable(),
+  pdfUrl: text().nullable(),
 });
 export type InvoiceDto = z.infer<typeof InvoiceDto>;
-export const InvoiceListQuery = z.object({ cursor: z.string().max(200).optional() });
-export const InvoiceListResponse = z.object({ items: z.array(InvoiceDto), nextCursor: z.string().nullable() });
+export const InvoiceListQuery = z.object({ cursor: text().max(200).optional() });
+export const InvoiceListResponse = z.object({ items: z.array(InvoiceDto), nextCursor: text().nullable() });
 export type InvoiceListResponse = z.infer<typeof InvoiceListResponse>;
 
 /** BILL-43…47: all fields but the message are required. */
 export const CreateCancellationRequest = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().email().max(254),
-  tel: z.string().trim().min(1).max(40),
+  name: text().trim().min(1).max(200),
+  email: text().trim().email().max(254),
+  tel: text().trim().min(1).max(40),
   request: z.enum(CANCELLATION_REQUEST_TYPES),
   reason: z.enum(CANCELLATION_REASONS),
-  message: z.string().trim().max(5000).optional(),
+  message: text().trim().max(5000).optional(),
 });
 export type CreateCancellationRequest = z.infer<typeof CreateCancellationRequest>;
 export const CancellationResponse = z.object({
-  request: z.object({ id: z.string(), status: z.string(), createdAt: z.string() }),
+  request: z.object({ id: text(), status: text(), createdAt: text() }),
   /** BILL-46: show the review invitation with the $20 voucher. */
   reviewInvitation: z.boolean(),
 });

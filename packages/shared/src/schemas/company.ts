@@ -1,29 +1,30 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { ClearableText, HexColour, HttpUrl } from "./common.ts";
 
 /** The account's company profile (CO-02). */
 export const CompanyDto = z.object({
-  brandName: z.string(),
-  logoUrl: z.string().nullable(),
-  homeScreenIconUrl: z.string().nullable(),
-  hexPrimary: z.string().nullable(),
-  hexSecondary: z.string().nullable(),
-  backgroundHex: z.string().nullable(),
-  fontHex: z.string().nullable(),
-  website: z.string().nullable(),
-  pms: z.string().nullable(),
+  brandName: text(),
+  logoUrl: text().nullable(),
+  homeScreenIconUrl: text().nullable(),
+  hexPrimary: text().nullable(),
+  hexSecondary: text().nullable(),
+  backgroundHex: text().nullable(),
+  fontHex: text().nullable(),
+  website: text().nullable(),
+  pms: text().nullable(),
 });
 export type CompanyDto = z.infer<typeof CompanyDto>;
 
 export const CompanyResponse = z.object({ company: CompanyDto.nullable() });
 export type CompanyResponse = z.infer<typeof CompanyResponse>;
 
-export const CreateCompanyRequest = z.object({ brandName: z.string().trim().min(1).max(120) });
+export const CreateCompanyRequest = z.object({ brandName: text().trim().min(1).max(120) });
 export type CreateCompanyRequest = z.infer<typeof CreateCompanyRequest>;
 
 export const UpdateCompanyRequest = z
   .object({
-    brandName: z.string().trim().min(1).max(120),
+    brandName: text().trim().min(1).max(120),
     hexPrimary: HexColour.nullable(),
     hexSecondary: HexColour.nullable(),
     backgroundHex: HexColour.nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { THEME_LABELS } from "../constants.ts";
 import { isLanguageCode } from "../languages.ts";
 import {
@@ -13,22 +14,21 @@ import {
   isInternalLink,
 } from "../rules/content.ts";
 
-const TranslationLanguage = z
-  .string()
-  .refine((c) => isLanguageCode(c) && c !== "en", "A translation language other than English (en)");
+const TranslationLanguage = text().refine(
+  (c) => isLanguageCode(c) && c !== "en",
+  "A translation language other than English (en)",
+);
 
 /** Plain text that may be blank: "" and null both clear it. */
 const OptionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .nullable()
     .transform((v) => (v ? v : null));
 
 /** CONT-20: an http(s) address or blank (null). */
-export const WebLink = z
-  .string()
+export const WebLink = text()
   .trim()
   .max(2000)
   .nullable()
@@ -38,34 +38,34 @@ export const WebLink = z
 // ---------- reference data (IMPL-11) ----------
 
 export const CategoryDto = z.object({
-  label: z.string(),
-  title: z.string(),
-  shortDescription: z.string().nullable(),
+  label: text(),
+  title: text(),
+  shortDescription: text().nullable(),
   type: z.enum(CATEGORY_TYPES),
-  parentLabel: z.string().nullable(),
+  parentLabel: text().nullable(),
   /** A line-icon name the dashboard maps to its icon set. */
-  icon: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  icon: text().nullable(),
+  imageUrl: text().nullable(),
   listRank: z.number().int(),
   /** "str" for the generic catalogue, or the theme that added or replaced this category (CONT-05). */
-  theme: z.string(),
+  theme: text(),
 });
 export type CategoryDto = z.infer<typeof CategoryDto>;
 
 export const TemplateLabels = z.object({
-  title: z.string(),
-  describe: z.string().nullable(),
-  locate: z.string().nullable(),
-  operate: z.string().nullable(),
-  webLink: z.string().nullable(),
-  media: z.string().nullable(),
-  featured: z.string().nullable(),
+  title: text(),
+  describe: text().nullable(),
+  locate: text().nullable(),
+  operate: text().nullable(),
+  webLink: text().nullable(),
+  media: text().nullable(),
+  featured: text().nullable(),
 });
 
 export const TemplateDto = z.object({
-  label: z.string(),
-  categoryLabel: z.string(),
-  description: z.string().nullable(),
+  label: text(),
+  categoryLabel: text(),
+  description: text().nullable(),
   labels: TemplateLabels,
   isRequired: z.boolean(),
   showTitle: z.boolean(),
@@ -74,104 +74,104 @@ export const TemplateDto = z.object({
   showFeatured: z.boolean(),
   /** What "Add" fills the editor with (CONT-35). */
   defaults: z.object({
-    title: z.string(),
-    detailText: z.string(),
-    describe: z.string().nullable(),
-    locate: z.string().nullable(),
-    operate: z.string().nullable(),
-    webLink: z.string().nullable(),
-    imageUrl: z.string().nullable(),
+    title: text(),
+    detailText: text(),
+    describe: text().nullable(),
+    locate: text().nullable(),
+    operate: text().nullable(),
+    webLink: text().nullable(),
+    imageUrl: text().nullable(),
   }),
   listRank: z.number().int(),
-  theme: z.string(),
+  theme: text(),
 });
 export type TemplateDto = z.infer<typeof TemplateDto>;
 
-export const CatalogueQuery = z.object({ theme: z.string().max(40).optional() });
+export const CatalogueQuery = z.object({ theme: text().max(40).optional() });
 export type CatalogueQuery = z.infer<typeof CatalogueQuery>;
 
 export const CategoriesResponse = z.object({
   systemId: z.number().int(),
-  themes: z.array(z.string()),
+  themes: z.array(text()),
   categories: z.array(CategoryDto),
 });
 export type CategoriesResponse = z.infer<typeof CategoriesResponse>;
 export const TemplatesResponse = z.object({
   systemId: z.number().int(),
-  themes: z.array(z.string()),
+  themes: z.array(text()),
   templates: z.array(TemplateDto),
 });
 export type TemplatesResponse = z.infer<typeof TemplatesResponse>;
 export const ThemesResponse = z.object({
-  themes: z.array(z.object({ label: z.enum(THEME_LABELS), name: z.string() })),
-  fallback: z.string(),
+  themes: z.array(z.object({ label: z.enum(THEME_LABELS), name: text() })),
+  fallback: text(),
 });
 export type ThemesResponse = z.infer<typeof ThemesResponse>;
 
 // ---------- content items ----------
 
 export const SubItemDto = z.object({
-  id: z.string(),
+  id: text(),
   type: z.enum(SUB_ITEM_TYPES),
   listRank: z.number().int(),
-  detailText: z.string().nullable(),
-  buttonLabel: z.string().nullable(),
-  buttonLink: z.string().nullable(),
-  internalLinkLabel: z.string().nullable(),
-  internalLink: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  documentUrl: z.string().nullable(),
+  detailText: text().nullable(),
+  buttonLabel: text().nullable(),
+  buttonLink: text().nullable(),
+  internalLinkLabel: text().nullable(),
+  internalLink: text().nullable(),
+  imageUrl: text().nullable(),
+  videoUrl: text().nullable(),
+  documentUrl: text().nullable(),
 });
 export type SubItemDto = z.infer<typeof SubItemDto>;
 
 export const TranslationDto = z.object({
-  language: z.string(),
-  title: z.string().nullable(),
-  detailText: z.string().nullable(),
-  describe: z.string().nullable(),
-  locate: z.string().nullable(),
-  operate: z.string().nullable(),
+  language: text(),
+  title: text().nullable(),
+  detailText: text().nullable(),
+  describe: text().nullable(),
+  locate: text().nullable(),
+  operate: text().nullable(),
 });
 export type TranslationDto = z.infer<typeof TranslationDto>;
 
 /** An item in a category list. */
 export const ContentItemSummary = z.object({
-  id: z.string(),
-  label: z.string(),
+  id: text(),
+  label: text(),
   isCustomLabel: z.boolean(),
-  title: z.string(),
-  categoryLabel: z.string(),
-  templateLabel: z.string().nullable(),
+  title: text(),
+  categoryLabel: text(),
+  templateLabel: text().nullable(),
   infoType: z.enum(["system", "custom"]),
   featured: z.boolean(),
   listRank: z.number().int(),
   contentVersion: z.number().int(),
-  imageUrl: z.string().nullable(),
+  imageUrl: text().nullable(),
   hasVideo: z.boolean(),
   hasDocument: z.boolean(),
   /** True when the item belongs to the account's shared content (SHARED-05). */
   shared: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type ContentItemSummary = z.infer<typeof ContentItemSummary>;
 
 /** Everything the item editor shows (CONT-07…10, CONT-14). */
 export const ContentItemDto = ContentItemSummary.extend({
-  detailText: z.string(),
-  describe: z.string().nullable(),
-  locate: z.string().nullable(),
-  operate: z.string().nullable(),
-  webLink: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  documentUrl: z.string().nullable(),
-  what3words: z.string().nullable(),
+  detailText: text(),
+  describe: text().nullable(),
+  locate: text().nullable(),
+  operate: text().nullable(),
+  webLink: text().nullable(),
+  videoUrl: text().nullable(),
+  documentUrl: text().nullable(),
+  what3words: text().nullable(),
   showWhat3words: z.boolean(),
   translations: z.array(TranslationDto),
   subItems: z.array(SubItemDto),
   template: TemplateDto.nullable(),
   /** For a shared item: the weblinks of the properties it is attached to (SHARED-13's warning). */
-  attachedPropertyIds: z.array(z.string()),
+  attachedPropertyIds: z.array(text()),
 });
 export type ContentItemDto = z.infer<typeof ContentItemDto>;
 
@@ -183,7 +183,7 @@ export const TranslationInput = z.object({
   language: TranslationLanguage,
   action: z.enum(["create", "update", "delete"]),
   title: OptionalText(TITLE_MAX).optional(),
-  detailText: z.string().max(DETAIL_TEXT_MAX).nullable().optional(),
+  detailText: text().max(DETAIL_TEXT_MAX).nullable().optional(),
   describe: OptionalText(PLAIN_TEXT_MAX).optional(),
   locate: OptionalText(PLAIN_TEXT_MAX).optional(),
   operate: OptionalText(PLAIN_TEXT_MAX).optional(),
@@ -214,15 +214,14 @@ export type SubItemInput = z.infer<typeof SubItemInput>;
 
 const ItemFields = {
   /** The English title; required (CONT-17). */
-  title: z.string().trim().min(1, "Please enter a title in English").max(TITLE_MAX),
+  title: text().trim().min(1, "Please enter a title in English").max(TITLE_MAX),
   /** Rich text from the editor; sanitised by the server to the toolbar's elements (CONT-19). */
-  detailText: z.string().max(DETAIL_TEXT_MAX),
+  detailText: text().max(DETAIL_TEXT_MAX),
   describe: OptionalText(PLAIN_TEXT_MAX),
   locate: OptionalText(PLAIN_TEXT_MAX),
   operate: OptionalText(PLAIN_TEXT_MAX),
   webLink: WebLink,
-  what3words: z
-    .string()
+  what3words: text()
     .trim()
     .max(120)
     .nullable()
@@ -236,8 +235,8 @@ const ItemFields = {
 
 /** POST …/content/items: a custom item, or the filled item of a template (CONT-24, CONT-35). */
 export const CreateContentItemRequest = z.object({
-  categoryLabel: z.string().trim().min(1).max(100),
-  templateLabel: z.string().trim().min(1).max(100).nullable().default(null),
+  categoryLabel: text().trim().min(1).max(100),
+  templateLabel: text().trim().min(1).max(100).nullable().default(null),
   ...ItemFields,
   detailText: ItemFields.detailText.default(""),
   describe: ItemFields.describe.default(null),
@@ -266,11 +265,11 @@ export type UpdateContentItemRequest = z.infer<typeof UpdateContentItemRequest>;
 // ---------- lists ----------
 
 export const ContentPropertyRef = z.object({
-  propertyId: z.string(),
-  title: z.string(),
+  propertyId: text(),
+  title: text(),
   isShared: z.boolean(),
-  themeLabel: z.string(),
-  languageTranslations: z.array(z.string()),
+  themeLabel: text(),
+  languageTranslations: z.array(text()),
 });
 
 export const CategoryWithCounts = CategoryDto.extend({
@@ -308,12 +307,12 @@ export type CategoryPageResponse = z.infer<typeof CategoryPageResponse>;
 
 /** PUT …/content/order (CONT-34): the new order of one list; listed items first, the rest keep their order. */
 export const ReorderContentRequest = z.object({
-  categoryLabel: z.string().trim().min(1).max(100),
+  categoryLabel: text().trim().min(1).max(100),
   itemIds: z.array(z.uuid()).min(1).max(500),
 });
 export type ReorderContentRequest = z.infer<typeof ReorderContentRequest>;
 
-export const SharedContentResponse = z.object({ propertyId: z.string() });
+export const SharedContentResponse = z.object({ propertyId: text() });
 export type SharedContentResponse = z.infer<typeof SharedContentResponse>;
 
 export const AttachResponse = z.object({ attached: z.boolean() });

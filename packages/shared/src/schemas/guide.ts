@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { PASSCODE_PATTERN } from "../rules/property.ts";
 import { copy } from "../copy.ts";
 import { isLanguageCode } from "../languages.ts";
@@ -6,8 +7,8 @@ import { SubItemDto } from "./content.ts";
 
 /** The guide's 6-digit passcode form (GUIDE-07, PROP-24), posted as a form or as JSON. */
 export const UnlockGuideRequest = z.object({
-  passcode: z.string().trim().regex(PASSCODE_PATTERN, copy.guide.passcodeFormat),
-  lang: z.string().max(12).optional(),
+  passcode: text().trim().regex(PASSCODE_PATTERN, copy.guide.passcodeFormat),
+  lang: text().max(12).optional(),
 });
 export type UnlockGuideRequest = z.infer<typeof UnlockGuideRequest>;
 
@@ -15,7 +16,7 @@ export const UnlockGuideResponse = z.object({ unlocked: z.literal(true) });
 export type UnlockGuideResponse = z.infer<typeof UnlockGuideResponse>;
 
 /** A short-lived signed link that shows the guide to its owner even when inactive or protected (OPEN-57). */
-export const PreviewLinkResponse = z.object({ url: z.string(), expiresAt: z.string() });
+export const PreviewLinkResponse = z.object({ url: text(), expiresAt: text() });
 export type PreviewLinkResponse = z.infer<typeof PreviewLinkResponse>;
 
 export const DEVICE_TYPES = ["desktop", "tablet", "mobile"] as const;
@@ -26,11 +27,10 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
  * type; the tracking session id is random per browser session (sessionStorage), never personal.
  */
 export const RecordVisitRequest = z.object({
-  propertyId: z.string().min(1).max(60),
-  trackingSessionId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  propertyId: text().min(1).max(60),
+  trackingSessionId: text().regex(/^[A-Za-z0-9_-]{16,64}$/),
   // A campaign tag we cannot store is dropped, never the visit (a shared link may carry anything).
-  utmSource: z
-    .string()
+  utmSource: text()
     .max(40)
     .regex(/^[A-Za-z0-9._-]*$/)
     .nullish()
@@ -39,8 +39,8 @@ export const RecordVisitRequest = z.object({
 export type RecordVisitRequest = z.infer<typeof RecordVisitRequest>;
 
 /** A guide section's key: its category label (GUIDE-10), as the page's anchors carry it. */
-const SectionKey = z.string().regex(/^[a-z0-9][a-z0-9-]{0,59}$/);
-const ItemKey = z.string().uuid();
+const SectionKey = text().regex(/^[a-z0-9][a-z0-9-]{0,59}$/);
+const ItemKey = text().uuid();
 
 /**
  * What a guest's session looked at (section analytics): the top-level sections and the items that were on
@@ -48,9 +48,9 @@ const ItemKey = z.string().uuid();
  * page is hidden; a repeated key is counted once per session and day. Bounded so one beacon stays small.
  */
 export const RecordEngagementRequest = z.object({
-  propertyId: z.string().min(1).max(60),
+  propertyId: text().min(1).max(60),
   trackingSessionId: RecordVisitRequest.shape.trackingSessionId,
-  language: z.string().max(12).refine(isLanguageCode),
+  language: text().max(12).refine(isLanguageCode),
   sections: z.array(SectionKey).max(60).default([]),
   items: z.array(ItemKey).max(300).default([]),
 });
@@ -58,17 +58,17 @@ export type RecordEngagementRequest = z.infer<typeof RecordEngagementRequest>;
 
 /** One item as guests see it: already translated, rich text sanitised, nothing of the owner's (IMPL-02). */
 export const GuideItem = z.object({
-  id: z.string(),
-  title: z.string(),
-  detailText: z.string(),
-  describe: z.string().nullable(),
-  locate: z.string().nullable(),
-  operate: z.string().nullable(),
-  webLink: z.string().nullable(),
-  imageUrl: z.string().nullable(),
-  videoUrl: z.string().nullable(),
-  documentUrl: z.string().nullable(),
-  what3words: z.string().nullable(),
+  id: text(),
+  title: text(),
+  detailText: text(),
+  describe: text().nullable(),
+  locate: text().nullable(),
+  operate: text().nullable(),
+  webLink: text().nullable(),
+  imageUrl: text().nullable(),
+  videoUrl: text().nullable(),
+  documentUrl: text().nullable(),
+  what3words: text().nullable(),
   featured: z.boolean(),
   /** Shown in English because nobody translated it yet (OPEN-44). */
   untranslated: z.boolean(),
@@ -83,7 +83,7 @@ export interface GuideSectionJson {
   sections: GuideSectionJson[];
 }
 export const GuideSectionJson: z.ZodType<GuideSectionJson> = z.lazy(() =>
-  z.object({ label: z.string(), title: z.string(), items: z.array(GuideItem), sections: z.array(GuideSectionJson) }),
+  z.object({ label: text(), title: text(), items: z.array(GuideItem), sections: z.array(GuideSectionJson) }),
 );
 
 /**
@@ -91,33 +91,33 @@ export const GuideSectionJson: z.ZodType<GuideSectionJson> = z.lazy(() =>
  * caller has not unlocked answers `locked: true` with the cover and title and nothing else (GUIDE-07).
  */
 export const GuideResponse = z.object({
-  propertyId: z.string(),
-  title: z.string(),
-  coverUrl: z.string().nullable(),
+  propertyId: text(),
+  title: text(),
+  coverUrl: text().nullable(),
   locked: z.boolean(),
-  language: z.string(),
-  languages: z.array(z.string()),
+  language: text(),
+  languages: z.array(text()),
   theme: z.object({
-    primary: z.string(),
-    secondary: z.string(),
-    background: z.string(),
-    brandName: z.string().nullable(),
-    logoUrl: z.string().nullable(),
-    iconUrl: z.string().nullable(),
+    primary: text(),
+    secondary: text(),
+    background: text(),
+    brandName: text().nullable(),
+    logoUrl: text().nullable(),
+    iconUrl: text().nullable(),
   }),
-  displayAddress: z.string().nullable(),
-  what3words: z.string().nullable(),
+  displayAddress: text().nullable(),
+  what3words: text().nullable(),
   host: z
     .object({
-      name: z.string(),
-      photoUrl: z.string().nullable(),
-      email: z.string().nullable(),
-      tel: z.string().nullable(),
-      messageAppName: z.string().nullable(),
-      messageAppLink: z.string().nullable(),
+      name: text(),
+      photoUrl: text().nullable(),
+      email: text().nullable(),
+      tel: text().nullable(),
+      messageAppName: text().nullable(),
+      messageAppLink: text().nullable(),
     })
     .nullable(),
   sections: z.array(GuideSectionJson),
-  updatedAt: z.string().nullable(),
+  updatedAt: text().nullable(),
 });
 export type GuideResponse = z.infer<typeof GuideResponse>;

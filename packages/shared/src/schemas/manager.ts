@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { ClearableText, HttpUrl, PageQuery } from "./common.ts";
 
 /** Managers per page of GET /api/managers (docs/architecture.md §4: nothing returns an unbounded list). */
@@ -8,18 +9,18 @@ export const MANAGER_PROFILE_PROPERTIES = 100;
 
 /** A property manager (MGR-01), as the dashboard sees it. */
 export const ManagerDto = z.object({
-  vanityId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  photoUrl: z.string().nullable(),
-  email: z.string().nullable(),
-  tel: z.string().nullable(),
-  messageAppName: z.string().nullable(),
-  messageAppLink: z.string().nullable(),
+  vanityId: text(),
+  firstName: text(),
+  lastName: text(),
+  photoUrl: text().nullable(),
+  email: text().nullable(),
+  tel: text().nullable(),
+  messageAppName: text().nullable(),
+  messageAppLink: text().nullable(),
   isDefault: z.boolean(),
   propertyCount: z.number().int(),
   /** The first MANAGER_PROFILE_PROPERTIES by title. */
-  properties: z.array(z.object({ propertyId: z.string(), title: z.string() })),
+  properties: z.array(z.object({ propertyId: text(), title: text() })),
 });
 export type ManagerDto = z.infer<typeof ManagerDto>;
 
@@ -30,20 +31,20 @@ export type ManagerSummary = z.infer<typeof ManagerSummary>;
 export const ManagerResponse = z.object({ manager: ManagerDto });
 export const ManagerListQuery = PageQuery;
 export type ManagerListQuery = z.infer<typeof ManagerListQuery>;
-export const ManagerListResponse = z.object({ items: z.array(ManagerSummary), nextCursor: z.string().nullable() });
+export const ManagerListResponse = z.object({ items: z.array(ManagerSummary), nextCursor: text().nullable() });
 export type ManagerListResponse = z.infer<typeof ManagerListResponse>;
 
 export const CreateManagerRequest = z.object({
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: text().trim().min(1).max(100),
+  lastName: text().trim().min(1).max(100),
 });
 export type CreateManagerRequest = z.infer<typeof CreateManagerRequest>;
 
 /** Email, phone and message-link URL may be blank to hide them from guests (MGR-08). */
 export const UpdateManagerRequest = z
   .object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
+    firstName: text().trim().min(1).max(100),
+    lastName: text().trim().min(1).max(100),
     email: z
       .union([z.literal(""), z.email().max(254)])
       .transform((v) => (v === "" ? null : v))

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { PropertyAddress } from "./property.ts";
 
 /** Address search (SETUP-07): predictions, then the chosen place's address (SETUP-08, OPEN-60). */
 export const PlaceSearchQuery = z.object({
-  q: z.string().trim().min(2).max(200),
+  q: text().trim().min(2).max(200),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
 });
 export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuery>;
 
-export const PlacePrediction = z.object({ placeId: z.string(), description: z.string() });
+export const PlacePrediction = z.object({ placeId: text(), description: text() });
 export const PlaceSearchResponse = z.object({ predictions: z.array(PlacePrediction) });
 export type PlaceSearchResponse = z.infer<typeof PlaceSearchResponse>;
 
@@ -22,18 +23,18 @@ export const NearestPlaceQuery = z.object({
   lng: z.coerce.number().min(-180).max(180),
 });
 export const NearestPlaceResponse = z.object({
-  nearestPlace: z.string().nullable(),
-  country: z.string().nullable(),
-  words: z.string().nullable(),
+  nearestPlace: text().nullable(),
+  country: text().nullable(),
+  words: text().nullable(),
 });
 export type NearestPlaceResponse = z.infer<typeof NearestPlaceResponse>;
 
 /** what3words (SETUP-14, SETUP-15): words → coordinates through the server's key. */
-export const WordsQuery = z.object({ words: z.string().trim().min(5).max(120) });
+export const WordsQuery = z.object({ words: text().trim().min(5).max(120) });
 export const WordsResponse = z.object({
-  words: z.string(),
-  nearestPlace: z.string().nullable(),
-  country: z.string().nullable(),
+  words: text(),
+  nearestPlace: text().nullable(),
+  country: text().nullable(),
   lat: z.number(),
   lng: z.number(),
 });

@@ -1,21 +1,21 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { PASSCODE_PATTERN, THREE_WORDS } from "../rules/property.ts";
 import { copy } from "../copy.ts";
 import { isLanguageCode } from "../languages.ts";
 import { THEME_LABELS } from "../constants.ts";
 import { ClearableText, HexColour, PageQuery } from "./common.ts";
 
-const LanguageCode = z.string().refine(isLanguageCode, "Unknown language code");
+const LanguageCode = text().refine(isLanguageCode, "Unknown language code");
 
 /** The weblink a host types: form is checked here, uniqueness by the server (PROP-09…12). */
-export const Weblink = z.string().trim().min(1).max(60);
+export const Weblink = text().trim().min(1).max(60);
 
 /**
  * A what3words address as stored: word.word.word (SETUP-14), "///" dropped, "" or null to clear it.
  * Whether the words exist is the service's to say (GET /api/what3words); this checks their form.
  */
-export const What3words = z
-  .string()
+export const What3words = text()
   .trim()
   .max(120)
   .transform((v) => v.replace(/^\/+/, ""))
@@ -24,14 +24,14 @@ export const What3words = z
   .nullable();
 
 export const PropertyAddress = z.object({
-  formatted: z.string().trim().min(1).max(500),
-  lineOne: z.string().trim().max(200).nullable(),
-  lineTwo: z.string().trim().max(200).nullable(),
-  townCity: z.string().trim().max(200).nullable(),
-  county: z.string().trim().max(200).nullable(),
-  state: z.string().trim().max(200).nullable(),
-  postcode: z.string().trim().max(40).nullable(),
-  country: z.string().trim().max(100).nullable(),
+  formatted: text().trim().min(1).max(500),
+  lineOne: text().trim().max(200).nullable(),
+  lineTwo: text().trim().max(200).nullable(),
+  townCity: text().trim().max(200).nullable(),
+  county: text().trim().max(200).nullable(),
+  state: text().trim().max(200).nullable(),
+  postcode: text().trim().max(40).nullable(),
+  country: text().trim().max(100).nullable(),
   lat: z.number().min(-90).max(90),
   lng: z.number().min(-180).max(180),
 });
@@ -41,55 +41,55 @@ export const InactiveReason = z.enum(["subscription", "deactivated", "hidden"]);
 
 /** A property card in lists (HOME-08…10, PROP-05). */
 export const PropertySummary = z.object({
-  propertyId: z.string(),
-  title: z.string(),
-  coverImageUrl: z.string().nullable(),
-  address: z.string().nullable(),
+  propertyId: text(),
+  title: text(),
+  coverImageUrl: text().nullable(),
+  address: text().nullable(),
   live: z.boolean(),
-  updatedAt: z.string(),
+  updatedAt: text(),
 });
 export type PropertySummary = z.infer<typeof PropertySummary>;
 
 export const PropertyListQuery = PageQuery.extend({
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
 });
 export type PropertyListQuery = z.infer<typeof PropertyListQuery>;
 
 export const PropertyListResponse = z.object({
   items: z.array(PropertySummary),
-  nextCursor: z.string().nullable(),
+  nextCursor: text().nullable(),
   /** All non-archived, non-shared properties of the account (HOME-10's "View all ({count})"). */
   total: z.number().int(),
 });
 export type PropertyListResponse = z.infer<typeof PropertyListResponse>;
 
 export const PropertyManagerCard = z.object({
-  vanityId: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  photoUrl: z.string().nullable(),
-  email: z.string().nullable(),
-  tel: z.string().nullable(),
+  vanityId: text(),
+  firstName: text(),
+  lastName: text(),
+  photoUrl: text().nullable(),
+  email: text().nullable(),
+  tel: text().nullable(),
   isDefault: z.boolean(),
 });
 
 /** Everything the overview and Basic Setup show (PROP-01…03); passcode is the owner's to see (OPEN-66). */
 export const PropertyDto = z.object({
-  propertyId: z.string(),
-  title: z.string(),
-  coverImageUrl: z.string().nullable(),
-  displayAddress: z.string().nullable(),
+  propertyId: text(),
+  title: text(),
+  coverImageUrl: text().nullable(),
+  displayAddress: text().nullable(),
   address: PropertyAddress.nullable(),
-  what3words: z.string().nullable(),
+  what3words: text().nullable(),
   showWhat3words: z.boolean(),
-  defaultLanguage: z.string(),
-  languageTranslations: z.array(z.string()),
+  defaultLanguage: text(),
+  languageTranslations: z.array(text()),
   manager: PropertyManagerCard.nullable(),
-  hexPrimary: z.string().nullable(),
-  hexSecondary: z.string().nullable(),
+  hexPrimary: text().nullable(),
+  hexSecondary: text().nullable(),
   companyProfile: z.boolean(),
   themeLabel: z.enum(THEME_LABELS),
-  passcode: z.string().nullable(),
+  passcode: text().nullable(),
   published: z.boolean(),
   active: z.boolean(),
   live: z.boolean(),
@@ -97,13 +97,13 @@ export const PropertyDto = z.object({
   basicSetupComplete: z.boolean(),
   inboundMessagingActive: z.boolean(),
   outboundMessagingActive: z.boolean(),
-  guideUrl: z.string(),
-  qrUrl: z.string(),
-  qrPngUrl: z.string(),
-  qrSvgUrl: z.string(),
-  posterUrl: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  guideUrl: text(),
+  qrUrl: text(),
+  qrPngUrl: text(),
+  qrSvgUrl: text(),
+  posterUrl: text(),
+  createdAt: text(),
+  updatedAt: text(),
 });
 export type PropertyDto = z.infer<typeof PropertyDto>;
 
@@ -116,7 +116,7 @@ export const CheckWeblinkResponse = z.object({ available: z.boolean() });
 export type CheckWeblinkResponse = z.infer<typeof CheckWeblinkResponse>;
 
 export const CreatePropertyRequest = z.object({
-  title: z.string().trim().min(1).max(120),
+  title: text().trim().min(1).max(120),
   propertyId: Weblink,
 });
 export type CreatePropertyRequest = z.infer<typeof CreatePropertyRequest>;
@@ -124,14 +124,14 @@ export type CreatePropertyRequest = z.infer<typeof CreatePropertyRequest>;
 /** Owner-editable fields only (SETUP-04); the schema refuses everything else. */
 export const UpdatePropertyRequest = z
   .object({
-    title: z.string().trim().min(1).max(120),
+    title: text().trim().min(1).max(120),
     displayAddress: ClearableText(500),
     address: PropertyAddress,
     what3words: What3words,
     showWhat3words: z.boolean(),
     defaultLanguage: LanguageCode,
     languageTranslations: z.array(LanguageCode).max(120),
-    managerVanityId: z.string().regex(/^\d{8}$/),
+    managerVanityId: text().regex(/^\d{8}$/),
     hexPrimary: HexColour.nullable(),
     hexSecondary: HexColour.nullable(),
     companyProfile: z.boolean(),
@@ -147,6 +147,6 @@ export type UpdatePropertyRequest = z.infer<typeof UpdatePropertyRequest>;
 
 /** Set (6 digits) or remove (null) the guide passcode (PROP-24, PROP-25). */
 export const SetPasscodeRequest = z.object({
-  passcode: z.string().regex(PASSCODE_PATTERN, copy.properties.passcodeError).nullable(),
+  passcode: text().regex(PASSCODE_PATTERN, copy.properties.passcodeError).nullable(),
 });
 export type SetPasscodeRequest = z.infer<typeof SetPasscodeRequest>;

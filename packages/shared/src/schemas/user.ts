@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 /** What the dashboard knows about the signed-in user (AUTH-16, AUTH-17; never secrets, AUTH-20). */
 export const UserDto = z.object({
-  id: z.string(),
-  firstName: z.string(),
-  lastName: z.string().nullable(),
-  tel: z.string().nullable(),
-  email: z.string(),
-  photoUrl: z.string().nullable(),
+  id: text(),
+  firstName: text(),
+  lastName: text().nullable(),
+  tel: text().nullable(),
+  email: text(),
+  photoUrl: text().nullable(),
   isMaster: z.boolean(),
   isAffiliate: z.boolean(),
   messagingActive: z.boolean(),
-  sharedContentPropertyId: z.string().nullable(),
-  referrerCode: z.string(),
+  sharedContentPropertyId: text().nullable(),
+  referrerCode: text(),
   account: z.object({
-    trialEndsAt: z.string().nullable(),
+    trialEndsAt: text().nullable(),
     hasSubscription: z.boolean(),
     paymentFailed: z.boolean(),
   }),
@@ -30,20 +31,20 @@ export type MeResponse = z.infer<typeof MeResponse>;
 /** Self-editable profile fields only (AUTH-43); unknown keys are refused. */
 export const UpdateProfileRequest = z
   .object({
-    firstName: z.string().trim().min(1).max(100),
-    lastName: z.string().trim().min(1).max(100),
-    tel: z.string().trim().min(1).max(40),
+    firstName: text().trim().min(1).max(100),
+    lastName: text().trim().min(1).max(100),
+    tel: text().trim().min(1).max(40),
   })
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
 
-export const UpdateEmailRequest = z.object({ email: z.string().trim().min(1).max(254) });
+export const UpdateEmailRequest = z.object({ email: text().trim().min(1).max(254) });
 export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequest>;
 
 export const UpdatePasswordRequest = z.object({
-  currentPassword: z.string().min(1).max(512),
-  newPassword: z.string().min(1).max(512),
+  currentPassword: text().min(1).max(512),
+  newPassword: text().min(1).max(512),
 });
 export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequest>;

@@ -148,7 +148,8 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request, reply) => {
-      await changePassword(ctx, requireCaller(request), request.body);
+      const token = await changePassword(ctx, requireCaller(request), request.body, requestMeta(request));
+      setSessionCookie(reply, token, secure);
       return reply.status(204).send(null);
     },
   );

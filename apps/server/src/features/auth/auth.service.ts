@@ -196,7 +196,16 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
 }
 
 /** Changes the password after checking the current one; every other session is signed out (AUTH-47). */
-export async function changePassword(ctx: AppContext, caller: Caller, input: UpdatePasswordRequest): Promise<void> {
+/**
+ * A new password ends every session, the caller's too, and returns the token of a fresh one for the caller
+ * (docs/architecture.md §5, decision 011): the old token is useless even to whoever copied it.
+ */
+export async function changePassword(
+  ctx: AppContext,
+  caller: Caller,
+  input: UpdatePasswordRequest,
+  meta: RequestMeta,
+): Promise<string> {
   // Each try costs an argon2 hash: bounded per user, so a stolen session can neither guess nor burn CPU.
   await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
   const user = await getUser(ctx, caller.userId);
@@ -205,7 +214,8 @@ export async function changePassword(ctx: AppContext, caller: Caller, input: Upd
   }
   await assertPasswordPolicy(input.newPassword);
   await setPasswordHash(ctx, caller.userId, await hashPassword(input.newPassword));
-  await endEverySignIn(ctx, caller.userId, ctx.now(), caller.sessionId);
+  await endEverySignIn(ctx, caller.userId, ctx.now());
+  return createSession(ctx, caller.userId, meta);
 }
 
 /**

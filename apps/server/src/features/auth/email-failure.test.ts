@@ -52,9 +52,10 @@ describe("a failing email provider never fails a request whose change is saved",
     });
     expect(res.statusCode).toBe(204);
     expect(attempted.some((m) => m.to === user.email)).toBe(true);
-    expect(
-      (await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).json().user.email,
-    ).toBe(next);
+    // The change rotated the session (decision 011): the new cookie reads the new address.
+    const rotated = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
+    const cookie = `${SESSION_COOKIE}=${rotated.value}`;
+    expect((await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } })).json().user.email).toBe(next);
   });
 
   it("forgot-password, whose only result is the email, reports the failure so the visitor can ask again", async () => {

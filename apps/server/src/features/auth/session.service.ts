@@ -41,6 +41,15 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
   return { userId: session.userId, accountId: session.accountId, sessionId: session.id };
 }
 
+/**
+ * Replaces the caller's session with a new one after its email changed: the old token is revoked at once,
+ * so a token copied before the change cannot ride on it (decision 011).
+ */
+export async function rotateSession(ctx: AppContext, caller: Caller, meta: RequestMeta): Promise<string> {
+  await revokeSession(ctx.db, caller.sessionId, ctx.now());
+  return createSession(ctx, caller.userId, meta);
+}
+
 /** Ends one session (logout). */
 export function endSession(ctx: AppContext, sessionId: string): Promise<void> {
   return revokeSession(ctx.db, sessionId, ctx.now());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import {
   CancellationResponse,
   CreateCancellationRequest,
@@ -136,7 +137,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
     async (request) => listInvoices(ctx, requireCaller(request), request.query.cursor),
   );
 
-  const InvoiceParams = z.object({ invoiceId: z.string().min(1).max(100) });
+  const InvoiceParams = z.object({ invoiceId: text().min(1).max(100) });
   app.get(
     "/api/billing/invoices/:invoiceId/receipt",
     { schema: { tags, summary: "A paid local-gateway invoice as a receipt page (BILL-40)", params: InvoiceParams } },

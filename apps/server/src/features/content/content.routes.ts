@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { THEME_LABELS } from "@doorstep/shared/constants";
 import { CONTENT_SYSTEM_ID, FALLBACK_THEME, MEDIA_KINDS } from "@doorstep/shared/rules/content";
 import {
@@ -24,8 +25,8 @@ import { createContentItem, deleteContentItem, getContentItem, updateContentItem
 import { readUpload } from "./media-files.ts";
 
 const tags = ["content"];
-const PropertyParams = z.object({ propertyId: z.string().min(1).max(60) });
-const CategoryParams = PropertyParams.extend({ categoryLabel: z.string().min(1).max(100) });
+const PropertyParams = z.object({ propertyId: text().min(1).max(60) });
+const CategoryParams = PropertyParams.extend({ categoryLabel: text().min(1).max(100) });
 const ItemParams = PropertyParams.extend({ itemId: z.uuid() });
 const MediaParams = ItemParams.extend({ media: z.enum(MEDIA_KINDS) });
 const SubItemMediaParams = MediaParams.extend({ subItemId: z.uuid() });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import {
   CreateManagerRequest,
   ManagerListQuery,
@@ -23,7 +24,7 @@ import {
 
 const tags = ["managers"];
 /** ManagerVanityID: 8 digits (MGR-06, XCUT-52). */
-const ManagerParams = z.object({ vanityId: z.string().regex(/^\d{8}$/) });
+const ManagerParams = z.object({ vanityId: text().regex(/^\d{8}$/) });
 
 export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { LANGUAGES } from "@doorstep/shared/languages";
 import {
   NearestPlaceQuery,
@@ -60,7 +61,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
       schema: {
         tags,
         summary: "The address of a chosen prediction (SETUP-08)",
-        querystring: z.object({ placeId: z.string().min(1).max(300) }),
+        querystring: z.object({ placeId: text().min(1).max(300) }),
         response: { 200: PlaceDetailsResponse },
       },
     },
@@ -131,7 +132,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
       schema: {
         tags: ["reference"],
         summary: "Guide languages (IMPL-11)",
-        response: { 200: z.object({ languages: z.array(z.object({ code: z.string(), name: z.string() })) }) },
+        response: { 200: z.object({ languages: z.array(z.object({ code: text(), name: text() })) }) },
       },
     },
     async (_request, reply) => {

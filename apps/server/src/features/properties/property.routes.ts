@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import {
   CheckWeblinkRequest,
   CheckWeblinkResponse,
@@ -32,7 +33,7 @@ import {
 import { posterSvg, qrPng, qrSvg } from "./qr.ts";
 
 const tags = ["properties"];
-const Params = z.object({ propertyId: z.string().min(1).max(60) });
+const Params = z.object({ propertyId: text().min(1).max(60) });
 const NoContent = { 204: z.null() };
 
 export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext): void {

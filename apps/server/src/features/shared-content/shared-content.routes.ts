@@ -1,13 +1,14 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { AttachResponse, SharedContentResponse } from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { attachSharedItem, detachSharedItem, ensureSharedContent } from "./shared-content.service.ts";
 
 const tags = ["shared content"];
-const AttachParams = z.object({ propertyId: z.string().min(1).max(60), itemId: z.uuid() });
+const AttachParams = z.object({ propertyId: text().min(1).max(60), itemId: z.uuid() });
 
 export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
 import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
 import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
@@ -12,7 +13,16 @@ import { AppError } from "../../lib/app-error.ts";
 const tags = ["system"];
 const publicRoute = { public: true } as const;
 
-export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, database: Database): void {
+/**
+ * Health, readiness, public config and the test-only helpers. `redisReachable` is null when Redis is not
+ * configured.
+ */
+export function registerSystemRoutes(
+  parent: FastifyInstance,
+  ctx: AppContext,
+  database: Database,
+  redisReachable: (() => Promise<boolean>) | null = null,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -25,15 +35,25 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
 
   app.get(
     "/api/ready",
-    { config: publicRoute, schema: { tags, summary: "The database is reachable", response: { 200: ReadyResponse } } },
+    {
+      config: publicRoute,
+      schema: { tags, summary: "The database is reachable; says whether Redis is", response: { 200: ReadyResponse } },
+    },
     async () => {
+      const redis: "ok" | "down" | "not-configured" = redisReachable
+        ? (await redisReachable())
+          ? "ok"
+          : "down"
+        : "not-configured";
       try {
         await database.ping();
       } catch {
         // 503, not 500: a load balancer takes the instance out of rotation until the database is back.
-        throw new AppError("UNAVAILABLE", "Database unreachable");
+        const also = redis === "down" ? "; Redis unreachable" : "";
+        throw new AppError("UNAVAILABLE", `Database unreachable${also}`);
       }
-      return { status: "ready" as const, database: "ok" as const };
+      // Without Redis the instance still serves (rate limits per instance), so it stays ready and says so.
+      return { status: "ready" as const, database: "ok" as const, redis };
     },
   );
 
@@ -69,7 +89,7 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
       "/api/test/end-trial",
       {
         config: publicRoute,
-        schema: { hide: true, body: z.object({ email: z.string().min(1) }), response: { 204: z.null() } },
+        schema: { hide: true, body: z.object({ email: text().min(1) }), response: { 204: z.null() } },
       },
       async (request, reply) => {
         const [user] = await ctx.db
@@ -85,15 +105,13 @@ export function registerSystemRoutes(parent: FastifyInstance, ctx: AppContext, d
       },
     );
     const OutboxResponse = z.object({
-      emails: z.array(
-        z.object({ to: z.string(), subject: z.string(), text: z.string(), html: z.string(), createdAt: z.string() }),
-      ),
+      emails: z.array(z.object({ to: text(), subject: text(), text: text(), html: text(), createdAt: text() })),
     });
     app.get(
       "/api/test/outbox",
       {
         config: publicRoute,
-        schema: { hide: true, querystring: z.object({ to: z.string().min(1) }), response: { 200: OutboxResponse } },
+        schema: { hide: true, querystring: z.object({ to: text().min(1) }), response: { 200: OutboxResponse } },
       },
       async (request) => {
         const rows = await ctx.db

@@ -25,7 +25,11 @@ afterAll(async () => {
 describe("health, readiness and configuration", () => {
   it("reports health and database readiness", async () => {
     expect((await t.app.inject("/api/health")).json()).toEqual({ status: "ok" });
-    expect((await t.app.inject("/api/ready")).json()).toEqual({ status: "ready", database: "ok" });
+    expect((await t.app.inject("/api/ready")).json()).toEqual({
+      status: "ready",
+      database: "ok",
+      redis: "not-configured",
+    });
   });
 
   it("answers 503 UNAVAILABLE, not 500, while the database is unreachable", async () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
 import { readSingleFile } from "../../lib/uploads.ts";
-import { requireCaller } from "../../plugins/auth.ts";
+import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
 import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
 import { getUserDto, updateEmail, updatePhoto, updateProfile } from "./user.service.ts";
 
@@ -43,7 +43,8 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     "/api/me/email",
     { schema: { tags, summary: "Change the login email", body: UpdateEmailRequest, response: { 204: z.null() } } },
     async (request, reply) => {
-      await updateEmail(ctx, requireCaller(request), request.body);
+      const token = await updateEmail(ctx, requireCaller(request), request.body, requestMeta(request));
+      if (token) setSessionCookie(reply, token, ctx.config.publicUrl.startsWith("https://"));
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
 import type { UpdateEmailRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
-import type { AppContext, Caller } from "../../app-context.ts";
+import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
+import { rotateSession } from "../auth/session.service.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
@@ -91,12 +92,18 @@ export async function updateProfile(ctx: AppContext, caller: Caller, patch: Upda
 }
 
 /** Changes the login email after format, blocklist and uniqueness checks; tells the old address (AUTH-46, OPEN-34). */
-export async function updateEmail(ctx: AppContext, caller: Caller, input: UpdateEmailRequest): Promise<void> {
+/** Changes the login email; the caller's session is rotated and the new token returned (null: nothing changed). */
+export async function updateEmail(
+  ctx: AppContext,
+  caller: Caller,
+  input: UpdateEmailRequest,
+  meta: RequestMeta,
+): Promise<string | null> {
   await ctx.rateLimiter.consume("email-change", caller.userId, ctx.config.rateLimits.emailChange);
   const email = normalizeEmail(input.email);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
-  if (email === user.email) return;
+  if (email === user.email) return null;
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
   if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
   try {
@@ -106,6 +113,7 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
     throw error;
   }
   await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
+  return rotateSession(ctx, caller, meta);
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */

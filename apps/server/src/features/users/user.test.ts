@@ -13,6 +13,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+/** The session cookie a response set, as a Cookie header value. */
+const newSessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  expect(cookie, "a new session cookie").toBeDefined();
+  return `${SESSION_COOKIE}=${cookie!.value}`;
+};
 
 describe("GET /api/me (AUTH-16, AUTH-20)", () => {
   it("returns the user without any secret, with the unread count", async () => {
@@ -85,7 +91,11 @@ describe("PUT /api/me/email (AUTH-46, OPEN-34)", () => {
       payload: { email: next.toUpperCase() },
     });
     expect(res.statusCode).toBe(204);
-    expect((await me(user.cookie)).json().user.email).toBe(next);
+    // The session is rotated (decision 011): a new token in a new cookie, the old one revoked.
+    const rotated = newSessionCookie(res);
+    expect(rotated).not.toBe(user.cookie);
+    expect((await me(user.cookie)).statusCode).toBe(401);
+    expect((await me(rotated)).json().user.email).toBe(next);
     const login = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
@@ -110,7 +120,7 @@ describe("PUT /api/me/email (AUTH-46, OPEN-34)", () => {
 });
 
 describe("PUT /api/me/password (AUTH-47)", () => {
-  it("checks the current password, applies the policy and signs out other sessions", async () => {
+  it("checks the current password, applies the policy, signs out other sessions and rotates its own", async () => {
     const user = await buildUser(t.ctx);
     const login = await t.app.inject({
       method: "POST",
@@ -127,9 +137,14 @@ describe("PUT /api/me/password (AUTH-47)", () => {
     expect((await put({ currentPassword: TEST_PASSWORD, newPassword: "12345678" })).json().error.code).toBe(
       "WEAK_PASSWORD",
     );
-    expect((await put({ currentPassword: TEST_PASSWORD, newPassword: "new-password-ok" })).statusCode).toBe(204);
+    const changed = await put({ currentPassword: TEST_PASSWORD, newPassword: "new-password-ok" });
+    expect(changed.statusCode).toBe(204);
 
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    // Decision 011: the caller keeps working through a new token in a new cookie; the old token is revoked.
+    const rotated = newSessionCookie(changed);
+    expect(rotated).not.toBe(user.cookie);
+    expect((await me(rotated)).statusCode).toBe(200);
+    expect((await me(user.cookie)).statusCode).toBe(401);
     expect((await me(other)).statusCode).toBe(401);
     const relogin = await t.app.inject({
       method: "POST",
@@ -172,7 +187,7 @@ describe("PUT /api/me/password (AUTH-47)", () => {
       },
     });
     expect(resetWithOldLink.json().error.code).toBe("TOKEN_EXPIRED");
-    expect((await me(user.cookie)).statusCode).toBe(200);
+    expect((await me(newSessionCookie(change))).statusCode).toBe(200);
   });
 });
 
