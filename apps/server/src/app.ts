@@ -48,6 +48,7 @@ import { guideHostRewrite } from "./guide/guide-host.ts";
 import { registerGuideRoutes } from "./guide/guide.routes.ts";
 import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
 import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
+import { registerBulkUpdateRoutes } from "./features/bulk-updates/bulk-update.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -205,6 +206,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   await registerGuideRoutes(app, ctx);
   registerVisitRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
+  registerBulkUpdateRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -4,6 +4,7 @@ import { contentCopy } from "./copy/content.ts";
 import { billingCopy } from "./copy/billing.ts";
 import { guideCopy } from "./copy/guide.ts";
 import { analyticsCopy } from "./copy/analytics.ts";
+import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -17,6 +18,7 @@ export const copy = {
   ...billingCopy,
   ...guideCopy,
   ...analyticsCopy,
+  ...bulkUpdatesCopy,
   loadingScreen: "Loading...",
   versionReload: "A new version of Doorstep is available. Reloading...",
 } as const;

@@ -8,6 +8,7 @@ import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
   buildCompany,
   buildManager,
+  buildProperty,
   buildUser,
   makePng,
   multipart,
@@ -340,5 +341,28 @@ describe("authorization harness", () => {
       headers: { cookie: owner.cookie },
     });
     expect(after.json().item.subItems).toEqual([expect.objectContaining({ id: ownersSub.id, detailText: "Sub" })]);
+  });
+
+  it("reports another account's property ids in a bulk update as not found, and changes neither them nor its manager's links (BULK-04)", async () => {
+    const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const ownersManager = await buildManager(t.ctx, owner);
+    const strangers = (await buildProperty(t.app, stranger)).propertyId;
+    const run = (key: string, values: string, propertyIds = `${ownersProperty}, ${strangers}`) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/bulk-updates",
+        headers: { cookie: stranger.cookie },
+        payload: { propertyIds, key, values, apply: true },
+      });
+    const res = await run("Published", "off");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.map((r: { status: string; title: string | null }) => [r.status, r.title])).toEqual([
+      ["not-found", null],
+      ["updated", expect.any(String)],
+    ]);
+    // The owner's manager cannot be linked to the stranger's property either.
+    expect((await run("LinkedManager", ownersManager.vanityId, strangers)).statusCode).toBe(400);
+    const owners = await t.app.inject({ url: `/api/properties/${ownersProperty}`, headers: { cookie: owner.cookie } });
+    expect(owners.json().property.published).toBe(true);
   });
 });

@@ -50,7 +50,7 @@ export const analyticsCopy = {
       titles.length === 1
         ? `No guest opened ${titles[0]} in this period.`
         : `No guest opened these ${titles.length} sections in this period: ${titles.join(", ")}.`,
-    noSections: "The guide has no sections yet. Add content to see what guests read.",
+    noSections: "No guide has sections yet. Add content to see what guests read.",
     noSessions: "No guest opened the guide in this period.",
     topItemsTitle: "Items guests looked at most",
     item: "Item",
