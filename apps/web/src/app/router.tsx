@@ -31,6 +31,9 @@ const LoginSecurityPage = lazy(() =>
 const PlaceholderPage = lazy(() =>
   import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })),
 );
+const BulkUpdatesPage = lazy(() =>
+  import("../features/bulk-updates/routes/bulk-updates.tsx").then((m) => ({ default: m.BulkUpdatesPage })),
+);
 const GuideAnalyticsPage = lazy(() =>
   import("../features/analytics/routes/guide-analytics.tsx").then((m) => ({ default: m.GuideAnalyticsPage })),
 );
@@ -115,7 +118,6 @@ const placeholderRoutes: [path: string, title: string][] = [
   ["messaging", titles.messaging],
   ["messaging/:messageId", titles.messaging],
   ["messaging-settings", titles.messagingSettings],
-  ["bulk-updates", titles.bulkUpdates],
 ];
 
 /**
@@ -212,6 +214,8 @@ export const routes: RouteObject[] = [
               { path: "subscription", element: <SubscriptionPage /> },
               // Guide analytics (ANL-01…08).
               { path: "guide-analytics", element: <GuideAnalyticsPage /> },
+              // Bulk updates (BULK-01…05).
+              { path: "bulk-updates", element: <BulkUpdatesPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

@@ -183,7 +183,6 @@ export const dashboardCopy = {
       guideAnalytics: "Guide Analytics",
       messaging: "Messages",
       messagingSettings: "Messaging settings",
-      bulkUpdates: "Bulk updates",
     },
   },
 } as const;

@@ -1,0 +1,168 @@
+import { copy } from "@doorstep/shared/copy";
+import { BULK_KEY_NAMES, type BulkKey } from "@doorstep/shared/rules/bulk-updates";
+import { BulkUpdateRequest, type BulkUpdateResponse } from "@doorstep/shared/schemas/bulk-updates";
+import { useId, useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router";
+import { BackLink } from "../../../components/ui/back-link.tsx";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { Card } from "../../../components/ui/card.tsx";
+import { ApiError } from "../../../lib/api-client.ts";
+import { fieldProblem } from "../../../lib/schema-form.ts";
+import { useBulkUpdate } from "../api/run-bulk-update.ts";
+import { BulkResults } from "../components/bulk-results.tsx";
+import "../../../components/ui/text-field.css";
+import "./bulk-updates.css";
+
+const c = copy.bulkUpdates;
+
+function TextArea(props: {
+  label: string;
+  hint: string;
+  error?: string;
+  value: string;
+  rows: number;
+  onChange(value: string): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        className="field__input"
+        rows={props.rows}
+        value={props.value}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ""}`}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <p className="field__hint" id={`${id}-hint`}>
+        {props.hint}
+      </p>
+      {props.error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * /bulk-updates (BULK-01…05): property ids, one detail and its values, as the seeds draw it; "Check changes"
+ * shows what will change for each property, and "Submit Update" applies exactly the checked request. Ids can
+ * arrive in the address (`?ids=a,b`) from the properties list.
+ */
+export function BulkUpdatesPage() {
+  const [params] = useSearchParams();
+  const keyId = useId();
+  const [propertyIds, setPropertyIds] = useState(params.get("ids") ?? "");
+  const [key, setKey] = useState<BulkKey>("LanguageTranslations");
+  const [values, setValues] = useState("");
+  const [idsError, setIdsError] = useState<string>();
+  const [checked, setChecked] = useState<{ request: string; result: BulkUpdateResponse } | null>(null);
+  const [result, setResult] = useState<BulkUpdateResponse | null>(null);
+  const bulk = useBulkUpdate();
+
+  const request = { propertyIds, key, values };
+  const requestKey = JSON.stringify(request);
+  const checkedNow = checked?.request === requestKey;
+  const failure = bulk.error instanceof ApiError ? bulk.error : null;
+  const valuesError = failure?.code === "VALIDATION_FAILED" ? failure.message : undefined;
+
+  const edit = (change: () => void) => {
+    change();
+    setResult(null);
+    bulk.reset();
+  };
+  const send = (apply: boolean) => {
+    const problem = fieldProblem(BulkUpdateRequest.shape.propertyIds, propertyIds);
+    setIdsError(problem);
+    if (problem) return;
+    bulk.mutate(
+      { ...request, apply },
+      {
+        onSuccess: (response) => {
+          if (apply) {
+            setResult(response);
+            setChecked(null);
+          } else setChecked({ request: requestKey, result: response });
+        },
+      },
+    );
+  };
+  // Enter never applies: it checks.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    send(false);
+  };
+
+  return (
+    <div className="bulk-page">
+      <BackLink to="/properties">{copy.properties.backToProperties}</BackLink>
+      <h1 className="page-header">{c.title}</h1>
+      <p className="bulk-page__intro">{c.intro}</p>
+      <Card>
+        <form className="bulk-form" onSubmit={onSubmit} noValidate>
+          <TextArea
+            label={c.propertyIds}
+            hint={c.propertyIdsHint}
+            error={idsError}
+            rows={3}
+            value={propertyIds}
+            onChange={(next) => edit(() => setPropertyIds(next))}
+          />
+          <div className="field">
+            <label className="field__label" htmlFor={keyId}>
+              {c.detailKey}
+            </label>
+            <select
+              id={keyId}
+              className="field__input"
+              value={key}
+              onChange={(event) => edit(() => setKey(event.target.value as BulkKey))}
+            >
+              {BULK_KEY_NAMES.map((name) => (
+                <option key={name} value={name}>
+                  {c.keys[name]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TextArea
+            label={c.detailValues}
+            hint={c.detailValuesHint[key]}
+            error={valuesError}
+            rows={2}
+            value={values}
+            onChange={(next) => edit(() => setValues(next))}
+          />
+          {failure && !valuesError ? <Alert>{failure.message || copy.common.genericError}</Alert> : null}
+          {bulk.error && !failure ? <Alert>{copy.common.genericError}</Alert> : null}
+          <div className="bulk-form__actions">
+            <Button
+              type="submit"
+              variant={checkedNow ? "secondary" : "primary"}
+              busy={bulk.isPending && bulk.variables?.apply === false}
+            >
+              {c.preview}
+            </Button>
+            {checkedNow ? (
+              <Button onClick={() => send(true)} busy={bulk.isPending && bulk.variables?.apply === true}>
+                {c.submit}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </Card>
+      {result ? (
+        <BulkResults result={result} />
+      ) : checkedNow && checked ? (
+        <BulkResults result={checked.result} />
+      ) : null}
+    </div>
+  );
+}
