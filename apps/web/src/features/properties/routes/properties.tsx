@@ -42,7 +42,14 @@ export function PropertiesPage() {
           <h1>{copy.properties.title}</h1>
           {list.data && total > 0 ? <p className="muted">{copy.properties.count(total)}</p> : null}
         </div>
-        <ButtonLink to="/create-property">{copy.properties.createNew}</ButtonLink>
+        <div className="properties-page__actions">
+          {total > 1 ? (
+            <ButtonLink to="/bulk-updates" variant="secondary">
+              {copy.bulkUpdates.title}
+            </ButtonLink>
+          ) : null}
+          <ButtonLink to="/create-property">{copy.properties.createNew}</ButtonLink>
+        </div>
       </div>
 
       {list.data && total === 0 ? null : (
