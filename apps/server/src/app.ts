@@ -36,6 +36,7 @@ import { registerBillingRoutes } from "./features/billing/billing.routes.ts";
 import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.ts";
 import { createPlacesProvider } from "./providers/places/index.ts";
 import { createWhat3words } from "./providers/w3w/index.ts";
+import { createBroadcast } from "./providers/broadcast/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
 // Guest guide: pages, passcode, preview, offline; visits.
 import { guideHostRewrite } from "./guide/guide-host.ts";
@@ -104,7 +105,13 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     rateLimiter:
       overrides.rateLimiter ??
       createRateLimiter(redis ? createRedisRateLimitStore(redis) : createMemoryRateLimitStore()),
+    broadcast:
+      overrides.broadcast ??
+      createBroadcast(redis && { url: config.redisUrl!, client: redis }, (err) =>
+        app.log.error({ err }, "broadcast connection failed"),
+      ),
   };
+  app.addHook("onClose", async () => ctx.broadcast.close());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);

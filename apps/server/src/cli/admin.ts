@@ -2,6 +2,9 @@ import os from "node:os";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv } from "../env.ts";
 import { seedPlans } from "../features/billing/billing-admin.service.ts";
+import { Redis } from "ioredis";
+import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
+import { createBroadcast } from "../providers/broadcast/index.ts";
 import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
 
@@ -24,11 +27,24 @@ async function main(): Promise<void> {
     const payments = createPaymentGateway(config.payments, { db: database.db, now: () => new Date() });
     const lines = await runAdminCommand(database.db, argv, actor, payments);
     for (const line of lines) console.log(line);
+    // A deactivated guide leaves every running server's page cache at once (scaled mode: Redis pub/sub).
+    if (argv[0] === "deactivate-property" && config.redisUrl) await purgeGuideEverywhere(config.redisUrl, argv[1]!);
   } catch (error) {
     process.exitCode = 1;
     console.error(error instanceof CommandError ? error.message : error);
   } finally {
     await database.close();
+  }
+}
+
+async function purgeGuideEverywhere(url: string, propertyId: string): Promise<void> {
+  const client = new Redis(url, { maxRetriesPerRequest: 2 });
+  const broadcast = createBroadcast({ url, client }, (error) => console.error(error.message));
+  try {
+    await broadcast.publish(GUIDE_PURGE_CHANNEL, propertyId);
+  } finally {
+    await broadcast.close();
+    await client.quit();
   }
 }
 
