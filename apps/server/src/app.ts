@@ -25,6 +25,7 @@ import { registerSharedContentRoutes } from "./features/shared-content/shared-co
 import { createTranslationProvider } from "./providers/translate/index.ts";
 import { createMemoryRateLimitStore, createRateLimiter, createRedisRateLimitStore } from "./lib/rate-limiter.ts";
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
+import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
@@ -128,6 +129,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   }
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 10 } });
+  // Uploads stream to temporary files (lib/streamed-upload.ts), deleted once the response is sent.
+  registerUploadCleanup(app);
 
   const routes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {

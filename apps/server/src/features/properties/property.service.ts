@@ -13,6 +13,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { purgeGuideCache } from "../../lib/guide-purge.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
@@ -237,7 +238,7 @@ export async function setCoverImage(
   ctx: AppContext,
   caller: Caller,
   propertyId: string,
-  upload: Buffer,
+  upload: ReceivedFile,
 ): Promise<void> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
