@@ -3,12 +3,10 @@ import path from "node:path";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv } from "../env.ts";
 import { seedPlans } from "../features/billing/billing-admin.service.ts";
-import { Redis } from "ioredis";
-import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
-import { createBroadcast } from "../providers/broadcast/index.ts";
 import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
 import { backupEmbedded, restoreEmbedded } from "./backup.ts";
+import { purgeGuideEverywhere } from "./purge-guide.ts";
 
 /**
  * `npm run admin -- <command>`: the operator CLI (IMPL-22 first slice) on the configured database.
@@ -58,17 +56,6 @@ async function main(): Promise<void> {
     console.error(error instanceof CommandError ? error.message : error);
   } finally {
     await database.close();
-  }
-}
-
-async function purgeGuideEverywhere(url: string, propertyId: string): Promise<void> {
-  const client = new Redis(url, { maxRetriesPerRequest: 2 });
-  const broadcast = createBroadcast({ url, client }, (error) => console.error(error.message));
-  try {
-    await broadcast.publish(GUIDE_PURGE_CHANNEL, propertyId);
-  } finally {
-    await broadcast.close();
-    await client.quit();
   }
 }
 

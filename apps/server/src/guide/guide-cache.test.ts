@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { buildApp } from "../app.ts";
+import { runAdminCommand } from "../cli/admin.commands.ts";
+import { purgeGuideEverywhere } from "../cli/purge-guide.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
 import type { AppConfig } from "../env.ts";
@@ -131,6 +133,21 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
     }
     expect(body).toContain(copy.guide.passcodeTitle);
     expect(body).not.toContain(SECRET);
+  });
+
+  it("a deactivation by the operator CLI drops every instance's cached page", async () => {
+    const user = await buildUser(a.ctx);
+    const propertyId = await liveGuide(a.app, user);
+    expect((await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body).toContain(SECRET);
+    // What `npm run admin -- deactivate-property` does: the row, then the purge through Redis.
+    await runAdminCommand(a.ctx.db, ["deactivate-property", propertyId], "ops", a.ctx.payments);
+    await purgeGuideEverywhere(process.env.TEST_REDIS_URL!, propertyId);
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      status = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(503);
   });
 });
 
