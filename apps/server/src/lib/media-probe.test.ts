@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { deflateSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeMov, makeMp4, makePdf, makeWebm } from "../test/media-fixtures.ts";
 import { checkPdf, probeVideo } from "./media-probe.ts";
@@ -61,14 +62,39 @@ describe("PDF check (header, trailer, active content)", () => {
     expect(await pdf(Buffer.concat([Buffer.from("GIF89a"), makePdf().subarray(9)]))).toBe("not-pdf");
   });
 
-  it("finds scripts and automatic actions, also when the name is #-escaped or deep in the file", async () => {
-    expect(await pdf(makePdf("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "))).toBe("active");
-    expect(await pdf(makePdf("/Names << /J#61vaScript 5 0 R >> "))).toBe("active");
-    expect(await pdf(makePdf("/AA << /O 6 0 R >> "))).toBe("active");
-    expect(await pdf(makePdf("/OpenAction << /S /Launch /F (calc.exe) >> "))).toBe("active");
-    const padded = makePdf(`/Padding (${"x".repeat(3 * 1024 * 1024)}) /OpenAction 7 0 R `);
-    expect(await pdf(padded)).toBe("active");
+  it("finds scripts and automatic actions, also #-escaped, deep in the file or in object streams", async () => {
+    expect(await pdf(makePdf("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "))).toBe("script");
+    expect(await pdf(makePdf("/Names << /J#61vaScript 5 0 R >> "))).toBe("script");
+    expect(await pdf(makePdf("/OpenAction << /S /Launch /F (calc.exe) >> "))).toBe("script");
+    const padded = makePdf(`/Padding (${"x".repeat(3 * 1024 * 1024)}) /RichMedia 7 0 R `);
+    expect(await pdf(padded)).toBe("script");
+    // Automatic actions without a script (LaTeX opens at page 1 this way): served as downloads.
+    expect(await pdf(makePdf("/OpenAction [3 0 R /Fit] "))).toBe("auto-action");
+    expect(await pdf(makePdf("/AA << /O 6 0 R >> "))).toBe("auto-action");
+    expect(await pdf(makePdf(`/Padding (${"x".repeat(3 * 1024 * 1024)}) /OpenAction 7 0 R `))).toBe("auto-action");
+    // Hidden in a compressed object stream (PDF 1.5), where the raw bytes show nothing.
+    const hidden = deflateSync(Buffer.from("<< /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>"));
+    expect(await pdf(withObjectStream(hidden))).toBe("script");
+    const openAt = deflateSync(Buffer.from("<< /OpenAction [3 0 R /Fit] >>"));
+    expect(await pdf(withObjectStream(openAt))).toBe("auto-action");
+    expect(await pdf(withObjectStream(deflateSync(Buffer.from("<< /Type /Font /Subtype /Type1 >>"))))).toBe("pdf");
+    expect(await pdf(withObjectStream(Buffer.from("not deflate at all")))).toBe("script");
     // Lookalike names are not actions.
     expect(await pdf(makePdf("/JSON (1) /AAB 2 "))).toBe("pdf");
   });
 });
+
+/** A PDF whose extra object is an object stream holding `compressed` (its dictionaries, deflated). */
+function withObjectStream(compressed: Buffer): Buffer {
+  const pdf = makePdf();
+  const xref = pdf.lastIndexOf("\nxref\n") + 1;
+  const object = Buffer.concat([
+    Buffer.from(
+      `4 0 obj\n<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${compressed.length} >>\nstream\n`,
+    ),
+    compressed,
+    Buffer.from("\nendstream\nendobj\n"),
+  ]);
+  // The cross-reference offsets are not rewritten: the check reads names and trailer, not the xref table.
+  return Buffer.concat([pdf.subarray(0, xref), object, pdf.subarray(xref)]);
+}

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { inflateSync } from "node:zlib";
 import { readBytes } from "./streamed-upload.ts";
 
 /**
@@ -160,8 +161,17 @@ export async function probeVideo(file: string): Promise<ProbedVideo | null> {
   return probeIsoBmff(file, head, size);
 }
 
-/** PDF names that run something when the file is opened or used (scripts, launch, automatic actions). */
-const ACTIVE_NAMES = new Set(["JavaScript", "JS", "OpenAction", "AA", "Launch", "RichMedia"]);
+/** PDF names of actions that run code: scripts, programs, embedded players. */
+const SCRIPT_NAMES = new Set(["JavaScript", "JS", "Launch", "RichMedia"]);
+/**
+ * Names of actions a viewer runs by itself, on opening the file (OpenAction) or on a page or field event (AA).
+ * Usually harmless (LaTeX's hyperref opens at page 1 with OpenAction), and any script they would run is found
+ * by SCRIPT_NAMES, but a guest's viewer should not act on its own: such PDFs are served as downloads.
+ */
+const AUTO_ACTION_NAMES = new Set(["OpenAction", "AA"]);
+type PdfCheck = "pdf" | "not-pdf" | "script" | "auto-action";
+/** The end of the storage key of a file served with Content-Disposition: attachment (features/files). */
+export const DOWNLOAD_SUFFIX = ".download.pdf";
 const TAIL_BYTES = 2048;
 const SCAN_CHUNK = 1024 * 1024;
 
@@ -169,23 +179,70 @@ const SCAN_CHUNK = 1024 * 1024;
 const decodeName = (name: string) =>
   name.replace(/#([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** The worst action name in `text`: a script, an automatic action, or none. */
+function findActions(text: string): "script" | "auto-action" | null {
+  let found: "auto-action" | null = null;
+  for (const match of text.matchAll(/\/((?:[A-Za-z0-9]|#[0-9A-Fa-f]{2})+)/g)) {
+    const name = decodeName(match[1]!);
+    if (SCRIPT_NAMES.has(name)) return "script";
+    if (AUTO_ACTION_NAMES.has(name)) found = "auto-action";
+  }
+  return found;
+}
+
+const OBJECT_STREAM_MAX_BYTES = 4 * 1024 * 1024;
+const OBJECT_STREAM_MAX_INFLATED = 16 * 1024 * 1024;
+const OBJECT_STREAMS_MAX = 1000;
+
+/**
+ * PDF 1.5 object streams (`/Type /ObjStm`) hold dictionaries compressed, where a scan of the raw bytes cannot
+ * see an /OpenAction. Each is inflated (bounded, against zip bombs) and scanned; one that cannot be read counts
+ * as a script, since what it hides is unknown.
+ */
+async function objectStreamActions(file: string, at: number): Promise<"script" | "auto-action" | null> {
+  const around = (await readBytes(file, at, 4096)).toString("latin1");
+  const keyword = /stream(\r\n|\n|\r)/.exec(around);
+  if (!keyword) return "script";
+  const start = at + keyword.index + keyword[0].length;
+  const raw = await readBytes(file, start, OBJECT_STREAM_MAX_BYTES);
+  const end = raw.indexOf("endstream");
+  if (end < 0) return "script";
+  try {
+    const inflated = inflateSync(raw.subarray(0, end), { maxOutputLength: OBJECT_STREAM_MAX_INFLATED });
+    return findActions(inflated.toString("latin1"));
+  } catch {
+    return "script";
+  }
+}
+
 /**
  * Checks a PDF by its structure (FILE rules, CONT-23): a `%PDF-` header in the first KB, and a trailer at the
- * end (`startxref`, its offset and `%%EOF` in the last 2 KB). "active" when any name that runs something (JavaScript,
- * OpenAction, AA, Launch…) appears in the file's bytes: such PDFs are refused, not served to guests.
+ * end (`startxref`, its offset and `%%EOF` in the last 2 KB). Then the action names in the file's bytes and in
+ * its compressed object streams: "script" for JavaScript, Launch or RichMedia (refused), "auto-action" for
+ * OpenAction or AA (served as a download). Names inside page content streams do not run anything.
  */
-export async function checkPdf(file: string): Promise<"pdf" | "not-pdf" | "active"> {
+export async function checkPdf(file: string): Promise<PdfCheck> {
   const { size } = await fs.promises.stat(file);
   const head = await readBytes(file, 0, Math.min(size, 1024));
   if (!head.toString("latin1").includes("%PDF-")) return "not-pdf";
   const tail = (await readBytes(file, Math.max(0, size - TAIL_BYTES), TAIL_BYTES)).toString("latin1");
   if (!/startxref\s+\d+\s+%%EOF/.test(tail)) return "not-pdf";
+  const objectStreams = new Set<number>();
+  let worst: "auto-action" | null = null;
   // Chunks overlap by 256 bytes so a name split across two reads is still seen.
   for (let at = 0; at < size; at += SCAN_CHUNK - 256) {
     const text = (await readBytes(file, at, SCAN_CHUNK)).toString("latin1");
-    for (const match of text.matchAll(/\/((?:[A-Za-z0-9]|#[0-9A-Fa-f]{2})+)/g))
-      if (ACTIVE_NAMES.has(decodeName(match[1]!))) return "active";
+    const found = findActions(text);
+    if (found === "script") return "script";
+    worst ??= found;
+    for (const match of text.matchAll(/\/Type\s*\/ObjStm/g)) objectStreams.add(at + match.index);
     if (at + SCAN_CHUNK >= size) break;
   }
-  return "pdf";
+  if (objectStreams.size > OBJECT_STREAMS_MAX) return "script";
+  for (const at of objectStreams) {
+    const found = await objectStreamActions(file, at);
+    if (found === "script") return "script";
+    worst ??= found;
+  }
+  return worst ?? "pdf";
 }

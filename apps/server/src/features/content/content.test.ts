@@ -332,9 +332,19 @@ describe("items", () => {
     const script = await put("document", makePdf("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "), "s.pdf", sub);
     expect(script.statusCode).toBe(415);
     expect(script.json().error.message).toBe(copy.content.pdfActive);
+    // A PDF that acts by itself on opening (no script) is kept, and served only as a download.
+    const auto = await put("document", makePdf("/OpenAction [3 0 R /Fit] "), "auto.pdf", sub);
+    expect(auto.statusCode, auto.body).toBe(200);
+    const autoUrl = auto.json().item.subItems[0].documentUrl as string;
+    const served = await t.app.inject({ method: "GET", url: autoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["content-disposition"]).toBe("attachment");
     const pdf = await put("document", makePdf(), "menu.pdf", sub);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.json().item.subItems[0].documentUrl).toMatch(/\.pdf$/);
+    const inline = await t.app.inject({ method: "GET", url: pdf.json().item.subItems[0].documentUrl });
+    expect(inline.headers["content-disposition"]).toBe("inline");
     expect((await put("image", await makePng(), "a.png", sub)).statusCode).toBe(400);
   });
 

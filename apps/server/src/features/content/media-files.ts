@@ -5,7 +5,7 @@ import { copy } from "@doorstep/shared/copy";
 import { PDF_MAX_BYTES, VIDEO_MAX_BYTES, type MediaKind } from "@doorstep/shared/rules/content";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
-import { checkPdf, probeVideo } from "../../lib/media-probe.ts";
+import { checkPdf, DOWNLOAD_SUFFIX, probeVideo } from "../../lib/media-probe.ts";
 import { receiveSingleFile, type ReceivedFile } from "../../lib/streamed-upload.ts";
 import { storeImage } from "../../lib/uploads.ts";
 
@@ -40,8 +40,9 @@ export async function storeMedia(
   }
   const pdf = await checkPdf(upload.path);
   if (pdf === "not-pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfType);
-  if (pdf === "active") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfActive);
-  const key = `${folder}/${name}-document-${suffix}.pdf`;
+  if (pdf === "script") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfActive);
+  // A PDF that acts by itself when opened is served as a download, not shown in the guest's browser (decision 012).
+  const key = `${folder}/${name}-document-${suffix}${pdf === "auto-action" ? DOWNLOAD_SUFFIX : ".pdf"}`;
   await ctx.storage.putFile(key, upload.path, "application/pdf");
   return key;
 }
