@@ -61,8 +61,9 @@ export function registerUploadCleanup(app: FastifyInstance): void {
   app.addHook("onResponse", async (request) => cleanUp(request));
   app.addHook("onRequestAbort", async (request) => cleanUp(request));
   app.addHook("onRequest", async (request, reply) => {
-    // A client that disconnects before the reply is written gets no onResponse.
-    reply.raw.once("close", () => void cleanUp(request));
+    // A client that disconnects before the reply is written gets no onResponse. (Only uploads have files:
+    // the guide's hot routes skip the listener.)
+    if (request.headers["content-type"]?.startsWith("multipart/")) reply.raw.once("close", () => void cleanUp(request));
   });
 }
 
