@@ -4,6 +4,7 @@ import type { AppConfig } from "./env.ts";
 import type { DestinationIndex } from "./features/properties/destinations.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
+import type { Broadcast } from "./providers/broadcast/broadcast.ts";
 import type { EmailProvider } from "./providers/email/email-provider.ts";
 import type { GeoLookup } from "./providers/geo/geo-lookup.ts";
 import type { PaymentGateway } from "./providers/payments/payment-gateway.ts";
@@ -27,6 +28,8 @@ export interface AppContext {
   payments: PaymentGateway;
   rateLimiter: RateLimiter;
   secrets: SecretBox;
+  /** Messages to every instance (cache purges): Redis pub/sub when REDIS_URL is set. */
+  broadcast: Broadcast;
   now: () => Date;
   log: FastifyBaseLogger;
 }

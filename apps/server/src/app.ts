@@ -29,6 +29,7 @@ import {
   createRedisRateLimitStoreWithFallback,
 } from "./lib/rate-limiter.ts";
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
+import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
@@ -42,6 +43,7 @@ import { registerBillingRoutes } from "./features/billing/billing.routes.ts";
 import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.ts";
 import { createPlacesProvider } from "./providers/places/index.ts";
 import { createWhat3words } from "./providers/w3w/index.ts";
+import { createBroadcast } from "./providers/broadcast/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
 // Guest guide: pages, passcode, preview, offline; visits.
 import { guideHostRewrite } from "./guide/guide-host.ts";
@@ -140,7 +142,13 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
           ? createRedisRateLimitStoreWithFallback(redis, (message) => app.log.warn(message))
           : createMemoryRateLimitStore(),
       ),
+    broadcast:
+      overrides.broadcast ??
+      createBroadcast(redis && { url: config.redisUrl!, client: redis }, (err) =>
+        app.log.error({ err }, "broadcast connection failed"),
+      ),
   };
+  app.addHook("onClose", async () => ctx.broadcast.close());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);
@@ -155,6 +163,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   }
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 2, fields: 10 } });
+  // Uploads stream to temporary files (lib/streamed-upload.ts), deleted once the response is sent.
+  registerUploadCleanup(app);
 
   const routes: RegisteredRoute[] = [];
   app.addHook("onRoute", (route) => {

@@ -32,6 +32,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   list-alerts
   rebuild-analytics <email>
   audit-log
+  backup <directory>     the embedded database, files and key into a new directory (server stopped)
+  restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
 Every change is written to admin_audit_log with the actor (ADMIN_ACTOR, else $USER).`;
 

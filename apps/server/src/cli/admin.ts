@@ -1,9 +1,12 @@
 import os from "node:os";
+import path from "node:path";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv } from "../env.ts";
 import { seedPlans } from "../features/billing/billing-admin.service.ts";
 import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
+import { backupEmbedded, restoreEmbedded } from "./backup.ts";
+import { purgeGuideEverywhere } from "./purge-guide.ts";
 
 /**
  * `npm run admin -- <command>`: the operator CLI (IMPL-22 first slice) on the configured database.
@@ -16,6 +19,28 @@ async function main(): Promise<void> {
     return;
   }
   const config = configFromEnv(parseEnv());
+  // Backup and restore work on the data directory itself: neither migrates, restore opens nothing first.
+  if (argv[0] === "backup" || argv[0] === "restore") {
+    try {
+      if (!argv[1]) throw new CommandError(`${argv[0]} needs a backup directory`);
+      if (argv[0] === "restore") {
+        if (config.databaseUrl)
+          throw new CommandError("restore is for the embedded database; see docs/operations.md for PostgreSQL");
+        for (const line of await restoreEmbedded(path.resolve(argv[1]), config.dataDir)) console.log(line);
+        return;
+      }
+      const database = await openDatabase(config);
+      try {
+        for (const line of await backupEmbedded(database, config.dataDir, path.resolve(argv[1]))) console.log(line);
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      process.exitCode = 1;
+      console.error(error instanceof CommandError ? error.message : error);
+    }
+    return;
+  }
   const database = await openDatabase(config);
   try {
     await database.migrate();
@@ -24,6 +49,8 @@ async function main(): Promise<void> {
     const payments = createPaymentGateway(config.payments, { db: database.db, now: () => new Date() });
     const lines = await runAdminCommand(database.db, argv, actor, payments);
     for (const line of lines) console.log(line);
+    // A deactivated guide leaves every running server's page cache at once (scaled mode: Redis pub/sub).
+    if (argv[0] === "deactivate-property" && config.redisUrl) await purgeGuideEverywhere(config.redisUrl, argv[1]!);
   } catch (error) {
     process.exitCode = 1;
     console.error(error instanceof CommandError ? error.message : error);

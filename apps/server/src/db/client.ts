@@ -19,6 +19,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a gzipped tarball (`npm run admin -- backup`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = serverFile("db", "migrations");
@@ -80,6 +82,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       await client.query("select 1");
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
     // Exposed for the test template dump.
     ...({ client } as object),
   };

@@ -79,7 +79,8 @@ export function renderGuide(
     headers["Cache-Control"] = "no-store";
     headers["X-Guide-Offline"] = "skip";
   } else if (model.kind === "guide") {
-    headers["Cache-Control"] = options.protectedContent ? "private, no-cache" : "public, max-age=60";
+    // A protected page is never stored, in a browser either: a new passcode or an unpublish takes effect at once.
+    headers["Cache-Control"] = options.protectedContent ? "private, no-store" : "public, max-age=60";
     headers["X-Guide-Offline"] = "store";
   } else {
     headers["Cache-Control"] = "no-store";

@@ -7,6 +7,7 @@ import { GuideResponse, PreviewLinkResponse, UnlockGuideRequest } from "@doorste
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { pickEncoding } from "../lib/compression.ts";
+import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { guideUrl } from "../lib/urls.ts";
 import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
@@ -44,6 +45,9 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
 function routes(scope: FastifyInstance, ctx: AppContext) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const cache = createRenderCache(ctx.config.guide.renderCacheMs);
+  // A passcode, unpublish, deactivation or delete on any instance drops this instance's pages of that guide.
+  const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => cache.purge(propertyId));
+  scope.addHook("onClose", async () => unsubscribe());
   const secure = ctx.config.publicUrl.startsWith("https://");
   const guideUrlOf = (propertyId: string) => guideUrl(ctx, propertyId);
 
@@ -62,6 +66,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     const hit = cacheable ? cache.get(cacheKey) : null;
     const acceptEncoding = str(request.headers["accept-encoding"]);
     if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]), acceptEncoding);
+    const startedAt = cache.begin();
     const result = await loadGuidePage(ctx, {
       propertyId,
       basePath,
@@ -73,7 +78,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       gateError: extra.gateError,
     });
     const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
-    if (cacheable && !result.personal) cache.set(cacheKey, rendered);
+    if (cacheable && !result.personal) cache.set(cacheKey, propertyId, rendered, startedAt);
     return sendGuide(
       reply,
       rendered,
@@ -197,11 +202,14 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       const { model } = result;
       if (model.kind === "not-found") throw new AppError("NOT_FOUND", copy.guide.notFound);
       if (model.kind === "inactive") throw new AppError("UNAVAILABLE", copy.guide.inactive);
-      return reply
-        .header("Cache-Control", result.personal ? "private, no-cache" : "public, max-age=60")
-        .header("Vary", "Accept-Language, Cookie")
-        .header("X-Robots-Tag", "noindex")
-        .send(toGuideJson(model));
+      return (
+        reply
+          // Protected (locked or unlocked) and preview answers are never stored: a new passcode must take effect at once.
+          .header("Cache-Control", result.personal ? "private, no-store" : "public, max-age=60")
+          .header("Vary", "Accept-Language, Cookie")
+          .header("X-Robots-Tag", "noindex")
+          .send(toGuideJson(model))
+      );
     },
   );
 

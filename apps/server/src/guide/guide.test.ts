@@ -306,7 +306,7 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
     const cookie = setCookie.split(";")[0]!;
     const open = await guide(`/g/${propertyId}`, { cookie });
     expect(open.body).toContain(SECRET);
-    expect(open.headers["cache-control"]).toBe("private, no-cache");
+    expect(open.headers["cache-control"]).toBe("private, no-store");
     expect(open.headers["x-robots-tag"]).toContain("noindex");
     // Another guide is not unlocked by this cookie.
     expect(cookie.startsWith(`dsg_${propertyId}=`)).toBe(true);
@@ -449,7 +449,7 @@ describe("guide read API (IMPL-02)", () => {
       displayAddress: null,
     });
     for (const leak of [SECRET, "Getting in", "12 Quay Street", "246810"]) expect(locked.body).not.toContain(leak);
-    expect(locked.headers["cache-control"]).toBe("private, no-cache");
+    expect(locked.headers["cache-control"]).toBe("private, no-store");
     const cookie = String(
       (
         await t.app.inject({

@@ -2,6 +2,7 @@ import sharp, { type Metadata, type SharpOptions } from "sharp";
 import { copy } from "@doorstep/shared/copy";
 import { IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { AppError } from "./app-error.ts";
+import { readBytes } from "./streamed-upload.ts";
 
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"]);
 
@@ -12,7 +13,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif"])
 export const MAX_INPUT_PIXELS = 50_000_000;
 
 /** Every sharp() here goes through this, so no decode runs without the pixel limit. */
-const openImage = (input: Buffer, options: SharpOptions = {}) =>
+const openImage = (input: Buffer | string, options: SharpOptions = {}) =>
   sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
 
 const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS", copy.errors.imageTooManyPixels);
@@ -34,10 +35,12 @@ export function isHeic(input: Buffer): boolean {
 
 /**
  * Checks an upload by its content (FILE rules: magic bytes, not name or browser type) and re-encodes it
- * to WebP: auto-rotated, metadata (EXIF GPS included) stripped, at most 2400 px wide.
+ * to WebP: auto-rotated, metadata (EXIF GPS included) stripped, at most 2400 px wide. `input` is the bytes or
+ * the path of an uploaded file, which sharp reads itself (an upload is never loaded whole here).
  */
-export async function normalizeImage(input: Buffer): Promise<Buffer> {
-  if (isHeic(input)) throw new AppError("HEIC_NOT_SUPPORTED", copy.errors.heicNotSupported);
+export async function normalizeImage(input: Buffer | string): Promise<Buffer> {
+  const head = typeof input === "string" ? await readBytes(input, 0, 256) : input;
+  if (isHeic(head)) throw new AppError("HEIC_NOT_SUPPORTED", copy.errors.heicNotSupported);
   let metadata: Metadata | undefined;
   try {
     metadata = await openImage(input).metadata();

@@ -23,6 +23,8 @@ export const contentCopy = {
     videoExists: "Delete the existing video before uploading another.",
     videoType: "This video type is not allowed. Please choose an MP4, MOV or WebM file.",
     pdfType: "This file is not a PDF. Please choose a PDF document.",
+    pdfActive:
+      "This PDF contains scripts or automatic actions, which guests' phones should not run. Please save it without them (for example, print it to PDF) and upload it again.",
     untranslated: "Not yet translated",
     sharedContentTitle: "Shared Property Content",
     subItemTypes: {

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CompanyResponse, CreateCompanyRequest, UpdateCompanyRequest } from "@doorstep/shared/schemas/company";
 import type { AppContext } from "../../app-context.ts";
-import { readSingleFile } from "../../lib/uploads.ts";
+import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import {
   createCompany,
@@ -73,7 +73,7 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
         },
       },
       async (request, reply) => {
-        await replaceCompanyImage(ctx, requireCaller(request), image, () => readSingleFile(request));
+        await replaceCompanyImage(ctx, requireCaller(request), image, () => receiveImage(request));
         return reply.status(204).send(null);
       },
     );

@@ -1,6 +1,7 @@
 import type { CompanyDto, CreateCompanyRequest, UpdateCompanyRequest } from "@doorstep/shared/schemas/company";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import {
@@ -61,7 +62,7 @@ export async function replaceCompanyImage(
   ctx: AppContext,
   caller: Caller,
   image: CompanyImage,
-  readUpload: () => Promise<Buffer>,
+  readUpload: () => Promise<ReceivedFile>,
 ): Promise<void> {
   const company = await requireCompany(ctx, caller);
   const upload = await readUpload();

@@ -6,6 +6,7 @@ import { SUB_ITEM_TYPES, type SubItemType } from "@doorstep/shared/rules/content
 import { contentItems, contentSubItems, contentTranslations } from "../../db/schema/content.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { makeMp4, makePdf } from "../../test/media-fixtures.ts";
 
 /**
  * Content files on the disk of the test DATA_DIR (CONT-23/29/30/31, FILE-05): a replaced or removed file
@@ -23,8 +24,8 @@ afterAll(() => t.close());
 const api = (method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: host.cookie }, payload });
 const base = (propertyId: string) => `/api/properties/${propertyId}/content`;
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64)]);
-const pdf = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n");
+const mp4 = makeMp4();
+const pdf = makePdf();
 const FILES: Record<"image" | "video" | "document", () => Promise<{ body: Buffer; filename: string }>> = {
   image: async () => ({ body: await makePng(), filename: "photo.png" }),
   video: async () => ({ body: mp4, filename: "clip.mp4" }),

@@ -4,6 +4,7 @@ import type { ContentItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { Db } from "../../db/client.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import {
   findAttachedProperties,
   findItemById,
@@ -26,7 +27,8 @@ const SUB_ITEM_KIND: Partial<Record<SubItemRow["type"], MediaKind>> = {
   pdf: "document",
 };
 
-export type ReadUpload = (maxBytes: number) => Promise<Buffer>;
+/** Receives the upload (streamed to a temporary file) once ownership has been checked, capped at `maxBytes`. */
+export type ReadUpload = (maxBytes: number) => Promise<ReceivedFile>;
 
 function checkKind(sub: SubItemRow, kind: MediaKind): void {
   if (SUB_ITEM_KIND[sub.type] !== kind)

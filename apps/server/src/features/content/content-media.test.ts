@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { makeMp4 } from "../../test/media-fixtures.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -19,7 +20,7 @@ const upload = (url: string, body: Buffer, filename: string) => {
   const m = multipart([{ field: "file", filename, contentType: "application/octet-stream", body }]);
   return t.app.inject({ method: "PUT", url, payload: m.payload, headers: { ...m.headers, cookie: host.cookie } });
 };
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64)]);
+const mp4 = makeMp4();
 
 /** Holds each transaction at its start until `count` of them are waiting, so their requests race. */
 function raceTransactions(count: number): { restore: () => void; arrived: () => number } {
@@ -56,15 +57,21 @@ function holdFirstTransaction(): { arrived: Promise<void>; release: () => void; 
 async function storedDuring<T>(run: () => Promise<T>): Promise<{ result: T; keys: string[] }> {
   const storage = t.ctx.storage;
   const put = storage.put.bind(storage);
+  const putFile = storage.putFile.bind(storage);
   const keys: string[] = [];
   storage.put = (key, body, type) => {
     keys.push(key);
     return put(key, body, type);
   };
+  storage.putFile = (key, file, type) => {
+    keys.push(key);
+    return putFile(key, file, type);
+  };
   try {
     return { result: await run(), keys };
   } finally {
     storage.put = put;
+    storage.putFile = putFile;
   }
 }
 

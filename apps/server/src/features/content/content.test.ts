@@ -1,3 +1,4 @@
+import { copy } from "@doorstep/shared/copy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { customContentLabel } from "@doorstep/shared/rules/content";
@@ -5,6 +6,7 @@ import { contentItems, contentSubItems, contentTranslations } from "../../db/sch
 import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { makeMp4, makePdf } from "../../test/media-fixtures.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -304,7 +306,7 @@ describe("items", () => {
     expect(await t.ctx.storage.get(firstKey)).toBeNull();
     expect(second.json().item.contentVersion).toBe(3);
 
-    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64)]);
+    const mp4 = makeMp4();
     const video = await put("video", mp4, "clip.mp4");
     expect(video.statusCode, video.body).toBe(200);
     expect(video.json().item.hasVideo).toBe(true);
@@ -318,12 +320,31 @@ describe("items", () => {
     });
     expect(notVideo.json().item.hasVideo).toBe(false);
     expect((await put("video", Buffer.from("%PDF-1.4 not a video at all"), "x.mp4")).statusCode).toBe(415);
+    // Magic bytes alone are not a video: the container is probed.
+    const ftypOnly = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64)]);
+    const fake = await put("video", ftypOnly, "fake.mp4");
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().error.message).toBe(copy.content.videoType);
 
     const sub = item.subItems[0].id;
     expect((await put("document", Buffer.from("GIF89a not a pdf"), "x.pdf", sub)).statusCode).toBe(415);
-    const pdf = await put("document", Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n"), "menu.pdf", sub);
+    expect((await put("document", Buffer.from("%PDF-1.7\n1 0 obj\n"), "cut.pdf", sub)).statusCode).toBe(415);
+    const script = await put("document", makePdf("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "), "s.pdf", sub);
+    expect(script.statusCode).toBe(415);
+    expect(script.json().error.message).toBe(copy.content.pdfActive);
+    // A PDF that acts by itself on opening (no script) is kept, and served only as a download.
+    const auto = await put("document", makePdf("/OpenAction [3 0 R /Fit] "), "auto.pdf", sub);
+    expect(auto.statusCode, auto.body).toBe(200);
+    const autoUrl = auto.json().item.subItems[0].documentUrl as string;
+    const served = await t.app.inject({ method: "GET", url: autoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["content-disposition"]).toBe("attachment");
+    const pdf = await put("document", makePdf(), "menu.pdf", sub);
     expect(pdf.statusCode, pdf.body).toBe(200);
     expect(pdf.json().item.subItems[0].documentUrl).toMatch(/\.pdf$/);
+    const inline = await t.app.inject({ method: "GET", url: pdf.json().item.subItems[0].documentUrl });
+    expect(inline.headers["content-disposition"]).toBe("inline");
     expect((await put("image", await makePng(), "a.png", sub)).statusCode).toBe(400);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../app-context.ts";
 import { iconSize, resizeImage, squareIcon, variantWidth } from "../../lib/images.ts";
+import { DOWNLOAD_SUFFIX } from "../../lib/media-probe.ts";
 import { isSafeKey } from "../../providers/storage/file-storage.ts";
 import { parseByteRange } from "./byte-range.ts";
 
@@ -33,6 +34,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!info) return reply.callNotFound();
 
       safeFileHeaders(reply, info.contentType);
+      // PDFs with automatic actions (lib/media-probe.ts) are downloaded, never opened in the browser.
+      if (servedKey.endsWith(DOWNLOAD_SUFFIX)) reply.header("Content-Disposition", "attachment");
       const range = parseByteRange(request.headers.range, info.size);
       if (range === "unsatisfiable") {
         return reply.status(416).header("Content-Range", `bytes */${info.size}`).header("Content-Length", "0").send();

@@ -10,7 +10,7 @@ import {
   UpdateManagerRequest,
 } from "@doorstep/shared/schemas/manager";
 import type { AppContext } from "../../app-context.ts";
-import { readSingleFile } from "../../lib/uploads.ts";
+import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import {
   createManager,
@@ -109,7 +109,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
       },
     },
     async (request, reply) => {
-      await replaceManagerPhoto(ctx, requireCaller(request), request.params.vanityId, () => readSingleFile(request));
+      await replaceManagerPhoto(ctx, requireCaller(request), request.params.vanityId, () => receiveImage(request));
       return reply.status(204).send(null);
     },
   );

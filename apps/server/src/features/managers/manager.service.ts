@@ -11,6 +11,7 @@ import {
 } from "@doorstep/shared/schemas/manager";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import { getUser } from "../users/user.service.ts";
@@ -210,7 +211,7 @@ export async function replaceManagerPhoto(
   ctx: AppContext,
   caller: Caller,
   vanityId: string,
-  readUpload: () => Promise<Buffer>,
+  readUpload: () => Promise<ReceivedFile>,
 ): Promise<void> {
   const manager = await requireManager(ctx, caller, vanityId);
   const upload = await readUpload();

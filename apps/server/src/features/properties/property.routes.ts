@@ -14,7 +14,7 @@ import {
 } from "@doorstep/shared/schemas/property";
 import type { AppContext } from "../../app-context.ts";
 import { guideUrl, qrTarget } from "../../lib/urls.ts";
-import { readSingleFile } from "../../lib/uploads.ts";
+import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import {
   createProperty,
@@ -147,7 +147,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     async (request, reply) => {
       const caller = requireCaller(request);
       await getOwnedGuideProperty(ctx, caller, request.params.propertyId); // ownership before reading the upload
-      await setCoverImage(ctx, caller, request.params.propertyId, await readSingleFile(request));
+      await setCoverImage(ctx, caller, request.params.propertyId, await receiveImage(request));
       return reply.status(204).send(null);
     },
   );

@@ -12,6 +12,8 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
+import { purgeGuideCache } from "../../lib/guide-purge.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
@@ -214,6 +216,8 @@ export async function updateProperty(
   if (input.languageTranslations)
     patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
+  // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
+  if (input.published === false) await purgeGuideCache(ctx, propertyId);
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
@@ -226,6 +230,7 @@ export async function setPasscode(
   await getOwnedGuideProperty(ctx, caller, propertyId);
   const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
+  await purgeGuideCache(ctx, propertyId);
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */
@@ -233,7 +238,7 @@ export async function setCoverImage(
   ctx: AppContext,
   caller: Caller,
   propertyId: string,
-  upload: Buffer,
+  upload: ReceivedFile,
 ): Promise<void> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
@@ -252,5 +257,6 @@ export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId
   await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
+  await purgeGuideCache(ctx, propertyId);
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }

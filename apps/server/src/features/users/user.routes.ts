@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
-import { readSingleFile } from "../../lib/uploads.ts";
+import { receiveImage } from "../../lib/uploads.ts";
 import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
 import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
 import { getUserDto, updateEmail, updatePhoto, updateProfile } from "./user.service.ts";
@@ -60,7 +60,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request, reply) => {
-      await updatePhoto(ctx, requireCaller(request), await readSingleFile(request));
+      await updatePhoto(ctx, requireCaller(request), await receiveImage(request));
       return reply.status(204).send(null);
     },
   );

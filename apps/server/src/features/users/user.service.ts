@@ -5,6 +5,7 @@ import { rotateSession } from "../auth/session.service.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
@@ -117,7 +118,7 @@ export async function updateEmail(
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */
-export async function updatePhoto(ctx: AppContext, caller: Caller, upload: Buffer): Promise<void> {
+export async function updatePhoto(ctx: AppContext, caller: Caller, upload: ReceivedFile): Promise<void> {
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
   const key = await storeImage(ctx, `users/${user.id}`, "photo", upload);

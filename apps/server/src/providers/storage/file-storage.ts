@@ -21,6 +21,8 @@ export interface ByteRange {
 export interface StorageProvider {
   readonly kind: "local" | "s3";
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from local disk (an upload's temporary file) as a stream, never whole in memory. */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** The whole object in memory: for small files only (images to resize), never for serving. */
   get(key: string): Promise<StoredObject | null>;
   /** Size and type, or null when there is no such object. */

@@ -31,6 +31,14 @@ export function createLocalStorage(dataDir: string): StorageProvider {
       await fs.writeFile(temp, body);
       await fs.rename(temp, file);
     },
+    async putFile(key, source) {
+      const file = resolve(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      // A copy (the upload's temporary file may be on another file system), then an atomic rename.
+      await fs.copyFile(source, temp);
+      await fs.rename(temp, file);
+    },
     async get(key) {
       try {
         const body = await fs.readFile(resolve(key));

@@ -8,6 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
+import fs from "node:fs";
 import { Readable } from "node:stream";
 import { isSafeKey, type StorageProvider } from "./file-storage.ts";
 
@@ -63,6 +64,19 @@ export function createS3Storage(options: S3Options): StorageProvider {
     kind: "s3",
     async put(key, body, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: check(key), Body: body, ContentType: contentType }));
+    },
+    async putFile(key, file, contentType) {
+      // A stream with its length: the SDK sends it as it reads it (one PUT, up to S3's 5 GB), never buffered.
+      const { size } = await fs.promises.stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: check(key),
+          Body: fs.createReadStream(file),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
     },
     async get(key) {
       try {

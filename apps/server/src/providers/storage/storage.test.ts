@@ -51,6 +51,20 @@ function storageContract(name: string, make: () => StorageProvider) {
       expect(await read({ start: 15, end: 15 })).toBe("f");
     });
 
+    it("stores a file from disk as it is, under its key", async () => {
+      const storage = make();
+      const source = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-put-")), "upload");
+      const body = Buffer.alloc(3 * 1024 * 1024 + 7, 0x61);
+      fs.writeFileSync(source, body);
+      await storage.putFile("accounts/a1/properties/p1/video-2.mp4", source, "video/mp4");
+      expect(await storage.stat("accounts/a1/properties/p1/video-2.mp4")).toEqual({
+        size: body.length,
+        contentType: "video/mp4",
+      });
+      expect((await storage.get("accounts/a1/properties/p1/video-2.mp4"))?.body.equals(body)).toBe(true);
+      expect(fs.existsSync(source)).toBe(true);
+    });
+
     it("refuses keys that could escape their folder", async () => {
       const storage = make();
       await expect(storage.put("../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);

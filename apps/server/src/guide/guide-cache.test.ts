@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
+import { buildApp } from "../app.ts";
+import { runAdminCommand } from "../cli/admin.commands.ts";
+import { purgeGuideEverywhere } from "../cli/purge-guide.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+import type { AppConfig } from "../env.ts";
+import type { FastifyInstance } from "fastify";
+import { createRenderCache } from "./render-cache.ts";
+import type { RenderedGuide } from "./guide-render.tsx";
+
+// A render cache far longer than the real 1 s, so a page that outlives a change is seen, not raced.
+const longCache = (config: AppConfig): AppConfig => ({ ...config, guide: { ...config.guide, renderCacheMs: 60_000 } });
+const SECRET = "Lockbox code 7314";
+
+async function liveGuide(app: FastifyInstance, user: TestUser) {
+  const p = await buildProperty(app, user, { title: "Quay Cottage" });
+  const res = await app.inject({
+    method: "POST",
+    url: `/api/properties/${p.propertyId}/content/items`,
+    headers: { cookie: user.cookie },
+    payload: { categoryLabel: "arrival", title: "Getting in", detailText: `<p>${SECRET}</p>` },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return p.propertyId;
+}
+
+const change = (
+  app: FastifyInstance,
+  user: TestUser,
+  method: "PUT" | "PATCH" | "DELETE",
+  url: string,
+  payload?: object,
+) => app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+
+describe("guide render cache purge (one instance)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ configure: longCache });
+  });
+  afterAll(() => t.close());
+  const page = (propertyId: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url: `/g/${propertyId}`, headers });
+
+  it("a new passcode, an unpublish and a delete take effect at once, though public pages are cached", async () => {
+    const user = await buildUser(t.ctx);
+    const propertyId = await liveGuide(t.app, user);
+    const first = await page(propertyId);
+    expect(first.body).toContain(SECRET);
+    expect(first.headers["cache-control"]).toBe("public, max-age=60");
+    // Served from the cache: the same page again, even in French (another cache entry).
+    expect((await page(propertyId, { "accept-language": "fr" })).body).toContain(SECRET);
+
+    expect(
+      (await change(t.app, user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" })).statusCode,
+    ).toBe(204);
+    for (const headers of [{}, { "accept-language": "fr" }] as Record<string, string>[]) {
+      const gate = await page(propertyId, headers);
+      expect(gate.body).toContain(copy.guide.passcodeTitle);
+      expect(gate.body).not.toContain(SECRET);
+    }
+
+    await change(t.app, user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: null });
+    expect((await page(propertyId)).body).toContain(SECRET);
+    await change(t.app, user, "PATCH", `/api/properties/${propertyId}`, { published: false });
+    const inactive = await page(propertyId);
+    expect(inactive.statusCode).toBe(503);
+    expect(inactive.body).not.toContain(SECRET);
+
+    const other = await liveGuide(t.app, user);
+    expect((await page(other)).body).toContain(SECRET);
+    expect((await change(t.app, user, "DELETE", `/api/properties/${other}`)).statusCode).toBe(204);
+    const gone = await page(other);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body).not.toContain(SECRET);
+  });
+
+  it("sends pages and JSON of protected guides, locked or unlocked, as private, no-store", async () => {
+    const user = await buildUser(t.ctx);
+    const propertyId = await liveGuide(t.app, user);
+    expect((await t.app.inject({ method: "GET", url: `/api/guide/${propertyId}` })).headers["cache-control"]).toBe(
+      "public, max-age=60",
+    );
+    await change(t.app, user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" });
+    const unlock = await t.app.inject({
+      method: "POST",
+      url: `/g/${propertyId}/unlock`,
+      headers: { accept: "application/json" },
+      payload: { passcode: "246810" },
+    });
+    const cookie = String(unlock.headers["set-cookie"]).split(";")[0]!;
+    const unlocked = await page(propertyId, { cookie });
+    expect(unlocked.body).toContain(SECRET);
+    expect(unlocked.headers["cache-control"]).toBe("private, no-store");
+    for (const headers of [{}, { cookie }]) {
+      const json = await t.app.inject({ method: "GET", url: `/api/guide/${propertyId}`, headers });
+      expect(json.headers["cache-control"]).toBe("private, no-store");
+    }
+    expect((await page(propertyId)).headers["cache-control"]).toBe("no-store");
+  });
+});
+
+// Scaled mode: two instances on one database and one Redis; CI sets TEST_REDIS_URL.
+describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instances, Redis pub/sub)", () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await createTestApp({ configure: (c) => ({ ...longCache(c), redisUrl: process.env.TEST_REDIS_URL }) });
+    b = (await buildApp({ config: a.config, database: a.database, overrides: { now: () => new Date(a.clock.now) } }))
+      .app;
+    await b.ready();
+    await a.ctx.broadcast.ready();
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("a passcode set on one instance drops the other instance's cached page", async () => {
+    const user = await buildUser(a.ctx);
+    const propertyId = await liveGuide(a.app, user);
+    expect((await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body).toContain(SECRET);
+    expect(
+      (await change(b, user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" })).statusCode,
+    ).toBe(204);
+    // Pub/sub crosses a network hop: allow it a moment, far less than the cache's 60 s.
+    let body = "";
+    for (let i = 0; i < 50; i++) {
+      body = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body;
+      if (!body.includes(SECRET)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(body).toContain(copy.guide.passcodeTitle);
+    expect(body).not.toContain(SECRET);
+  });
+
+  it("a deactivation by the operator CLI drops every instance's cached page", async () => {
+    const user = await buildUser(a.ctx);
+    const propertyId = await liveGuide(a.app, user);
+    expect((await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body).toContain(SECRET);
+    // What `npm run admin -- deactivate-property` does: the row, then the purge through Redis.
+    await runAdminCommand(a.ctx.db, ["deactivate-property", propertyId], "ops", a.ctx.payments);
+    await purgeGuideEverywhere(process.env.TEST_REDIS_URL!, propertyId);
+    let status = 200;
+    for (let i = 0; i < 50 && status === 200; i++) {
+      status = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(503);
+  });
+});
+
+describe("render cache", () => {
+  const page = { html: "old" } as RenderedGuide;
+  it("drops a page whose render began before a purge of its guide, keeps others", () => {
+    const cache = createRenderCache(60_000);
+    const started = cache.begin();
+    cache.purge("harbour-loft"); // a passcode set while the old page was rendering
+    cache.set("/g/harbour-loft||", "harbour-loft", page, started);
+    cache.set("/g/quay-cottage||", "quay-cottage", page, started);
+    expect(cache.get("/g/harbour-loft||")).toBeNull();
+    expect(cache.get("/g/quay-cottage||")).toBe(page);
+    cache.purge("quay-cottage");
+    expect(cache.get("/g/quay-cottage||")).toBeNull();
+    cache.set("/g/quay-cottage||", "quay-cottage", page, cache.begin());
+    expect(cache.get("/g/quay-cottage||")).toBe(page);
+  });
+});

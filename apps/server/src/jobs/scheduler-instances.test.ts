@@ -1,0 +1,140 @@
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppContext } from "../app-context.ts";
+import { buildApp } from "../app.ts";
+import { openPostgres, type Database } from "../db/client.ts";
+import { sessions } from "../db/schema/auth.ts";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
+import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+import { JOBS } from "./scheduler.ts";
+
+/**
+ * Scaled mode (docs/architecture.md §1): every instance runs every job. Two instances, each with its own
+ * connection pool, on one PostgreSQL database run each job at the same moment; every piece of work must be
+ * done once (one email, one invoice, one purge), not once per instance.
+ */
+describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances sharing one PostgreSQL", () => {
+  let a: TestApp;
+  let b: { app: FastifyInstance; ctx: AppContext; database: Database };
+  beforeAll(async () => {
+    a = await createTestApp();
+    // The second instance: its own pool on the same database as the first.
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${await databaseName(a.ctx)}`;
+    const database = openPostgres(url.toString(), () => {});
+    const built = await buildApp({ config: a.config, database, overrides: { now: () => new Date(a.clock.now) } });
+    await built.app.ready();
+    b = { app: built.app, ctx: built.ctx, database };
+  });
+  afterAll(async () => {
+    await b.app.close();
+    await b.database.close();
+    await a.close();
+  });
+
+  it("does each job's work once though both instances run it at once", async () => {
+    // billing-local-renewals: one subscription taken in the trial, due once the trial has ended.
+    let subscriber = await buildUser(a.ctx);
+    expect((await subscribe(a.app, subscriber, CARDS.ok)).statusCode).toBe(201);
+    a.clock.advance(15 * DAY);
+    subscriber = await freshSession(a.ctx, subscriber);
+    // purge-dead-sessions-and-links: every session made before the jump is now idle past its limit.
+    const dead = await countSessions(a.ctx, new Date(a.clock.now.getTime() - 7 * DAY));
+    expect(dead).toBeGreaterThan(0);
+    // billing-trial-notices: six trials ending in 2.5 days, one reminder each.
+    const trials = await Promise.all(
+      Array.from({ length: 6 }, () => buildUser(a.ctx, { trialEndsAt: new Date(a.clock.now.getTime() + 2.5 * DAY) })),
+    );
+    // purge-archived-properties: three deleted properties, their content and files purged once.
+    const owner = trials[0]!;
+    const archived = await Promise.all([1, 2, 3].map(() => archivedProperty(owner)));
+    const prefixes = countDeletedPrefixes([a.ctx, b.ctx]);
+
+    const results: Record<string, [unknown, unknown]> = {};
+    await Promise.all(
+      JOBS.map(async (job) => {
+        results[job.name] = (await Promise.all([job.run(a.ctx), job.run(b.ctx)])) as [unknown, unknown];
+      }),
+    );
+
+    const checks: Record<string, () => Promise<void>> = {
+      "purge-dead-sessions-and-links": async () => {
+        const [x, y] = results["purge-dead-sessions-and-links"] as [{ sessions: number }, { sessions: number }];
+        expect(x.sessions + y.sessions).toBe(dead);
+        expect(await countSessions(a.ctx, new Date(a.clock.now.getTime() - 7 * DAY))).toBe(0);
+      },
+      "purge-archived-properties": async () => {
+        const [x, y] = results["purge-archived-properties"] as [number, number];
+        expect(x + y).toBe(3);
+        const ids = archived.map((p) => p.rowId);
+        expect(ids.map((id) => prefixes.get(id) ?? 0)).toEqual([1, 1, 1]);
+      },
+      "billing-local-renewals": async () => {
+        const [x, y] = results["billing-local-renewals"] as [number, number];
+        expect(x + y).toBe(1);
+        expect((await getJson(a.app, subscriber, "/api/billing/invoices")).items).toHaveLength(1);
+      },
+      "billing-trial-notices": async () => {
+        const [x, y] = results["billing-trial-notices"] as [number, number];
+        expect(x + y).toBe(6);
+        for (const user of trials) {
+          const reminders = (await emailsTo(a.ctx, user.email)).filter((e) => e.template === "trial-ends-in-3-days");
+          expect(reminders).toHaveLength(1);
+        }
+      },
+    };
+    // A new job needs a case here: the scheduler runs it on every instance too.
+    expect(Object.keys(checks).sort()).toEqual(JOBS.map((j) => j.name).sort());
+    for (const check of Object.values(checks)) await check();
+  });
+
+  async function archivedProperty(owner: TestUser) {
+    const { propertyId } = await buildProperty(a.app, owner);
+    const res = await a.app.inject({
+      method: "DELETE",
+      url: `/api/properties/${propertyId}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(res.statusCode).toBe(204);
+    return { propertyId, rowId: await propertyRowId(a.ctx, propertyId) };
+  }
+});
+
+async function databaseName(ctx: AppContext): Promise<string> {
+  const result = (await ctx.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
+  return result.rows[0]!.name;
+}
+
+async function propertyRowId(ctx: AppContext, propertyId: string): Promise<string> {
+  const result = (await ctx.db.execute(
+    sql`select id from properties where property_id = ${propertyId}`,
+  )) as unknown as {
+    rows: { id: string }[];
+  };
+  return result.rows[0]!.id;
+}
+
+async function countSessions(ctx: AppContext, idleBefore: Date): Promise<number> {
+  const result = (await ctx.db.execute(
+    sql`select count(*)::int as n from ${sessions} where last_seen_at < ${idleBefore.toISOString()}`,
+  )) as unknown as { rows: { n: number }[] };
+  return result.rows[0]!.n;
+}
+
+/** Counts, per property row id, how often any instance deleted the property's file folder. */
+function countDeletedPrefixes(contexts: AppContext[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const ctx of contexts) {
+    const deletePrefix = ctx.storage.deletePrefix.bind(ctx.storage);
+    ctx.storage.deletePrefix = async (prefix) => {
+      const id = /\/properties\/([^/]+)\/$/.exec(prefix)?.[1];
+      if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+      return deletePrefix(prefix);
+    };
+  }
+  return counts;
+}
