@@ -6,6 +6,7 @@ import { copy } from "@doorstep/shared/copy";
 import { buildApp } from "../app.ts";
 import { openDatabase } from "../db/open.ts";
 import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
+import { addSameOrigin } from "../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart } from "../test/factories.ts";
 import { CommandError } from "./admin.commands.ts";
 import { backupEmbedded, restoreEmbedded } from "./backup.ts";
@@ -26,6 +27,8 @@ async function startEmbedded(dataDir: string) {
   const database = await openDatabase(config);
   await database.migrate();
   const { app, ctx } = await buildApp({ config, database });
+  // Writes carry the dashboard's Origin, as from a browser (decision 011).
+  addSameOrigin(app, config.publicUrl);
   await app.ready();
   return { app, ctx, database, config };
 }

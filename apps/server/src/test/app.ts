@@ -32,7 +32,7 @@ export interface TestAppOptions {
 }
 
 /** Wraps `app.inject` so requests carry the dashboard's own Origin unless they name one (or a Referer). */
-function addSameOrigin(app: FastifyInstance, origin: string): void {
+export function addSameOrigin(app: FastifyInstance, origin: string): void {
   const inject = app.inject.bind(app);
   const withOrigin = (opts: InjectOptions | string): InjectOptions => {
     const options: InjectOptions = typeof opts === "string" ? { url: opts } : opts;

@@ -47,6 +47,8 @@ export const bulkUpdatesCopy = {
     previewSummary: (willUpdate: number, unchanged: number, notFound: number, rejected: number) =>
       `${willUpdate} will be updated, ${unchanged} unchanged, ${notFound} not found, ${rejected} rejected.`,
     empty: "None",
+    on: "On",
+    off: "Off",
     // Validation (BULK-02, limits)
     noIds: "Enter at least one property id.",
     tooManyIds: (max: number) => `At most ${max} properties can be updated at once. Split the list.`,

@@ -14,9 +14,9 @@ const RATE = { max: 30, windowMs: 60_000 };
 type Field = (typeof BULK_KEYS)[keyof typeof BULK_KEYS]["field"];
 
 /** A detail as the page shows it, before and after. */
-function shown(field: Field, value: unknown): string {
+function shown(value: unknown): string {
   if (Array.isArray(value)) return value.length > 0 ? value.join(", ") : t.empty;
-  if (typeof value === "boolean") return value ? "On" : "Off";
+  if (typeof value === "boolean") return value ? t.on : t.off;
   if (value === null || value === undefined || value === "") return t.empty;
   return String(value);
 }
@@ -67,8 +67,8 @@ export async function runBulkUpdate(
       results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
       continue;
     }
-    const line = { propertyId, title: property.title, before: shown(field, current(field, property)) };
-    const after = shown(field, next);
+    const line = { propertyId, title: property.title, before: shown(current(field, property)) };
+    const after = shown(next);
     if (line.before === after) {
       results.push({ ...line, status: "unchanged", after, reason: null });
       continue;

@@ -98,7 +98,7 @@ describe("POST /api/bulk-updates (BULK-01…05, OPEN-50)", () => {
     expect(linked.results[0].status).toBe("updated");
     expect((await property(host, a)).manager.vanityId).toBe(manager.vanityId);
     const published = (await bulk(host, { propertyIds: a, key: "published", values: "Off", apply: true })).json();
-    expect(lines(published)).toEqual([[a, "updated", "On", "Off"]]);
+    expect(lines(published)).toEqual([[a, "updated", c.on, c.off]]);
     const cleared = (await bulk(host, { propertyIds: a, key: "PrimaryColour", values: "none", apply: true })).json();
     expect(lines(cleared)).toEqual([[a, "updated", "#1F6F68", c.empty]]);
     // Company branding needs a company: rejected with Basic Setup's own message.
