@@ -34,5 +34,5 @@ ALTER TABLE "guide_engagement_days" ADD CONSTRAINT "guide_engagement_days_accoun
 ALTER TABLE "guide_engagement_days" ADD CONSTRAINT "guide_engagement_days_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_engagement_events" ADD CONSTRAINT "guide_engagement_events_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "guide_engagement_events" ADD CONSTRAINT "guide_engagement_events_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "guide_engagement_days_account_day_idx" ON "guide_engagement_days" USING btree ("account_id","kind","day");--> statement-breakpoint
+CREATE INDEX "guide_engagement_days_account_kind_day_idx" ON "guide_engagement_days" USING btree ("account_id","kind","day","key","sessions");--> statement-breakpoint
 CREATE INDEX "guide_engagement_events_account_created_idx" ON "guide_engagement_events" USING btree ("account_id","created_at");

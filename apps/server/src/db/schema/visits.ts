@@ -119,7 +119,9 @@ export const guideEngagementDays = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.propertyId, t.day, t.kind, t.key] }),
-    index("guide_engagement_days_account_day_idx").on(t.accountId, t.kind, t.day),
+    // Covers "the items seen most" over all of an account's properties: an index-only scan of the range,
+    // where reading the rows would visit one table page per row (1.4 s for a 200-property manager's month).
+    index("guide_engagement_days_account_kind_day_idx").on(t.accountId, t.kind, t.day, t.key, t.sessions),
   ],
 );
 
