@@ -22,7 +22,8 @@ export async function signUpHost(baseUrl: string, firstName = "Host"): Promise<H
   const api = (method: string, url: string, body?: unknown) =>
     fetch(`${baseUrl}${url}`, {
       method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), cookie },
+      // A cookie write names its origin (CSRF rule, decision 011).
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), cookie, origin: baseUrl },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   return { cookie, api };
@@ -65,7 +66,11 @@ export async function photo(seed: number): Promise<Buffer> {
 async function upload(baseUrl: string, host: Host, url: string, image: Buffer) {
   const form = new FormData();
   form.append("file", new Blob([image], { type: "image/jpeg" }), "photo.jpg");
-  const res = await fetch(`${baseUrl}${url}`, { method: "PUT", headers: { cookie: host.cookie }, body: form });
+  const res = await fetch(`${baseUrl}${url}`, {
+    method: "PUT",
+    headers: { cookie: host.cookie, origin: baseUrl },
+    body: form,
+  });
   if (!res.ok) throw new Error(`upload ${url}: ${res.status} ${await res.text()}`);
 }
 

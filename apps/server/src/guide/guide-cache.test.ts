@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
 import type { AppConfig } from "../env.ts";
 import type { FastifyInstance } from "fastify";
+import { compressible } from "../lib/compression.ts";
 import { createRenderCache } from "./render-cache.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
 
@@ -152,7 +153,7 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
 });
 
 describe("render cache", () => {
-  const page = { html: "old" } as RenderedGuide;
+  const page: RenderedGuide = { status: 200, html: "old", body: compressible("old"), etag: '"e"', headers: {} };
   it("drops a page whose render began before a purge of its guide, keeps others", () => {
     const cache = createRenderCache(60_000);
     const started = cache.begin();

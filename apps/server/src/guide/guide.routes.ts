@@ -44,7 +44,9 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
 
 function routes(scope: FastifyInstance, ctx: AppContext) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const cache = createRenderCache(ctx.config.guide.renderCacheMs);
+  const cache = createRenderCache(ctx.config.guide.renderCacheMs, (error) =>
+    ctx.log.error({ err: error }, "a guide page's background render failed"),
+  );
   // A passcode, unpublish, deactivation or delete on any instance drops this instance's pages of that guide.
   const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => cache.purge(propertyId));
   scope.addHook("onClose", async () => unsubscribe());
@@ -63,7 +65,18 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     const acceptLanguage = str(request.headers["accept-language"])?.slice(0, 200);
     const cacheKey = `${basePath}|${q.lang ?? ""}|${acceptLanguage ?? ""}`;
     const cacheable = !q.preview && !extra.gateError;
-    const hit = cacheable ? cache.get(cacheKey) : null;
+    // The refresh renders for nobody in particular (no cookie, no preview); a page that became personal is dropped.
+    const refresh = async () => {
+      const shared = await loadGuidePage(ctx, {
+        propertyId,
+        basePath,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: q.lang,
+        acceptLanguage,
+      });
+      return shared.personal ? null : renderGuide(shared.model, { protectedContent: shared.protectedContent });
+    };
+    const hit = cacheable ? (cache.get(cacheKey, refresh) ?? (await cache.pending(cacheKey))) : null;
     const acceptEncoding = str(request.headers["accept-encoding"]);
     if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]), acceptEncoding);
     const startedAt = cache.begin();

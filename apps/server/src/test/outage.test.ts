@@ -4,6 +4,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/client.ts";
+import { forgetCachedSessions } from "../features/auth/session.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { buildUser, TEST_PASSWORD, type TestUser } from "./factories.ts";
 
@@ -42,6 +43,9 @@ describe("the database unreachable", () => {
   for (const [what, makeDb] of outages) {
     it(`answers 503 UNAVAILABLE with Retry-After on every route that needs it, and never 500 (${what})`, async () => {
       (t.ctx as { db: Db }).db = makeDb();
+      // Sessions are answered from memory for a few seconds (decision 013): start from a cold lookup, so
+      // every private route meets the outage at its first read.
+      forgetCachedSessions(t.ctx);
       const ping = vi.spyOn(t.database, "ping").mockRejectedValue(new Error("connect ECONNREFUSED 127.0.0.1:1"));
       try {
         let unavailable = 0;

@@ -27,7 +27,7 @@ import {
 } from "./auth.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
-import { createSession } from "./session.service.ts";
+import { createSession, forgetCachedSessions } from "./session.service.ts";
 
 const MINUTE = 60_000;
 
@@ -224,5 +224,6 @@ export async function changePassword(
  */
 export async function endEverySignIn(ctx: AppContext, userId: string, at: Date, keepSessionId?: string): Promise<void> {
   await revokeUserSessions(ctx.db, userId, at, keepSessionId);
+  forgetCachedSessions(ctx);
   await consumeUserTokens(ctx.db, userId, ["login", "password-reset"], at);
 }

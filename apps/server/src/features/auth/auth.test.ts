@@ -7,7 +7,7 @@ import { buildUser, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
 import { eq } from "drizzle-orm";
 import { oneTimeTokens, sessions } from "../../db/schema/auth.ts";
 import { findLoginAttempts } from "./auth.repository.ts";
-import { purgeDeadAuthRecords } from "./session.service.ts";
+import { purgeDeadAuthRecords, SESSION_CACHE_MS } from "./session.service.ts";
 import { issueLoginToken } from "./auth.service.ts";
 
 let t: TestApp;
@@ -220,6 +220,21 @@ describe("sessions (docs/architecture.md §5, OPEN-20)", () => {
     const me = await t.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } });
     expect(me.statusCode).toBe(401);
     expect(me.json().error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("a session this instance answers from memory still ends at once on logout, and within the cache's bound when another instance revokes it (decision 013)", async () => {
+    const me = (cookie: string) => t.app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+    const here = await buildUser(t.ctx);
+    expect((await me(here.cookie)).statusCode).toBe(200);
+    expect((await post("/api/auth/logout", {}, { cookie: here.cookie })).statusCode).toBe(204);
+    expect((await me(here.cookie)).statusCode).toBe(401);
+
+    const elsewhere = await buildUser(t.ctx);
+    expect((await me(elsewhere.cookie)).statusCode).toBe(200);
+    // Another instance revokes it: only the database knows.
+    await t.ctx.db.update(sessions).set({ revokedAt: t.clock.now }).where(eq(sessions.userId, elsewhere.id));
+    t.clock.advance(SESSION_CACHE_MS);
+    expect((await me(elsewhere.cookie)).statusCode).toBe(401);
   });
 
   it("expires after 7 idle days, and after 30 days however active", async () => {

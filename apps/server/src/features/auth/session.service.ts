@@ -14,6 +14,37 @@ const DAY = 86_400_000;
 // Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/**
+ * How long this instance answers a session from memory before reading it again (decision 013). Revocations
+ * made here (logout, rotation, a new password) clear the memory at once; one made by another instance (scaled
+ * mode) takes effect here within this bound. Without it every dashboard read paid a query for the session.
+ */
+export const SESSION_CACHE_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+interface CachedSession {
+  caller: Caller;
+  /** When it was read (ctx.now(), so the test clock moves it), its last_seen_at and expiry, in ms. */
+  readAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+/** Per app instance; `generation` moves on each forget, so a read that raced a revocation is not kept. */
+const sessionCaches = new WeakMap<AppContext, { entries: Map<string, CachedSession>; generation: number }>();
+
+function sessionCache(ctx: AppContext) {
+  let cache = sessionCaches.get(ctx);
+  if (!cache) sessionCaches.set(ctx, (cache = { entries: new Map(), generation: 0 }));
+  return cache;
+}
+
+/** Forgets every session this instance holds in memory: call it whenever a session is revoked. */
+export function forgetCachedSessions(ctx: AppContext): void {
+  const cache = sessionCache(ctx);
+  cache.entries.clear();
+  cache.generation++;
+}
+
 /** Starts a session for a user; returns the raw token, which is never stored (docs/architecture.md §5). */
 export async function createSession(ctx: AppContext, userId: string, meta: RequestMeta): Promise<string> {
   const token = newToken();
@@ -32,13 +63,36 @@ export async function createSession(ctx: AppContext, userId: string, meta: Reque
 
 /** The caller behind a session token, or null when it is unknown, revoked, idle for 7 days or past 30 days. */
 export async function resolveSession(ctx: AppContext, token: string): Promise<Caller | null> {
-  const session = await findSessionByHash(ctx.db, hashToken(token));
-  if (!session || session.revokedAt) return null;
+  const tokenHash = hashToken(token);
   const now = ctx.now();
+  const nowMs = now.getTime();
+  const cache = sessionCache(ctx);
+  const generation = cache.generation;
+  const hit = cache.entries.get(tokenHash);
+  // From memory only while young, unexpired and not due a touch (so idle expiry still counts from the database).
+  if (
+    hit &&
+    nowMs - hit.readAt < SESSION_CACHE_MS &&
+    nowMs < hit.expiresAt &&
+    nowMs - hit.lastSeenAt <= TOUCH_INTERVAL_MS
+  )
+    return hit.caller;
+  if (hit) cache.entries.delete(tokenHash);
+
+  const session = await findSessionByHash(ctx.db, tokenHash);
+  if (!session || session.revokedAt) return null;
   if (session.expiresAt <= now) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY) return null;
-  if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await touchSession(ctx.db, session.id, now);
-  return { userId: session.userId, accountId: session.accountId, sessionId: session.id };
+  if (nowMs - session.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY) return null;
+  let lastSeenAt = session.lastSeenAt.getTime();
+  if (nowMs - lastSeenAt > TOUCH_INTERVAL_MS) {
+    await touchSession(ctx.db, session.id, now);
+    lastSeenAt = nowMs;
+  }
+  const caller = { userId: session.userId, accountId: session.accountId, sessionId: session.id };
+  if (cache.generation !== generation) return caller; // revoked meanwhile? the next request reads again
+  if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
+  cache.entries.set(tokenHash, { caller, readAt: nowMs, lastSeenAt, expiresAt: session.expiresAt.getTime() });
+  return caller;
 }
 
 /**
@@ -47,12 +101,14 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
  */
 export async function rotateSession(ctx: AppContext, caller: Caller, meta: RequestMeta): Promise<string> {
   await revokeSession(ctx.db, caller.sessionId, ctx.now());
+  forgetCachedSessions(ctx);
   return createSession(ctx, caller.userId, meta);
 }
 
 /** Ends one session (logout). */
-export function endSession(ctx: AppContext, sessionId: string): Promise<void> {
-  return revokeSession(ctx.db, sessionId, ctx.now());
+export async function endSession(ctx: AppContext, sessionId: string): Promise<void> {
+  await revokeSession(ctx.db, sessionId, ctx.now());
+  forgetCachedSessions(ctx);
 }
 
 /**

@@ -15,6 +15,8 @@ export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 
 /** Live (non-archived) properties of an account. */
 const ownedBy = (accountId: string) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
+/** What the property list shows and counts: live properties but the shared-content one. */
+const listedBy = (accountId: string) => and(ownedBy(accountId), eq(properties.isShared, false));
 
 export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
   const rows = await db
@@ -89,14 +91,15 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * One page of the account's non-archived, non-shared properties, most recently modified first
- * (HOME-21), optionally filtered by title or address (PROP-04).
+ * (HOME-21), optionally filtered by title or address (PROP-04), with the account's total of listed
+ * properties (null when the page is empty: nothing carried it).
  */
 export async function listProperties(
   db: Db,
   accountId: string,
   options: { search?: string; cursor?: ListCursor; limit: number },
-): Promise<PropertyRow[]> {
-  const conditions: (SQL | undefined)[] = [ownedBy(accountId), eq(properties.isShared, false)];
+): Promise<{ rows: PropertyRow[]; total: number | null }> {
+  const conditions: (SQL | undefined)[] = [listedBy(accountId)];
   if (options.search) {
     const pattern = `%${escapeLike(options.search)}%`;
     conditions.push(
@@ -113,19 +116,21 @@ export async function listProperties(
       or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))),
     );
   }
-  return db
-    .select()
+  const rows = await db
+    .select({
+      property: properties,
+      // The account's total rides on every row (one statement, not two): the list's hot path (docs §9).
+      total: sql<number>`(select count(*) from ${properties} where ${listedBy(accountId)})`.mapWith(Number),
+    })
     .from(properties)
     .where(and(...conditions))
     .orderBy(desc(properties.updatedAt), desc(properties.id))
     .limit(options.limit);
+  return { rows: rows.map((r) => r.property), total: rows[0]?.total ?? null };
 }
 
 export async function countProperties(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(properties)
-    .where(and(ownedBy(accountId), eq(properties.isShared, false)));
+  const [row] = await db.select({ n: count() }).from(properties).where(listedBy(accountId));
   return Number(row?.n ?? 0);
 }
 

@@ -105,15 +105,17 @@ export async function findProperties(
   query: PropertyListQuery,
 ): Promise<PropertyListResponse> {
   const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
-  const [rows, total, flags] = await Promise.all([
+  const [list, flags] = await Promise.all([
     listProperties(ctx.db, caller.accountId, {
       search: query.search || undefined,
       cursor: decodeCursor(query.cursor),
       limit: limit + 1,
     }),
-    countProperties(ctx.db, caller.accountId),
     accountFlags(ctx, caller),
   ]);
+  const { rows } = list;
+  // An empty page carries no total: an empty account has 0, a search or a page past the end asks.
+  const total = list.total ?? (query.search || query.cursor ? await countProperties(ctx.db, caller.accountId) : 0);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const now = ctx.now();

@@ -105,13 +105,18 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
 
     const search = (await req(user, "GET", "/api/properties?search=LOFT")).json();
     expect(search.items.map((p: { title: string }) => p.title)).toEqual(["Gamma Loft"]);
-    expect((await req(user, "GET", "/api/properties?search=%25")).json().items).toEqual([]);
+    // The total is the account's, whatever the page shows (it rides on the rows; an empty page asks for it).
+    expect(search.total).toBe(4);
+    const none = (await req(user, "GET", "/api/properties?search=%25")).json();
+    expect(none.items).toEqual([]);
+    expect(none.total).toBe(4);
 
     const page1 = (await req(user, "GET", "/api/properties?limit=3")).json();
     expect(page1.items).toHaveLength(3);
     const page2 = (await req(user, "GET", `/api/properties?limit=3&cursor=${page1.nextCursor}`)).json();
     expect(page2.items.map((p: { title: string }) => p.title)).toEqual(["Beta Barn"]);
     expect(page2.nextCursor).toBeNull();
+    expect(page2.total).toBe(4);
     expect((await req(user, "GET", "/api/properties?cursor=garbage")).statusCode).toBe(400);
   });
 

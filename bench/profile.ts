@@ -1,0 +1,135 @@
+// Where a hot read's time goes: seeds an account (1,000 properties and the 30-item guide) with one server,
+// then starts the compiled server again on the same data under `node --cpu-prof`, loads one route with wrk
+// (BENCH_SECONDS, 16 connections) and prints the profile's top functions by self time and by package. On
+// PostgreSQL it also counts the statements one request runs (pg_stat_database's commits, autocommit).
+// Usage: `npx tsx bench/profile.ts guide me properties property` (BENCH_DATABASE_URL for PostgreSQL).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { spawn } from "node:child_process";
+import { pinTree, postgresUrl, ROOT, startServer } from "./lib.ts";
+import { createGuide, createProperties, signUpHost } from "./seed.ts";
+import { cell, wrk } from "./wrk.ts";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const targets = process.argv.slice(2).length ? process.argv.slice(2) : ["guide"];
+const onPostgres = process.env.BENCH_DATABASE_URL !== undefined;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-profile-"));
+const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-cpuprof-"));
+const dbUrl = onPostgres ? await postgresUrl("doorstep_bench_profile") : null;
+const env = {
+  RATE_LIMITS: "off",
+  NODE_ENV: "development",
+  DATA_DIR: dataDir,
+  ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+};
+
+/** The compiled server (built by the seeding run's `npm start`) straight under node --cpu-prof. */
+async function startProfiled(env: Record<string, string>) {
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const child = spawn(
+    process.execPath,
+    ["--cpu-prof", `--cpu-prof-dir=${profDir}`, path.join(ROOT, "apps/server/dist/main.js")],
+    {
+      cwd: ROOT,
+      env: { NODE_ENV: "production", LOCAL_RUN: "true", ...process.env, PORT: String(port), LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited during start");
+    const ok = await fetch(`${url}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url, process: child, stop };
+}
+
+const seeder = await startServer(env);
+const host = await signUpHost(seeder.url);
+await createProperties(host, 1000);
+const guideId = await createGuide(seeder.url, host);
+await seeder.stop();
+
+for (const target of targets) {
+  fs.rmSync(profDir, { recursive: true, force: true });
+  fs.mkdirSync(profDir);
+  const server = await startProfiled(env);
+  pinTree(server.process.pid!, 0);
+  const paths: Record<string, string> = {
+    guide: `/g/${guideId}`,
+    me: "/api/me",
+    properties: "/api/properties",
+    property: "/api/properties/bench-flat-999",
+  };
+  const url = `${server.url}${paths[target]}`;
+  const headers: Record<string, string> = target === "guide" ? {} : { cookie: host.cookie };
+
+  if (dbUrl) {
+    const client = new pg.Client({ connectionString: dbUrl });
+    await client.connect();
+    const commits = async () => {
+      await new Promise((r) => setTimeout(r, 1200)); // statistics are flushed about once a second
+      const r = await client.query(
+        "select xact_commit::int as n from pg_stat_database where datname = current_database()",
+      );
+      return (r.rows[0] as { n: number }).n;
+    };
+    await fetch(url, { headers }); // warm (a cache miss, a touch)
+    const before = await commits();
+    for (let i = 0; i < 100; i++) await (await fetch(url, { headers })).arrayBuffer();
+    const after = await commits();
+    console.log(`statements per request on PostgreSQL: ${((after - before - 1) / 100).toFixed(2)}`);
+    await client.end();
+  }
+
+  wrk(url, { connections: 16, seconds: 2, headers, cpu: 1 });
+  console.log(`${target}: ${cell(wrk(url, { connections: 16, seconds: SECONDS, headers, cpu: 1 }))}`);
+  await server.stop();
+
+  interface Node {
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }
+  const file = fs
+    .readdirSync(profDir)
+    .map((f) => path.join(profDir, f))
+    .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+  const profile = JSON.parse(fs.readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  for (const id of profile.samples) {
+    const { functionName, url: u, lineNumber } = byId.get(id)!.callFrame;
+    const key = `${functionName || "(anonymous)"} ${u.split("/").slice(-2).join("/")}:${lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + 1);
+    const pkg = u.includes("node_modules/")
+      ? u.split("node_modules/").pop()!.split("/").slice(0, 2).join("/")
+      : u
+        ? u.startsWith("node:")
+          ? "node:*"
+          : "dist (our code)"
+        : functionName;
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + 1);
+  }
+  const total = profile.samples.length;
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${k}`)
+      .join("\n");
+  console.log(`\nself time by function (${total} samples):\n${top(self, 25)}\n\nby package:\n${top(byPackage, 12)}`);
+}
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.rmSync(profDir, { recursive: true, force: true });
