@@ -3,7 +3,7 @@ import { copy } from "@doorstep/shared/copy";
 import { buildApp } from "../app.ts";
 import { runAdminCommand } from "../cli/admin.commands.ts";
 import { purgeGuideEverywhere } from "../cli/purge-guide.ts";
-import { createTestApp, type TestApp } from "../test/app.ts";
+import { addSameOrigin, createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
 import type { AppConfig } from "../env.ts";
 import type { FastifyInstance } from "fastify";
@@ -110,6 +110,8 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
     a = await createTestApp({ configure: (c) => ({ ...longCache(c), redisUrl: process.env.TEST_REDIS_URL }) });
     b = (await buildApp({ config: a.config, database: a.database, overrides: { now: () => new Date(a.clock.now) } }))
       .app;
+    // Writes carry the dashboard's Origin, as from a browser (decision 011).
+    addSameOrigin(b, a.config.publicUrl);
     await b.ready();
     await a.ctx.broadcast.ready();
   });

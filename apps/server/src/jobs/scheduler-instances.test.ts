@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { sessions } from "../db/schema/auth.ts";
+import { guideVisits } from "../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
@@ -51,6 +52,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     const owner = trials[0]!;
     const archived = await Promise.all([1, 2, 3].map(() => archivedProperty(owner)));
     const prefixes = countDeletedPrefixes([a.ctx, b.ctx]);
+    // purge-expired-visit-records: a visit past the retention period goes, today's stays, on either instance.
+    const visitRow = await propertyRowId(a.ctx, (await buildProperty(a.app, owner)).propertyId);
+    const visit = (session: string, at: Date) => ({
+      accountId: owner.accountId,
+      propertyId: visitRow,
+      trackingSessionId: session,
+      deviceType: "mobile" as const,
+      visitDay: at.toISOString().slice(0, 10),
+      createdAt: at,
+    });
+    await a.ctx.db
+      .insert(guideVisits)
+      .values([
+        visit("old-session-0123456789", new Date("2020-01-01T12:00:00Z")),
+        visit("new-session-0123456789", a.clock.now),
+      ]);
 
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
@@ -75,6 +92,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         const [x, y] = results["billing-local-renewals"] as [number, number];
         expect(x + y).toBe(1);
         expect((await getJson(a.app, subscriber, "/api/billing/invoices")).items).toHaveLength(1);
+      },
+      "purge-expired-visit-records": async () => {
+        const [x, y] = results["purge-expired-visit-records"] as [number, number];
+        expect(x + y).toBe(1);
+        const left = await a.ctx.db.select().from(guideVisits).where(eq(guideVisits.propertyId, visitRow));
+        expect(left.map((v) => v.trackingSessionId)).toEqual(["new-session-0123456789"]);
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];
