@@ -172,6 +172,8 @@ test.describe("content item editor", () => {
   test("leaving the page with changes asks too: browser Back holds the navigation, a tab close gets the browser's warning (CONT-16)", async ({
     loggedInPage: page,
   }) => {
+    // Two editor sessions, three navigations and a tab-close prompt: past 30 s late in a full run on two cores.
+    test.slow();
     const property = await createPropertyViaApi(page.request, "Mill Cottage");
     const item = await createItemViaApi(page.request, property.propertyId, "house-rules", "Smoking");
     const overview = `/property/${property.propertyId}`;
