@@ -10,10 +10,16 @@ test("bulk-set translations of two properties: check, submit, a result per prope
 }) => {
   const loft = await createPropertyViaApi(page.request, "Harbour Loft");
   const hut = await createPropertyViaApi(page.request, "Beach Hut");
-  await page.goto(`/bulk-updates?ids=${loft.propertyId}`);
+  await createPropertyViaApi(page.request, "Mill House");
+  // Two ticked on the properties list open the page with their ids.
+  await page.goto("/properties");
+  await page.getByRole("checkbox", { name: c.selectProperty("Harbour Loft") }).check();
+  await page.getByRole("checkbox", { name: c.selectProperty("Beach Hut") }).check();
+  await expect(page.getByRole("status").filter({ hasText: c.selectedCount(2) })).toBeVisible();
+  await page.getByRole("button", { name: c.updateSelected }).click();
   await expect(page.getByRole("heading", { level: 1, name: c.title })).toBeVisible();
   const ids = page.getByLabel(c.propertyIds);
-  await expect(ids).toHaveValue(loft.propertyId);
+  await expect(ids).toHaveValue(`${loft.propertyId}, ${hut.propertyId}`);
   // BULK-02: split on commas and trimmed; an id that is not the caller's is reported, not an error.
   await ids.fill(`${loft.propertyId} , ${hut.propertyId},, not-mine`);
   await page.getByLabel(c.detailKey).selectOption({ label: c.keys.LanguageTranslations });
@@ -58,6 +64,38 @@ test("bulk-set translations of two properties: check, submit, a result per prope
       await page.setViewportSize({ width, height: 900 });
       await page.waitForTimeout(200);
       await page.screenshot({ path: `${process.env.BULK_SCREENSHOTS}/bulk-updates-${width}.png`, fullPage: true });
+    }
+  }
+});
+
+test("select all matching a search across pages, then clear (issue 17)", async ({ loggedInPage: page }) => {
+  test.slow();
+  const made: string[] = [];
+  // More than one page of the list (PROPERTIES_PAGE_SIZE), all matching "Dune".
+  for (let i = 1; i <= 26; i += 1) made.push((await createPropertyViaApi(page.request, `Dune ${i}`)).propertyId);
+  await createPropertyViaApi(page.request, "Harbour Loft");
+  await page.goto("/properties");
+  await page.getByLabel(copy.properties.searchLabel).fill("dune");
+  await expect(page.getByRole("checkbox", { name: c.selectProperty("Harbour Loft") })).toHaveCount(0);
+  await page.getByRole("button", { name: c.selectAllMatching }).click();
+  await expect(page.getByRole("status").filter({ hasText: c.selectedCount(26) })).toBeVisible();
+  await expect(page.getByRole("checkbox", { name: c.selectProperty("Dune 26") })).toBeChecked();
+  await page.getByRole("button", { name: c.updateSelected }).click();
+  const typed = await page.getByLabel(c.propertyIds).inputValue();
+  expect(typed.split(", ").sort()).toEqual([...made].sort());
+
+  await page.goto("/properties");
+  await page.getByRole("button", { name: c.selectAll(27) }).waitFor();
+  await page.getByRole("checkbox", { name: c.selectProperty("Harbour Loft") }).check();
+  await expect(page.getByRole("status").filter({ hasText: c.selectedCount(1) })).toBeVisible();
+  await page.getByRole("button", { name: c.clearSelection }).click();
+  await expect(page.getByRole("checkbox", { name: c.selectProperty("Harbour Loft") })).not.toBeChecked();
+  if (process.env.BULK_SCREENSHOTS) {
+    await page.getByRole("checkbox", { name: c.selectProperty("Harbour Loft") }).check();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${process.env.BULK_SCREENSHOTS}/properties-select-${width}.png` });
     }
   }
 });

@@ -279,6 +279,8 @@ describe("authorization harness", () => {
       (m) => m.vanityId,
     );
     for (const p of ownerProperties) expect(strangerProperties).not.toContain(p.propertyId);
+    const strangerIds = (await as(stranger, "GET", "/api/property-ids")).json().ids as string[];
+    for (const p of ownerProperties) expect(strangerIds).not.toContain(p.propertyId);
     for (const m of ownerManagers) expect(strangerManagers).not.toContain(m.vanityId);
   });
 

@@ -58,5 +58,14 @@ export const bulkUpdatesCopy = {
     onOrOff: "Enter on or off.",
     unknownManager: "None of your managers has that id.",
     changedInputs: "The ids, detail or values changed since the check. Check the changes again.",
+    // Selecting on /properties (issue 17)
+    selection: "Selected properties",
+    selectProperty: (title: string) => `Select ${title}`,
+    selectedCount: (n: number) => (n === 1 ? "1 property selected" : `${n} properties selected`),
+    selectAll: (n: number) => `Select all ${n}`,
+    selectAllMatching: "Select all matching",
+    clearSelection: "Clear selection",
+    updateSelected: "Bulk update",
+    selectionCapped: (max: number) => `Only the first ${max} were selected: one bulk update changes at most ${max}.`,
   },
 } as const;

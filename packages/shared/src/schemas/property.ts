@@ -63,6 +63,20 @@ export const PropertyListResponse = z.object({
 });
 export type PropertyListResponse = z.infer<typeof PropertyListResponse>;
 
+/** "Select all" on the properties list (BULK, issue 17): every property matching the search, across pages. */
+export const PropertyIdsQuery = z.object({
+  search: text().trim().max(200).optional(),
+});
+export type PropertyIdsQuery = z.infer<typeof PropertyIdsQuery>;
+
+export const PropertyIdsResponse = z.object({
+  /** Weblink ids in list order, at most one bulk update's worth. */
+  ids: z.array(text()),
+  /** How many properties match; more than `ids` when the match exceeds one bulk update. */
+  total: z.number().int(),
+});
+export type PropertyIdsResponse = z.infer<typeof PropertyIdsResponse>;
+
 export const PropertyManagerCard = z.object({
   vanityId: text(),
   firstName: text(),

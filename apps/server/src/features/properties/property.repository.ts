@@ -99,17 +99,7 @@ export async function listProperties(
   accountId: string,
   options: { search?: string; cursor?: ListCursor; limit: number },
 ): Promise<{ rows: PropertyRow[]; total: number | null }> {
-  const conditions: (SQL | undefined)[] = [listedBy(accountId)];
-  if (options.search) {
-    const pattern = `%${escapeLike(options.search)}%`;
-    conditions.push(
-      or(
-        ilike(properties.title, pattern),
-        ilike(properties.formattedAddress, pattern),
-        ilike(properties.displayAddress, pattern),
-      ),
-    );
-  }
+  const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
   if (options.cursor) {
     const at = new Date(options.cursor.updatedAt);
     conditions.push(
@@ -127,6 +117,39 @@ export async function listProperties(
     .orderBy(desc(properties.updatedAt), desc(properties.id))
     .limit(options.limit);
   return { rows: rows.map((r) => r.property), total: rows[0]?.total ?? null };
+}
+
+/** The caller's listed properties whose title or address contains `search` (PROP-04). */
+function matching(accountId: string, search: string | undefined): SQL | undefined {
+  if (!search) return listedBy(accountId);
+  const pattern = `%${escapeLike(search)}%`;
+  return and(
+    listedBy(accountId),
+    or(
+      ilike(properties.title, pattern),
+      ilike(properties.formattedAddress, pattern),
+      ilike(properties.displayAddress, pattern),
+    ),
+  );
+}
+
+/** The weblinks of every listed property matching `search`, in list order, at most `limit`, with how many match. */
+export async function listPropertyIds(
+  db: Db,
+  accountId: string,
+  search: string | undefined,
+  limit: number,
+): Promise<{ ids: string[]; total: number }> {
+  const rows = await db
+    .select({
+      propertyId: properties.propertyId,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(properties)
+    .where(matching(accountId, search))
+    .orderBy(desc(properties.updatedAt), desc(properties.id))
+    .limit(limit);
+  return { ids: rows.map((r) => r.propertyId), total: rows[0]?.total ?? 0 };
 }
 
 export async function countProperties(db: Db, accountId: string): Promise<number> {

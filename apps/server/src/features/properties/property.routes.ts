@@ -6,6 +6,8 @@ import {
   CheckWeblinkRequest,
   CheckWeblinkResponse,
   CreatePropertyRequest,
+  PropertyIdsQuery,
+  PropertyIdsResponse,
   PropertyListQuery,
   PropertyListResponse,
   PropertyResponse,
@@ -20,6 +22,7 @@ import {
   createProperty,
   deleteProperty,
   findProperties,
+  findPropertyIds,
   getCompanyBrand,
   getOwnedGuideProperty,
   getOwnedProperty,
@@ -50,6 +53,19 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
       },
     },
     async (request) => findProperties(ctx, requireCaller(request), request.query),
+  );
+
+  app.get(
+    "/api/property-ids",
+    {
+      schema: {
+        tags,
+        summary: "The weblink ids of every property matching a search, for selecting them all (issue 17)",
+        querystring: PropertyIdsQuery,
+        response: { 200: PropertyIdsResponse },
+      },
+    },
+    async (request) => findPropertyIds(ctx, requireCaller(request), request.query),
   );
 
   app.post(

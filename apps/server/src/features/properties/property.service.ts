@@ -1,9 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
 import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
+import { MAX_BULK_PROPERTIES } from "@doorstep/shared/rules/bulk-updates";
 import { checkWeblink } from "@doorstep/shared/rules/property";
 import type {
   CreatePropertyRequest,
   PropertyDto,
+  PropertyIdsQuery,
+  PropertyIdsResponse,
   PropertyListQuery,
   PropertyListResponse,
   UpdatePropertyRequest,
@@ -28,6 +31,7 @@ import {
   insertProperty,
   isWeblinkFree,
   listProperties,
+  listPropertyIds,
   updateOwnedProperty,
   type ListCursor,
   type PropertyPatch,
@@ -125,6 +129,15 @@ export async function findProperties(
       rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
     total,
   };
+}
+
+/** Every property of the caller matching `search`, up to one bulk update's worth ("select all", issue 17). */
+export async function findPropertyIds(
+  ctx: AppContext,
+  caller: Caller,
+  query: PropertyIdsQuery,
+): Promise<PropertyIdsResponse> {
+  return listPropertyIds(ctx.db, caller.accountId, query.search || undefined, MAX_BULK_PROPERTIES);
 }
 
 function assertWeblinkForm(propertyId: string): void {

@@ -118,6 +118,13 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
     expect(page2.nextCursor).toBeNull();
     expect(page2.total).toBe(4);
     expect((await req(user, "GET", "/api/properties?cursor=garbage")).statusCode).toBe(400);
+
+    // "Select all" (issue 17): every match across pages, in list order, none of another account's.
+    const ids = (await req(user, "GET", "/api/property-ids")).json();
+    expect(ids).toEqual({ ids: all.items.map((p: { propertyId: string }) => p.propertyId), total: 4 });
+    const lofts = (await req(user, "GET", "/api/property-ids?search=loft")).json();
+    expect(lofts).toEqual({ ids: [made[2]!.propertyId], total: 1 });
+    expect((await req(user, "GET", "/api/property-ids?search=%25")).json()).toEqual({ ids: [], total: 0 });
   });
 
   it("pages through properties modified at the same instant without skipping or repeating one", async () => {

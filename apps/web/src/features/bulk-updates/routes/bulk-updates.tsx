@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { BULK_KEY_NAMES, type BulkKey } from "@doorstep/shared/rules/bulk-updates";
 import { BulkUpdateRequest, type BulkUpdateResponse } from "@doorstep/shared/schemas/bulk-updates";
 import { useId, useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -51,15 +51,22 @@ function TextArea(props: {
   );
 }
 
+/** Ids selected on /properties arrive in the navigation state (a thousand ids would not fit an address). */
+function selectedIds(state: unknown): string | null {
+  const ids = (state as { propertyIds?: unknown } | null)?.propertyIds;
+  return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids.join(", ") : null;
+}
+
 /**
  * /bulk-updates (BULK-01…05): property ids, one detail and its values, as the seeds draw it; "Check changes"
- * shows what will change for each property, and "Submit Update" applies exactly the checked request. Ids can
- * arrive in the address (`?ids=a,b`) from the properties list.
+ * shows what will change for each property, and "Submit Update" applies exactly the checked request. Ids
+ * arrive from the properties list's selection, or in the address (`?ids=a,b`).
  */
 export function BulkUpdatesPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const keyId = useId();
-  const [propertyIds, setPropertyIds] = useState(params.get("ids") ?? "");
+  const [propertyIds, setPropertyIds] = useState(() => selectedIds(location.state) ?? params.get("ids") ?? "");
   const [key, setKey] = useState<BulkKey>("LanguageTranslations");
   const [values, setValues] = useState("");
   const [idsError, setIdsError] = useState<string>();

@@ -9,6 +9,7 @@ import { LoadingScreen, Spinner } from "../../../components/ui/spinner.tsx";
 import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
 import { useDebouncedValue } from "../../../lib/use-debounced-value.ts";
 import { useInfiniteProperties } from "../api/list-properties.ts";
+import { SelectBox, SelectionBar, usePropertySelection } from "../components/selection-bar.tsx";
 import "../../../components/ui/text-field.css";
 import "./properties.css";
 
@@ -16,7 +17,8 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 /**
  * /properties (PROP-04, PROP-05, HOME-21): search as you type (server-side, so 1,000 properties stay fast),
- * cards with Live/Inactive, a page at a time with "Show more properties".
+ * cards with Live/Inactive, a page at a time with "Show more properties"; with more than one property, tick
+ * boxes and "Select all" feed a bulk update (issue 17).
  */
 export function PropertiesPage() {
   const searchId = useId();
@@ -24,6 +26,7 @@ export function PropertiesPage() {
   const [search, setSearch] = useState(() => searchParams.get("search") ?? "");
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useInfiniteProperties(term);
+  const selection = usePropertySelection();
 
   useEffect(() => rememberPropertyListRoute("/properties"), []);
   // The search survives a reload and the back button.
@@ -95,10 +98,18 @@ export function PropertiesPage() {
         <EmptyState role="status">{copy.properties.noMatches}</EmptyState>
       ) : (
         <>
+          {total > 1 ? <SelectionBar selection={selection} search={term} total={total} /> : null}
           <PropertyGrid label={copy.properties.title}>
             {items.map((property) => (
-              <li key={property.propertyId}>
+              <li key={property.propertyId} className="properties-page__item">
                 <PropertyCard property={property} headingLevel={2} />
+                {total > 1 ? (
+                  <SelectBox
+                    title={property.title}
+                    checked={selection.selected.has(property.propertyId)}
+                    onChange={(on) => selection.toggle(property.propertyId, on)}
+                  />
+                ) : null}
               </li>
             ))}
           </PropertyGrid>
