@@ -6,6 +6,7 @@ import {
   moveSubscriptionTrialEnd,
   PRICE_LISTS,
 } from "../features/billing/billing-admin.service.ts";
+import { listAccountAudit } from "../features/audit/audit.service.ts";
 import { rebuildAccountAnalytics } from "../features/visits/analytics.service.ts";
 import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
@@ -31,7 +32,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   set-cancellation-status <requestId> <status>
   list-alerts
   rebuild-analytics <email>
-  audit-log
+  audit-log              the operator's changes
+  account-audit <email> [--limit=100]   what the account's users changed in bulk (bulk updates, duplicates)
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
@@ -182,6 +184,17 @@ export async function runAdminCommand(
       const rows = await listAudit(db);
       return rows.map(
         (r) => `${r.createdAt.toISOString()}  ${r.actor}  ${r.action}  ${r.target ?? ""}  ${JSON.stringify(r.details)}`,
+      );
+    }
+    case "account-audit": {
+      const { account } = await userByEmail(positional[0]);
+      const limit = Number(flags.limit ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CommandError("--limit must be 1-10000");
+      const rows = await listAccountAudit(db, account.id, limit);
+      if (rows.length === 0) return ["No bulk changes recorded for this account."];
+      return rows.map(
+        (r) =>
+          `${r.createdAt.toISOString()}  ${r.email ?? "(deleted user)"}  ${r.action}  ${r.subject ?? ""}  ${JSON.stringify(r.details)}`,
       );
     }
     default:

@@ -6,3 +6,4 @@ export * from "./properties.ts";
 export * from "./content.ts";
 export * from "./billing.ts";
 export * from "./visits.ts";
+export * from "./audit.ts";

@@ -4,6 +4,7 @@ import type { BulkUpdateRequest, BulkUpdateResponse, BulkUpdateResult } from "@d
 import { UpdatePropertyRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { recordAudit, type AuditChange } from "../audit/audit.service.ts";
 import { getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { getPropertyDto, updateProperty } from "../properties/property.service.ts";
 
@@ -58,40 +59,51 @@ export async function runBulkUpdate(
   }
 
   const results: BulkUpdateResult[] = [];
-  for (const propertyId of parsePropertyIds(input.propertyIds)) {
-    const property = await getPropertyDto(ctx, caller, propertyId).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-      throw error;
-    });
-    if (!property) {
-      results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
-      continue;
-    }
-    const line = { propertyId, title: property.title, before: shown(current(field, property)) };
-    const after = shown(next);
-    if (line.before === after) {
-      results.push({ ...line, status: "unchanged", after, reason: null });
-      continue;
-    }
-    if (!input.apply) {
-      results.push({ ...line, status: "will-update", after, reason: null });
-      continue;
-    }
-    try {
-      await updateProperty(ctx, caller, propertyId, patch);
-      results.push({ ...line, status: "updated", after, reason: null });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      if (error.code === "NOT_FOUND") {
-        results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
-      } else
-        results.push({
-          ...line,
-          status: "rejected",
-          after, // The whole message: a field's hint ("Tick this language…") speaks of a form the page does not show.
-          reason: error.message !== error.code ? error.message : (error.issues?.[0]?.message ?? error.message),
-        });
-    }
+  const audited: AuditChange[] = [];
+  try {
+    await updateEach();
+  } finally {
+    // Whatever was applied is on record, even when an unexpected failure ends the run early.
+    await recordAudit(ctx, caller, "bulk-update", audited);
   }
   return { key, applied: input.apply, results };
+
+  async function updateEach() {
+    for (const propertyId of parsePropertyIds(input.propertyIds)) {
+      const property = await getPropertyDto(ctx, caller, propertyId).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === "NOT_FOUND") return null;
+        throw error;
+      });
+      if (!property) {
+        results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
+        continue;
+      }
+      const line = { propertyId, title: property.title, before: shown(current(field, property)) };
+      const after = shown(next);
+      if (line.before === after) {
+        results.push({ ...line, status: "unchanged", after, reason: null });
+        continue;
+      }
+      if (!input.apply) {
+        results.push({ ...line, status: "will-update", after, reason: null });
+        continue;
+      }
+      try {
+        await updateProperty(ctx, caller, propertyId, patch);
+        results.push({ ...line, status: "updated", after, reason: null });
+        audited.push({ subject: propertyId, details: { key, before: line.before, after } });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        if (error.code === "NOT_FOUND") {
+          results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
+        } else
+          results.push({
+            ...line,
+            status: "rejected",
+            after, // The whole message: a field's hint ("Tick this language…") speaks of a form the page does not show.
+            reason: error.message !== error.code ? error.message : (error.issues?.[0]?.message ?? error.message),
+          });
+      }
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runAdminCommand } from "../../cli/admin.commands.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildManager, buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 
@@ -132,5 +133,27 @@ describe("POST /api/bulk-updates (BULK-01…05, OPEN-50)", () => {
       expect(res.statusCode, JSON.stringify(change).slice(0, 60)).toBe(400);
       expect(res.json().error.issues[0].message).toBe(message);
     }
+  });
+
+  it("puts every applied change on the account's audit trail, which the admin CLI lists; checks and unchanged ones are not", async () => {
+    const auditor = await buildUser(t.ctx);
+    const p = (await buildProperty(t.app, auditor, { title: "Audit Barn" })).propertyId;
+    const q = (await buildProperty(t.app, auditor, { title: "Audit Mill" })).propertyId;
+    const run = (apply: boolean) =>
+      bulk(auditor, { propertyIds: `${p}, ${q}, ${theirs}`, key: "PrimaryColour", values: "#1F6F68", apply });
+    await run(false);
+    await bulk(auditor, { propertyIds: q, key: "PrimaryColour", values: "#1F6F68", apply: true });
+    t.clock.advance(1000);
+    await run(true); // p updated; q unchanged; another account's not found
+    const listed = await runAdminCommand(t.ctx.db, ["account-audit", auditor.email], "ops", t.ctx.payments);
+    expect(listed).toHaveLength(2);
+    expect(listed[0]).toContain(`${auditor.email}  bulk-update  ${p}`);
+    expect(listed[0]).toContain('"key":"PrimaryColour"');
+    expect(listed[1]).toContain(`bulk-update  ${q}`);
+    expect(listed.join("\n")).not.toContain(theirs);
+    const stranger = await buildUser(t.ctx);
+    expect(await runAdminCommand(t.ctx.db, ["account-audit", stranger.email], "ops", t.ctx.payments)).toEqual([
+      "No bulk changes recorded for this account.",
+    ]);
   });
 });

@@ -30,6 +30,8 @@ export interface StorageProvider {
   /** The object's bytes (or one range of them) as a stream, so serving a 200 MB video holds no buffer. */
   stream(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Copies an object to a new key (a duplicated guide owns its files); the copy is whole before it is visible. */
+  copy(from: string, to: string): Promise<void>;
   /** Deletes every object under a folder prefix ending in "/" (a property's files, FILE-08). */
   deletePrefix(prefix: string): Promise<void>;
 }

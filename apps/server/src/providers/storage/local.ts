@@ -39,6 +39,13 @@ export function createLocalStorage(dataDir: string): StorageProvider {
       await fs.copyFile(source, temp);
       await fs.rename(temp, file);
     },
+    async copy(from, to) {
+      const file = resolve(to);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      await fs.copyFile(resolve(from), temp);
+      await fs.rename(temp, file);
+    },
     async get(key) {
       try {
         const body = await fs.readFile(resolve(key));

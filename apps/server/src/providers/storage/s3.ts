@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -77,6 +78,11 @@ export function createS3Storage(options: S3Options): StorageProvider {
           ContentType: contentType,
         }),
       );
+    },
+    async copy(from, to) {
+      // Server-side: the bytes never pass through this instance.
+      const source = `${Bucket}/${check(from).split("/").map(encodeURIComponent).join("/")}`;
+      await client.send(new CopyObjectCommand({ Bucket, Key: check(to), CopySource: source }));
     },
     async get(key) {
       try {

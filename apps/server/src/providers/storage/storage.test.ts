@@ -31,6 +31,17 @@ function storageContract(name: string, make: () => StorageProvider) {
       expect((await storage.get("accounts/a1/properties/p2/cover.webp"))?.body.toString()).toBe("other");
     });
 
+    it("copies an object to a new key; deleting the original leaves the copy", async () => {
+      const storage = make();
+      await storage.put("accounts/a1/properties/p1/item-1.webp", Buffer.from("photo"), "image/webp");
+      await storage.copy("accounts/a1/properties/p1/item-1.webp", "accounts/a1/properties/p9/item-1.webp");
+      await storage.delete("accounts/a1/properties/p1/item-1.webp");
+      const copied = await storage.get("accounts/a1/properties/p9/item-1.webp");
+      expect(copied?.body.toString()).toBe("photo");
+      expect(copied?.contentType).toBe("image/webp");
+      await expect(storage.copy("accounts/a1/none.webp", "accounts/a1/other.webp")).rejects.toThrow();
+    });
+
     it("stats and streams an object, whole or one byte range", async () => {
       const storage = make();
       const body = Buffer.from("0123456789abcdef");

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 const xmlEscape = (s: string) => s.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c);
 
 /**
- * A minimal S3 HTTP API (path-style) for the storage provider's tests: PutObject, GetObject (with Range), HeadObject, DeleteObject,
+ * A minimal S3 HTTP API (path-style) for the storage provider's tests: PutObject, CopyObject, GetObject (with Range), HeadObject, DeleteObject,
  * ListObjectsV2 and DeleteObjects — the calls the real SDK makes, answered the way S3 answers them.
  */
 export async function startFakeS3(bucket: string) {
@@ -23,7 +23,22 @@ export async function startFakeS3(bucket: string) {
         res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchBucket</Code></Error>");
         return;
       }
-      if (req.method === "PUT" && key) {
+      const copySource = req.headers["x-amz-copy-source"];
+      if (req.method === "PUT" && key && typeof copySource === "string") {
+        // CopyObject: the source is "bucket/key", URL-encoded.
+        const [sourceBucket, ...sourceKey] = decodeURIComponent(copySource.replace(/^\//, "")).split("/");
+        const o = sourceBucket === bucket ? objects.get(sourceKey.join("/")) : undefined;
+        if (!o) {
+          res.writeHead(404, { "content-type": "application/xml" }).end("<Error><Code>NoSuchKey</Code></Error>");
+          return;
+        }
+        objects.set(key, { body: Buffer.from(o.body), contentType: o.contentType });
+        res
+          .writeHead(200, { "content-type": "application/xml" })
+          .end(
+            '<CopyObjectResult><ETag>"fake"</ETag><LastModified>2026-01-01T00:00:00.000Z</LastModified></CopyObjectResult>',
+          );
+      } else if (req.method === "PUT" && key) {
         objects.set(key, { body, contentType: req.headers["content-type"] ?? "application/octet-stream" });
         res.writeHead(200, { etag: '"fake"' }).end();
       } else if (req.method === "HEAD" && key) {
