@@ -51,6 +51,7 @@ import { registerGuideRoutes } from "./guide/guide.routes.ts";
 import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
 import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
 import { registerBulkUpdateRoutes } from "./features/bulk-updates/bulk-update.routes.ts";
+import { registerPropertyCopyRoutes } from "./features/property-copies/property-copy.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -217,6 +218,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerVisitRoutes(app, ctx);
   registerAnalyticsRoutes(app, ctx);
   registerBulkUpdateRoutes(app, ctx);
+  registerPropertyCopyRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

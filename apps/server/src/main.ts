@@ -1,6 +1,7 @@
 import { buildApp } from "./app.ts";
 import { openDatabase } from "./db/open.ts";
 import { configFromEnv, parseEnv, startupWarnings } from "./env.ts";
+import { settlePropertyCopies } from "./features/property-copies/property-copy.service.ts";
 import { flushEngagement } from "./features/visits/engagement.service.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 
@@ -11,9 +12,11 @@ async function main(): Promise<void> {
   await database.migrate();
   const { app, ctx } = await buildApp({ config, database });
   const stopJobs = startScheduler(ctx);
-  // Hooks run in reverse: jobs stop, waiting section-analytics events are written, then the database closes.
+  // Hooks run in reverse: jobs stop, guide copies under way finish (or are taken up by another instance
+  // later), waiting section-analytics events are written, then the database closes.
   app.addHook("onClose", () => database.close());
   app.addHook("onClose", () => flushEngagement(ctx));
+  app.addHook("onClose", () => settlePropertyCopies(ctx));
   app.addHook("onClose", () => stopJobs());
 
   let closing = false;

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
+import { propertyCopies } from "../db/schema/audit.ts";
 import { sessions } from "../db/schema/auth.ts";
+import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { guideVisits } from "../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
@@ -68,6 +70,21 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         visit("old-session-0123456789", new Date("2020-01-01T12:00:00Z")),
         visit("new-session-0123456789", a.clock.now),
       ]);
+    // resume-property-copies: a duplicated guide whose server stopped mid-copy is taken up once.
+    const copySource = (await buildProperty(a.app, owner)).propertyId;
+    const started = await a.app.inject({
+      method: "POST",
+      url: `/api/properties/${copySource}/duplicate`,
+      headers: { cookie: owner.cookie },
+      payload: { title: "Copy", propertyId: `${copySource}-copy` },
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    const copyId = started.json().copy.id as string;
+    await settlePropertyCopies(a.ctx);
+    await a.ctx.db
+      .update(propertyCopies)
+      .set({ status: "running", done: 0, claimedAt: new Date(a.clock.now.getTime() - 120_000) })
+      .where(eq(propertyCopies.id, copyId));
 
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
@@ -98,6 +115,13 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         expect(x + y).toBe(1);
         const left = await a.ctx.db.select().from(guideVisits).where(eq(guideVisits.propertyId, visitRow));
         expect(left.map((v) => v.trackingSessionId)).toEqual(["new-session-0123456789"]);
+      },
+      "resume-property-copies": async () => {
+        const [x, y] = results["resume-property-copies"] as [number, number];
+        expect(x + y).toBe(1);
+        await Promise.all([settlePropertyCopies(a.ctx), settlePropertyCopies(b.ctx)]);
+        const [row] = await a.ctx.db.select().from(propertyCopies).where(eq(propertyCopies.id, copyId));
+        expect(row).toMatchObject({ status: "done", done: 1, total: 1 });
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];

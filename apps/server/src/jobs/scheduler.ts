@@ -2,6 +2,7 @@ import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
 import { purgeArchivedProperties } from "../features/properties/property-purge.service.ts";
+import { resumeStalePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 
 export interface Job {
@@ -19,6 +20,8 @@ export const JOBS: Job[] = [
   { name: "billing-trial-notices", everyMs: 15 * 60_000, run: (ctx) => runTrialNotices(ctx) },
   // Guide analytics: raw visit and section records past their retention (the daily counts stay).
   { name: "purge-expired-visit-records", everyMs: 6 * 60 * 60_000, run: (ctx) => purgeExpiredVisitRecords(ctx) },
+  // Duplicated guides whose server stopped mid-copy are taken up again.
+  { name: "resume-property-copies", everyMs: 60_000, run: (ctx) => resumeStalePropertyCopies(ctx) },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
+import { settlePropertyCopies, startPropertyCopy } from "../features/property-copies/property-copy.service.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
@@ -62,6 +63,14 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
       { title: "Owned", propertyId },
     );
     return propertyId;
+  },
+  // Duplicating a guide: a copy of one of the owner's properties.
+  copyId: async (t, owner) => {
+    const source = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const caller = { userId: owner.id, accountId: owner.accountId, sessionId: "harness" };
+    const made = await startPropertyCopy(t.ctx, caller, source, { title: "Copy", propertyId: `${source}-copy` });
+    await settlePropertyCopies(t.ctx);
+    return made.id;
   },
   // Content: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
   itemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).id,
@@ -127,6 +136,11 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/shared/:itemId": {},
+  "POST /api/properties/:propertyId/duplicate": {
+    title: "Hijacked",
+    propertyId: `harness-dup-${Math.random().toString(36).slice(2, 10)}`,
+  },
+  "POST /api/property-copies/:copyId/retry": {},
   // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
 };

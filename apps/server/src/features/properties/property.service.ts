@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { copy } from "@doorstep/shared/copy";
 import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
 import { MAX_BULK_PROPERTIES } from "@doorstep/shared/rules/bulk-updates";
@@ -179,6 +181,55 @@ export async function createProperty(
   }
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return getPropertyDto(ctx, caller, input.propertyId);
+}
+
+/**
+ * A new property made as a copy of one of the caller's (issue 17, duplicate): the same weblink rules as
+ * create; Basic Setup and settings copied except the address (and what follows from it: what3words,
+ * experience destinations), the weblink and the passcode; the cover copied in storage. Billed like any other.
+ * The guide's content is copied afterwards, by the caller, with progress.
+ */
+export async function createPropertyCopy(
+  ctx: AppContext,
+  caller: Caller,
+  source: PropertyWithManager,
+  input: CreatePropertyRequest,
+): Promise<{ id: string; accountId: string; propertyId: string; title: string }> {
+  assertWeblinkForm(input.propertyId);
+  const id = randomUUID();
+  const folder = `accounts/${caller.accountId}/properties/${id}`;
+  const coverKey = source.coverKey ? `${folder}/${path.posix.basename(source.coverKey)}` : null;
+  if (source.coverKey && coverKey) await ctx.storage.copy(source.coverKey, coverKey);
+  try {
+    const now = ctx.now();
+    await insertProperty(ctx.db, {
+      id,
+      createdAt: now,
+      updatedAt: now,
+      accountId: caller.accountId,
+      propertyId: input.propertyId,
+      title: input.title,
+      coverKey,
+      managerId: source.managerId,
+      defaultLanguage: source.defaultLanguage,
+      languageTranslations: source.languageTranslations,
+      hexPrimary: source.hexPrimary,
+      hexSecondary: source.hexSecondary,
+      companyProfile: source.companyProfile,
+      themeLabel: source.themeLabel,
+      destinationsMaxDistanceKm: source.destinationsMaxDistanceKm,
+      published: source.published,
+      inboundMessagingActive: source.inboundMessagingActive,
+      outboundMessagingActive: source.outboundMessagingActive,
+      guideSessionToken: newToken(),
+    });
+  } catch (error) {
+    await ctx.storage.deletePrefix(`${folder}/`);
+    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+    throw error;
+  }
+  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
+  return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
 
 /** Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). */
