@@ -68,4 +68,19 @@ export const bulkUpdatesCopy = {
     updateSelected: "Bulk update",
     selectionCapped: (max: number) => `Only the first ${max} were selected: one bulk update changes at most ${max}.`,
   },
+  // Duplicate a guide (issue 17)
+  duplicateProperty: {
+    title: "Duplicate property",
+    intro:
+      "Start another property's guide as a copy of this one: Basic Setup, content with its translations, photos and files, shared items and settings. The address, weblink, passcode and analytics are not copied.",
+    billing: "The copy is a property like any other, and is billed as one.",
+    nameHint: "The name guests will see for the new property.",
+    copying: (done: number, total: number) => `Copying the guide: step ${done} of ${total}.`,
+    progressLabel: "Copy progress",
+    ready: (title: string) => `${title} is ready.`,
+    open: (title: string) => `Open ${title}`,
+    failed: "The copy stopped before it finished. The new property exists; try again to copy its content.",
+    retry: "Try again",
+    close: "Close",
+  },
 } as const;

@@ -21,6 +21,8 @@ interface CreatePropertyFormProps {
   guideBase: string;
   /** Called with the new property's weblink once the lists are reloaded (PROP-13). */
   onCreated: (propertyId: string) => void;
+  /** How the property is made; by default POST /api/properties. Resolves to the new weblink. */
+  make?: (input: CreatePropertyRequest) => Promise<string>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function CreatePropertyForm({
   namePlaceholder,
   guideBase,
   onCreated,
+  make,
 }: CreatePropertyFormProps) {
   const [step, setStep] = useState<"name" | "weblink">("name");
   const [name, setName] = useState("");
@@ -87,8 +90,8 @@ export function CreatePropertyForm({
         return;
       }
       setStatus("creating");
-      const property = await create.mutateAsync({ title, propertyId: weblink });
-      onCreated(property.propertyId);
+      const input = { title, propertyId: weblink };
+      onCreated(make ? await make(input) : (await create.mutateAsync(input)).propertyId);
     } catch (cause) {
       // PROP-11: a taken weblink or a failed creation reads the same; a bad form gets its own copy (PROP-09).
       if (hasErrorCode(cause, "WEBLINK_INVALID")) setServerError(copy.properties.weblinkCharacters);

@@ -9,6 +9,7 @@ import { imageAtWidth } from "../../../lib/format.ts";
 import { useProperty } from "../api/get-property.ts";
 import { BackToList } from "../components/back-to-list.tsx";
 import { DeleteProperty } from "../components/delete-property.tsx";
+import { DuplicateProperty } from "../components/duplicate-property.tsx";
 import { LinkBlock } from "../components/link-block.tsx";
 import { ContentSectionsList } from "../components/content-sections-list.tsx";
 import { StatusBlock } from "../components/status-block.tsx";
@@ -17,7 +18,8 @@ import "./property-pages.css";
 import "../../../components/ui/text-field.css";
 
 /**
- * /property/:propertyId (PROP-15…29): status, Basic Setup, content sections, the link block and delete.
+ * /property/:propertyId (PROP-15…29): status, Basic Setup, content sections, the link block, duplicate
+ * (issue 17) and delete.
  */
 export function PropertyOverviewPage() {
   const { propertyId = "" } = useParams();
@@ -98,6 +100,7 @@ export function PropertyOverviewPage() {
 
         <div className="overview__side">
           <LinkBlock property={p} />
+          <DuplicateProperty propertyId={p.propertyId} />
         </div>
       </div>
 
