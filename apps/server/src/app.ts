@@ -52,6 +52,7 @@ import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
 import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
 import { registerBulkUpdateRoutes } from "./features/bulk-updates/bulk-update.routes.ts";
 import { registerPropertyCopyRoutes } from "./features/property-copies/property-copy.routes.ts";
+import { registerMessagingRoutes } from "./features/messaging/messaging.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -141,7 +142,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
       createRateLimiter(
         redis
           ? createRedisRateLimitStoreWithFallback(redis, (message) => app.log.warn(message))
-          : createMemoryRateLimitStore(),
+          : createMemoryRateLimitStore(() => now().getTime()),
       ),
     broadcast:
       overrides.broadcast ??
@@ -219,6 +220,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerAnalyticsRoutes(app, ctx);
   registerBulkUpdateRoutes(app, ctx);
   registerPropertyCopyRoutes(app, ctx);
+  registerMessagingRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

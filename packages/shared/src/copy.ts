@@ -5,6 +5,7 @@ import { billingCopy } from "./copy/billing.ts";
 import { guideCopy } from "./copy/guide.ts";
 import { analyticsCopy } from "./copy/analytics.ts";
 import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
+import { messagingCopy } from "./copy/messaging.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -19,6 +20,7 @@ export const copy = {
   ...guideCopy,
   ...analyticsCopy,
   ...bulkUpdatesCopy,
+  ...messagingCopy,
   loadingScreen: "Loading...",
   versionReload: "A new version of Doorstep is available. Reloading...",
 } as const;

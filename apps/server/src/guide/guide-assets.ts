@@ -16,3 +16,13 @@ export const GUIDE_SCRIPT = {
 
 /** The service worker, pointing at the current script (a new script means a new worker). */
 export const SERVICE_WORKER = read("sw.js").replace("__GUIDE_SCRIPT__", GUIDE_SCRIPT.url);
+
+const messagesScript = read("messages.js");
+const messagesHash = createHash("sha256").update(messagesScript).digest("hex").slice(0, 10);
+
+/** The messages page's script: loaded only there, so the guide's first view does not carry it. */
+export const MESSAGES_SCRIPT = {
+  name: `messages-${messagesHash}.js`,
+  url: `/g/_/messages-${messagesHash}.js`,
+  body: compressible(messagesScript),
+};

@@ -33,6 +33,8 @@ export interface GuidePageModel {
   offline: boolean;
   /** Report a visit (GUIDE-17): live guides only, never previews. */
   recordVisit: boolean;
+  /** The property takes guest messages (GUIDE-18): the guide shows the way to write to the host. */
+  messaging: boolean;
 }
 
 /** The host card: the property's manager as the managers feature describes it to guests. */

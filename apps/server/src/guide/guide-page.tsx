@@ -96,6 +96,13 @@ function HostCard({ model }: { model: GuidePageModel }) {
             </a>
           </p>
         ) : null}
+        {model.messaging ? (
+          <p>
+            <a className="btn alt" href={`${model.basePath}/messages`}>
+              {copy.guestMessaging.entry}
+            </a>
+          </p>
+        ) : null}
       </div>
     </aside>
   );
@@ -124,6 +131,16 @@ function GuideBody({ model }: { model: GuidePageModel }) {
         ) : (
           <p className="empty">{t.empty}</p>
         )}
+        {model.messaging ? (
+          // GUIDE-18: a section of its own, so a guest finds it without the host card (no host, or far below).
+          <section className="ask" aria-labelledby="ask-h">
+            <h2 id="ask-h">{copy.guestMessaging.entry}</h2>
+            <p>{copy.guestMessaging.entryHint}</p>
+            <a className="btn" href={`${model.basePath}/messages`}>
+              {copy.guestMessaging.entry}
+            </a>
+          </section>
+        ) : null}
         <HostCard model={model} />
       </main>
       <footer>

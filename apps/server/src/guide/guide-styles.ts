@@ -44,6 +44,9 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .host img{width:72px;height:72px;border-radius:50%;object-fit:cover}
 .host p{margin:2px 0}
 .empty{background:#fff;border-radius:12px;padding:24px;text-align:center}
+.ask{background:#fff;border-radius:12px;padding:16px;margin:24px 0}
+.ask h2{font-size:1.2rem;margin:0 0 4px}
+.ask p{margin:0 0 8px}
 .gate{max-width:420px;margin:24px auto;background:#fff;border-radius:12px;padding:20px}
 .gate label{display:block;font-weight:600;margin-bottom:6px}
 .gate input{font:inherit;font-size:1.4rem;letter-spacing:.3em;width:100%;padding:10px;border:2px solid #767676;border-radius:8px}

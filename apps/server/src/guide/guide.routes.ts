@@ -11,7 +11,8 @@ import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { guideUrl } from "../lib/urls.ts";
 import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
-import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
+import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
+import { GUIDE_SCRIPT, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
@@ -39,6 +40,7 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
       },
     );
     routes(scope, ctx);
+    registerGuestMessageRoutes(scope, ctx);
   });
 }
 
@@ -177,7 +179,8 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     "/g/_/:asset",
     { config: { public: true }, schema: { ...hidden, params: z.object({ asset: text().max(60) }) } },
     async (request, reply) => {
-      if (request.params.asset !== GUIDE_SCRIPT.name) throw new AppError("NOT_FOUND", "Not found");
+      const script = [GUIDE_SCRIPT, MESSAGES_SCRIPT].find((s) => s.name === request.params.asset);
+      if (!script) throw new AppError("NOT_FOUND", "Not found");
       const encoding = pickEncoding(str(request.headers["accept-encoding"]));
       if (encoding) reply.header("Content-Encoding", encoding);
       return reply
@@ -185,7 +188,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
         .type("text/javascript; charset=utf-8")
         .header("Cache-Control", "public, max-age=31536000, immutable")
         .header("Vary", "Accept-Encoding")
-        .send(GUIDE_SCRIPT.body.get(encoding));
+        .send(script.body.get(encoding));
     },
   );
 

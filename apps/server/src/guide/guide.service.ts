@@ -55,6 +55,7 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     scriptUrl: request.scriptUrl,
     offline: false,
     recordVisit: false,
+    messaging: false,
   };
 }
 
@@ -99,6 +100,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     gateError: unlocked ? null : (request.gateError ?? null),
     offline: !preview && unlocked,
     recordVisit: !preview,
+    messaging: property.inboundMessagingActive,
   };
   const personal = preview || isProtected;
   if (!unlocked) return { model: base, personal, protectedContent: false };

@@ -95,6 +95,38 @@ function meter(maxBytes: number, budget: { left: number }) {
  * is not checked here: that is the caller's, by the file's bytes (lib/media-probe.ts, lib/images.ts).
  */
 export async function receiveFiles(request: FastifyRequest, options: ReceiveOptions): Promise<ReceivedFile[]> {
+  const { files } = await receiveParts(request, options, { minFiles: 1 });
+  return files;
+}
+
+export interface FormOptions extends ReceiveOptions {
+  /** The message when more than `maxFiles` files come (default: the generic "Upload from 1 to N files"). */
+  tooManyMessage?: string;
+  /** Filled with the text fields as they arrive, so a caller still has them when a file is refused. */
+  fieldsInto?: Record<string, string>;
+}
+
+/**
+ * A multipart form with text fields and 0 to `maxFiles` files (guest messages, replies): the fields as
+ * strings (the last value of a repeated name), the files streamed to temporary files like `receiveFiles`.
+ * A file input left empty (a part with no name and no bytes) is not a file.
+ */
+export async function receiveForm(
+  request: FastifyRequest,
+  options: FormOptions,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  return receiveParts(request, options, {
+    minFiles: 0,
+    tooManyMessage: options.tooManyMessage,
+    values: options.fieldsInto,
+  });
+}
+
+async function receiveParts(
+  request: FastifyRequest,
+  options: ReceiveOptions,
+  rules: { minFiles: number; tooManyMessage?: string; values?: Record<string, string> },
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   const maxFiles = options.maxFiles ?? 1;
   const fields = options.fields ?? ["file"];
   if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
@@ -103,15 +135,32 @@ export async function receiveFiles(request: FastifyRequest, options: ReceiveOpti
   pending.set(request, paths);
   const budget = { left: options.maxTotalBytes ?? options.maxBytes * maxFiles };
   const files: ReceivedFile[] = [];
+  const values: Record<string, string> = rules.values ?? {};
+  const tooMany = () =>
+    rules.tooManyMessage ? new AppError("VALIDATION_FAILED", rules.tooManyMessage) : exactly(fields, maxFiles);
   // One more file and one more byte than allowed: "too many" is our 400 with a clear message, and "too large"
   // is our meter's error the moment the cap is passed. (At its own limit the parser only truncates the file
   // and waits for the part's end, which a client can hold back for as long as it likes.)
-  const parts = request.parts({ limits: { fileSize: options.maxBytes + 1, files: maxFiles + 1, fields: 20 } });
+  const parts = request.parts({
+    limits: { fileSize: options.maxBytes + 1, files: maxFiles + 1, fields: 20, fieldSize: 64 * 1024 },
+  });
   for await (const part of parts) {
-    if (part.type !== "file") continue;
-    if (!fields.includes(part.fieldname) || files.length >= maxFiles) {
+    if (part.type !== "file") {
+      if (rules.minFiles === 0 && typeof part.value === "string") values[part.fieldname] = part.value;
+      continue;
+    }
+    if (rules.minFiles === 0 && part.filename === "") {
+      // An empty file input: browsers send a part with no name and no bytes.
+      part.file.resume();
+      continue;
+    }
+    if (!fields.includes(part.fieldname)) {
       part.file.resume();
       throw exactly(fields, maxFiles);
+    }
+    if (files.length >= maxFiles) {
+      part.file.resume();
+      throw tooMany();
     }
     const file = path.join(UPLOAD_TEMP_DIR, `${process.pid}-${randomBytes(12).toString("hex")}`);
     paths.push(file);
@@ -120,8 +169,8 @@ export async function receiveFiles(request: FastifyRequest, options: ReceiveOpti
     if (part.file.truncated) throw tooLarge();
     files.push({ field: part.fieldname, filename: part.filename, path: file, ...counted.result() });
   }
-  if (files.length === 0) throw exactly(fields, maxFiles);
-  return files;
+  if (files.length < rules.minFiles) throw exactly(fields, maxFiles);
+  return { fields: values, files };
 }
 
 /** Receives exactly one file from the field `file`, streamed to a temporary file (FILE-04). */

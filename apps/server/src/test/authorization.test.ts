@@ -49,6 +49,11 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/guide/visits",
   "POST /api/guide/engagement", // section analytics beacon
   "GET /api/guide/:propertyId", // the guide as guest-safe data (IMPL-02)
+  // Guest messaging (GUIDE-18/19): the guest's own thread, by their sealed cookie; guest isolation is tested below.
+  "GET /g/:propertyId/messages",
+  "POST /g/:propertyId/messages",
+  "GET /api/guide/:propertyId/messages",
+  "GET /g/:propertyId/messages/files/:fileId",
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */
@@ -72,6 +77,9 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     await settlePropertyCopies(t.ctx);
     return made.id;
   },
+  // Messaging: a guest's conversation on a property of the owner, and a file the guest attached.
+  conversationId: async (t, owner) => (await ownedConversation(t, owner)).conversationId,
+  fileId: async (t, owner) => (await ownedConversation(t, owner)).fileId,
   // Content: an item (and a sub-item) on a property of the owner; category and media kind are not secret.
   itemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).id,
   subItemId: async ({ ctx }, owner) => (await ownedItem(ctx, owner)).subItems[0]!.id,
@@ -119,6 +127,34 @@ async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "
   return { ...item, propertyId };
 }
 
+/** A guest writes, with a photo, to a property of `owner` that takes messages; returns the ids and the guest. */
+async function ownedConversation(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
+  const propertyId = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+  await t.app.inject({
+    method: "PATCH",
+    url: `/api/properties/${propertyId}`,
+    headers: { cookie: owner.cookie },
+    payload: { inboundMessagingActive: true },
+  });
+  const form = multipart([{ field: "files", filename: "a.png", contentType: "image/png", body: await makePng() }], {
+    firstName: "Guest",
+    lastName: "One",
+    message: "Hello",
+  });
+  const sent = await t.app.inject({
+    method: "POST",
+    url: `/g/${propertyId}/messages`,
+    payload: form.payload,
+    remoteAddress: `198.51.100.${Math.floor(Math.random() * 250)}`,
+    headers: { ...form.headers, accept: "application/json" },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  const guestCookie = String(sent.headers["set-cookie"]).split(";")[0]!;
+  const list = await t.app.inject({ url: "/api/conversations", headers: { cookie: owner.cookie } });
+  const conversationId = list.json().items.find((c: { propertyId: string }) => c.propertyId === propertyId).id;
+  return { propertyId, conversationId, fileId: sent.json().message.files[0].id as string, guestCookie };
+}
+
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
 const VALID_BODIES: Record<string, object> = {
   "PATCH /api/managers/:vanityId": { firstName: "X" },
@@ -141,6 +177,10 @@ const VALID_BODIES: Record<string, object> = {
     propertyId: `harness-dup-${Math.random().toString(36).slice(2, 10)}`,
   },
   "POST /api/property-copies/:copyId/retry": {},
+  "PATCH /api/conversations/:conversationId": { blocked: true },
+  "POST /api/conversations/:conversationId/read": { messageIds: ["00000000-0000-4000-8000-000000000000"] },
+  // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
+  "POST /api/conversations/:conversationId/messages": {},
   // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
 };
@@ -357,6 +397,21 @@ describe("authorization harness", () => {
       headers: { cookie: owner.cookie },
     });
     expect(after.json().item.subItems).toEqual([expect.objectContaining({ id: ownersSub.id, detailText: "Sub" })]);
+  });
+
+  it("keeps each guest's thread and files to that guest: another guest, or none, sees nothing of it (GUIDE-19)", async () => {
+    const { propertyId, fileId, guestCookie } = await ownedConversation(t, owner);
+    const as = (cookie: string | undefined, url: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+    const mine = (await as(guestCookie, `/api/guide/${propertyId}/messages`)).json();
+    expect(mine.messages).toHaveLength(1);
+    expect((await as(guestCookie, `/g/${propertyId}/messages/files/${fileId}`)).statusCode).toBe(200);
+    // Another guest of the same guide, a forged cookie, no cookie, and the owner's dashboard session.
+    const other = (await ownedConversation(t, stranger)).guestCookie;
+    for (const cookie of [other, "dsm=forged", undefined, owner.cookie]) {
+      expect((await as(cookie, `/api/guide/${propertyId}/messages`)).json().messages).toEqual([]);
+      expect((await as(cookie, `/g/${propertyId}/messages/files/${fileId}`)).statusCode).toBe(404);
+      expect((await as(cookie, `/g/${propertyId}/messages`)).body).not.toContain("Hello");
+    }
   });
 
   it("reports another account's property ids in a bulk update as not found, and changes neither them nor its manager's links (BULK-04)", async () => {

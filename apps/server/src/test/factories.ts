@@ -79,13 +79,19 @@ export async function makePng(width = 40, height = 30): Promise<Buffer> {
     .toBuffer();
 }
 
-/** A multipart/form-data body with the given files, for app.inject. */
-export function multipart(files: { field: string; filename: string; contentType: string; body: Buffer }[]): {
+/** A multipart/form-data body with the given text fields (first, as a browser sends a form) and files, for app.inject. */
+export function multipart(
+  files: { field: string; filename: string; contentType: string; body: Buffer }[],
+  fields: Record<string, string> = {},
+): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
   const boundary = `----doorstep${randomBytes(8).toString("hex")}`;
   const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
   for (const f of files) {
     parts.push(
       Buffer.from(

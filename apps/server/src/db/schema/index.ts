@@ -7,3 +7,4 @@ export * from "./content.ts";
 export * from "./billing.ts";
 export * from "./visits.ts";
 export * from "./audit.ts";
+export * from "./messaging.ts";

@@ -4,7 +4,7 @@ import { copy } from "@doorstep/shared/copy";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { startFakeS3 } from "../../test/fakes/s3-fake.ts";
 import { buildUser, makePng, multipart } from "../../test/factories.ts";
-import { parseByteRange } from "./byte-range.ts";
+import { parseByteRange } from "../../lib/byte-range.ts";
 
 /** A valid 1×1 PNG whose IHDR claims `width` × `height`: tiny on disk, a decompression bomb if decoded. */
 async function makeBombPng(width: number, height: number): Promise<Buffer> {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts } from "../../db/schema/accounts.ts";
+import { accounts, users } from "../../db/schema/accounts.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { companies, managers, properties } from "../../db/schema/properties.ts";
 
@@ -279,4 +279,18 @@ export async function findFirstPropertyCreatedAt(db: Db, accountId: string): Pro
     .from(properties)
     .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false)));
   return row?.first ? new Date(row.first) : null;
+}
+
+/**
+ * OPEN-51: MessagingActiveStatus is true while any of the account's live properties takes guest messages;
+ * kept on the account's users so the dashboard's every load reads it for free.
+ */
+export async function syncMessagingStatus(db: Db, accountId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      messagingActive: sql`exists (select 1 from ${properties} p where p.account_id = ${accountId}
+        and p.inbound_messaging_active and p.archived_at is null)`,
+    })
+    .where(eq(users.accountId, accountId));
 }

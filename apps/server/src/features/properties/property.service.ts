@@ -34,6 +34,7 @@ import {
   isWeblinkFree,
   listProperties,
   listPropertyIds,
+  syncMessagingStatus,
   updateOwnedProperty,
   type ListCursor,
   type PropertyPatch,
@@ -228,6 +229,7 @@ export async function createPropertyCopy(
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
     throw error;
   }
+  if (source.inboundMessagingActive) await syncMessagingStatus(ctx.db, caller.accountId);
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
@@ -282,8 +284,10 @@ export async function updateProperty(
   if (input.languageTranslations)
     patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
+  if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx.db, caller.accountId);
   // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
-  if (input.published === false) await purgeGuideCache(ctx, propertyId);
+  // Messages switched on or off: the guide's way to write to the host appears or goes at once.
+  if (input.published === false || input.inboundMessagingActive !== undefined) await purgeGuideCache(ctx, propertyId);
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */
@@ -324,5 +328,6 @@ export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
   await purgeGuideCache(ctx, propertyId);
+  await syncMessagingStatus(ctx.db, caller.accountId);
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }

@@ -5,6 +5,7 @@ import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/
 import type { AppContext } from "../../app-context.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
+import { getUnreadCount } from "../messaging/messaging.service.ts";
 import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
 import { getUserDto, updateEmail, updatePhoto, updateProfile } from "./user.service.ts";
 
@@ -18,8 +19,10 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     { schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } },
     async (request) => {
       const caller = requireCaller(request);
-      // Messaging arrives with its own issue; until then nobody has unread messages.
-      return { user: await getUserDto(ctx, caller.userId, getSharedContentPropertyId), unreadMessageCount: 0 };
+      const user = await getUserDto(ctx, caller.userId, getSharedContentPropertyId);
+      // AUTH-16, MSG-18: the badge shows only while messaging is active (HOME-16), so only then is it counted.
+      const unreadMessageCount = user.messagingActive ? await getUnreadCount(ctx, caller.accountId) : 0;
+      return { user, unreadMessageCount };
     },
   );
 

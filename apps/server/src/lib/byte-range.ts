@@ -1,4 +1,4 @@
-import type { ByteRange } from "../../providers/storage/file-storage.ts";
+import type { ByteRange } from "../providers/storage/file-storage.ts";
 
 /**
  * The single byte range a `Range` header asks for in a file of `size` bytes (RFC 9110 §14):

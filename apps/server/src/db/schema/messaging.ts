@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, users } from "./accounts.ts";
+import { managers, properties } from "./properties.ts";
+
+/**
+ * A conversation between a guest and the host of one property (MSG-04): one per guest (EndUserId) per
+ * property, so a guest's later messages continue it. `latest_message_at` orders the inbox (MSG-03).
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    managerId: uuid("manager_id").references(() => managers.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    creatorFirstName: text("creator_first_name").notNull(),
+    creatorLastName: text("creator_last_name").notNull(),
+    /** The guest's identity, kept in a sealed cookie in their browser (IMPL-06). */
+    endUserId: text("end_user_id").notNull(),
+    /** Where to tell the guest of a reply, if they gave it. */
+    guestEmail: text("guest_email"),
+    /** Blocked by the host: the guest's new messages are dropped. */
+    blocked: boolean("blocked").notNull().default(false),
+    latestMessageAt: timestamp("latest_message_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversations_account_latest_idx").on(t.accountId, t.latestMessageAt, t.id),
+    index("conversations_property_latest_idx").on(t.propertyId, t.latestMessageAt, t.id),
+    uniqueIndex("conversations_property_end_user_unique").on(t.propertyId, t.endUserId),
+  ],
+);
+
+/** A message (MSG-05): inbound from the guest, or outbound from the host (`linked_user_id`). */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    inbound: boolean("inbound").notNull(),
+    readByRecipient: boolean("read_by_recipient").notNull().default(false),
+    detailText: text("detail_text").notNull(),
+    contactFirstName: text("contact_first_name"),
+    contactLastName: text("contact_last_name"),
+    endUserId: text("end_user_id"),
+    linkedUserId: uuid("linked_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
+    // The header badge (MSG-18) counts these on every dashboard load.
+    index("conversation_messages_unread_idx")
+      .on(t.accountId, t.conversationId)
+      .where(sql`${t.inbound} and not ${t.readByRecipient}`),
+  ],
+);
+
+/** A file attached to a message (MSG-13), stored under the conversation's folder and served only to its two sides. */
+export const messageFiles = pgTable(
+  "message_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => conversationMessages.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    kind: text("kind", { enum: ["image", "video", "document"] }).notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("message_files_message_idx").on(t.messageId)],
+);

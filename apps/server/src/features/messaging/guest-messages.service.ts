@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import { copy } from "@doorstep/shared/copy";
+import type { GuestMessageFields, GuestThreadResponse, MessageDto } from "@doorstep/shared/schemas/messaging";
+import type { AppContext } from "../../app-context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import type { ReceivedFile } from "../../lib/streamed-upload.ts";
+import { storeAttachments } from "./message-files.ts";
+import {
+  findGuestConversation,
+  findMessageFile,
+  insertInboundMessage,
+  insertMessageFiles,
+  type MessageFileRow,
+} from "./messaging.repository.ts";
+import { loadThread, messageFolder, toMessageDto } from "./messaging.service.ts";
+
+export { GUEST_ID_COOKIE, GUEST_ID_MAX_AGE_SECONDS, newGuestId, openGuestId } from "./guest-identity.ts";
+
+const g = copy.guestMessaging;
+/** A guest writes a few messages; a script is held back (per IP, and per guide for many IPs at once). */
+const PER_IP = { max: 10, windowMs: 10 * 60_000 };
+const PER_GUIDE = { max: 120, windowMs: 10 * 60_000 };
+
+/** The guide a guest writes to: what the guest routes know of it. */
+export interface GuestGuide {
+  id: string;
+  accountId: string;
+  propertyId: string;
+  managerId: string | null;
+  inboundMessagingActive: boolean;
+}
+
+const guestFileUrl = (weblink: string) => (file: MessageFileRow) => `/g/${weblink}/messages/files/${file.id}`;
+
+/**
+ * A guest's message from the guide (GUIDE-18, IMPL-07/09): only while the property takes messages; rate
+ * limited; the honeypot filled means a robot, answered as if sent and stored nowhere; a blocked guest's
+ * message is dropped the same way. Files are checked by content and stored under the property before the
+ * message is. Returns the stored message, or null when it was dropped.
+ */
+export async function sendGuestMessage(
+  ctx: AppContext,
+  input: { guide: GuestGuide; endUserId: string; fields: GuestMessageFields; files: ReceivedFile[]; ip: string },
+): Promise<MessageDto | null> {
+  const { guide, fields } = input;
+  if (!guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
+  await ctx.rateLimiter.consume("guest-message-ip", input.ip, PER_IP);
+  await ctx.rateLimiter.consume("guest-message-guide", guide.id, PER_GUIDE);
+  if (fields.website) return null;
+
+  const messageId = randomUUID();
+  const folder = messageFolder(guide.accountId, guide.id, messageId);
+  const stored = await storeAttachments(ctx, folder, input.files, g.fileType);
+  try {
+    const saved = await insertInboundMessage(ctx.db, {
+      messageId,
+      accountId: guide.accountId,
+      propertyRowId: guide.id,
+      managerId: guide.managerId,
+      endUserId: input.endUserId,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email || null,
+      text: fields.message,
+      at: ctx.now(),
+    });
+    if (!saved) {
+      await ctx.storage.deletePrefix(`${folder}/`);
+      return null;
+    }
+    const files = await insertMessageFiles(
+      ctx.db,
+      stored.map((s) => ({ ...s, messageId })),
+    );
+    return toMessageDto(saved.message, files, null, guestFileUrl(guide.propertyId));
+  } catch (error) {
+    await ctx.storage.deletePrefix(`${folder}/`);
+    throw error;
+  }
+}
+
+/** The guest's own thread on this guide (GUIDE-19): empty until they write. */
+export async function getGuestThread(
+  ctx: AppContext,
+  guide: GuestGuide,
+  endUserId: string | null,
+): Promise<GuestThreadResponse> {
+  const conversation = endUserId ? await findGuestConversation(ctx.db, guide.id, endUserId) : null;
+  return {
+    messages: conversation ? await loadThread(ctx, conversation.id, guestFileUrl(guide.propertyId)) : [],
+    open: guide.inboundMessagingActive,
+  };
+}
+
+/** An attachment of the guest's own conversation on this guide; any other is not found. */
+export async function getGuestAttachment(ctx: AppContext, guide: GuestGuide, endUserId: string | null, fileId: string) {
+  const found = endUserId ? await findMessageFile(ctx.db, fileId) : null;
+  if (!found || found.propertyRowId !== guide.id || found.endUserId !== endUserId) throw notFound("File not found");
+  return found.file;
+}

@@ -1,0 +1,267 @@
+import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { users } from "../../db/schema/accounts.ts";
+import { conversationMessages, conversations, messageFiles } from "../../db/schema/messaging.ts";
+import { properties } from "../../db/schema/properties.ts";
+
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof conversationMessages.$inferSelect;
+export type MessageFileRow = typeof messageFiles.$inferSelect;
+export type NewMessageFile = typeof messageFiles.$inferInsert;
+
+const unreadOf = sql<number>`(select count(*) from ${conversationMessages} m
+  where m.conversation_id = ${conversations.id} and m.inbound and not m.read_by_recipient)`.mapWith(Number);
+const lastTextOf = sql<string | null>`(select m.detail_text from ${conversationMessages} m
+  where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`;
+
+const summaryColumns = {
+  conversation: conversations,
+  propertyId: properties.propertyId,
+  propertyTitle: properties.title,
+  replyAllowed: properties.inboundMessagingActive,
+  unread: unreadOf,
+  lastText: lastTextOf,
+};
+
+/** A page of the account's conversations, latest message first (MSG-03), optionally of one property. */
+export function listConversations(
+  db: Db,
+  accountId: string,
+  options: { propertyRowId?: string; cursor?: { at: Date; id: string }; limit: number },
+) {
+  const conditions = [eq(conversations.accountId, accountId)];
+  if (options.propertyRowId) conditions.push(eq(conversations.propertyId, options.propertyRowId));
+  if (options.cursor) {
+    const { at, id } = options.cursor;
+    conditions.push(
+      or(lt(conversations.latestMessageAt, at), and(eq(conversations.latestMessageAt, at), lt(conversations.id, id)))!,
+    );
+  }
+  return db
+    .select(summaryColumns)
+    .from(conversations)
+    .innerJoin(properties, eq(properties.id, conversations.propertyId))
+    .where(and(...conditions))
+    .orderBy(desc(conversations.latestMessageAt), desc(conversations.id))
+    .limit(options.limit);
+}
+
+/** One of the account's conversations with its property; null for any other id. */
+export async function findConversation(db: Db, accountId: string, id: string) {
+  const rows = await db
+    .select(summaryColumns)
+    .from(conversations)
+    .innerJoin(properties, eq(properties.id, conversations.propertyId))
+    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A guest's conversation on one property (one per EndUserId per property). */
+export async function findGuestConversation(db: Db, propertyRowId: string, endUserId: string) {
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.propertyId, propertyRowId), eq(conversations.endUserId, endUserId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A conversation's messages, oldest first (MSG-06), with the host's first name on outbound ones. */
+export function listMessages(db: Db, conversationId: string, limit: number) {
+  return db
+    .select({ message: conversationMessages, hostFirstName: users.firstName })
+    .from(conversationMessages)
+    .leftJoin(users, eq(users.id, conversationMessages.linkedUserId))
+    .where(eq(conversationMessages.conversationId, conversationId))
+    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id))
+    .limit(limit);
+}
+
+export function listFilesOf(db: Db, messageIds: string[]): Promise<MessageFileRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(messageFiles)
+    .where(inArray(messageFiles.messageId, messageIds))
+    .orderBy(asc(messageFiles.createdAt), asc(messageFiles.id));
+}
+
+/**
+ * Stores a guest's message (GUIDE-18, IMPL-07): creates the guest's conversation on the property or continues
+ * it, in one transaction. Null when the host blocked this guest: nothing is stored.
+ */
+export async function insertInboundMessage(
+  db: Db,
+  input: {
+    messageId: string;
+    accountId: string;
+    propertyRowId: string;
+    managerId: string | null;
+    endUserId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    text: string;
+    at: Date;
+  },
+): Promise<{ conversation: ConversationRow; message: MessageRow; created: boolean } | null> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(conversations)
+      .where(and(eq(conversations.propertyId, input.propertyRowId), eq(conversations.endUserId, input.endUserId)))
+      .for("update")
+      .limit(1);
+    if (existing?.blocked) return null;
+    const title = `${input.firstName} ${input.lastName}`;
+    let conversation: ConversationRow;
+    if (existing) {
+      const [updated] = await tx
+        .update(conversations)
+        .set({ latestMessageAt: input.at, ...(input.email ? { guestEmail: input.email } : {}) })
+        .where(eq(conversations.id, existing.id))
+        .returning();
+      conversation = updated!;
+    } else {
+      const [made] = await tx
+        .insert(conversations)
+        .values({
+          accountId: input.accountId,
+          propertyId: input.propertyRowId,
+          managerId: input.managerId,
+          title,
+          creatorFirstName: input.firstName,
+          creatorLastName: input.lastName,
+          endUserId: input.endUserId,
+          guestEmail: input.email,
+          latestMessageAt: input.at,
+          createdAt: input.at,
+        })
+        .returning();
+      conversation = made!;
+    }
+    const [message] = await tx
+      .insert(conversationMessages)
+      .values({
+        id: input.messageId,
+        conversationId: conversation.id,
+        accountId: input.accountId,
+        inbound: true,
+        readByRecipient: false,
+        detailText: input.text,
+        contactFirstName: input.firstName,
+        contactLastName: input.lastName,
+        endUserId: input.endUserId,
+        createdAt: input.at,
+      })
+      .returning();
+    return { conversation, message: message!, created: !existing };
+  });
+}
+
+/** Stores the host's reply (MSG-11) and moves the conversation up the inbox. */
+export async function insertOutboundMessage(
+  db: Db,
+  input: { id: string; accountId: string; conversationId: string; userId: string; text: string; at: Date },
+): Promise<MessageRow> {
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(conversationMessages)
+      .values({
+        id: input.id,
+        conversationId: input.conversationId,
+        accountId: input.accountId,
+        inbound: false,
+        // Outbound messages are the guest's to read; the host's unread count never counts them.
+        readByRecipient: false,
+        detailText: input.text,
+        linkedUserId: input.userId,
+        createdAt: input.at,
+      })
+      .returning();
+    await tx.update(conversations).set({ latestMessageAt: input.at }).where(eq(conversations.id, input.conversationId));
+    return message!;
+  });
+}
+
+export async function insertMessageFiles(db: Db, rows: NewMessageFile[]): Promise<MessageFileRow[]> {
+  if (rows.length === 0) return [];
+  return db.insert(messageFiles).values(rows).returning();
+}
+
+/** Marks the given inbound messages of the account's conversation read (MSG-10); other ids are ignored. */
+export async function markInboundRead(db: Db, accountId: string, conversationId: string, ids: string[]) {
+  await db
+    .update(conversationMessages)
+    .set({ readByRecipient: true })
+    .where(
+      and(
+        eq(conversationMessages.accountId, accountId),
+        eq(conversationMessages.conversationId, conversationId),
+        eq(conversationMessages.inbound, true),
+        inArray(conversationMessages.id, ids),
+      ),
+    );
+}
+
+/** MSG-18: inbound messages not yet read in the account's conversations. */
+export async function countUnread(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(conversationMessages)
+    .where(
+      and(
+        eq(conversationMessages.accountId, accountId),
+        sql`${conversationMessages.inbound} and not ${conversationMessages.readByRecipient}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+export async function setConversationBlocked(db: Db, accountId: string, id: string, blocked: boolean) {
+  const rows = await db
+    .update(conversations)
+    .set({ blocked })
+    .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** An attachment with what decides who may read it: the conversation's account and guest. */
+export async function findMessageFile(db: Db, fileId: string) {
+  const rows = await db
+    .select({
+      file: messageFiles,
+      accountId: conversations.accountId,
+      endUserId: conversations.endUserId,
+      propertyRowId: conversations.propertyId,
+    })
+    .from(messageFiles)
+    .innerJoin(conversationMessages, eq(conversationMessages.id, messageFiles.messageId))
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(eq(messageFiles.id, fileId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Whether any of the account's live properties takes guest messages (OPEN-51: MessagingActiveStatus). */
+export async function hasMessagingProperty(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.accountId, accountId),
+        eq(properties.inboundMessagingActive, true),
+        sql`${properties.archivedAt} is null`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function findUserFirstName(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.firstName ?? null;
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { copy } from "@doorstep/shared/copy";
+import { MAX_MESSAGE_FILES } from "@doorstep/shared/rules/messaging";
+import {
+  ConversationListQuery,
+  ConversationListResponse,
+  ConversationResponse,
+  MarkReadRequest,
+  MessageResponse,
+  ReplyFields,
+  UnreadCountResponse,
+  UpdateConversationRequest,
+} from "@doorstep/shared/schemas/messaging";
+import type { AppContext } from "../../app-context.ts";
+import { AppError } from "../../lib/app-error.ts";
+import { sendStoredFile } from "../../lib/send-stored-file.ts";
+import { receiveForm } from "../../lib/streamed-upload.ts";
+import { requireCaller } from "../../plugins/auth.ts";
+import {
+  findConversations,
+  getConversation,
+  getHostAttachment,
+  getUnreadCount,
+  markMessagesRead,
+  MESSAGE_UPLOAD,
+  replyToConversation,
+  setBlocked,
+} from "./messaging.service.ts";
+
+const tags = ["messaging"];
+const Params = z.object({ conversationId: z.uuid() });
+const FileParams = z.object({ fileId: z.uuid() });
+
+/** The host's inbox (MSG-01…20): conversations, messages, replies with files, read marks, blocking. */
+export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/conversations",
+    {
+      schema: {
+        tags,
+        summary: "The caller's conversations, latest message first (MSG-03)",
+        querystring: ConversationListQuery,
+        response: { 200: ConversationListResponse },
+      },
+    },
+    async (request) => findConversations(ctx, requireCaller(request), request.query),
+  );
+
+  app.get(
+    "/api/conversations/:conversationId",
+    {
+      schema: {
+        tags,
+        summary: "A conversation with its messages, oldest first (MSG-06)",
+        params: Params,
+        response: { 200: ConversationResponse },
+      },
+    },
+    async (request) => getConversation(ctx, requireCaller(request), request.params.conversationId),
+  );
+
+  app.patch(
+    "/api/conversations/:conversationId",
+    {
+      schema: {
+        tags,
+        summary: "Block or unblock the guest",
+        params: Params,
+        body: UpdateConversationRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await setBlocked(ctx, requireCaller(request), request.params.conversationId, request.body.blocked);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/conversations/:conversationId/read",
+    {
+      schema: {
+        tags,
+        summary: "Mark the inbound messages shown as read (MSG-10); answers the unread count",
+        params: Params,
+        body: MarkReadRequest,
+        response: { 200: UnreadCountResponse },
+      },
+    },
+    async (request) => ({
+      unreadMessageCount: await markMessagesRead(
+        ctx,
+        requireCaller(request),
+        request.params.conversationId,
+        request.body.messageIds,
+      ),
+    }),
+  );
+
+  app.post(
+    "/api/conversations/:conversationId/messages",
+    {
+      schema: {
+        tags,
+        summary: "Reply with text and up to 10 files in the field `files` (MSG-09, MSG-11, MSG-13)",
+        consumes: ["multipart/form-data"],
+        params: Params,
+        response: { 201: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const message = await replyToConversation(
+        ctx,
+        requireCaller(request),
+        request.params.conversationId,
+        async () => {
+          const form = await receiveForm(request, {
+            ...MESSAGE_UPLOAD,
+            tooManyMessage: copy.messaging.tooManyFiles(MAX_MESSAGE_FILES),
+          });
+          const fields = ReplyFields.safeParse(form.fields);
+          if (!fields.success) {
+            const message = fields.error.issues[0]?.message ?? copy.messaging.emptyReply;
+            throw new AppError("VALIDATION_FAILED", message, [{ path: ["text"], message }]);
+          }
+          return { text: fields.data.text, files: form.files };
+        },
+      );
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.get(
+    "/api/messages/unread-count",
+    { schema: { tags, summary: "Inbound messages not yet read (MSG-18)", response: { 200: UnreadCountResponse } } },
+    async (request) => ({ unreadMessageCount: await getUnreadCount(ctx, requireCaller(request).accountId) }),
+  );
+
+  app.get(
+    "/api/message-files/:fileId",
+    { schema: { tags, summary: "An attachment of one of the caller's conversations", params: FileParams } },
+    async (request, reply) => {
+      const file = await getHostAttachment(ctx, requireCaller(request), request.params.fileId);
+      return sendStoredFile(ctx, request, reply, file.storageKey, { cache: "private", downloadName: file.fileName });
+    },
+  );
+}

@@ -1,0 +1,159 @@
+// The guest's messages page script (GUIDE-18/19), loaded only on that page: the form and the thread work
+// without it. It sends without leaving the page, shows the message at once, and checks for the host's
+// replies while the page is open.
+(function () {
+  "use strict";
+  var body = document.body;
+  var property = body.getAttribute("data-property");
+  var form = document.querySelector("form[data-compose]");
+  var thread = document.querySelector("ol.thread");
+  var POLL_MS = 15000;
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var key in attrs) node.setAttribute(key, attrs[key]);
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function formatTime(iso) {
+    try {
+      return (
+        new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+          new Date(iso),
+        ) + " UTC"
+      );
+    } catch {
+      return iso;
+    }
+  }
+
+  // The same markup as the server's MessageItem; text is set as text, never as HTML.
+  function messageNode(m) {
+    var li = el("li", { class: "msg" + (m.inbound ? " mine" : ""), "data-id": m.id });
+    var meta = el("p", { class: "meta" }, (m.inbound ? body.getAttribute("data-you") : m.senderName) + " · ");
+    meta.appendChild(el("time", { datetime: m.createdAt }, formatTime(m.createdAt)));
+    li.appendChild(meta);
+    if (m.text) li.appendChild(el("p", { class: "text" }, m.text));
+    if (m.files.length) {
+      var files = el("div", { class: "files" });
+      m.files.forEach(function (f) {
+        if (f.kind === "image") {
+          var a = el("a", { href: f.url, target: "_blank", rel: "noopener" });
+          a.appendChild(el("img", { src: f.url, alt: f.name, loading: "lazy" }));
+          files.appendChild(a);
+        } else if (f.kind === "video") {
+          files.appendChild(el("video", { src: f.url, controls: "", preload: "metadata", "aria-label": f.name }));
+        } else {
+          files.appendChild(el("a", { class: "doc", href: f.url, target: "_blank", rel: "noopener" }, "📄 " + f.name));
+        }
+      });
+      li.appendChild(files);
+    }
+    return li;
+  }
+
+  function add(messages) {
+    var added = [];
+    messages.forEach(function (m) {
+      if (thread.querySelector('[data-id="' + m.id + '"]')) return;
+      thread.appendChild(messageNode(m));
+      added.push(m);
+    });
+    var empty = document.querySelector("[data-empty]");
+    if (empty && thread.children.length) empty.hidden = true;
+    return added;
+  }
+
+  function announce(text) {
+    var status = document.querySelector("[data-live-status]");
+    if (!status) {
+      status = el("p", { class: "notice", role: "status", "data-live-status": "" });
+      thread.parentNode.insertBefore(status, thread);
+    }
+    status.textContent = text;
+  }
+
+  function poll() {
+    if (document.visibilityState !== "visible") return;
+    fetch("/api/guide/" + encodeURIComponent(property) + "/messages", {
+      headers: { accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (res) {
+        return res.ok ? res.json() : null;
+      })
+      .then(function (data) {
+        if (!data) return;
+        var added = add(data.messages);
+        if (
+          added.some(function (m) {
+            return !m.inbound;
+          })
+        )
+          announce(body.getAttribute("data-new-reply"));
+      })
+      .catch(function () {});
+  }
+  setInterval(poll, POLL_MS);
+  document.addEventListener("visibilitychange", poll);
+
+  if (!form) return;
+  var button = form.querySelector("button[type=submit]");
+  var formError = form.querySelector("[data-form-error]");
+
+  function clearErrors() {
+    formError.textContent = "";
+    Array.prototype.forEach.call(form.querySelectorAll("[aria-invalid]"), function (input) {
+      input.removeAttribute("aria-invalid");
+    });
+    Array.prototype.forEach.call(form.querySelectorAll("p.error[id]"), function (p) {
+      p.remove();
+    });
+  }
+
+  function showError(error) {
+    formError.textContent = error.message;
+    (error.issues || []).forEach(function (issue) {
+      var input = form.querySelector('[name="' + issue.path[0] + '"]');
+      if (!input) return;
+      input.setAttribute("aria-invalid", "true");
+      var p = el("p", { class: "error", id: input.id + "-error" }, issue.message);
+      input.setAttribute("aria-describedby", p.id);
+      input.insertAdjacentElement("afterend", p);
+    });
+    var first = form.querySelector("[aria-invalid]");
+    if (first) first.focus();
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    clearErrors();
+    var label = button.textContent;
+    button.disabled = true;
+    button.textContent = button.getAttribute("data-sending");
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (res) {
+        return res.json().then(function (data) {
+          if (!res.ok) throw data.error || { message: form.getAttribute("data-failed") };
+          // Sent: the message shows at once; the names and email stay for the next one.
+          if (data.message) add([data.message]);
+          form.querySelector("textarea").value = "";
+          form.querySelector("input[type=file]").value = "";
+          announce(form.getAttribute("data-sent"));
+        });
+      })
+      .catch(function (error) {
+        showError(error && error.message ? error : { message: form.getAttribute("data-failed") });
+      })
+      .then(function () {
+        button.disabled = false;
+        button.textContent = label;
+      });
+  });
+})();

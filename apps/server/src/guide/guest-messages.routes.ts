@@ -1,0 +1,220 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { copy } from "@doorstep/shared/copy";
+import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_BYTES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
+import { GuestMessageFields, GuestThreadResponse } from "@doorstep/shared/schemas/messaging";
+import { text } from "@doorstep/shared/schemas/text";
+import type { AppContext } from "../app-context.ts";
+import {
+  GUEST_ID_COOKIE,
+  GUEST_ID_MAX_AGE_SECONDS,
+  getGuestAttachment,
+  getGuestThread,
+  newGuestId,
+  openGuestId,
+  sendGuestMessage,
+} from "../features/messaging/guest-messages.service.ts";
+import { AppError } from "../lib/app-error.ts";
+import { sendStoredFile } from "../lib/send-stored-file.ts";
+import { receiveForm } from "../lib/streamed-upload.ts";
+import { guestCookieName } from "./guide-access.ts";
+import { MESSAGES_SCRIPT } from "./guide-assets.ts";
+import { guideBasePath } from "./guide-host.ts";
+import { securityHeaders } from "./guide-render.tsx";
+import { guestGuideAccess } from "./guest-messages.ts";
+import { renderMessagesPage, type MessagesPageModel } from "./messages-page.tsx";
+
+const g = copy.guestMessaging;
+const Params = z.object({ propertyId: text().min(1).max(60) });
+const FileParams = Params.extend({ fileId: z.uuid() });
+const hidden = { hide: true };
+const FIELDS = ["firstName", "lastName", "message", "email"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+/**
+ * The guest's side of messaging (GUIDE-18/19, IMPL-06…09): a page with their thread and the form at
+ * `/g/{id}/messages` that works without JavaScript (the form posts multipart and the page comes back), the
+ * same post answering JSON to the page's script, the thread as JSON, and the thread's files. The guest's
+ * identity is a sealed HttpOnly cookie; a protected guide must be unlocked first.
+ */
+export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.publicUrl.startsWith("https://");
+
+  const access = (request: FastifyRequest, propertyId: string) =>
+    guestGuideAccess(ctx, propertyId, request.cookies[guestCookieName(propertyId)]);
+  const guestId = (request: FastifyRequest) => openGuestId(ctx, request.cookies[GUEST_ID_COOKIE]);
+
+  function pageModel(
+    request: FastifyRequest,
+    propertyId: string,
+    found: Extract<Awaited<ReturnType<typeof access>>, { status: "ok" }>,
+  ): Omit<MessagesPageModel, "messages" | "open"> {
+    return {
+      basePath: guideBasePath(request.originalUrl, propertyId),
+      propertyId,
+      title: found.title,
+      theme: found.theme,
+      sent: false,
+      values: { firstName: "", lastName: "", message: "", email: "" },
+      errors: {},
+      formError: null,
+      scriptUrl: MESSAGES_SCRIPT.url,
+    };
+  }
+
+  async function showPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    propertyId: string,
+    extra: Partial<MessagesPageModel> & { status?: number } = {},
+  ) {
+    const found = await access(request, propertyId);
+    // A locked, inactive or unknown guide: the guide's own address says which, and offers the passcode.
+    if (found.status !== "ok") return reply.redirect(guideBasePath(request.originalUrl, propertyId), 303);
+    const thread = await getGuestThread(ctx, found.guide, guestId(request));
+    const last = [...thread.messages].reverse().find((m) => m.inbound);
+    const [firstName = "", ...rest] = last?.senderName.split(" ") ?? [];
+    const { status, ...model } = extra;
+    const { html, headers } = renderMessagesPage({
+      ...pageModel(request, propertyId, found),
+      // The names carry over to the next message: the guest types them once.
+      values: { firstName, lastName: rest.join(" "), message: "", email: "" },
+      messages: thread.messages,
+      open: thread.open,
+      ...model,
+    });
+    return reply
+      .status(status ?? 200)
+      .headers(headers)
+      .send(html);
+  }
+
+  app.get(
+    "/g/:propertyId/messages",
+    {
+      config: { public: true },
+      schema: { ...hidden, params: Params, querystring: z.object({ sent: text().max(1).optional() }).loose() },
+    },
+    async (request, reply) => showPage(request, reply, request.params.propertyId, { sent: request.query.sent === "1" }),
+  );
+
+  app.post(
+    "/g/:propertyId/messages",
+    { config: { public: true }, schema: { ...hidden, params: Params } },
+    async (request, reply) => {
+      const { propertyId } = request.params;
+      const wantsJson = request.headers.accept?.includes("application/json") ?? false;
+      const typed: Record<string, string> = {};
+      const values = () =>
+        Object.fromEntries(FIELDS.map((f) => [f, typeof typed[f] === "string" ? typed[f] : ""])) as Record<
+          FieldName,
+          string
+        >;
+      try {
+        const found = await access(request, propertyId);
+        if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+        if (!found.guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
+        const form = await receiveForm(request, {
+          maxBytes: MESSAGE_FILE_MAX_BYTES,
+          maxFiles: MAX_MESSAGE_FILES,
+          fields: ["files"],
+          tooManyMessage: g.tooManyFiles(MAX_MESSAGE_FILES),
+          fieldsInto: typed,
+        });
+        const parsed = GuestMessageFields.safeParse(form.fields);
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+          throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? g.failed, issues);
+        }
+        let identity = guestId(request);
+        if (!identity) {
+          const made = newGuestId(ctx);
+          identity = made.id;
+          reply.setCookie(GUEST_ID_COOKIE, made.cookie, {
+            httpOnly: true,
+            sameSite: "lax",
+            secure,
+            path: "/",
+            maxAge: GUEST_ID_MAX_AGE_SECONDS,
+          });
+        }
+        const message = await sendGuestMessage(ctx, {
+          guide: found.guide,
+          endUserId: identity,
+          fields: parsed.data,
+          files: form.files,
+          ip: request.ip,
+        });
+        reply.headers(securityHeaders(null)).header("Cache-Control", "no-store");
+        if (wantsJson) return reply.status(201).send({ message });
+        return reply.redirect(`${guideBasePath(request.originalUrl, propertyId)}/messages?sent=1#thread-h`, 303);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code === "NOT_FOUND") throw error;
+        const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+        if (retry) reply.header("Retry-After", String(retry));
+        const fileProblem =
+          error.code === "PAYLOAD_TOO_LARGE"
+            ? g.fileTooLarge(MESSAGE_FILE_MAX_MB)
+            : error.code === "UNSUPPORTED_MEDIA_TYPE" || error.code === "HEIC_NOT_SUPPORTED"
+              ? error.message
+              : error.message === g.tooManyFiles(MAX_MESSAGE_FILES)
+                ? error.message
+                : null;
+        const message = error.code === "RATE_LIMITED" ? g.tooMany : (fileProblem ?? error.message);
+        if (wantsJson) {
+          const issues = fileProblem ? [{ path: ["files"], message }] : (error.issues ?? []);
+          return reply
+            .status(error.status)
+            .header("Cache-Control", "no-store")
+            .send({ error: { code: error.code, message, issues } });
+        }
+        // Without JavaScript: the page again, with what was typed and the message by its field.
+        const errors: MessagesPageModel["errors"] = {};
+        for (const issue of error.issues ?? []) {
+          const field = issue.path[0] as FieldName | undefined;
+          if (field && FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+        }
+        if (fileProblem) errors.files = fileProblem;
+        return showPage(request, reply, propertyId, {
+          status: error.status,
+          values: values(),
+          errors,
+          formError: message,
+        });
+      }
+    },
+  );
+
+  app.get(
+    "/api/guide/:propertyId/messages",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "The guest's own thread on this guide (GUIDE-19); empty until they write",
+        params: Params,
+        response: { 200: GuestThreadResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await access(request, request.params.propertyId);
+      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+      reply.header("Cache-Control", "private, no-store");
+      return getGuestThread(ctx, found.guide, guestId(request));
+    },
+  );
+
+  app.get(
+    "/g/:propertyId/messages/files/:fileId",
+    { config: { public: true }, schema: { ...hidden, params: FileParams } },
+    async (request, reply) => {
+      const { propertyId, fileId } = request.params;
+      const found = await access(request, propertyId);
+      if (found.status !== "ok") throw new AppError("NOT_FOUND", "File not found");
+      const file = await getGuestAttachment(ctx, found.guide, guestId(request), fileId);
+      return sendStoredFile(ctx, request, reply, file.storageKey, { cache: "private", downloadName: file.fileName });
+    },
+  );
+}
