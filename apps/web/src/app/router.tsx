@@ -103,6 +103,18 @@ const SharedContentPage = lazy(() =>
 const SharedContentStartPage = lazy(() =>
   import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentStartPage })),
 );
+const MessagingPage = lazy(() =>
+  import("../features/messaging/routes/messaging.tsx").then((m) => ({ default: m.MessagingPage })),
+);
+const ConversationPage = lazy(() =>
+  import("../features/messaging/routes/messaging.tsx").then((m) => ({ default: m.ConversationPage })),
+);
+const MessagingSettingsPage = lazy(() =>
+  import("../features/messaging/routes/messaging-settings.tsx").then((m) => ({ default: m.MessagingSettingsPage })),
+);
+const PropertyMessagingPage = lazy(() =>
+  import("../features/messaging/routes/messaging-settings.tsx").then((m) => ({ default: m.PropertyMessagingPage })),
+);
 const NotFoundPage = lazy(() =>
   import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })),
 );
@@ -115,9 +127,6 @@ const placeholderRoutes: [path: string, title: string][] = [
   ["shared-content/:propertyId/*", titles.sharedContent],
   ["local-area-profiles", titles.localAreaProfiles],
   ["referrals", titles.referrals],
-  ["messaging", titles.messaging],
-  ["messaging/:messageId", titles.messaging],
-  ["messaging-settings", titles.messagingSettings],
 ];
 
 /**
@@ -216,6 +225,10 @@ export const routes: RouteObject[] = [
               { path: "guide-analytics", element: <GuideAnalyticsPage /> },
               // Bulk updates (BULK-01…05).
               { path: "bulk-updates", element: <BulkUpdatesPage /> },
+              { path: "messaging", element: <MessagingPage /> },
+              { path: "messaging/:messageId", element: <ConversationPage /> },
+              { path: "messaging-settings", element: <MessagingSettingsPage /> },
+              { path: "property/:propertyId/messaging", element: <PropertyMessagingPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

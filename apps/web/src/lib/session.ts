@@ -17,7 +17,13 @@ export async function getMe(): Promise<MeResponse | null> {
 
 /** The one session query: "logged in" means /api/me answered with a user (AUTH-16). */
 export function useMe() {
-  return useQuery({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
+  return useQuery({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    staleTime: 30_000,
+    // The header's unread badge (MSG-18) looks again while messaging is on, until live events replace polling.
+    refetchInterval: (query) => (query.state.data?.user.messagingActive ? 30_000 : false),
+  });
 }
 
 /**

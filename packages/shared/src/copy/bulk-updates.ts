@@ -16,6 +16,7 @@ export const bulkUpdatesCopy = {
       PrimaryColour: "A hex colour such as #1F6F68, or none to clear it.",
       SecondaryColour: "A hex colour such as #1F6F68, or none to clear it.",
       Published: "On or off.",
+      GuestMessages: "On or off: whether guests can write to you from the guide.",
     },
     keys: {
       LanguageTranslations: "Guide translations",
@@ -25,6 +26,7 @@ export const bulkUpdatesCopy = {
       PrimaryColour: "Primary colour",
       SecondaryColour: "Secondary colour",
       Published: "Guide published",
+      GuestMessages: "Guest messages",
     },
     preview: "Check changes",
     // BULK-01

@@ -42,6 +42,9 @@ export const messagingCopy = {
     document: "Document",
     openFile: (name: string) => `Open ${name}`,
     notFound: "This conversation could not be found.",
+    overviewOn: "Guests can write to you from this guide.",
+    overviewOff: "Guests cannot write to you from this guide yet.",
+    openSettings: "Messages and settings",
   },
   // In the guest guide (GUIDE-18/19): ours; the guide's chrome is English.
   guestMessaging: {

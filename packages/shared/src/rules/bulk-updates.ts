@@ -17,6 +17,7 @@ export const BULK_KEYS = {
   PrimaryColour: { field: "hexPrimary", kind: "colour" },
   SecondaryColour: { field: "hexSecondary", kind: "colour" },
   Published: { field: "published", kind: "boolean" },
+  GuestMessages: { field: "inboundMessagingActive", kind: "boolean" },
 } as const satisfies Record<
   string,
   { field: keyof UpdatePropertyRequest; kind: "list" | "one" | "boolean" | "colour" }
@@ -62,7 +63,11 @@ export function bulkPatch(key: BulkKey, valuesText: string): { patch: UpdateProp
   if (kind === "boolean") {
     const lower = value.toLowerCase();
     if (!ON.has(lower) && !OFF.has(lower)) return { error: t.onOrOff };
-    return { patch: { [field]: ON.has(lower) } as UpdatePropertyRequest };
+    const on = ON.has(lower);
+    // OPEN-51: the messaging tick box sets both directions together.
+    if (field === "inboundMessagingActive")
+      return { patch: { inboundMessagingActive: on, outboundMessagingActive: on } };
+    return { patch: { [field]: on } as UpdatePropertyRequest };
   }
   if (kind === "colour" && value.toLowerCase() === "none") return { patch: { [field]: null } as UpdatePropertyRequest };
   return { patch: { [field]: value } as UpdatePropertyRequest };

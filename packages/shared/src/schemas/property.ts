@@ -46,6 +46,8 @@ export const PropertySummary = z.object({
   coverImageUrl: text().nullable(),
   address: text().nullable(),
   live: z.boolean(),
+  /** Guests can write from the guide (OPEN-51: inbound and outbound together). */
+  messagingActive: z.boolean(),
   updatedAt: text(),
 });
 export type PropertySummary = z.infer<typeof PropertySummary>;

@@ -22,6 +22,7 @@ export function toPropertySummary(row: PropertyRow, account: AccountFlags, now: 
     coverImageUrl: fileUrl(row.coverKey),
     address: row.displayAddress ?? row.formattedAddress,
     live: propertyInactiveReason(row, account, now) === null,
+    messagingActive: row.inboundMessagingActive,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

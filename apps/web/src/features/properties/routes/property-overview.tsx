@@ -100,6 +100,15 @@ export function PropertyOverviewPage() {
 
         <div className="overview__side">
           <LinkBlock property={p} />
+          <section className="overview-block" aria-labelledby="messaging-heading">
+            <h2 id="messaging-heading">{copy.messaging.title}</h2>
+            <p className="muted">{p.inboundMessagingActive ? copy.messaging.overviewOn : copy.messaging.overviewOff}</p>
+            <div>
+              <ButtonLink to={`/property/${encodeURIComponent(p.propertyId)}/messaging`} size="sm" variant="secondary">
+                {copy.messaging.openSettings}
+              </ButtonLink>
+            </div>
+          </section>
           <DuplicateProperty propertyId={p.propertyId} />
         </div>
       </div>

@@ -1,0 +1,66 @@
+import { copy } from "@doorstep/shared/copy";
+import { Link } from "react-router";
+import { Alert } from "../../../components/ui/banner.tsx";
+import { Button } from "../../../components/ui/button.tsx";
+import { EmptyState } from "../../../components/ui/empty-state.tsx";
+import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { useConversations } from "../api/messaging.ts";
+import { formatMessageTime } from "./message-time.ts";
+
+const m = copy.messaging;
+
+/** The conversations, latest first (MSG-01, MSG-03): guest, property, last message, time, unread. */
+export function ConversationList({ propertyId = null }: { propertyId?: string | null }) {
+  const list = useConversations(propertyId);
+  if (list.isPending) return <LoadingScreen label={m.loading} />;
+  if (list.isError && !list.data) {
+    return (
+      <div className="stack">
+        <Alert>{copy.common.genericError}</Alert>
+        <div>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {copy.common.tryAgain}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  const items = list.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <EmptyState>{m.empty}</EmptyState>;
+  return (
+    <>
+      <ul className="conversation-list" aria-label={m.conversationList}>
+        {items.map((c) => (
+          <li key={c.id}>
+            <Link
+              to={`/messaging/${c.id}`}
+              className={`conversation-row${c.unreadCount > 0 ? " conversation-row--unread" : ""}`}
+            >
+              <span className="conversation-row__top">
+                <span className="conversation-row__name">{c.guestName}</span>
+                <time className="conversation-row__time" dateTime={c.latestMessageAt}>
+                  {formatMessageTime(c.latestMessageAt)}
+                </time>
+              </span>
+              <span className="conversation-row__property">{c.propertyTitle}</span>
+              <span className="conversation-row__preview">{c.lastMessage}</span>
+              {c.unreadCount > 0 ? <span className="conversation-row__badge">{m.unread(c.unreadCount)}</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage ? (
+        <div className="conversation-list__more">
+          <Button
+            variant="secondary"
+            onClick={() => void list.fetchNextPage()}
+            busy={list.isFetchingNextPage}
+            disabled={list.isFetchingNextPage}
+          >
+            {m.loadMore}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
