@@ -135,6 +135,24 @@ describe("POST /api/bulk-updates (BULK-01…05, OPEN-50)", () => {
     }
   });
 
+  it("switches guest messages on and off for many properties, both directions together (OPEN-51)", async () => {
+    const owner = await buildUser(t.ctx);
+    const p = (await buildProperty(t.app, owner, { title: "Msg One" })).propertyId;
+    const q = (await buildProperty(t.app, owner, { title: "Msg Two" })).propertyId;
+    const on = (
+      await bulk(owner, { propertyIds: `${p}, ${q}`, key: "GuestMessages", values: "on", apply: true })
+    ).json();
+    expect(lines(on)).toEqual([
+      [p, "updated", c.off, c.on],
+      [q, "updated", c.off, c.on],
+    ]);
+    expect(await property(owner, q)).toMatchObject({ inboundMessagingActive: true, outboundMessagingActive: true });
+    const me = await t.app.inject({ url: "/api/me", headers: { cookie: owner.cookie } });
+    expect(me.json().user.messagingActive).toBe(true);
+    await bulk(owner, { propertyIds: `${p}, ${q}`, key: "GuestMessages", values: "off", apply: true });
+    expect(await property(owner, p)).toMatchObject({ inboundMessagingActive: false, outboundMessagingActive: false });
+  });
+
   it("puts every applied change on the account's audit trail, which the admin CLI lists; checks and unchanged ones are not", async () => {
     const auditor = await buildUser(t.ctx);
     const p = (await buildProperty(t.app, auditor, { title: "Audit Barn" })).propertyId;
