@@ -11,10 +11,12 @@ import {
   GUEST_ID_MAX_AGE_SECONDS,
   getGuestAttachment,
   getGuestThread,
+  guestStreamKey,
   newGuestId,
   openGuestId,
   sendGuestMessage,
 } from "../features/messaging/guest-messages.service.ts";
+import { openEventStream } from "../features/messaging/message-events.service.ts";
 import { AppError } from "../lib/app-error.ts";
 import { sendStoredFile } from "../lib/send-stored-file.ts";
 import { receiveForm } from "../lib/streamed-upload.ts";
@@ -203,6 +205,39 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
       reply.header("Cache-Control", "private, no-store");
       return getGuestThread(ctx, found.guide, guestId(request));
+    },
+  );
+
+  app.get(
+    "/api/guide/:propertyId/messages/events",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "Server-sent events of the guest's own thread: `new-message` with each reply of the host",
+        params: Params,
+      },
+    },
+    async (request, reply) => {
+      const { propertyId } = request.params;
+      const found = await access(request, propertyId);
+      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+      const identity = guestId(request);
+      // No conversation yet, nothing to hear: 204 tells EventSource not to reconnect.
+      if (!identity) return reply.status(204).header("Cache-Control", "no-store").send();
+      reply.hijack();
+      openEventStream(
+        ctx,
+        reply.raw,
+        { kind: "guest", guestKey: guestStreamKey(found.guide, identity) },
+        null,
+        // A new passcode, unpublishing or switching messages off ends the stream at the next heartbeat.
+        async () => {
+          const now = await access(request, propertyId);
+          return now.status === "ok" && now.guide.inboundMessagingActive;
+        },
+        securityHeaders(null),
+      );
     },
   );
 

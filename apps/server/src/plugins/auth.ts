@@ -15,7 +15,7 @@ declare module "fastify" {
 }
 
 /** The session token from the cookie, or from `Authorization: Bearer` for API clients (docs/architecture.md §5). */
-function readToken(request: FastifyRequest): string | null {
+export function readToken(request: FastifyRequest): string | null {
   const cookie = request.cookies[SESSION_COOKIE];
   if (cookie) return cookie;
   const header = request.headers.authorization;

@@ -53,6 +53,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /g/:propertyId/messages",
   "POST /g/:propertyId/messages",
   "GET /api/guide/:propertyId/messages",
+  "GET /api/guide/:propertyId/messages/events",
   "GET /g/:propertyId/messages/files/:fileId",
 ]);
 

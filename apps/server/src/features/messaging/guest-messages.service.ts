@@ -6,15 +6,19 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { storeAttachments } from "./message-files.ts";
 import {
+  countUnread,
   findGuestConversation,
   findMessageFile,
   insertInboundMessage,
   insertMessageFiles,
-  type MessageFileRow,
 } from "./messaging.repository.ts";
-import { loadThread, messageFolder, toMessageDto } from "./messaging.service.ts";
+import { guestKeyOf, publishMessageEvent } from "./message-events.service.ts";
+import { guestFileUrl, loadThread, messageFolder, toMessageDto } from "./messaging.service.ts";
 
 export { GUEST_ID_COOKIE, GUEST_ID_MAX_AGE_SECONDS, newGuestId, openGuestId } from "./guest-identity.ts";
+
+/** The guest's live stream key on this guide (their page hears the host's replies). */
+export const guestStreamKey = (guide: GuestGuide, endUserId: string) => guestKeyOf(guide.id, endUserId);
 
 const g = copy.guestMessaging;
 /** A guest writes a few messages; a script is held back (per IP, and per guide for many IPs at once). */
@@ -29,8 +33,6 @@ export interface GuestGuide {
   managerId: string | null;
   inboundMessagingActive: boolean;
 }
-
-const guestFileUrl = (weblink: string) => (file: MessageFileRow) => `/g/${weblink}/messages/files/${file.id}`;
 
 /**
  * A guest's message from the guide (GUIDE-18, IMPL-07/09): only while the property takes messages; rate
@@ -72,6 +74,13 @@ export async function sendGuestMessage(
       ctx.db,
       stored.map((s) => ({ ...s, messageId })),
     );
+    // MSG-16: the host's dashboards hear of it at once, on whichever instance they are.
+    await publishMessageEvent(ctx, {
+      type: "inbound",
+      accountId: guide.accountId,
+      conversationId: saved.conversation.id,
+      unreadCount: await countUnread(ctx.db, guide.accountId),
+    });
     return toMessageDto(saved.message, files, null, guestFileUrl(guide.propertyId));
   } catch (error) {
     await ctx.storage.deletePrefix(`${folder}/`);

@@ -17,7 +17,9 @@ import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { sendStoredFile } from "../../lib/send-stored-file.ts";
 import { receiveForm } from "../../lib/streamed-upload.ts";
-import { requireCaller } from "../../plugins/auth.ts";
+import { readToken, requireCaller } from "../../plugins/auth.ts";
+import { resolveSession } from "../auth/session.service.ts";
+import { closeAllEventStreams, openEventStream } from "./message-events.service.ts";
 import {
   findConversations,
   getConversation,
@@ -131,6 +133,39 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
         },
       );
       return reply.status(201).send({ message });
+    },
+  );
+
+  // Streams are held open: a graceful stop closes them first, or it would wait on them.
+  parent.addHook("preClose", async () => closeAllEventStreams(ctx));
+
+  app.get(
+    "/api/events",
+    {
+      schema: {
+        tags,
+        summary:
+          "Server-sent events for the signed-in user (MSG-15): `unread-count` on connect and on change, `new-message`",
+      },
+    },
+    async (request, reply) => {
+      const caller = requireCaller(request);
+      const token = readToken(request);
+      const unreadMessageCount = await getUnreadCount(ctx, caller.accountId);
+      reply.hijack();
+      openEventStream(
+        ctx,
+        reply.raw,
+        { kind: "host", accountId: caller.accountId, sessionId: caller.sessionId },
+        // A (re)connection starts from the state now: events missed while away are not replayed, the count is.
+        { event: "unread-count", data: { unreadMessageCount } },
+        // A session ended by logout, a new password or expiry closes its streams at the next heartbeat.
+        async () => token !== null && (await resolveSession(ctx, token)) !== null,
+        {
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+        },
+      );
     },
   );
 

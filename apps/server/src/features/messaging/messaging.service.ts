@@ -12,6 +12,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { getOwnedGuideProperty } from "../properties/property.service.ts";
+import { guestKeyOf, publishMessageEvent } from "./message-events.service.ts";
 import { storeAttachments } from "./message-files.ts";
 import {
   countUnread,
@@ -119,6 +120,8 @@ export async function loadThread(
 }
 
 const hostFileUrl = (file: MessageFileRow) => `/api/message-files/${file.id}`;
+/** Where the guest reads a file of their thread on this guide (its weblink). */
+export const guestFileUrl = (weblink: string) => (file: MessageFileRow) => `/g/${weblink}/messages/files/${file.id}`;
 
 /** The inbox (MSG-01, MSG-03): the caller's conversations, latest first, a page at a time. */
 export async function findConversations(
@@ -166,7 +169,10 @@ export async function markMessagesRead(
 ): Promise<number> {
   await ownedConversation(ctx, caller, id);
   await markInboundRead(ctx.db, caller.accountId, id, messageIds);
-  return countUnread(ctx.db, caller.accountId);
+  const unreadCount = await countUnread(ctx.db, caller.accountId);
+  // The account's other tabs and devices take the new count too.
+  await publishMessageEvent(ctx, { type: "read", accountId: caller.accountId, unreadCount });
+  return unreadCount;
 }
 
 /** MSG-18: the header badge. */
@@ -214,7 +220,15 @@ export async function replyToConversation(
       ctx.db,
       stored.map((s) => ({ ...s, messageId })),
     );
-    return toMessageDto(message, saved, await findUserFirstName(ctx.db, caller.userId), hostFileUrl);
+    const hostName = await findUserFirstName(ctx.db, caller.userId);
+    await publishMessageEvent(ctx, {
+      type: "outbound",
+      accountId: caller.accountId,
+      conversationId: id,
+      guestKey: guestKeyOf(row.conversation.propertyId, row.conversation.endUserId),
+      message: toMessageDto(message, saved, hostName, guestFileUrl(row.propertyId)),
+    });
+    return toMessageDto(message, saved, hostName, hostFileUrl);
   } catch (error) {
     await ctx.storage.deletePrefix(`${folder}/`);
     throw error;
