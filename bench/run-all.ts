@@ -4,6 +4,7 @@ import path from "node:path";
 
 for (const script of [
   "bundle-size.ts",
+  "web-bundle.ts",
   "startup.ts",
   "login.ts",
   "properties.ts",
