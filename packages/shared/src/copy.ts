@@ -1,3 +1,4 @@
+import { shellCopy } from "./copy/shell.ts";
 import { dashboardCopy } from "./copy/dashboard.ts";
 import { propertyCopy } from "./copy/properties.ts";
 import { contentCopy } from "./copy/content.ts";
@@ -11,7 +12,7 @@ import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
  * plus our own labels where the seeds are silent. UI and tests both read from here.
  */
 export const copy = {
-  brand: "Doorstep",
+  ...shellCopy,
   ...dashboardCopy,
   ...propertyCopy,
   ...contentCopy,
@@ -19,6 +20,4 @@ export const copy = {
   ...guideCopy,
   ...analyticsCopy,
   ...bulkUpdatesCopy,
-  loadingScreen: "Loading...",
-  versionReload: "A new version of Doorstep is available. Reloading...",
 } as const;
