@@ -11,6 +11,7 @@ for (const script of [
   "qr.ts",
   "content-save.ts",
   "guide.ts",
+  "guide-lcp.ts",
   "throughput.ts",
   "analytics.ts",
   "ingest.ts",
