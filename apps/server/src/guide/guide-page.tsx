@@ -2,12 +2,12 @@
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { copy } from "@doorstep/shared/copy";
+import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { languageName } from "@doorstep/shared/languages";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { Section, categoryAnchor } from "./guide-sections.tsx";
 
 const t = copy.guide;
-const COVER_WIDTHS = [450, 600, 750, 900, 1200] as const;
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
 const COVER_SIZES = "100vw";
 
@@ -53,7 +53,7 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
         // guide.test.ts checks that it does.
         <img
           src={`${model.coverUrl}?w=900`}
-          srcSet={srcSet(model.coverUrl, COVER_WIDTHS)}
+          srcSet={srcSet(model.coverUrl, COVER_IMAGE_WIDTHS)}
           sizes={COVER_SIZES}
           alt=""
           fetchPriority="high"

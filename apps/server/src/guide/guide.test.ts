@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { copy } from "@doorstep/shared/copy";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -156,7 +157,7 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(html).toContain(`<link rel="apple-touch-icon" href="/files/${iconKey}?icon=192"/>`);
   });
 
-  it("preloads the cover at high priority with its srcset, never lazy; item photos below it load lazily", async () => {
+  it("preloads the cover at high priority with its srcset, made at upload, never lazy; item photos below it load lazily", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await guideWithContent(user);
     const upload = async (url: string, filename: string, body: Buffer) => {
@@ -191,6 +192,11 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(preload[0]).toContain(`imageSrcSet="${coverSrcset}"`);
     expect(preload[0]).toContain('imageSizes="100vw"');
     expect(preload[0]).toContain('fetchPriority="high"');
+    // Every candidate was made with the upload, so no guest waits for a resize (nothing has asked for one yet).
+    const coverKey = coverSrcset!.match(/^\/files\/(\S+)\?w=/)![1]!;
+    for (const width of COVER_IMAGE_WIDTHS) {
+      expect(await t.ctx.storage.stat(`${coverKey}.w${width}.webp`), String(width)).not.toBeNull();
+    }
     // Item photos are below the cover and the title: lazy, at default priority.
     const photos = html.slice(html.indexOf("</header>")).match(/<img [^>]*>/g) ?? [];
     expect(photos.length).toBeGreaterThan(0);
