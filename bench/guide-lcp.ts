@@ -1,8 +1,9 @@
 // The guest guide's Largest Contentful Paint under Lighthouse's mobile preset (simulated slow 4G, 4× slower
 // CPU; budget ≤ 1.2 s) on a guide with a cover photo and 10 item photos, uploaded as 2000×1333 JPEGs of about
 // 400 KB like a phone's. Lighthouse comes from the npm registry through npx (pinned, as in guide.ts) and runs
-// Debian's Chromium. The first run meets the resized variants not made yet (`/files/…?w=`, made once on
-// first request and stored); the later runs are what every other guest gets. BENCH_LCP_RUNS sets how many
+// Debian's Chromium. The cover's resized variants are made by its upload; the first run meets the item
+// photos' variants not made yet (`/files/…?w=`, made once on first request and stored); the later runs are
+// what every other guest gets. BENCH_LCP_RUNS sets how many
 // of those (3).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -76,7 +77,7 @@ try {
   const lcps: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
     const lh = lighthouse(guideUrl, path.join(work, `run-${i}.json`));
-    const label = i === 0 ? "first run (variants made on request)" : `run ${i}`;
+    const label = i === 0 ? "first run (item variants made on request)" : `run ${i}`;
     console.log(
       `${label.padEnd(38)} performance ${lh.performance}, FCP ${lh.fcp} ms, LCP ${lh.lcp} ms [${lh.phases}] on ${lh.element}`,
     );
