@@ -4,12 +4,14 @@ import path from "node:path";
 
 for (const script of [
   "bundle-size.ts",
+  "web-bundle.ts",
   "startup.ts",
   "login.ts",
   "properties.ts",
   "qr.ts",
   "content-save.ts",
   "guide.ts",
+  "guide-lcp.ts",
   "throughput.ts",
   "analytics.ts",
   "ingest.ts",

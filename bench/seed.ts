@@ -46,10 +46,9 @@ export async function createProperties(host: Host, count: number, prefix = "benc
   }
 }
 
-/** A photo-like JPEG (smooth gradients and detail), as a host's phone would upload. */
-export async function photo(seed: number): Promise<Buffer> {
-  const width = 1600;
-  const height = 1067;
+/** A photo-like JPEG (smooth gradients and detail), as a host's phone would upload; 3:2. */
+export async function photo(seed: number, width = 1600, quality = 82): Promise<Buffer> {
+  const height = Math.round((width * 2) / 3);
   const raw = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -59,7 +58,7 @@ export async function photo(seed: number): Promise<Buffer> {
       raw[o + 2] = ((x ^ y) / 9 + seed * 17) & 255;
     }
   return sharp(raw, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 82 })
+    .jpeg({ quality })
     .toBuffer();
 }
 
@@ -78,7 +77,14 @@ async function upload(baseUrl: string, host: Host, url: string, image: Buffer) {
  * A published guide with `items` rich-text items over seven sections, in English, French and German, and
  * `images` photos (the cover and the rest spread through the items). Returns its weblink id.
  */
-export async function createGuide(baseUrl: string, host: Host, items = 30, images = 10): Promise<string> {
+export async function createGuide(
+  baseUrl: string,
+  host: Host,
+  items = 30,
+  images = 10,
+  photoWidth = 1600,
+  photoQuality = 82,
+): Promise<string> {
   const id = `bench-guide-${Date.now().toString(36)}`;
   await host.api("POST", "/api/properties", { title: "Harbour Loft", propertyId: id });
   await host.api("PATCH", `/api/properties/${id}`, {
@@ -86,7 +92,7 @@ export async function createGuide(baseUrl: string, host: Host, items = 30, image
     languageTranslations: ["fr", "de"],
   });
   const categories = ["arrival", "wifi-and-tech", "house-rules", "the-home", "getting-around", "safety", "check-out"];
-  const photos = await Promise.all(Array.from({ length: images }, (_, i) => photo(i)));
+  const photos = await Promise.all(Array.from({ length: images }, (_, i) => photo(i, photoWidth, photoQuality)));
   if (photos[0]) await upload(baseUrl, host, `/api/properties/${id}/cover`, photos[0]);
   for (let i = 0; i < items; i++) {
     const res = await host.api("POST", `/api/properties/${id}/content/items`, {

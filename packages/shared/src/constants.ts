@@ -48,6 +48,9 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 /** Widths at which uploaded images are served (FILE-10, D1§9), plus larger ones for the guide. */
 export const IMAGE_WIDTHS = [35, 80, 100, 105, 150, 300, 450, 600, 750, 900, 1200] as const;
 
+/** The guide cover's srcset widths: made when the cover is uploaded, since it is the guide's largest paint. */
+export const COVER_IMAGE_WIDTHS = [450, 600, 750, 900, 1200] as const;
+
 /** Passcode length (XCUT-56). */
 export const PASSCODE_LENGTH = 6;
 

@@ -1,3 +1,4 @@
+import { shellCopy } from "./copy/shell.ts";
 import { dashboardCopy } from "./copy/dashboard.ts";
 import { propertyCopy } from "./copy/properties.ts";
 import { contentCopy } from "./copy/content.ts";
@@ -12,7 +13,7 @@ import { messagingCopy } from "./copy/messaging.ts";
  * plus our own labels where the seeds are silent. UI and tests both read from here.
  */
 export const copy = {
-  brand: "Doorstep",
+  ...shellCopy,
   ...dashboardCopy,
   ...propertyCopy,
   ...contentCopy,
@@ -21,6 +22,4 @@ export const copy = {
   ...analyticsCopy,
   ...bulkUpdatesCopy,
   ...messagingCopy,
-  loadingScreen: "Loading...",
-  versionReload: "A new version of Doorstep is available. Reloading...",
 } as const;

@@ -1,47 +1,7 @@
 import { z } from "zod";
+import { ERROR_CODES } from "./error-codes.ts";
 
-/** The closed set of machine-readable error codes the API answers with (docs/architecture.md §4, OPEN-70). */
-export const ERROR_CODES = [
-  "VALIDATION_FAILED",
-  "UNAUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
-  "RATE_LIMITED",
-  "PAYLOAD_TOO_LARGE",
-  "UNSUPPORTED_MEDIA_TYPE",
-  "INTERNAL",
-  // A dependency (the database) is down for now: /api/ready.
-  "UNAVAILABLE",
-  "EMAIL_TAKEN",
-  "INVALID_EMAIL",
-  "WEAK_PASSWORD",
-  "BOT_DETECTED",
-  "USER_NOT_FOUND",
-  "WRONG_PASSWORD",
-  "CURRENT_PASSWORD_INCORRECT",
-  "TOKEN_EXPIRED",
-  "WEBLINK_TAKEN",
-  "WEBLINK_INVALID",
-  "INVALID_PASSCODE",
-  "WORDS_NOT_FOUND",
-  "NOT_CONFIGURED",
-  // Content: a second video before the first is deleted (CONT-21).
-  "VIDEO_EXISTS",
-  // Files: HEIC cannot be decoded here (decision 006); an image with too many pixels to decode safely.
-  "HEIC_NOT_SUPPORTED",
-  "IMAGE_TOO_MANY_PIXELS",
-  // Billing (BILL-27…30, OPEN-70).
-  "CARD_DECLINED",
-  "CARD_INSUFFICIENT_FUNDS",
-  "CARD_AUTHENTICATION_REQUIRED",
-  "CARD_INVALID",
-  "CARD_NOT_SAVED",
-  "SUBSCRIPTION_FAILED",
-  "SUBSCRIPTION_EXISTS",
-  "NO_SUBSCRIPTION",
-  "WEBHOOK_SIGNATURE_INVALID",
-] as const;
+export { ERROR_CODES };
 
 export const ErrorCode = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCode>;

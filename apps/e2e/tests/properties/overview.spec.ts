@@ -36,7 +36,7 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     await page.getByRole("button", { name: t.unpublish }).click();
     await dialog.getByRole("button", { name: t.unpublish }).click();
     await expect(page.getByText(t.hidden)).toBeVisible();
-    await expect(page.getByText(t.inactive, { exact: true })).toBeVisible();
+    await expect(page.getByText(copy.propertyStatus.inactive, { exact: true })).toBeVisible();
     await page.getByRole("button", { name: t.publish, exact: true }).click();
     await expect(page.getByText(t.statusLive)).toBeVisible();
     await expect(page.getByRole("button", { name: t.unpublish })).toBeVisible();

@@ -16,7 +16,7 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
     // Newest change first (HOME-21).
     await expect(list.getByRole("heading").first()).toHaveText("Rose Barn");
     await expect(list.getByRole("link", { name: /Pine Lodge/ })).toHaveAttribute("href", /^\/property\//);
-    await expect(list.getByText(t.live)).toHaveCount(6);
+    await expect(list.getByText(copy.propertyStatus.live)).toHaveCount(6);
 
     const search = page.getByLabel(t.searchLabel);
     await expect(search).toHaveAttribute("placeholder", t.search);
@@ -74,7 +74,7 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
     await page.reload();
     await expect(tiles.getByRole("listitem")).toHaveCount(4);
     await expect(tiles.getByRole("heading")).toHaveText(["Rose Barn", "Quayside Flat", "Pine Lodge", "Old Mill Loft"]);
-    await expect(tiles.getByText(t.live)).toHaveCount(4);
+    await expect(tiles.getByText(copy.propertyStatus.live)).toHaveCount(4);
     await page.getByRole("link", { name: copy.home.viewAll(6) }).click();
     await expect(page).toHaveURL("/properties");
     await expect(page.getByRole("list", { name: t.title }).getByRole("listitem")).toHaveCount(6);

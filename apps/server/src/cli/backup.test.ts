@@ -62,12 +62,13 @@ describe("admin backup and restore of the embedded shape", () => {
 
     const backup = path.join(root, "backup-1");
     const lines = await backupEmbedded(a.database, original, backup);
-    expect(lines[0]).toMatch(/Backup written to .*backup-1: database [\d.]+ MB, 1 files, secret key/);
+    // The cover and its five srcset variants, made with the upload.
+    expect(lines[0]).toMatch(/Backup written to .*backup-1: database [\d.]+ MB, 6 files, secret key/);
     await a.database.close();
     await expect(backupEmbedded(a.database, original, backup)).rejects.toThrow(CommandError);
 
     const fresh = path.join(root, "fresh");
-    expect((await restoreEmbedded(backup, fresh))[0]).toMatch(/^Restored the backup of .* database and 1 files\.$/);
+    expect((await restoreEmbedded(backup, fresh))[0]).toMatch(/^Restored the backup of .* database and 6 files\.$/);
     // A second restore would overwrite a database: refused.
     await expect(restoreEmbedded(backup, fresh)).rejects.toThrow(/already holds a database/);
 

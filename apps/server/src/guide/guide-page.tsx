@@ -2,12 +2,14 @@
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
 import { copy } from "@doorstep/shared/copy";
+import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { languageName } from "@doorstep/shared/languages";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { Section, categoryAnchor } from "./guide-sections.tsx";
 
 const t = copy.guide;
-const COVER_WIDTHS = [450, 600, 750, 900, 1200] as const;
+// The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
+const COVER_SIZES = "100vw";
 
 function formatDate(date: Date, language: string): string {
   try {
@@ -45,11 +47,14 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
   return (
     <div className="cover">
       {model.coverUrl ? (
-        // Above the fold: not lazy, fetched first.
+        // Above the fold and the page's largest paint: never lazy, fetched first. For a high-priority <img>
+        // with a srcset, React's server renderer writes `<link rel="preload" as="image" imageSrcSet imageSizes
+        // fetchPriority="high">` at the top of <head> itself (a second one here would be a duplicate);
+        // guide.test.ts checks that it does.
         <img
           src={`${model.coverUrl}?w=900`}
-          srcSet={srcSet(model.coverUrl, COVER_WIDTHS)}
-          sizes="100vw"
+          srcSet={srcSet(model.coverUrl, COVER_IMAGE_WIDTHS)}
+          sizes={COVER_SIZES}
           alt=""
           fetchPriority="high"
           decoding="async"

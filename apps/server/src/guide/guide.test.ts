@@ -1,10 +1,19 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { copy } from "@doorstep/shared/copy";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { buildCompany, buildProperty, buildUser, makePng, setAccountState, type TestUser } from "../test/factories.ts";
+import {
+  buildCompany,
+  buildProperty,
+  buildUser,
+  makePng,
+  multipart,
+  setAccountState,
+  type TestUser,
+} from "../test/factories.ts";
 import { PAYLOADS } from "../test/xss-corpus.ts";
 
 let t: TestApp;
@@ -146,6 +155,58 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     }
     expect((manifest.json().icons as unknown[]).length).toBe(2);
     expect(html).toContain(`<link rel="apple-touch-icon" href="/files/${iconKey}?icon=192"/>`);
+  });
+
+  it("preloads the cover at high priority with its srcset, made at upload, never lazy; item photos below it load lazily", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await guideWithContent(user);
+    const upload = async (url: string, filename: string, body: Buffer) => {
+      const { payload, headers } = multipart([{ field: "file", filename, contentType: "image/png", body }]);
+      const res = await t.app.inject({ method: "PUT", url, headers: { ...headers, cookie: user.cookie }, payload });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    };
+    await upload(`/api/properties/${propertyId}/cover`, "cover.png", await makePng(1600, 900));
+    const item = await api(user, "POST", `/api/properties/${propertyId}/content/items`, {
+      categoryLabel: "arrival",
+      title: "The front door",
+    });
+    expect(item.statusCode, item.body).toBe(201);
+    const itemId = (item.json() as { item: { id: string } }).item.id;
+    await upload(
+      `/api/properties/${propertyId}/content/items/${itemId}/media/image`,
+      "door.png",
+      await makePng(1200, 800),
+    );
+
+    const html = (await guide(`/g/${propertyId}`)).body;
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preload = head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(preload).toHaveLength(1);
+    const cover = html.match(/<div class="cover"><img [^>]*>/)?.[0] ?? "";
+    const coverSrcset = cover.match(/srcSet="([^"]+)"/)?.[1];
+    expect(coverSrcset).toMatch(/^\/files\/\S+\?w=450 450w, .*\?w=1200 1200w$/);
+    expect(cover).toContain('sizes="100vw"');
+    expect(cover).toContain('fetchPriority="high"');
+    expect(cover).not.toContain("loading=");
+    // The preload asks for exactly what the <img> will: the same candidates, sizes and priority.
+    expect(preload[0]).toContain(`imageSrcSet="${coverSrcset}"`);
+    expect(preload[0]).toContain('imageSizes="100vw"');
+    expect(preload[0]).toContain('fetchPriority="high"');
+    // Every candidate was made with the upload, so no guest waits for a resize (nothing has asked for one yet).
+    const coverKey = coverSrcset!.match(/^\/files\/(\S+)\?w=/)![1]!;
+    for (const width of COVER_IMAGE_WIDTHS) {
+      expect(await t.ctx.storage.stat(`${coverKey}.w${width}.webp`), String(width)).not.toBeNull();
+    }
+    // Item photos are below the cover and the title: lazy, at default priority.
+    const photos = html.slice(html.indexOf("</header>")).match(/<img [^>]*>/g) ?? [];
+    expect(photos.length).toBeGreaterThan(0);
+    for (const photo of photos) {
+      expect(photo).toContain('loading="lazy"');
+      expect(photo).not.toContain("fetchPriority");
+    }
+    // Without a cover there is nothing to preload.
+    const bare = await buildProperty(t.app, user, { title: "No Cover" });
+    expect((await guide(`/g/${bare.propertyId}`)).body).not.toContain('rel="preload"');
   });
 });
 

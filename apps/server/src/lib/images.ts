@@ -72,6 +72,11 @@ export function variantWidth(requested: number | undefined): number | null {
   return IMAGE_WIDTHS.find((w) => w >= requested) ?? null;
 }
 
+/** The storage key of an image's resized variant, stored beside the original and served by `?w=`. */
+export function variantKey(key: string, width: number): string {
+  return `${key}.w${width}.webp`;
+}
+
 /** A resized WebP variant of a stored image; a stored original over the pixel limit is refused, not decoded. */
 export async function resizeImage(input: Buffer, width: number): Promise<Buffer> {
   try {

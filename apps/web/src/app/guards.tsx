@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { Button } from "../components/ui/button.tsx";
 import { LoadingScreen } from "../components/ui/spinner.tsx";
@@ -8,9 +8,9 @@ import { isLoggedOutByUser, useMe } from "../lib/session.ts";
 function SessionError({ retry }: { retry: () => void }) {
   return (
     <div className="loading-screen" role="alert">
-      <p>{copy.common.genericError}</p>
+      <p>{shellCopy.common.genericError}</p>
       <Button variant="secondary" onClick={retry}>
-        {copy.common.tryAgain}
+        {shellCopy.common.tryAgain}
       </Button>
     </div>
   );

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { useEffect } from "react";
 import { useRouteError } from "react-router";
 
@@ -29,9 +29,9 @@ export function RouteError() {
 
   return (
     <div className="loading-screen" role="alert">
-      <p>{copy.common.genericError}</p>
+      <p>{shellCopy.common.genericError}</p>
       <button type="button" className="btn btn--secondary btn--md" onClick={() => window.location.reload()}>
-        {copy.common.tryAgain}
+        {shellCopy.common.tryAgain}
       </button>
     </div>
   );

@@ -1,9 +1,9 @@
-import { copy } from "@doorstep/shared/copy";
 import { lazy } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { RequireAuth, RequireGuest } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { AuthLayout } from "./layout/auth-layout.tsx";
+import type { PlaceholderTitle } from "../features/placeholder/routes/placeholder-page.tsx";
 import { RouteError } from "./route-error.tsx";
 
 // Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 200 KB gzip).
@@ -119,14 +119,12 @@ const NotFoundPage = lazy(() =>
   import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })),
 );
 
-const titles = copy.placeholderPage.titles;
-
 /** Pages the later issues fill; they need login now (XCUT-05, XCUT-11, XCUT-12). */
-const placeholderRoutes: [path: string, title: string][] = [
-  ["property/:propertyId/*", titles.property],
-  ["shared-content/:propertyId/*", titles.sharedContent],
-  ["local-area-profiles", titles.localAreaProfiles],
-  ["referrals", titles.referrals],
+const placeholderRoutes: [path: string, title: PlaceholderTitle][] = [
+  ["property/:propertyId/*", "property"],
+  ["shared-content/:propertyId/*", "sharedContent"],
+  ["local-area-profiles", "localAreaProfiles"],
+  ["referrals", "referrals"],
 ];
 
 /**

@@ -1,5 +1,5 @@
 import { CLIENT_VERSION } from "@doorstep/shared/constants";
-import { ErrorResponse, type ErrorCode } from "@doorstep/shared/errors";
+import { isErrorCode, type ErrorCode } from "@doorstep/shared/error-codes";
 import type { z } from "zod";
 
 /** A failed API call: the shared error code (docs/architecture.md §4) and the HTTP status (0 when the network failed). */
@@ -37,17 +37,29 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
   onUnauthenticated = handler;
 }
 
+/**
+ * The shared error envelope (`ErrorResponse` in @doorstep/shared/errors), read by hand: this module is in
+ * the dashboard's first view, which loads no zod (decision 017).
+ */
+function readErrorEnvelope(bodyText: string): { code: ErrorCode; message: string } | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText);
+  } catch {
+    return undefined; // Not JSON: the caller falls back to the status.
+  }
+  if (typeof json !== "object" || json === null || !("error" in json)) return undefined;
+  const { error } = json;
+  if (typeof error !== "object" || error === null || !("code" in error) || !("message" in error)) return undefined;
+  const { code, message } = error;
+  return isErrorCode(code) && typeof message === "string" ? { code, message } : undefined;
+}
+
 /** The one place a failed response becomes an ApiError; used by fetch and XHR uploads alike. */
 export function toApiError(status: number, bodyText: string): ApiError {
-  let parsed: ErrorResponse | undefined;
-  try {
-    const result = ErrorResponse.safeParse(JSON.parse(bodyText));
-    if (result.success) parsed = result.data;
-  } catch {
-    // Not JSON: fall back to the status below.
-  }
-  const code = parsed?.error.code ?? CODE_BY_STATUS[status] ?? "INTERNAL";
-  const error = new ApiError(code, status, parsed?.error.message ?? `Request failed with status ${status}`);
+  const parsed = readErrorEnvelope(bodyText);
+  const code = parsed?.code ?? CODE_BY_STATUS[status] ?? "INTERNAL";
+  const error = new ApiError(code, status, parsed?.message ?? `Request failed with status ${status}`);
   if (code === "UNAUTHENTICATED") onUnauthenticated();
   return error;
 }
@@ -70,9 +82,11 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
 }
 
-/** Calls the JSON API on the same origin with the session cookie; throws ApiError on any failure. */
-export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = "GET", body, schema, signal } = options;
+/** Sends one call and answers a 2xx status with its body as text; throws ApiError on any failure. */
+async function send(
+  path: string,
+  { method = "GET", body, signal }: RequestOptions<unknown>,
+): Promise<{ status: number; text: string }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -88,19 +102,39 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
   const text = await response.text();
   if (!response.ok) throw toApiError(response.status, text);
-  if (!schema) return undefined as T;
-  let json: unknown;
+  return { status: response.status, text };
+}
+
+function parseJson(path: string, status: number, text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    throw new ApiError("INTERNAL", response.status, `Response of ${path} is not JSON`);
+    throw new ApiError("INTERNAL", status, `Response of ${path} is not JSON`);
   }
-  const result = schema.safeParse(json);
+}
+
+/** Calls the JSON API on the same origin with the session cookie; throws ApiError on any failure. */
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await send(path, options);
+  const { schema } = options;
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(parseJson(path, response.status, response.text));
   if (!result.success) {
     console.error(`Unexpected response from ${path}`, result.error.issues);
     throw new ApiError("INTERNAL", response.status, `Unexpected response from ${path}`);
   }
   return result.data;
+}
+
+/**
+ * Like `apiRequest`, but answers the JSON body as `T` without parsing it in the browser. Only for the calls
+ * of the dashboard's shell and first view (session, configuration, the header, the home), whose modules must
+ * not load zod: the server has already serialized the body through the same shared schema
+ * (fastify-type-provider-zod), and a client of another version reloads (AUTH-10). Decision 015.
+ */
+export async function apiRequestTrusted<T>(path: string, options: Omit<RequestOptions<T>, "schema"> = {}): Promise<T> {
+  const response = await send(path, options);
+  return parseJson(path, response.status, response.text) as T;
 }
 
 /** True when `error` is an ApiError with one of the given codes. */

@@ -1,12 +1,12 @@
-import { PublicConfig } from "@doorstep/shared/schemas/config";
+import type { PublicConfig } from "@doorstep/shared/schemas/config";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "./api-client.ts";
+import { apiRequestTrusted } from "./api-client.ts";
 
 export const configQueryKey = ["config"] as const;
 
 /** GET /api/config: public settings (trial length, legal links) and the deployed client version. */
 export function getConfig(): Promise<PublicConfig> {
-  return apiRequest("/api/config", { schema: PublicConfig });
+  return apiRequestTrusted<PublicConfig>("/api/config");
 }
 
 export function useConfig() {

@@ -1,6 +1,6 @@
-import { MeResponse } from "@doorstep/shared/schemas/user";
+import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { apiRequest, hasErrorCode } from "./api-client.ts";
+import { apiRequestTrusted, hasErrorCode } from "./api-client.ts";
 import { reloadIfOutdated } from "./version.ts";
 
 export const meQueryKey = ["me"] as const;
@@ -8,7 +8,7 @@ export const meQueryKey = ["me"] as const;
 /** GET /api/me; null means logged out (a 401 is an answer here, not an error). */
 export async function getMe(): Promise<MeResponse | null> {
   try {
-    return await apiRequest("/api/me", { schema: MeResponse });
+    return await apiRequestTrusted<MeResponse>("/api/me");
   } catch (error) {
     if (hasErrorCode(error, "UNAUTHENTICATED")) return null;
     throw error;

@@ -7,8 +7,6 @@ export const propertyCopy = {
     empty: "No properties setup yet",
     noMatches: "No properties match your search.",
     loadMore: "Show more properties",
-    live: "Live",
-    inactive: "Inactive",
     createTitle: "Create a property guide",
     guideName: "Guide name",
     guideNameHint: "The name guests will see, for example Seaside Escape.",

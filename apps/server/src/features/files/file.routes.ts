@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../app-context.ts";
-import { iconSize, resizeImage, squareIcon, variantWidth } from "../../lib/images.ts";
+import { iconSize, resizeImage, squareIcon, variantKey, variantWidth } from "../../lib/images.ts";
 import { isSafeKey } from "../../providers/storage/file-storage.ts";
 import { sendStoredFile } from "../../lib/send-stored-file.ts";
 
@@ -21,7 +21,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (key.includes("/messages/")) return reply.callNotFound();
       const icon = iconSize(Number(request.query.icon));
       const width = icon ? null : variantWidth(Number(request.query.w));
-      const servedKey = icon ? `${key}.icon${icon}.png` : width ? `${key}.w${width}.webp` : key;
+      const servedKey = icon ? `${key}.icon${icon}.png` : width ? variantKey(key, width) : key;
       let info = await ctx.storage.stat(servedKey);
       if (!info && (icon || width) && (await ctx.storage.stat(key))?.contentType.startsWith("image/")) {
         // Originals are re-encoded uploads of at most 2400 px (lib/images.ts): small enough to resize in memory.

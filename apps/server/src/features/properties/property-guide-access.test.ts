@@ -64,8 +64,14 @@ describe("cover image (SETUP-06, FILE-05)", () => {
     const firstPath = path.join(t.config.dataDir, "files", first.slice("/files/".length));
     expect(fs.existsSync(firstPath)).toBe(true);
 
+    // Its srcset variants were made with it (the guide's cover, docs/architecture.md §9).
+    const variants = fs.readdirSync(path.dirname(firstPath)).filter((f) => f.startsWith(path.basename(firstPath)));
+    expect(variants.length).toBeGreaterThan(1);
+
     await uploadCover(user, propertyId, await makePng(1200, 800));
     expect(fs.existsSync(firstPath)).toBe(false);
+    // Replaced: the old cover's variants go with it (the storage providers delete them with the original).
+    expect(fs.readdirSync(path.dirname(firstPath)).filter((f) => f.startsWith(path.basename(firstPath)))).toEqual([]);
     expect((await uploadCover(user, propertyId, Buffer.from("%PDF-1.4 not an image"))).statusCode).toBe(415);
 
     expect((await req(user, "DELETE", `/api/properties/${propertyId}/cover`)).statusCode).toBe(204);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { copy } from "@doorstep/shared/copy";
-import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
+import { COVER_IMAGE_WIDTHS, PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
 import { MAX_BULK_PROPERTIES } from "@doorstep/shared/rules/bulk-updates";
 import { checkWeblink } from "@doorstep/shared/rules/property";
 import type {
@@ -19,7 +19,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { purgeGuideCache } from "../../lib/guide-purge.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
-import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
+import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
@@ -312,6 +312,8 @@ export async function setCoverImage(
 ): Promise<void> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const key = await storeImage(ctx, `accounts/${caller.accountId}/properties/${property.id}`, "cover", upload);
+  // The cover is the guide's largest paint: its srcset variants are ready before any guest asks.
+  await storeImageVariants(ctx, key, COVER_IMAGE_WIDTHS);
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, { coverKey: key }, ctx.now());
   await deleteStoredFile(ctx, property.coverKey);
 }

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../../components/ui/spinner.tsx";
@@ -13,7 +13,7 @@ export function AppLayout() {
   return (
     <>
       <a className="skip-link" href="#main">
-        {copy.common.skipToContent}
+        {shellCopy.common.skipToContent}
       </a>
       {me.data ? <Header me={me.data} /> : null}
       <main id="main" className="app-main page-fade" key={location.pathname} tabIndex={-1}>

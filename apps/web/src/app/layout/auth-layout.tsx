@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { LoadingScreen } from "../../components/ui/spinner.tsx";
@@ -11,7 +11,7 @@ export function AuthLayout() {
   return (
     <div className="auth-shell">
       <header className="auth-shell__brand">
-        <Link to="/" className="header__logo" aria-label={copy.header.home}>
+        <Link to="/" className="header__logo" aria-label={shellCopy.header.home}>
           <Logo />
         </Link>
       </header>

@@ -1,11 +1,11 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LAYOUT } from "@doorstep/shared/constants";
-import { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
+import type { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { useEffect, useState, type MouseEvent } from "react";
 import { Link, useLocation, useMatch } from "react-router";
 import { useLogout } from "../../features/auth/api/logout.ts";
-import { apiRequest } from "../../lib/api-client.ts";
+import { apiRequestTrusted } from "../../lib/api-client.ts";
 import { useProperty } from "../../features/properties/api/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
 import { Logo } from "./logo.tsx";
@@ -46,10 +46,9 @@ function openGuidePreview(event: MouseEvent<HTMLAnchorElement>, propertyId: stri
   const fallback = event.currentTarget.href;
   const tab = window.open("", "_blank");
   if (tab) tab.opener = null;
-  apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, {
+  apiRequestTrusted<PreviewLinkResponse>(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, {
     method: "POST",
     body: {},
-    schema: PreviewLinkResponse,
   })
     .then((link) => (tab ? tab.location.replace(link.url) : window.open(link.url, "_blank", "noopener")))
     .catch(() => (tab ? tab.location.replace(fallback) : window.open(fallback, "_blank", "noopener")));
@@ -69,16 +68,16 @@ function HeaderAction({ pathname }: { pathname: string }) {
         rel="noopener noreferrer"
         onClick={(event) => openGuidePreview(event, propertyId)}
       >
-        <span className="label-long">{copy.header.previewGuide}</span>
-        <span className="label-short">{copy.header.preview}</span>
+        <span className="label-long">{shellCopy.header.previewGuide}</span>
+        <span className="label-short">{shellCopy.header.preview}</span>
       </a>
     );
   }
   if (pathname === "/properties") {
     return (
       <Link className="header__action" to="/create-property">
-        <span className="label-long">{copy.header.createProperty}</span>
-        <span className="label-short">{copy.header.create}</span>
+        <span className="label-long">{shellCopy.header.createProperty}</span>
+        <span className="label-short">{shellCopy.header.create}</span>
       </Link>
     );
   }
@@ -98,18 +97,18 @@ export function Header({ me }: { me: MeResponse }) {
     <header className={`header${compact ? " header--compact" : ""}`}>
       <div className="header__inner">
         <div className="header__start">
-          <Link to="/" className="header__logo" aria-label={copy.header.home}>
+          <Link to="/" className="header__logo" aria-label={shellCopy.header.home}>
             <Logo />
           </Link>
           {isHome ? null : (
             <Link to="/" className="header__back">
               <span aria-hidden="true">←</span>
-              <span className="label-long">{copy.common.backToDashboard}</span>
-              <span className="label-short">{copy.common.back}</span>
+              <span className="label-long">{shellCopy.common.backToDashboard}</span>
+              <span className="label-short">{shellCopy.common.back}</span>
             </Link>
           )}
         </div>
-        <nav className="header__end" aria-label={copy.common.mainNavigation}>
+        <nav className="header__end" aria-label={shellCopy.common.mainNavigation}>
           <HeaderAction pathname={location.pathname} />
           {user.messagingActive ? (
             <Link
@@ -117,8 +116,8 @@ export function Header({ me }: { me: MeResponse }) {
               className="header__icon-link"
               aria-label={
                 unreadMessageCount > 0
-                  ? `${copy.header.messages}, ${copy.header.unread(unreadMessageCount)}`
-                  : copy.header.messages
+                  ? `${shellCopy.header.messages}, ${shellCopy.header.unread(unreadMessageCount)}`
+                  : shellCopy.header.messages
               }
             >
               <ChatIcon />
@@ -129,7 +128,12 @@ export function Header({ me }: { me: MeResponse }) {
               ) : null}
             </Link>
           ) : null}
-          <Link to="/personal-information" className="header__avatar" aria-label={copy.header.profile} title={name}>
+          <Link
+            to="/personal-information"
+            className="header__avatar"
+            aria-label={shellCopy.header.profile}
+            title={name}
+          >
             {user.photoUrl ? (
               <img src={imageAtWidth(user.photoUrl, 100)} alt="" width={40} height={40} />
             ) : (
@@ -137,7 +141,7 @@ export function Header({ me }: { me: MeResponse }) {
             )}
           </Link>
           <button type="button" className="header__logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
-            {copy.common.logout}
+            {shellCopy.common.logout}
           </button>
         </nav>
       </div>

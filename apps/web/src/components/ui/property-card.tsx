@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { PropertySummary } from "@doorstep/shared/schemas/property";
 import { Link } from "react-router";
 import { imageAtWidth } from "../../lib/format.ts";
@@ -8,7 +8,7 @@ import "./property-card.css";
 export function LiveBadge({ live }: { live: boolean }) {
   return (
     <span className={`live-badge live-badge--${live ? "live" : "inactive"}`}>
-      {live ? copy.properties.live : copy.properties.inactive}
+      {live ? shellCopy.propertyStatus.live : shellCopy.propertyStatus.inactive}
     </span>
   );
 }

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import "./spinner.css";
 
 /** A decorative spinner; the surrounding text carries the meaning. */
@@ -7,7 +7,7 @@ export function Spinner({ size = 32 }: { size?: number }) {
 }
 
 /** Full-page loading state (AUTH-03, XCUT-01): a spinner and a status message. */
-export function LoadingScreen({ label = copy.loadingScreen }: { label?: string }) {
+export function LoadingScreen({ label = shellCopy.loadingScreen }: { label?: string }) {
   return (
     <div className="loading-screen" role="status" aria-live="polite">
       <Spinner size={40} />

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { chooseHomeBanner, type BannerInput } from "@doorstep/shared/rules/banner";
 import { useEffect, useState } from "react";
 import { Banner } from "../../../components/ui/banner.tsx";
@@ -26,20 +26,20 @@ export function HomeBanner({ input }: { input: BannerInput }) {
   switch (kind) {
     case "trial-countdown":
       return (
-        <Banner tone="info" title={copy.home.trialCountdownTitle}>
+        <Banner tone="info" title={shellCopy.home.trialCountdownTitle}>
           <TrialCountdown end={new Date(input.trialEndsAt ?? 0)} now={now} />
         </Banner>
       );
     case "trial-ended":
       return (
-        <Banner tone="warning" action={<ButtonLink to="/subscription">{copy.home.setUpSubscription}</ButtonLink>}>
-          <p>{copy.home.trialEnded}</p>
+        <Banner tone="warning" action={<ButtonLink to="/subscription">{shellCopy.home.setUpSubscription}</ButtonLink>}>
+          <p>{shellCopy.home.trialEnded}</p>
         </Banner>
       );
     case "payment-failed":
       return (
-        <Banner tone="danger" action={<ButtonLink to="/subscription">{copy.home.addNewCard}</ButtonLink>}>
-          <p>{copy.home.paymentFailed}</p>
+        <Banner tone="danger" action={<ButtonLink to="/subscription">{shellCopy.home.addNewCard}</ButtonLink>}>
+          <p>{shellCopy.home.paymentFailed}</p>
         </Banner>
       );
     case "referral":
@@ -48,11 +48,11 @@ export function HomeBanner({ input }: { input: BannerInput }) {
           tone="accent"
           action={
             <ButtonLink to="/referrals" variant="secondary">
-              {copy.home.referFriends}
+              {shellCopy.home.referFriends}
             </ButtonLink>
           }
         >
-          <p>{copy.home.referralBanner}</p>
+          <p>{shellCopy.home.referralBanner}</p>
         </Banner>
       );
     case "none":

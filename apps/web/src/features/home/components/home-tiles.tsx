@@ -1,16 +1,16 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { UserDto } from "@doorstep/shared/schemas/user";
 import { icons } from "../../../components/ui/icons.tsx";
 import { Tile, TileGrid } from "../../../components/ui/tile.tsx";
 
-const tiles = copy.home.tiles;
+const tiles = shellCopy.home.tiles;
 
 /** The home tiles (HOME-13…15); some only for users with shared content or a master account. */
 export function HomeTiles({ user }: { user: UserDto }) {
   return (
     <>
       <section className="home-section" aria-labelledby="home-shared">
-        <h2 id="home-shared">{copy.home.sharedSection}</h2>
+        <h2 id="home-shared">{shellCopy.home.sharedSection}</h2>
         <TileGrid>
           <Tile to="/property-managers" title={tiles.propertyManagers} icon={icons.people} />
           <Tile to="/company-profile" title={tiles.companyProfile} icon={icons.building} />
@@ -26,7 +26,7 @@ export function HomeTiles({ user }: { user: UserDto }) {
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-account">
-        <h2 id="home-account">{copy.home.accountSection}</h2>
+        <h2 id="home-account">{shellCopy.home.accountSection}</h2>
         <TileGrid>
           <Tile to="/personal-information" title={tiles.personalProfile} icon={icons.person} />
           <Tile to="/login-security" title={tiles.loginDetails} icon={icons.lock} />
@@ -35,7 +35,7 @@ export function HomeTiles({ user }: { user: UserDto }) {
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-data">
-        <h2 id="home-data">{copy.home.dataSection}</h2>
+        <h2 id="home-data">{shellCopy.home.dataSection}</h2>
         <TileGrid>
           <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
         </TileGrid>

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { RECENT_PROPERTIES_COUNT } from "@doorstep/shared/constants";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -19,25 +19,25 @@ export function RecentProperties() {
   return (
     <section className="home-section" aria-labelledby="home-recent">
       <div className="home-section__head">
-        <h2 id="home-recent">{copy.home.recentProperties}</h2>
+        <h2 id="home-recent">{shellCopy.home.recentProperties}</h2>
         <div className="home-section__actions">
-          {total > RECENT_PROPERTIES_COUNT ? <Link to="/properties">{copy.home.viewAll(total)}</Link> : null}
+          {total > RECENT_PROPERTIES_COUNT ? <Link to="/properties">{shellCopy.home.viewAll(total)}</Link> : null}
           <ButtonLink to="/create-property" size="sm">
-            {copy.home.createNewProperty}
+            {shellCopy.home.createNewProperty}
           </ButtonLink>
         </div>
       </div>
       {recent.isPending ? (
         <div className="home-section__loading" role="status">
           <Spinner size={28} />
-          <span className="visually-hidden">{copy.common.loading}</span>
+          <span className="visually-hidden">{shellCopy.common.loading}</span>
         </div>
       ) : recent.isError ? (
-        <Alert>{copy.common.genericError}</Alert>
+        <Alert>{shellCopy.common.genericError}</Alert>
       ) : recent.data.items.length === 0 ? (
-        <EmptyState>{copy.home.noProperties}</EmptyState>
+        <EmptyState>{shellCopy.home.noProperties}</EmptyState>
       ) : (
-        <PropertyGrid label={copy.home.recentProperties}>
+        <PropertyGrid label={shellCopy.home.recentProperties}>
           {recent.data.items.map((property) => (
             <li key={property.propertyId}>
               <PropertyCard property={property} />

@@ -1,4 +1,4 @@
-import { copy } from "@doorstep/shared/copy";
+import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useMe } from "../../../lib/session.ts";
 import { HomeBanner } from "../components/home-banner.tsx";
@@ -14,14 +14,14 @@ export function HomePage() {
   if (user.isAffiliate) {
     return (
       <div className="home">
-        <h1>{copy.affiliateHome.title}</h1>
-        <p className="muted">{copy.affiliateHome.comingSoon}</p>
+        <h1>{shellCopy.affiliateHome.title}</h1>
+        <p className="muted">{shellCopy.affiliateHome.comingSoon}</p>
       </div>
     );
   }
   return (
     <div className="home">
-      <h1>{`${copy.home.welcome} ${user.firstName}`}</h1>
+      <h1>{`${shellCopy.home.welcome} ${user.firstName}`}</h1>
       <HomeBanner
         input={{
           trialEndsAt: user.account.trialEndsAt,

@@ -1,12 +1,12 @@
-import { PropertyResponse, type PropertyDto } from "@doorstep/shared/schemas/property";
+import type { PropertyDto, PropertyResponse } from "@doorstep/shared/schemas/property";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client.ts";
+import { apiRequestTrusted } from "../../../lib/api-client.ts";
 import { propertyKeys } from "../../../api/properties/keys.ts";
 
 /** GET /api/properties/:propertyId (404 for unknown or another account's, XCUT-15). */
 export async function getProperty(propertyId: string, signal?: AbortSignal): Promise<PropertyDto> {
-  const { property } = await apiRequest(`/api/properties/${encodeURIComponent(propertyId)}`, {
-    schema: PropertyResponse,
+  // The header reads it too, so it is in the first view: trusted, without zod (decision 017).
+  const { property } = await apiRequestTrusted<PropertyResponse>(`/api/properties/${encodeURIComponent(propertyId)}`, {
     signal,
   });
   return property;

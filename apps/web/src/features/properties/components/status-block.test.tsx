@@ -27,7 +27,7 @@ describe("StatusBlock: each inactive reason with its copy and action (PROP-17…
     renderBlock({ ...base, inactiveReason: "subscription" });
     expect(screen.getByText(copy.properties.subscriptionEnded)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: copy.properties.setupNow })).toHaveAttribute("href", "/subscription");
-    expect(screen.getByText(copy.properties.inactive)).toBeInTheDocument();
+    expect(screen.getByText(copy.propertyStatus.inactive)).toBeInTheDocument();
   });
 
   it("deactivated: OPEN-41's message and a way to message us", () => {
@@ -51,7 +51,7 @@ describe("StatusBlock: each inactive reason with its copy and action (PROP-17…
 
   it("live: Live, and no action", () => {
     renderBlock({ ...base, live: true, inactiveReason: null });
-    expect(screen.getByText(copy.properties.live)).toBeInTheDocument();
+    expect(screen.getByText(copy.propertyStatus.live)).toBeInTheDocument();
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });

@@ -42,11 +42,8 @@ describe("setup pages for a property that is not the caller's (XCUT-15, PROP-30)
   });
 
   it.each(pages)("%s offers Try again on another failure, which asks again", async (step, page) => {
-    const property = { property: { propertyId: "sea" } };
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValueOnce(json(500, { error: { code: "INTERNAL", message: "x" } }))
-      .mockResolvedValue(json(200, property));
+    // Every answer fails: the property read is trusted, not parsed (decision 017), so a partial body would render.
+    const fetchMock = vi.fn().mockResolvedValue(json(500, { error: { code: "INTERNAL", message: "x" } }));
     vi.stubGlobal("fetch", fetchMock);
     renderAt(`/property/sea/${step}`, `/property/:propertyId/${step}`, page);
     expect(await screen.findByRole("alert")).toHaveTextContent(copy.common.genericError);
