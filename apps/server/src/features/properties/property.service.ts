@@ -19,6 +19,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
 import { purgeGuideCache } from "../../lib/guide-purge.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
+import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
@@ -200,7 +201,14 @@ export async function createPropertyCopy(
   const id = randomUUID();
   const folder = `accounts/${caller.accountId}/properties/${id}`;
   const coverKey = source.coverKey ? `${folder}/${path.posix.basename(source.coverKey)}` : null;
-  if (source.coverKey && coverKey) await ctx.storage.copy(source.coverKey, coverKey);
+  if (source.coverKey && coverKey) {
+    await ctx.storage.copy(source.coverKey, coverKey);
+    // Its srcset variants too, made at upload (a copy's first guest should not wait for a resize either).
+    for (const width of COVER_IMAGE_WIDTHS) {
+      const variant = variantKey(source.coverKey, width);
+      if (await ctx.storage.stat(variant)) await ctx.storage.copy(variant, variantKey(coverKey, width));
+    }
+  }
   try {
     const now = ctx.now();
     await insertProperty(ctx.db, {

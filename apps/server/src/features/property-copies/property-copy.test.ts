@@ -100,6 +100,7 @@ describe("duplicate a guide (issue 17)", () => {
     expect(dup.coverImageUrl).not.toBe(original.coverImageUrl);
     const [srcRow, dupRow] = [await rowOf(source), await rowOf(`${source}-copy`)];
     expect(onDisk(dupRow.coverKey)).toBe(true);
+    expect(onDisk(`${dupRow.coverKey}.w750.webp`)).toBe(true); // the srcset variants come along
     expect(dupRow.guideSessionToken).not.toBe(srcRow.guideSessionToken);
 
     const [copied] = await itemsOf(`${source}-copy`);
