@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazy, type ComponentType } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { RequireAuth, RequireGuest } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
@@ -6,117 +6,167 @@ import { AuthLayout } from "./layout/auth-layout.tsx";
 import type { PlaceholderTitle } from "../features/placeholder/routes/placeholder-page.tsx";
 import { RouteError } from "./route-error.tsx";
 
+/** A page loaded with its route: `pick` names the module's component. */
+function page<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
 // Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 200 KB gzip).
-const LoginPage = lazy(() => import("../features/auth/routes/login.tsx").then((m) => ({ default: m.LoginPage })));
-const CreateAccountPage = lazy(() =>
-  import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.CreateAccountPage })),
+const LoginPage = page(
+  () => import("../features/auth/routes/login.tsx"),
+  (m) => m.LoginPage,
 );
-const TryFreePage = lazy(() =>
-  import("../features/auth/routes/create-account.tsx").then((m) => ({ default: m.TryFreePage })),
+const CreateAccountPage = page(
+  () => import("../features/auth/routes/create-account.tsx"),
+  (m) => m.CreateAccountPage,
 );
-const WelcomePage = lazy(() => import("../features/auth/routes/welcome.tsx").then((m) => ({ default: m.WelcomePage })));
-const ForgotPasswordPage = lazy(() =>
-  import("../features/auth/routes/forgot-password.tsx").then((m) => ({ default: m.ForgotPasswordPage })),
+const TryFreePage = page(
+  () => import("../features/auth/routes/create-account.tsx"),
+  (m) => m.TryFreePage,
 );
-const ResetPasswordPage = lazy(() =>
-  import("../features/auth/routes/reset-password.tsx").then((m) => ({ default: m.ResetPasswordPage })),
+const WelcomePage = page(
+  () => import("../features/auth/routes/welcome.tsx"),
+  (m) => m.WelcomePage,
 );
-const HomePage = lazy(() => import("../features/home/routes/home.tsx").then((m) => ({ default: m.HomePage })));
-const PersonalInformationPage = lazy(() =>
-  import("../features/profile/routes/personal-information.tsx").then((m) => ({ default: m.PersonalInformationPage })),
+const ForgotPasswordPage = page(
+  () => import("../features/auth/routes/forgot-password.tsx"),
+  (m) => m.ForgotPasswordPage,
 );
-const LoginSecurityPage = lazy(() =>
-  import("../features/profile/routes/login-security.tsx").then((m) => ({ default: m.LoginSecurityPage })),
+const ResetPasswordPage = page(
+  () => import("../features/auth/routes/reset-password.tsx"),
+  (m) => m.ResetPasswordPage,
 );
-const PlaceholderPage = lazy(() =>
-  import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.PlaceholderPage })),
+const HomePage = page(
+  () => import("../features/home/routes/home.tsx"),
+  (m) => m.HomePage,
 );
-const BulkUpdatesPage = lazy(() =>
-  import("../features/bulk-updates/routes/bulk-updates.tsx").then((m) => ({ default: m.BulkUpdatesPage })),
+const PersonalInformationPage = page(
+  () => import("../features/profile/routes/personal-information.tsx"),
+  (m) => m.PersonalInformationPage,
 );
-const GuideAnalyticsPage = lazy(() =>
-  import("../features/analytics/routes/guide-analytics.tsx").then((m) => ({ default: m.GuideAnalyticsPage })),
+const LoginSecurityPage = page(
+  () => import("../features/profile/routes/login-security.tsx"),
+  (m) => m.LoginSecurityPage,
 );
-const PropertyManagersPage = lazy(() =>
-  import("../features/managers/routes/property-managers.tsx").then((m) => ({ default: m.PropertyManagersPage })),
+const PlaceholderPage = page(
+  () => import("../features/placeholder/routes/placeholder-page.tsx"),
+  (m) => m.PlaceholderPage,
 );
-const CreateManagerPage = lazy(() =>
-  import("../features/managers/routes/create-manager.tsx").then((m) => ({ default: m.CreateManagerPage })),
+const BulkUpdatesPage = page(
+  () => import("../features/bulk-updates/routes/bulk-updates.tsx"),
+  (m) => m.BulkUpdatesPage,
 );
-const ManagerProfilePage = lazy(() =>
-  import("../features/managers/routes/manager-profile.tsx").then((m) => ({ default: m.ManagerProfilePage })),
+const GuideAnalyticsPage = page(
+  () => import("../features/analytics/routes/guide-analytics.tsx"),
+  (m) => m.GuideAnalyticsPage,
 );
-const ManagerDeletedPage = lazy(() =>
-  import("../features/managers/routes/manager-deleted.tsx").then((m) => ({ default: m.ManagerDeletedPage })),
+const PropertyManagersPage = page(
+  () => import("../features/managers/routes/property-managers.tsx"),
+  (m) => m.PropertyManagersPage,
 );
-const CompanyProfilePage = lazy(() =>
-  import("../features/company/routes/company-profile.tsx").then((m) => ({ default: m.CompanyProfilePage })),
+const CreateManagerPage = page(
+  () => import("../features/managers/routes/create-manager.tsx"),
+  (m) => m.CreateManagerPage,
 );
-const CreateCompanyPage = lazy(() =>
-  import("../features/company/routes/create-company.tsx").then((m) => ({ default: m.CreateCompanyPage })),
+const ManagerProfilePage = page(
+  () => import("../features/managers/routes/manager-profile.tsx"),
+  (m) => m.ManagerProfilePage,
 );
-const PropertiesPage = lazy(() =>
-  import("../features/properties/routes/properties.tsx").then((m) => ({ default: m.PropertiesPage })),
+const ManagerDeletedPage = page(
+  () => import("../features/managers/routes/manager-deleted.tsx"),
+  (m) => m.ManagerDeletedPage,
 );
-const CreatePropertyPage = lazy(() =>
-  import("../features/properties/routes/create-property.tsx").then((m) => ({ default: m.CreatePropertyPage })),
+const CompanyProfilePage = page(
+  () => import("../features/company/routes/company-profile.tsx"),
+  (m) => m.CompanyProfilePage,
 );
-const PropertyOverviewPage = lazy(() =>
-  import("../features/properties/routes/property-overview.tsx").then((m) => ({ default: m.PropertyOverviewPage })),
+const CreateCompanyPage = page(
+  () => import("../features/company/routes/create-company.tsx"),
+  (m) => m.CreateCompanyPage,
 );
-const PropertyDeletedPage = lazy(() =>
-  import("../features/properties/routes/property-deleted.tsx").then((m) => ({ default: m.PropertyDeletedPage })),
+const PropertiesPage = page(
+  () => import("../features/properties/routes/properties.tsx"),
+  (m) => m.PropertiesPage,
 );
-const SetupPlacePage = lazy(() =>
-  import("../features/properties/routes/setup-place.tsx").then((m) => ({ default: m.SetupPlacePage })),
+const CreatePropertyPage = page(
+  () => import("../features/properties/routes/create-property.tsx"),
+  (m) => m.CreatePropertyPage,
 );
-const SetupBasicsPage = lazy(() =>
-  import("../features/properties/routes/setup-basics.tsx").then((m) => ({ default: m.SetupBasicsPage })),
+const PropertyOverviewPage = page(
+  () => import("../features/properties/routes/property-overview.tsx"),
+  (m) => m.PropertyOverviewPage,
 );
-const SetupPaymentPage = lazy(() =>
-  import("./routes/setup-payment-route.tsx").then((m) => ({ default: m.SetupPaymentRoute })),
+const PropertyDeletedPage = page(
+  () => import("../features/properties/routes/property-deleted.tsx"),
+  (m) => m.PropertyDeletedPage,
 );
-const SubscriptionPage = lazy(() =>
-  import("../features/billing/routes/subscription.tsx").then((m) => ({ default: m.SubscriptionPage })),
+const SetupPlacePage = page(
+  () => import("../features/properties/routes/setup-place.tsx"),
+  (m) => m.SetupPlacePage,
 );
-const SubscriptionSuccessPage = lazy(() =>
-  import("../features/billing/routes/subscription-success.tsx").then((m) => ({ default: m.SubscriptionSuccessPage })),
+const SetupBasicsPage = page(
+  () => import("../features/properties/routes/setup-basics.tsx"),
+  (m) => m.SetupBasicsPage,
 );
-const CancellationPage = lazy(() =>
-  import("../features/billing/routes/cancellation.tsx").then((m) => ({ default: m.CancellationPage })),
+const SetupPaymentPage = page(
+  () => import("./routes/setup-payment-route.tsx"),
+  (m) => m.SetupPaymentRoute,
 );
-const SetupCompletePage = lazy(() =>
-  import("../features/properties/routes/setup-complete.tsx").then((m) => ({ default: m.SetupCompletePage })),
+const SubscriptionPage = page(
+  () => import("../features/billing/routes/subscription.tsx"),
+  (m) => m.SubscriptionPage,
 );
-const PropertyDetailsPage = lazy(() =>
-  import("../features/properties/routes/property-details.tsx").then((m) => ({ default: m.PropertyDetailsPage })),
+const SubscriptionSuccessPage = page(
+  () => import("../features/billing/routes/subscription-success.tsx"),
+  (m) => m.SubscriptionSuccessPage,
 );
-const PropertyCategoryPage = lazy(() =>
-  import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.PropertyCategoryPage })),
+const CancellationPage = page(
+  () => import("../features/billing/routes/cancellation.tsx"),
+  (m) => m.CancellationPage,
 );
-const SharedCategoryPage = lazy(() =>
-  import("../features/content/routes/category-page.tsx").then((m) => ({ default: m.SharedCategoryPage })),
+const SetupCompletePage = page(
+  () => import("../features/properties/routes/setup-complete.tsx"),
+  (m) => m.SetupCompletePage,
 );
-const SharedContentPage = lazy(() =>
-  import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentPage })),
+const PropertyDetailsPage = page(
+  () => import("../features/properties/routes/property-details.tsx"),
+  (m) => m.PropertyDetailsPage,
 );
-const SharedContentStartPage = lazy(() =>
-  import("../features/content/routes/shared-content.tsx").then((m) => ({ default: m.SharedContentStartPage })),
+const PropertyCategoryPage = page(
+  () => import("../features/content/routes/category-page.tsx"),
+  (m) => m.PropertyCategoryPage,
 );
-const MessagingPage = lazy(() =>
-  import("../features/messaging/routes/messaging.tsx").then((m) => ({ default: m.MessagingPage })),
+const SharedCategoryPage = page(
+  () => import("../features/content/routes/category-page.tsx"),
+  (m) => m.SharedCategoryPage,
 );
-const ConversationPage = lazy(() =>
-  import("../features/messaging/routes/messaging.tsx").then((m) => ({ default: m.ConversationPage })),
+const SharedContentPage = page(
+  () => import("../features/content/routes/shared-content.tsx"),
+  (m) => m.SharedContentPage,
 );
-const MessagingSettingsPage = lazy(() =>
-  import("../features/messaging/routes/messaging-settings.tsx").then((m) => ({ default: m.MessagingSettingsPage })),
+const SharedContentStartPage = page(
+  () => import("../features/content/routes/shared-content.tsx"),
+  (m) => m.SharedContentStartPage,
 );
-const PropertyMessagingPage = lazy(() =>
-  import("../features/messaging/routes/messaging-settings.tsx").then((m) => ({ default: m.PropertyMessagingPage })),
+const MessagingPage = page(
+  () => import("../features/messaging/routes/messaging.tsx"),
+  (m) => m.MessagingPage,
 );
-const NotFoundPage = lazy(() =>
-  import("../features/placeholder/routes/placeholder-page.tsx").then((m) => ({ default: m.NotFoundPage })),
+const ConversationPage = page(
+  () => import("../features/messaging/routes/messaging.tsx"),
+  (m) => m.ConversationPage,
+);
+const MessagingSettingsPage = page(
+  () => import("../features/messaging/routes/messaging-settings.tsx"),
+  (m) => m.MessagingSettingsPage,
+);
+const PropertyMessagingPage = page(
+  () => import("../features/messaging/routes/messaging-settings.tsx"),
+  (m) => m.PropertyMessagingPage,
+);
+const NotFoundPage = page(
+  () => import("../features/placeholder/routes/placeholder-page.tsx"),
+  (m) => m.NotFoundPage,
 );
 
 /** Pages the later issues fill; they need login now (XCUT-05, XCUT-11, XCUT-12). */

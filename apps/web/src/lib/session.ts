@@ -21,8 +21,6 @@ export function useMe() {
     queryKey: meQueryKey,
     queryFn: getMe,
     staleTime: 30_000,
-    // The header's unread badge (MSG-18) looks again while messaging is on, until live events replace polling.
-    refetchInterval: (query) => (query.state.data?.user.messagingActive ? 30_000 : false),
   });
 }
 

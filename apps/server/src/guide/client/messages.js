@@ -1,13 +1,14 @@
 // The guest's messages page script (GUIDE-18/19), loaded only on that page: the form and the thread work
-// without it. It sends without leaving the page, shows the message at once, and checks for the host's
-// replies while the page is open.
+// without it. It sends without leaving the page, shows the message at once, and hears the host's replies
+// live (server-sent events), with a slow look every minute in case the stream is cut.
 (function () {
   "use strict";
   var body = document.body;
   var property = body.getAttribute("data-property");
   var form = document.querySelector("form[data-compose]");
   var thread = document.querySelector("ol.thread");
-  var POLL_MS = 15000;
+  var POLL_MS = 60000;
+  var stream = null;
 
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -98,6 +99,19 @@
   setInterval(poll, POLL_MS);
   document.addEventListener("visibilitychange", poll);
 
+  // Live replies. A guest who has not written yet has no thread: the server answers 204 and the browser does
+  // not ask again, so the stream is opened again after the first message.
+  function connect() {
+    if (!window.EventSource || (stream && stream.readyState !== 2)) return;
+    stream = new EventSource("/api/guide/" + encodeURIComponent(property) + "/messages/events");
+    stream.addEventListener("new-message", function (event) {
+      var added = add([JSON.parse(event.data)]);
+      if (added.length) announce(body.getAttribute("data-new-reply"));
+    });
+    stream.addEventListener("open", poll);
+  }
+  connect();
+
   if (!form) return;
   var button = form.querySelector("button[type=submit]");
   var formError = form.querySelector("[data-form-error]");
@@ -143,6 +157,7 @@
           if (!res.ok) throw data.error || { message: form.getAttribute("data-failed") };
           // Sent: the message shows at once; the names and email stay for the next one.
           if (data.message) add([data.message]);
+          connect();
           form.querySelector("textarea").value = "";
           form.querySelector("input[type=file]").value = "";
           announce(form.getAttribute("data-sent"));

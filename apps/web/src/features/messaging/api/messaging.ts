@@ -7,19 +7,15 @@ import {
 } from "@doorstep/shared/schemas/messaging";
 import { PropertyListResponse } from "@doorstep/shared/schemas/property";
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { messagingKeys } from "../../../api/messaging/keys.ts";
 import { propertyKeys } from "../../../api/properties/keys.ts";
 import { apiRequest, ApiError, BASE_HEADERS, toApiError } from "../../../lib/api-client.ts";
 import { meQueryKey } from "../../../lib/session.ts";
 
-/** Until live updates arrive by server events, open lists and threads look again this often. */
-const POLL_MS = 15_000;
+/** A fallback look while the page is open, should the live events be cut (a proxy, a network change). */
+const POLL_MS = 60_000;
 
-export const messagingKeys = {
-  all: ["messaging"] as const,
-  lists: () => ["messaging", "list"] as const,
-  list: (propertyId: string | null) => ["messaging", "list", { propertyId }] as const,
-  detail: (id: string) => ["messaging", "detail", id] as const,
-};
+export { messagingKeys };
 
 /** GET /api/conversations: latest message first (MSG-03), a page at a time, optionally one property's. */
 export function useConversations(propertyId: string | null = null) {

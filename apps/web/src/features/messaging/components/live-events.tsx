@@ -1,0 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { messagingKeys } from "../../../api/messaging/keys.ts";
+import { meQueryKey } from "../../../lib/session.ts";
+
+/**
+ * Live messaging for the signed-in host (MSG-15, issue 13 item 4): one EventSource on /api/events while
+ * messaging is on. `unread-count` sets the header badge; `new-message` reloads the open inbox and thread.
+ * EventSource reconnects by itself (the server asks for 5 s); each (re)connection starts with the count now,
+ * and the lists reload then too, so nothing missed while away stays missed. Loaded on its own (React.lazy):
+ * the dashboard's first view does not carry it.
+ */
+export default function LiveMessageEvents() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/events");
+    source.addEventListener("open", () => void queryClient.invalidateQueries({ queryKey: messagingKeys.all }));
+    source.addEventListener("unread-count", (event) => {
+      const { unreadMessageCount } = JSON.parse((event as MessageEvent<string>).data) as { unreadMessageCount: number };
+      queryClient.setQueryData(meQueryKey, (me: { unreadMessageCount: number } | null | undefined) =>
+        me ? { ...me, unreadMessageCount } : me,
+      );
+    });
+    source.addEventListener("new-message", () => void queryClient.invalidateQueries({ queryKey: messagingKeys.all }));
+    return () => source.close();
+  }, [queryClient]);
+  return null;
+}
