@@ -10,7 +10,7 @@ import { settlePropertyCopies } from "../features/property-copies/property-copy.
 import { guideVisits } from "../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
-import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+import { buildProperty, buildUser, multipart, type TestUser } from "../test/factories.ts";
 import { JOBS } from "./scheduler.ts";
 
 /**
@@ -85,6 +85,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       .update(propertyCopies)
       .set({ status: "running", done: 0, claimedAt: new Date(a.clock.now.getTime() - 120_000) })
       .where(eq(propertyCopies.id, copyId));
+    // send-message-notifications: a guest's new conversation, one email to its host.
+    const messagingHost = await buildUser(a.ctx);
+    const messagingProperty = (await buildProperty(a.app, messagingHost)).propertyId;
+    await a.app.inject({
+      method: "PATCH",
+      url: `/api/properties/${messagingProperty}`,
+      headers: { cookie: messagingHost.cookie },
+      payload: { inboundMessagingActive: true },
+    });
+    const form = multipart([], { firstName: "Ana", lastName: "Silva", message: "Hello" });
+    const sentMessage = await a.app.inject({
+      method: "POST",
+      url: `/g/${messagingProperty}/messages`,
+      payload: form.payload,
+      headers: { ...form.headers, accept: "application/json" },
+    });
+    expect(sentMessage.statusCode, sentMessage.body).toBe(201);
 
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
@@ -122,6 +139,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         await Promise.all([settlePropertyCopies(a.ctx), settlePropertyCopies(b.ctx)]);
         const [row] = await a.ctx.db.select().from(propertyCopies).where(eq(propertyCopies.id, copyId));
         expect(row).toMatchObject({ status: "done", done: 1, total: 1 });
+      },
+      "send-message-notifications": async () => {
+        const [x, y] = results["send-message-notifications"] as [number, number];
+        expect(x + y).toBe(1);
+        const mails = (await emailsTo(a.ctx, messagingHost.email)).filter(
+          (m) => m.template === "message-new-conversation",
+        );
+        expect(mails).toHaveLength(1);
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];

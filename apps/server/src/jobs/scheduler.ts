@@ -3,6 +3,7 @@ import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
 import { purgeArchivedProperties } from "../features/properties/property-purge.service.ts";
 import { resumeStalePropertyCopies } from "../features/property-copies/property-copy.service.ts";
+import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 
 export interface Job {
@@ -22,6 +23,8 @@ export const JOBS: Job[] = [
   { name: "purge-expired-visit-records", everyMs: 6 * 60 * 60_000, run: (ctx) => purgeExpiredVisitRecords(ctx) },
   // Duplicated guides whose server stopped mid-copy are taken up again.
   { name: "resume-property-copies", everyMs: 60_000, run: (ctx) => resumeStalePropertyCopies(ctx) },
+  // Guest messaging emails: new conversations and the host's replies at once, unread messages batched.
+  { name: "send-message-notifications", everyMs: 30_000, run: (ctx) => sendMessageNotifications(ctx) },
 ];
 
 /**

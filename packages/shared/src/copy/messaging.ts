@@ -78,4 +78,22 @@ export const messagingCopy = {
     failed: "Your message was not sent. Please try again.",
     newReply: "New reply from your host",
   },
+  // Emails (issue 13 item 5): ours.
+  messagingEmails: {
+    newConversationSubject: (guest: string, property: string) => `New message from ${guest} about ${property}`,
+    newConversationTitle: "A guest wrote to you",
+    newConversationLine: (guest: string, property: string) => `${guest} sent a message from the guide of ${property}:`,
+    unreadSubject: (n: number) =>
+      n === 1 ? "You have an unread guest message" : `You have ${n} unread guest messages`,
+    unreadTitle: "Guests are waiting for your reply",
+    unreadLine: (guest: string, property: string, n: number) =>
+      `${guest} (${property}): ${n === 1 ? "1 unread message" : `${n} unread messages`}`,
+    openInbox: "Open your messages",
+    openConversation: "Read and reply",
+    replySubject: (property: string) => `Your host replied: ${property}`,
+    replyTitle: "Your host replied",
+    replyLine: (property: string) => `Your host replied to your message about ${property}:`,
+    openThread: "Read the reply",
+    hello: (name: string) => `Hi ${name},`,
+  },
 } as const;

@@ -28,9 +28,14 @@ export const conversations = pgTable(
     /** Blocked by the host: the guest's new messages are dropped. */
     blocked: boolean("blocked").notNull().default(false),
     latestMessageAt: timestamp("latest_message_at", { withTimezone: true }).notNull(),
+    /** When the host was emailed about this new conversation; null until then. */
+    hostNotifiedAt: timestamp("host_notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("conversations_unnotified_idx")
+      .on(t.createdAt)
+      .where(sql`${t.hostNotifiedAt} is null`),
     index("conversations_account_latest_idx").on(t.accountId, t.latestMessageAt, t.id),
     index("conversations_property_latest_idx").on(t.propertyId, t.latestMessageAt, t.id),
     uniqueIndex("conversations_property_end_user_unique").on(t.propertyId, t.endUserId),
@@ -55,9 +60,14 @@ export const conversationMessages = pgTable(
     contactLastName: text("contact_last_name"),
     endUserId: text("end_user_id"),
     linkedUserId: uuid("linked_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** When the other side was told of it by email (or found to need no email); null until the job has seen it. */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index("conversation_messages_unnotified_idx")
+      .on(t.createdAt)
+      .where(sql`${t.notifiedAt} is null`),
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
     // The header badge (MSG-18) counts these on every dashboard load.
     index("conversation_messages_unread_idx")

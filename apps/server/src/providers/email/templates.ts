@@ -3,7 +3,8 @@ import type { EmailMessage } from "./email-provider.ts";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-function layout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
+/** The layout of every product email: a title, paragraphs (escaped) and one button. */
+export function emailLayout(title: string, paragraphs: string[], action: { label: string; url: string }): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(title)}</h1>${body}
@@ -23,7 +24,7 @@ export function passwordResetEmail(to: string, resetUrl: string, ttlMinutes: num
     template: "password-reset",
     subject: "Reset your Doorstep password",
     text: `${lines.join("\n\n")}\n\nReset your password: ${resetUrl}\n`,
-    html: layout("Reset your password", lines, { label: "Reset password", url: resetUrl }),
+    html: emailLayout("Reset your password", lines, { label: "Reset password", url: resetUrl }),
     links: [resetUrl],
   };
 }
@@ -39,7 +40,7 @@ export function welcomeEmail(to: string, firstName: string, trialDays: number, d
     template: "welcome",
     subject: "Welcome to Doorstep: your free trial has started",
     text: `${lines.join("\n\n")}\n\nGo to your dashboard: ${dashboardUrl}\n`,
-    html: layout("Welcome to Doorstep", lines, { label: "Go to your dashboard", url: dashboardUrl }),
+    html: emailLayout("Welcome to Doorstep", lines, { label: "Go to your dashboard", url: dashboardUrl }),
     links: [dashboardUrl],
   };
 }
@@ -55,6 +56,6 @@ export function emailChangedEmail(to: string, newEmail: string, loginUrl: string
     template: "email-changed",
     subject: "Your Doorstep login email was changed",
     text: `${lines.join("\n\n")}\n`,
-    html: layout("Your login email was changed", lines, { label: "Log in", url: loginUrl }),
+    html: emailLayout("Your login email was changed", lines, { label: "Log in", url: loginUrl }),
   };
 }
