@@ -24,18 +24,20 @@ function serverPid(launcherPid: number): number {
 }
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
 
+let hosts = 0;
 async function host(server: RunningServer) {
+  hosts += 1;
   const res = await fetch(`${server.url}/api/auth/sign-up`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: server.url },
     body: JSON.stringify({
       firstName: "Host",
-      email: `bench-msg-${Date.now()}@example.com`,
+      email: `bench-msg-${Date.now()}-${hosts}@example.com`,
       password: "correct-horse-battery",
     }),
   });
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
-  const propertyId = `bench-msg-${Date.now().toString(36)}`;
+  const propertyId = `bench-msg-${Date.now().toString(36)}-${hosts}`;
   const call = (method: string, path: string, body: unknown) =>
     fetch(`${server.url}${path}`, {
       method,
@@ -190,7 +192,9 @@ try {
   // Streams: memory for many open dashboards.
   const idle = rssMb(pid);
   const open: ReturnType<typeof stream>[] = [];
-  const users = await Promise.all(Array.from({ length: Math.ceil(STREAMS / 5) }, () => host(one)));
+  const users: { cookie: string }[] = [];
+  for (let i = 0; i < Math.ceil(STREAMS / 5); i += 10)
+    users.push(...(await Promise.all(Array.from({ length: 10 }, () => host(one)))));
   for (const u of users) for (let i = 0; i < 5 && open.length < STREAMS; i += 1) open.push(stream(one.url, u.cookie));
   await Promise.all(open.map((s) => s.ready));
   await new Promise((r) => setTimeout(r, 500));

@@ -169,6 +169,9 @@ export interface AppConfig {
      * tests that spell out their own rateLimits need not name it; the places routes then use PLACES_RATE_LIMIT.
      */
     places?: RateLimitRule;
+    /** A guest's messages from one IP, and all guests' to one guide (issue 13); optional like `places`. */
+    guestMessagesPerIp?: RateLimitRule;
+    guestMessagesPerGuide?: RateLimitRule;
   };
 }
 
@@ -258,6 +261,8 @@ export function configFromEnv(env: Env): AppConfig {
       forgotPassword: { max: 5 * scale, windowMs: 15 * MINUTE },
       resetPassword: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
       places: { max: PLACES_RATE_LIMIT.max * scale, windowMs: PLACES_RATE_LIMIT.windowMs },
+      guestMessagesPerIp: { max: Math.round(10 * ipScale), windowMs: 10 * MINUTE },
+      guestMessagesPerGuide: { max: 120 * scale, windowMs: 10 * MINUTE },
     },
   };
 }

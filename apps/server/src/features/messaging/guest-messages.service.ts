@@ -46,8 +46,9 @@ export async function sendGuestMessage(
 ): Promise<MessageDto | null> {
   const { guide, fields } = input;
   if (!guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
-  await ctx.rateLimiter.consume("guest-message-ip", input.ip, PER_IP);
-  await ctx.rateLimiter.consume("guest-message-guide", guide.id, PER_GUIDE);
+  const limits = ctx.config.rateLimits;
+  await ctx.rateLimiter.consume("guest-message-ip", input.ip, limits.guestMessagesPerIp ?? PER_IP);
+  await ctx.rateLimiter.consume("guest-message-guide", guide.id, limits.guestMessagesPerGuide ?? PER_GUIDE);
   if (fields.website) return null;
 
   const messageId = randomUUID();
