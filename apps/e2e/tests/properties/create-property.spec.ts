@@ -45,7 +45,7 @@ test.describe("create a property (PROP-06…14)", () => {
 
     // A free weblink: "Creating" while the property is made, then its page (PROP-13).
     await page.route("**/api/properties", async (route) => {
-      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 400));
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
     });
     const mine = uniqueWeblink("mine");
