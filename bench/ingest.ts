@@ -1,9 +1,10 @@
 // Analytics ingest budget (docs/architecture.md §9): visit and section reports at ≥ 5,000 events/s on one
 // instance, without slowing guide reads by more than 10 %. On both databases: the ingest's ceiling (wrk with
 // bench/ingest.lua: four section beacons of eight events per visit report, each a new session); a steady
-// 5,000 events/s alone (one schedule, whatever the latency), with the CPU time the server (core 0), this database's PostgreSQL backends and the
-// load tool used; then the guide's read rate alone and during that steady ingest, twice in turn (the machine
-// is shared: one pair could be anybody's noise). Both wrk runs share core 1 (two cores: the server has the
+// 5,000 events/s alone (one schedule, whatever the latency), with the CPU time the server (core 0), this
+// database's PostgreSQL backends and the load tool used; the same requests from a bot (everything but the
+// write); then the guide's read rate alone and during that steady ingest, twice in turn (the machine is
+// shared: one pair could be anybody's noise). Both wrk runs share core 1 (two cores: the server has the
 // other), so the same reader and ingest wrk are run against nginx serving the guide's bytes on core 0 too:
 // what reads lose there is the load tools' contention, not the server's. Checks the events were written by
 // reading the host's section report afterwards.
@@ -73,19 +74,19 @@ async function measure(database: string, env: Record<string, string>) {
     const reads = (url = guideUrl) => wrk(url, { connections: 16, seconds: SECONDS, cpu: 1 });
     wrk(guideUrl, { connections: 16, seconds: 2, cpu: 1 }); // warm-up
 
-    const ingest = (connections: number, rate: number, seconds = SECONDS) => ({
+    const ingest = (connections: number, rate: number, seconds = SECONDS, bot = false) => ({
       connections,
       seconds,
       cpu: 1,
       script: SCRIPT,
-      env: { PROPERTY: guideId, RATE: String(rate) },
+      env: { PROPERTY: guideId, RATE: String(rate), BOT: bot ? "1" : "0" },
     });
     const ceiling = wrk(server.url, ingest(16, 0));
 
     // A steady 5,000 events/s: 758 requests/s on one schedule (ingest.lua's RATE), whatever the latency, with
     // connections to spare (64 cover a mean latency of up to 84 ms).
-    const steadyIngest = (url: string) =>
-      wrkInBackground(url, ingest(64, Math.round(TARGET_EVENTS / EVENTS_PER_REQUEST), SECONDS + 2));
+    const steadyIngest = (url: string, bot = false) =>
+      wrkInBackground(url, ingest(64, Math.round(TARGET_EVENTS / EVENTS_PER_REQUEST), SECONDS + 2, bot));
 
     /** Runs `load` and gives its result with the CPU the server and the database's backends used meanwhile. */
     const metered = async <T>(load: () => Promise<T>) => {
@@ -101,6 +102,8 @@ async function measure(database: string, env: Record<string, string>) {
 
     const steady = await metered(() => steadyIngest(server.url).wait());
     await new Promise((r) => setTimeout(r, 1500)); // the last batch is written within a second
+    // The same requests from a bot: what HTTP, parsing, validation and the rate limiter cost without the write.
+    const bots = await metered(() => steadyIngest(server.url, true).wait());
     const alone: WrkResult[] = [];
     const during: { reads: WrkResult; ingest: WrkResult }[] = [];
     let readMeter = { serverMs: 0, requests: 0 };
@@ -151,6 +154,9 @@ async function measure(database: string, env: Record<string, string>) {
     );
     console.log(
       `| Server CPU (core 0) | ${Math.round((steady.serverMs / steadyRequests) * 1000)} µs per ingest request (${percent(steady.serverMs, steady.wallMs)} of the core at the steady rate); ${Math.round((readMeter.serverMs / readMeter.requests) * 1000)} µs per guide read |`,
+    );
+    console.log(
+      `| Server CPU for the same requests from a bot (validated, rate-limited, ignored) | ${Math.round((bots.serverMs / (bots.result.rps * (SECONDS + 2))) * 1000)} µs per request (${percent(bots.serverMs, bots.wallMs)} of the core) |`,
     );
     if (admin)
       console.log(

@@ -80,7 +80,12 @@ for (const target of targets) {
 
   const script =
     target === "ingest"
-      ? { script: path.join(import.meta.dirname, "ingest.lua"), env: { PROPERTY: guideId, DELAY_MS: "0" } }
+      ? {
+          script: path.join(import.meta.dirname, "ingest.lua"),
+          // BENCH_RATE: requests/s on one schedule (758 is bench/ingest.ts's steady 5,000 events/s), else full rate.
+          env: { PROPERTY: guideId, RATE: process.env.BENCH_RATE ?? "0" },
+          ...(process.env.BENCH_RATE ? { connections: 64 } : {}),
+        }
       : {};
   if (dbUrl && target !== "ingest") {
     const client = new pg.Client({ connectionString: dbUrl });
