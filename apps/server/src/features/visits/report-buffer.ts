@@ -6,7 +6,9 @@ const FLUSH_AT = 5_000;
 /**
  * Rows per statement. On PGlite a statement runs on the server's own thread and holds the event loop for its
  * whole length, so a flush is cut into statements of this size with the loop let go between them: a guide
- * read waits for one small statement, never for a second's worth of reports.
+ * read waits for one small statement, never for a second's worth of reports. When a backlog builds up (more
+ * than FLUSH_AT waiting: the database is not keeping up), statements take FLUSH_AT rows, which costs less
+ * per row, so the backlog drains rather than growing until reports are dropped.
  */
 const BATCH = 1_000;
 /** Past this many waiting reports (a database outage), new ones are dropped rather than filling memory. */
@@ -17,6 +19,8 @@ interface State<T> {
   timer: NodeJS.Timeout | null;
   draining: boolean;
   flushing: Promise<void>;
+  /** Rows dropped since the buffer filled: logged once when it has room again, not once per request. */
+  dropped: number;
 }
 
 export interface ReportBuffer<T> {
@@ -40,7 +44,7 @@ export function createReportBuffer<T>(
   const stateOf = (ctx: AppContext) => {
     let state = states.get(ctx);
     if (!state) {
-      state = { waiting: [], timer: null, draining: false, flushing: Promise.resolve() };
+      state = { waiting: [], timer: null, draining: false, flushing: Promise.resolve(), dropped: 0 };
       states.set(ctx, state);
     }
     return state;
@@ -50,7 +54,7 @@ export function createReportBuffer<T>(
     state.draining = true;
     try {
       while (state.waiting.length > 0) {
-        const batch = state.waiting.splice(0, BATCH);
+        const batch = state.waiting.splice(0, state.waiting.length > FLUSH_AT ? FLUSH_AT : BATCH);
         try {
           await write(ctx, batch);
         } catch (err) {
@@ -74,8 +78,13 @@ export function createReportBuffer<T>(
   function queue(ctx: AppContext, rows: readonly T[]): boolean {
     const state = stateOf(ctx);
     if (state.waiting.length >= MAX_WAITING) {
-      ctx.log.warn(`${name} dropped: the write buffer is full`);
+      if (state.dropped === 0) ctx.log.warn(`${name} dropped: the write buffer is full`);
+      state.dropped += rows.length;
       return false;
+    }
+    if (state.dropped > 0) {
+      ctx.log.warn({ rows: state.dropped }, `${name} dropped while the write buffer was full`);
+      state.dropped = 0;
     }
     for (const row of rows) state.waiting.push(row);
     // A flush under way takes what arrives meanwhile; one more is started only when none is.
