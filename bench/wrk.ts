@@ -6,6 +6,8 @@ import { pinned } from "./nginx.ts";
 
 export interface WrkResult {
   rps: number;
+  /** Requests completed in the run. */
+  requests: number;
   p50: number;
   p99: number;
   /** Responses outside 2xx/3xx, plus socket errors. */
@@ -43,7 +45,8 @@ export function parseWrk(out: string): WrkResult {
     (m) => Number(m[1]) * 60_000 + Number(m[2]) * 1000,
   );
   const cpuMs = times.length === 2 ? times[0]! + times[1]! : NaN;
-  return { rps, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors, cpuMs };
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
+  return { rps, requests, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors, cpuMs };
 }
 
 /** wrk (pinned to `cpu` when asked) under bash, which prints the CPU time wrk used once it exits. */
