@@ -133,20 +133,20 @@ async function measure(database: string, env: Record<string, string>) {
     // The same requests from a bot: what HTTP, parsing, validation and the rate limiter cost without the write.
     const bots = await metered(() => steadyIngest(server.url, true).wait());
     const alone: WrkResult[] = [];
-    const during: { reads: WrkResult; ingest: WrkResult }[] = [];
+    const during: { reads: WrkResult; ingest: WrkResult; serverMs: number; wallMs: number }[] = [];
     let readMeter = { serverMs: 0, requests: 0 };
     for (let round = 0; round < 2; round++) {
       const run = await metered(async () => reads());
       readMeter = {
         serverMs: readMeter.serverMs + run.serverMs,
-        requests: readMeter.requests + run.result.rps * SECONDS,
+        requests: readMeter.requests + run.result.requests,
       };
       alone.push(run.result);
       const background = steadyIngest(server.url);
       await new Promise((r) => setTimeout(r, 1000));
       await pinDatabase(); // a connection the pool opened meanwhile
-      const withIngest = reads();
-      during.push({ reads: withIngest, ingest: await background.wait() });
+      const withIngest = await metered(async () => reads());
+      during.push({ reads: withIngest.result, ingest: await background.wait(), ...withIngest });
       await new Promise((r) => setTimeout(r, 1500));
     }
 
@@ -200,6 +200,18 @@ async function measure(database: string, env: Record<string, string>) {
         `| Guide reads during steady ingest, run ${i + 1} | ${cell(during[i]!.reads)}; ingest ${events(during[i]!.ingest)} events/s |`,
       );
     });
+    // The server's own CPU time is not the shared machine's noise: what it spent during reads and ingest
+    // beyond the reads' cost alone is the ingest's, and its share of the core is what reads lose when the
+    // server has its core to itself.
+    const readCost = readMeter.serverMs / readMeter.requests;
+    const marginal = during.map((d) => {
+      const ingestRequests = (d.ingest.rps * d.wallMs) / 1000;
+      const ingestMs = d.serverMs - d.reads.requests * readCost;
+      return { perRequest: ingestMs / ingestRequests, share: ingestMs / d.serverMs };
+    });
+    console.log(
+      `| Ingest's share of the server's CPU during reads (server CPU beyond the reads' own cost) | ${marginal.map((m) => `${Math.round(m.share * 100)} % (${Math.round(m.perRequest * 1000)} µs per ingest request)`).join("; ")} |`,
+    );
     console.log(
       `| Guide read rate lost to ingest (mean of runs) | ${lost(mean(alone), mean(during.map((d) => d.reads)))} |`,
     );
