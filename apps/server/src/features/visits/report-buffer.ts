@@ -18,6 +18,8 @@ interface State<T> {
   waiting: T[];
   timer: NodeJS.Timeout | null;
   draining: boolean;
+  /** A flush is chained and has not started draining yet. */
+  pending: boolean;
   flushing: Promise<void>;
   /** Rows dropped since the buffer filled: logged once when it has room again, not once per request. */
   dropped: number;
@@ -44,7 +46,7 @@ export function createReportBuffer<T>(
   const stateOf = (ctx: AppContext) => {
     let state = states.get(ctx);
     if (!state) {
-      state = { waiting: [], timer: null, draining: false, flushing: Promise.resolve(), dropped: 0 };
+      state = { waiting: [], timer: null, draining: false, pending: false, flushing: Promise.resolve(), dropped: 0 };
       states.set(ctx, state);
     }
     return state;
@@ -71,7 +73,11 @@ export function createReportBuffer<T>(
     const state = stateOf(ctx);
     if (state.timer) clearTimeout(state.timer);
     state.timer = null;
-    state.flushing = state.flushing.then(() => drain(ctx, state));
+    state.pending = true;
+    state.flushing = state.flushing.then(() => {
+      state.pending = false;
+      return drain(ctx, state);
+    });
     return state.flushing;
   }
 
@@ -87,8 +93,8 @@ export function createReportBuffer<T>(
       state.dropped = 0;
     }
     for (const row of rows) state.waiting.push(row);
-    // A flush under way takes what arrives meanwhile; one more is started only when none is.
-    if (state.waiting.length >= FLUSH_AT && !state.draining) void flush(ctx);
+    // A flush under way (or about to start) takes what arrives meanwhile; one more starts only when none is.
+    if (state.waiting.length >= FLUSH_AT && !state.draining && !state.pending) void flush(ctx);
     else if (!state.timer) state.timer = setTimeout(() => void flush(ctx), FLUSH_MS).unref();
     return true;
   }
