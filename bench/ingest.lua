@@ -1,8 +1,21 @@
 -- Guest guide reports for bench/ingest.ts: four section beacons (a language, four sections, three items:
--- eight events) for each visit report, every request a new session. DELAY_MS spaces a connection's
--- requests, so a few connections send at a steady rate.
+-- eight events) for each visit report, every request a new session. RATE (requests per second, for the
+-- whole run) holds a steady rate whatever the latency, as long as there are connections to spare: each
+-- request waits for the next slot of one schedule. Without RATE, DELAY_MS spaces a connection's requests.
 local property = os.getenv("PROPERTY")
 local delay_ms = tonumber(os.getenv("DELAY_MS") or "0")
+local rate = tonumber(os.getenv("RATE") or "0")
+local ffi = require("ffi")
+ffi.cdef([[
+  typedef struct { long tv_sec; long tv_usec; } bench_timeval;
+  int gettimeofday(bench_timeval *tv, void *tz);
+]])
+local tv = ffi.new("bench_timeval")
+local function now_ms()
+  ffi.C.gettimeofday(tv, nil)
+  return tonumber(tv.tv_sec) * 1000 + tonumber(tv.tv_usec) / 1000
+end
+local slot = nil
 local n = 0
 math.randomseed(os.time())
 
@@ -10,6 +23,10 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["User-Agent"] =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+-- BOT=1: the same requests from a crawler, which the server parses, validates and rate-limits, then ignores.
+if os.getenv("BOT") == "1" then
+  wrk.headers["User-Agent"] = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
+end
 
 local items = '["0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","1b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","2b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b"]'
 
@@ -26,5 +43,8 @@ function request()
 end
 
 function delay()
-  return delay_ms
+  if rate <= 0 then return delay_ms end
+  local now = now_ms()
+  slot = math.max((slot or now) + 1000 / rate, now)
+  return math.floor(slot - now)
 end

@@ -2,7 +2,7 @@
 // then starts the compiled server again on the same data under `node --cpu-prof`, loads one route with wrk
 // (BENCH_SECONDS, 16 connections) and prints the profile's top functions by self time and by package. On
 // PostgreSQL it also counts the statements one request runs (pg_stat_database's commits, autocommit).
-// Usage: `npx tsx bench/profile.ts guide me properties property` (BENCH_DATABASE_URL for PostgreSQL).
+// Usage: `npx tsx bench/profile.ts guide me properties property ingest` (BENCH_DATABASE_URL for PostgreSQL).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -57,7 +57,8 @@ async function startProfiled(env: Record<string, string>) {
 
 const seeder = await startServer(env);
 const host = await signUpHost(seeder.url);
-await createProperties(host, 1000);
+// The ingest target (guest reports, bench/ingest.lua at full rate) needs only the guide.
+if (targets.some((t) => t !== "ingest")) await createProperties(host, 1000);
 const guideId = await createGuide(seeder.url, host);
 await seeder.stop();
 
@@ -71,11 +72,22 @@ for (const target of targets) {
     me: "/api/me",
     properties: "/api/properties",
     property: "/api/properties/bench-flat-999",
+    ingest: "",
   };
   const url = `${server.url}${paths[target]}`;
-  const headers: Record<string, string> = target === "guide" ? {} : { cookie: host.cookie };
+  // Guests send no cookie (a cookie write would need an origin, decision 011).
+  const headers: Record<string, string> = target === "guide" || target === "ingest" ? {} : { cookie: host.cookie };
 
-  if (dbUrl) {
+  const script =
+    target === "ingest"
+      ? {
+          script: path.join(import.meta.dirname, "ingest.lua"),
+          // BENCH_RATE: requests/s on one schedule (758 is bench/ingest.ts's steady 5,000 events/s), else full rate.
+          env: { PROPERTY: guideId, RATE: process.env.BENCH_RATE ?? "0" },
+          ...(process.env.BENCH_RATE ? { connections: 64 } : {}),
+        }
+      : {};
+  if (dbUrl && target !== "ingest") {
     const client = new pg.Client({ connectionString: dbUrl });
     await client.connect();
     const commits = async () => {
@@ -93,8 +105,8 @@ for (const target of targets) {
     await client.end();
   }
 
-  wrk(url, { connections: 16, seconds: 2, headers, cpu: 1 });
-  console.log(`${target}: ${cell(wrk(url, { connections: 16, seconds: SECONDS, headers, cpu: 1 }))}`);
+  wrk(url, { connections: 16, seconds: 2, headers, cpu: 1, ...script });
+  console.log(`${target}: ${cell(wrk(url, { connections: 16, seconds: SECONDS, headers, cpu: 1, ...script }))}`);
   await server.stop();
 
   interface Node {

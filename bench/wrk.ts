@@ -6,10 +6,14 @@ import { pinned } from "./nginx.ts";
 
 export interface WrkResult {
   rps: number;
+  /** Requests completed in the run. */
+  requests: number;
   p50: number;
   p99: number;
   /** Responses outside 2xx/3xx, plus socket errors. */
   errors: number;
+  /** CPU time wrk itself used (user + system, ms; the shell's `times`), to tell the load tool's share. */
+  cpuMs: number;
 }
 
 function ensureWrk(): string {
@@ -36,7 +40,19 @@ export function parseWrk(out: string): WrkResult {
   const non2xx = Number(out.match(/Non-2xx or 3xx responses:\s+(\d+)/)?.[1] ?? 0);
   const socket = out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
   const socketErrors = socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0;
-  return { rps, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors };
+  // The last line is the shell's `times` for its children (wrk): "0m1.234s 0m0.567s".
+  const times = [...(out.trim().split("\n").at(-1) ?? "").matchAll(/(\d+)m([\d.]+)s/g)].map(
+    (m) => Number(m[1]) * 60_000 + Number(m[2]) * 1000,
+  );
+  const cpuMs = times.length === 2 ? times[0]! + times[1]! : NaN;
+  const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? NaN);
+  return { rps, requests, p50: pct("50"), p99: pct("99"), errors: non2xx + socketErrors, cpuMs };
+}
+
+/** wrk (pinned to `cpu` when asked) under bash, which prints the CPU time wrk used once it exits. */
+function timedCommand(cpu: number | undefined, args: string[]): [string, string[]] {
+  const [command, full] = pinned(cpu, ensureWrk(), args);
+  return ["bash", ["-c", '"$@"; status=$?; times; exit $status', "_", command, ...full]];
 }
 
 /** Runs wrk against `url` in the background; `wait()` gives its result. For two loads at once. */
@@ -45,7 +61,7 @@ export function wrkInBackground(url: string, options: Parameters<typeof wrk>[1] 
   if (options.script) args.push("-s", options.script);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push(url);
-  const [command, full] = pinned(options.cpu, ensureWrk(), args);
+  const [command, full] = timedCommand(options.cpu, args);
   const child = spawn(command, full, { env: { ...process.env, ...options.env } });
   let out = "";
   child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
@@ -72,7 +88,7 @@ export function wrk(
   if (options.script) args.push("-s", options.script);
   for (const [name, value] of Object.entries(options.headers ?? {})) args.push("-H", `${name}: ${value}`);
   args.push(url);
-  const [command, full] = pinned(options.cpu, ensureWrk(), args);
+  const [command, full] = timedCommand(options.cpu, args);
   const run = spawnSync(command, full, { encoding: "utf8", env: { ...process.env, ...options.env } });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
   return parseWrk(run.stdout);

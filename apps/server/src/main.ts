@@ -3,6 +3,7 @@ import { openDatabase } from "./db/open.ts";
 import { configFromEnv, parseEnv, startupWarnings } from "./env.ts";
 import { settlePropertyCopies } from "./features/property-copies/property-copy.service.ts";
 import { flushEngagement } from "./features/visits/engagement.service.ts";
+import { flushVisits } from "./features/visits/visits.service.ts";
 import { startScheduler } from "./jobs/scheduler.ts";
 
 async function main(): Promise<void> {
@@ -13,9 +14,10 @@ async function main(): Promise<void> {
   const { app, ctx } = await buildApp({ config, database });
   const stopJobs = startScheduler(ctx);
   // Hooks run in reverse: jobs stop, guide copies under way finish (or are taken up by another instance
-  // later), waiting section-analytics events are written, then the database closes.
+  // later), waiting visits and section-analytics events are written, then the database closes.
   app.addHook("onClose", () => database.close());
   app.addHook("onClose", () => flushEngagement(ctx));
+  app.addHook("onClose", () => flushVisits(ctx));
   app.addHook("onClose", () => settlePropertyCopies(ctx));
   app.addHook("onClose", () => stopJobs());
 

@@ -55,6 +55,8 @@ test("visits by QR code and web link show under the right device and source; one
   const beach = await createPropertyViaApi(page.request, "Beach Hut");
   await guestVisit(browser, PHONE_UA, `/q/${harbour.propertyId}`);
   await guestVisit(browser, DESKTOP_UA, `/g/${beach.propertyId}`);
+  // The server writes visits in batches, at most a second after they arrive (decision 014).
+  await page.waitForTimeout(1_500);
 
   // Hold the first answer back a moment so the loading text can be seen (ANL-07).
   let held = false;

@@ -13,6 +13,7 @@ import { CARDS, subscribe } from "../test/billing-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
 import { guideVisitDays } from "../db/schema/visits.ts";
+import { flushVisits } from "../features/visits/visits.service.ts";
 import { runAdminCommand } from "./admin.commands.ts";
 
 let t: TestApp;
@@ -38,6 +39,7 @@ describe("operator CLI (IMPL-22)", () => {
       payload: { propertyId, trackingSessionId: "cli-rebuild-session-0001" },
     });
     expect(visit.statusCode).toBe(204);
+    await flushVisits(t.ctx);
     const rollup = () => t.ctx.db.select().from(guideVisitDays).where(eq(guideVisitDays.accountId, user.accountId));
     const live = await rollup();
     expect(live).toHaveLength(1);

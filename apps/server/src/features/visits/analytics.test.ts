@@ -6,6 +6,7 @@ import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 import { rebuildRollup } from "./analytics.repository.ts";
+import { flushVisits } from "./visits.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,6 +36,8 @@ async function visit(at: string, propertyId: string, session: string, ua: string
     payload: { propertyId, trackingSessionId: `${session}-analytics-session`, utmSource },
   });
   expect(res.statusCode).toBe(204);
+  // Visits are written in batches (report-buffer.ts): each one now, at the clock it was reported at.
+  await flushVisits(t.ctx);
 }
 const get = (user: TestUser, url: string) => t.app.inject({ url, headers: { cookie: user.cookie } });
 const setZone = (user: TestUser, timeZone: string) =>

@@ -9,7 +9,8 @@ export interface EngagementEvent {
   trackingSessionId: string;
   kind: EngagementKind;
   key: string;
-  createdAt: Date;
+  /** ISO 8601, taken when the beacon arrived. */
+  createdAt: string;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function insertEngagementBatch(db: Db, events: EngagementEvent[]): 
       tracking_session_id: e.trackingSessionId,
       kind: e.kind,
       key: e.key,
-      created_at: e.createdAt.toISOString(),
+      created_at: e.createdAt,
     })),
   );
   // Both drivers answer raw SQL with `{ rows }`.

@@ -14,6 +14,7 @@ import { buildProperty, buildUser, setAccountState, type TestUser } from "../../
 import { purgeRawAnalytics, rebuildRollup } from "./analytics.repository.ts";
 import { purgeExpiredVisitRecords } from "./analytics.service.ts";
 import { flushEngagement } from "./engagement.service.ts";
+import { flushVisits } from "./visits.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -40,15 +41,18 @@ const beacon = (body: object, ua = IPHONE, from?: string) => {
     payload: body,
   });
 };
-const visit = (propertyId: string, session: string, ua = IPHONE) => {
+const visit = async (propertyId: string, session: string, ua = IPHONE) => {
   ip += 1;
-  return t.app.inject({
+  const res = await t.app.inject({
     method: "POST",
     url: "/api/guide/visits",
     remoteAddress: `198.19.${ip >> 8}.${ip & 255}`,
     headers: { "user-agent": ua },
     payload: { propertyId, trackingSessionId: session },
   });
+  // Visits are written in batches (report-buffer.ts): each one now, at the clock it was reported at.
+  await flushVisits(t.ctx);
+  return res;
 };
 const api = (user: TestUser, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });

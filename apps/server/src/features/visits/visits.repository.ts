@@ -1,46 +1,71 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts } from "../../db/schema/accounts.ts";
-import type { guideVisits } from "../../db/schema/visits.ts";
+import type { DeviceType } from "@doorstep/shared/schemas/guide";
 
-export type NewVisit = Omit<typeof guideVisits.$inferInsert, "visitDay"> & { createdAt: Date };
+export interface NewVisit {
+  accountId: string;
+  propertyId: string;
+  trackingSessionId: string;
+  deviceType: DeviceType;
+  utmSource: string | null;
+  /** ISO 8601, taken when the visit was reported. */
+  createdAt: string;
+}
 
 /**
- * The calendar day of `at` in the account's time zone (UTC until one is set), computed by the database, so
- * a live insert and a rebuild of the rollup (analytics.repository.ts) draw the same day boundaries.
- */
-const accountDay = (accountId: string, at: Date) =>
-  sql<string>`((${at.toISOString()})::timestamptz at time zone coalesce((select ${accounts.timeZone} from ${accounts} where ${accounts.id} = ${accountId}), 'UTC'))::date`;
-
-/**
- * Appends a visit unless this session already visited this property that day (in the account's time zone),
+ * Appends a batch of visits in one statement, each unless its session already visited that property that day,
  * and keeps the daily rollups (per property and per account) current in the same statement, so the three
- * writes are atomic without a transaction's extra round trips (docs/architecture.md §7). Returns false for a
- * repeated report.
+ * writes are atomic without a transaction's extra round trips (docs/architecture.md §7). The day is the
+ * account's (its time zone, UTC until one is set), computed by the database exactly as a rebuild of the
+ * rollup does (analytics.repository.ts). The source is "qr-code" for utm_source=qr-code, else "link"
+ * (ANL-04). A session repeated within the batch counts once: the ledger keeps its first report.
+ * The batch travels as one JSON parameter, so the statement is the same for 1 or 1,000 visits.
+ * Returns how many visits were new.
  */
-export async function insertVisit(db: Db, visit: NewVisit, source: "qr-code" | "link"): Promise<boolean> {
-  const day = accountDay(visit.accountId, visit.createdAt);
+export async function insertVisitBatch(db: Db, visits: NewVisit[]): Promise<number> {
+  if (visits.length === 0) return 0;
+  const rows = JSON.stringify(
+    visits.map((v) => ({
+      account_id: v.accountId,
+      property_id: v.propertyId,
+      tracking_session_id: v.trackingSessionId,
+      device_type: v.deviceType,
+      utm_source: v.utmSource,
+      created_at: v.createdAt,
+    })),
+  );
   // Both drivers answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
-    with kept as (
+    with input as (
+      select i.account_id, i.property_id, i.tracking_session_id, i.device_type, i.utm_source, i.created_at,
+             (i.created_at at time zone coalesce(a.time_zone, 'UTC'))::date as visit_day, i.ordinality
+      from rows from (jsonb_to_recordset(${rows}::jsonb) as (account_id uuid, property_id uuid,
+             tracking_session_id text, device_type text, utm_source text, created_at timestamptz))
+           with ordinality as i(account_id, property_id, tracking_session_id, device_type, utm_source, created_at, ordinality)
+      join accounts a on a.id = i.account_id
+    ),
+    kept as (
       insert into guide_visits (account_id, property_id, tracking_session_id, device_type, utm_source, visit_day, created_at)
-      values (${visit.accountId}, ${visit.propertyId}, ${visit.trackingSessionId}, ${visit.deviceType},
-              ${visit.utmSource ?? null}, ${day}, ${visit.createdAt.toISOString()})
+      select account_id, property_id, tracking_session_id, device_type, utm_source, visit_day, created_at
+      from input order by ordinality
       on conflict do nothing
-      returning account_id, property_id, visit_day, device_type
+      returning account_id, property_id, visit_day, device_type,
+                case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source
     ),
     by_property as (
       insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
-      select account_id, property_id, visit_day, device_type, ${source}, 1 from kept
+      select account_id, property_id, visit_day, device_type, source, count(*)::int from kept
+      group by account_id, property_id, visit_day, device_type, source
       on conflict (property_id, day, device_type, source)
-      do update set sessions = guide_visit_days.sessions + 1
+      do update set sessions = guide_visit_days.sessions + excluded.sessions
     ),
     by_account as (
       insert into guide_visit_account_days (account_id, day, device_type, source, sessions)
-      select account_id, visit_day, device_type, ${source}, 1 from kept
+      select account_id, visit_day, device_type, source, count(*)::int from kept
+      group by account_id, visit_day, device_type, source
       on conflict (account_id, day, device_type, source)
-      do update set sessions = guide_visit_account_days.sessions + 1
+      do update set sessions = guide_visit_account_days.sessions + excluded.sessions
     )
     select count(*)::int as added from kept`)) as unknown as { rows: { added: number }[] };
-  return Number(result.rows[0]?.added ?? 0) > 0;
+  return Number(result.rows[0]?.added ?? 0);
 }

@@ -4,6 +4,7 @@ import { guideVisitDays, guideVisits } from "../../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser } from "../../test/factories.ts";
 import { deviceTypeOf, isBot } from "./device.ts";
+import { flushVisits } from "./visits.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const UA = {
   googlebot: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
 };
 
-const visit = (body: object, ua: string, ip = "203.0.113.5") =>
+const post = (body: object, ua: string, ip = "203.0.113.5") =>
   t.app.inject({
     method: "POST",
     url: "/api/guide/visits",
@@ -32,6 +33,12 @@ const visit = (body: object, ua: string, ip = "203.0.113.5") =>
     headers: { "user-agent": ua },
     payload: body,
   });
+/** Posts a visit and writes it at once (visits are written in batches, report-buffer.ts). */
+const visit = async (body: object, ua: string, ip = "203.0.113.5") => {
+  const res = await post(body, ua, ip);
+  await flushVisits(t.ctx);
+  return res;
+};
 const session = () => `s${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`.slice(0, 24);
 
 describe("device type and bots (ANL-03, IMPL-05)", () => {
@@ -123,5 +130,37 @@ describe("POST /api/guide/visits (GUIDE-17, ANL-04/05, IMPL-05)", () => {
     for (let i = 0; i <= t.config.guide.visits.max; i++)
       status = (await visit({ propertyId, trackingSessionId: session() }, UA.googlebot, "198.51.100.7")).statusCode;
     expect(status).toBe(429);
+  });
+});
+
+describe("batched visit writes", () => {
+  it("waits in memory, then writes a batch in one go: a session repeated within the batch counts once, the first report kept, rollups by device and source", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user);
+    const twice = session();
+    for (const [body, ua] of [
+      [{ propertyId, trackingSessionId: twice, utmSource: "QR-Code" }, UA.iphone],
+      [{ propertyId, trackingSessionId: twice }, UA.desktop],
+      [{ propertyId, trackingSessionId: session() }, UA.ipad],
+      [{ propertyId, trackingSessionId: session(), utmSource: "newsletter" }, UA.ipad],
+    ] as const)
+      expect((await post(body, ua)).statusCode).toBe(204);
+    const rows = () => t.ctx.db.select().from(guideVisits).where(eq(guideVisits.accountId, user.accountId));
+    expect(await rows()).toHaveLength(0);
+
+    await flushVisits(t.ctx);
+    const written = await rows();
+    expect(written).toHaveLength(3);
+    expect(written.find((r) => r.trackingSessionId === twice)).toMatchObject({
+      deviceType: "mobile",
+      utmSource: "qr-code",
+    });
+    const days = await t.ctx.db.select().from(guideVisitDays).where(eq(guideVisitDays.accountId, user.accountId));
+    expect(
+      days.map((d) => [d.deviceType, d.source, d.sessions]).sort((a, b) => String(a).localeCompare(String(b))),
+    ).toEqual([
+      ["mobile", "qr-code", 1],
+      ["tablet", "link", 2],
+    ]);
   });
 });
