@@ -12,6 +12,7 @@ import type { PlacesProvider } from "./providers/places/places-provider.ts";
 import type { StorageProvider } from "./providers/storage/file-storage.ts";
 import type { TranslationProvider } from "./providers/translate/translation-provider.ts";
 import type { What3wordsProvider } from "./providers/w3w/what3words-provider.ts";
+import type { PushProvider } from "./providers/push/push-provider.ts";
 
 /** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
 export interface AppContext {
@@ -28,6 +29,7 @@ export interface AppContext {
   payments: PaymentGateway;
   rateLimiter: RateLimiter;
   secrets: SecretBox;
+  push: PushProvider;
   /** Messages to every instance (cache purges): Redis pub/sub when REDIS_URL is set. */
   broadcast: Broadcast;
   now: () => Date;

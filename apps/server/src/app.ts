@@ -53,6 +53,7 @@ import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
 import { registerBulkUpdateRoutes } from "./features/bulk-updates/bulk-update.routes.ts";
 import { registerPropertyCopyRoutes } from "./features/property-copies/property-copy.routes.ts";
 import { registerMessagingRoutes } from "./features/messaging/messaging.routes.ts";
+import { createWebPush } from "./providers/push/push-provider.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -137,6 +138,14 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     destinations: overrides.destinations ?? createDestinationIndex(config.viatorDestinationsFile, app.log),
     payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+    push:
+      overrides.push ??
+      createWebPush({
+        secret: loadSecretKey(config.secretKey, config.dataDir),
+        subject: `mailto:${config.supportEmail}`,
+        hosts: config.push.hosts,
+        allowHttp: config.push.allowHttp,
+      }),
     rateLimiter:
       overrides.rateLimiter ??
       createRateLimiter(

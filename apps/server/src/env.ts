@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "zod";
 import { CLIENT_VERSION, DEFAULT_TRIAL_DAYS } from "@doorstep/shared/constants";
 import { serverFile } from "./lib/server-files.ts";
+import { PUSH_SERVICE_HOSTS } from "./providers/push/push-provider.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -153,6 +154,8 @@ export interface AppConfig {
   supportEmail: string;
   /** Guest guide. */
   guide: GuideConfig;
+  /** Web Push to guests (issue 13): the push services' hosts the server may send to; http only in tests. */
+  push: { hosts: readonly string[]; allowHttp: boolean };
   rateLimits: {
     login: RateLimitRule;
     loginPerIp: RateLimitRule;
@@ -240,6 +243,7 @@ export function configFromEnv(env: Env): AppConfig {
       stripeApiUrl: env.STRIPE_API_URL,
     },
     supportEmail: env.SUPPORT_EMAIL,
+    push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
     guide: {
       host: env.GUIDE_HOST?.toLowerCase(),
       renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),

@@ -3,7 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { copy } from "@doorstep/shared/copy";
 import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_BYTES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
-import { GuestMessageFields, GuestThreadResponse } from "@doorstep/shared/schemas/messaging";
+import {
+  GuestMessageFields,
+  GuestThreadResponse,
+  PushSubscriptionRequest,
+  PushUnsubscribeRequest,
+} from "@doorstep/shared/schemas/messaging";
 import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
 import {
@@ -14,7 +19,10 @@ import {
   guestStreamKey,
   newGuestId,
   openGuestId,
+  pushPublicKey,
   sendGuestMessage,
+  subscribeGuestToPush,
+  unsubscribeGuestFromPush,
 } from "../features/messaging/guest-messages.service.ts";
 import { openEventStream } from "../features/messaging/message-events.service.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -63,6 +71,7 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       errors: {},
       formError: null,
       scriptUrl: MESSAGES_SCRIPT.url,
+      pushKey: pushPublicKey(ctx),
     };
   }
 
@@ -238,6 +247,46 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         },
         securityHeaders(null),
       );
+    },
+  );
+
+  app.post(
+    "/api/guide/:propertyId/messages/push",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "Tell this browser of the host's replies by Web Push (IMPL-08); only after the guest has written",
+        params: Params,
+        body: PushSubscriptionRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const found = await access(request, request.params.propertyId);
+      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+      await subscribeGuestToPush(ctx, found.guide, guestId(request), request.body);
+      return reply.status(204).header("Cache-Control", "no-store").send(null);
+    },
+  );
+
+  app.delete(
+    "/api/guide/:propertyId/messages/push",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "Stop telling this browser of replies",
+        params: Params,
+        body: PushUnsubscribeRequest,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const found = await access(request, request.params.propertyId);
+      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+      await unsubscribeGuestFromPush(ctx, found.guide, guestId(request), request.body.endpoint);
+      return reply.status(204).header("Cache-Control", "no-store").send(null);
     },
   );
 

@@ -26,6 +26,8 @@ export interface MessagesPageModel {
   errors: Partial<Record<"firstName" | "lastName" | "message" | "email" | "files", string>>;
   formError: string | null;
   scriptUrl: string;
+  /** The VAPID public key the page's script subscribes with (public by design). */
+  pushKey: string;
 }
 
 const STYLES = `
@@ -49,6 +51,8 @@ const STYLES = `
 .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
 .notice{background:#e7f4ee;border-radius:8px;padding:10px 14px;font-weight:600}
 .back{display:inline-block;margin:16px 0 0}
+.notify{background:#fff;border-radius:12px;padding:12px 16px;margin:16px 0}
+.notify .hint{font-size:.85rem;color:#555;margin:4px 0 0}
 `;
 
 /** Plain text with web addresses made into safe links (they open outside, and tell nothing of where they came from). */
@@ -212,7 +216,13 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <script src={model.scriptUrl} defer />
       </head>
-      <body data-property={model.propertyId} data-base={model.basePath} data-new-reply={g.newReply} data-you={g.you}>
+      <body
+        data-property={model.propertyId}
+        data-base={model.basePath}
+        data-new-reply={g.newReply}
+        data-you={g.you}
+        data-push-key={model.pushKey}
+      >
         <a className="skip" href="#main">
           {copy.guide.skipToContent}
         </a>
@@ -245,6 +255,22 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
               ))}
             </ol>
           </section>
+          {model.messages.length > 0 ? (
+            // Shown by the script where the browser can take push notifications (IMPL-08).
+            <div className="notify" data-notify="" hidden>
+              <button
+                type="button"
+                className="btn alt"
+                data-notify-on={g.notifyOn}
+                data-notify-blocked={g.notifyBlocked}
+                data-notify-failed={g.notifyFailed}
+              >
+                {g.notify}
+              </button>
+              <p className="hint">{g.notifyHint}</p>
+              <p role="status" data-notify-status="" />
+            </div>
+          ) : null}
           {model.open ? <Compose model={model} /> : <p className="notice">{g.off}</p>}
         </main>
       </body>

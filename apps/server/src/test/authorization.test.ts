@@ -54,6 +54,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /g/:propertyId/messages",
   "GET /api/guide/:propertyId/messages",
   "GET /api/guide/:propertyId/messages/events",
+  "POST /api/guide/:propertyId/messages/push",
+  "DELETE /api/guide/:propertyId/messages/push",
   "GET /g/:propertyId/messages/files/:fileId",
 ]);
 

@@ -77,6 +77,11 @@ export const messagingCopy = {
     off: "Your host is not taking messages here at the moment.",
     failed: "Your message was not sent. Please try again.",
     newReply: "New reply from your host",
+    notify: "Notify me of replies",
+    notifyHint: "Your phone tells you when your host replies, even with this page closed.",
+    notifyOn: "You will be notified of replies on this device.",
+    notifyBlocked: "Notifications are blocked for this site in your browser's settings.",
+    notifyFailed: "Notifications could not be turned on. You can still check this page or your email.",
   },
   // Emails (issue 13 item 5): ours.
   messagingEmails: {

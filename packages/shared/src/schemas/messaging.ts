@@ -106,3 +106,13 @@ export const GuestThreadResponse = z.object({
   open: z.boolean(),
 });
 export type GuestThreadResponse = z.infer<typeof GuestThreadResponse>;
+
+/** A guest browser's push subscription for replies (IMPL-08): `PushSubscription.toJSON()`. */
+export const PushSubscriptionRequest = z.object({
+  endpoint: text().url().max(1000),
+  keys: z.object({ p256dh: text().min(1).max(200), auth: text().min(1).max(100) }),
+});
+export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
+
+export const PushUnsubscribeRequest = z.object({ endpoint: text().url().max(1000) });
+export type PushUnsubscribeRequest = z.infer<typeof PushUnsubscribeRequest>;

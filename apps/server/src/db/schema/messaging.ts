@@ -62,12 +62,17 @@ export const conversationMessages = pgTable(
     linkedUserId: uuid("linked_user_id").references(() => users.id, { onDelete: "set null" }),
     /** When the other side was told of it by email (or found to need no email); null until the job has seen it. */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** When the guest's browsers were sent a push for this reply (outbound only); null until the job has seen it. */
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("conversation_messages_unnotified_idx")
       .on(t.createdAt)
       .where(sql`${t.notifiedAt} is null`),
+    index("conversation_messages_unpushed_idx")
+      .on(t.createdAt)
+      .where(sql`${t.pushedAt} is null and not ${t.inbound}`),
     index("conversation_messages_conversation_idx").on(t.conversationId, t.createdAt),
     // The header badge (MSG-18) counts these on every dashboard load.
     index("conversation_messages_unread_idx")
@@ -92,4 +97,24 @@ export const messageFiles = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("message_files_message_idx").on(t.messageId)],
+);
+
+/** A guest's browser that asked to be told of replies by Web Push (IMPL-08): per guest (EndUserId) per guide. */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    propertyId: uuid("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    endUserId: text("end_user_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_guest_idx").on(t.propertyId, t.endUserId),
+  ],
 );

@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
-import type { GuestMessageFields, GuestThreadResponse, MessageDto } from "@doorstep/shared/schemas/messaging";
+import type {
+  GuestMessageFields,
+  GuestThreadResponse,
+  MessageDto,
+  PushSubscriptionRequest,
+} from "@doorstep/shared/schemas/messaging";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { storeAttachments } from "./message-files.ts";
 import {
   countUnread,
+  deletePushSubscription,
+  upsertPushSubscription,
   findGuestConversation,
   findMessageFile,
   insertInboundMessage,
@@ -108,3 +115,39 @@ export async function getGuestAttachment(ctx: AppContext, guide: GuestGuide, end
   if (!found || found.propertyRowId !== guide.id || found.endUserId !== endUserId) throw notFound("File not found");
   return found.file;
 }
+
+/**
+ * A guest's browser asks to be told of replies by Web Push (IMPL-08). Only a guest who has written (so has a
+ * conversation to hear of), and only to a push service's address: the server never posts where a guest says.
+ */
+export async function subscribeGuestToPush(
+  ctx: AppContext,
+  guide: GuestGuide,
+  endUserId: string | null,
+  input: PushSubscriptionRequest,
+): Promise<void> {
+  const conversation = endUserId ? await findGuestConversation(ctx.db, guide.id, endUserId) : null;
+  if (!endUserId || !conversation) throw new AppError("CONFLICT", g.notifyFailed);
+  if (!ctx.push.allows(input.endpoint)) {
+    throw new AppError("VALIDATION_FAILED", g.notifyFailed, [{ path: ["endpoint"], message: g.notifyFailed }]);
+  }
+  await upsertPushSubscription(ctx.db, {
+    propertyId: guide.id,
+    endUserId,
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+  });
+}
+
+export async function unsubscribeGuestFromPush(
+  ctx: AppContext,
+  guide: GuestGuide,
+  endUserId: string | null,
+  endpoint: string,
+): Promise<void> {
+  if (endUserId) await deletePushSubscription(ctx.db, guide.id, endUserId, endpoint);
+}
+
+/** The key browsers subscribe with (public by design). */
+export const pushPublicKey = (ctx: AppContext) => ctx.push.publicKey;

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { conversationMessages, conversations } from "../../db/schema/messaging.ts";
+import { conversationMessages, conversations, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { properties } from "../../db/schema/properties.ts";
 
 type Rows<T> = { rows: T[] };
@@ -118,4 +118,55 @@ export async function findFirstInboundText(db: Db, conversationId: string): Prom
     .orderBy(conversationMessages.createdAt)
     .limit(1);
   return row?.text ?? null;
+}
+
+/** Claims the host's replies not yet pushed to the guest's browsers (same claim rules as the emails). */
+export async function claimRepliesToPush(db: Db, at: Date, limit: number) {
+  const result = (await db.execute(sql`
+    update ${conversationMessages} m set pushed_at = ${iso(at)}
+    from ${conversations} c
+    where c.id = m.conversation_id and m.id in (
+      select id from ${conversationMessages}
+      where pushed_at is null and not inbound
+      order by created_at limit ${limit} for update skip locked
+    )
+    returning m.id, m.conversation_id, m.detail_text, c.property_id, c.end_user_id`)) as unknown as Rows<{
+    id: string;
+    conversation_id: string;
+    detail_text: string;
+    property_id: string;
+    end_user_id: string;
+  }>;
+  return result.rows.map((r) => ({
+    id: r.id,
+    conversationId: r.conversation_id,
+    text: r.detail_text,
+    propertyRowId: r.property_id,
+    endUserId: r.end_user_id,
+  }));
+}
+
+export async function releasePushed(db: Db, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(conversationMessages).set({ pushedAt: null }).where(inArray(conversationMessages.id, ids));
+}
+
+/** The browsers of one guest on one guide, with the guide's weblink and title for the notification. */
+export function findGuestSubscriptions(db: Db, propertyRowId: string, endUserId: string) {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      propertyId: properties.propertyId,
+      propertyTitle: properties.title,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(properties, eq(properties.id, pushSubscriptions.propertyId))
+    .where(and(eq(pushSubscriptions.propertyId, propertyRowId), eq(pushSubscriptions.endUserId, endUserId)));
+}
+
+export async function deleteSubscription(db: Db, id: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
 }

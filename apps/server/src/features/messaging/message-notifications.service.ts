@@ -7,6 +7,10 @@ import { emailLayout } from "../../providers/email/templates.ts";
 import {
   claimMessagesToNotify,
   claimNewConversations,
+  claimRepliesToPush,
+  deleteSubscription,
+  findGuestSubscriptions,
+  releasePushed,
   findAccountRecipients,
   findConversationsForEmail,
   findFirstInboundText,
@@ -166,6 +170,42 @@ export async function sendMessageNotifications(ctx: AppContext): Promise<number>
         ctx.db,
         replies.map((m) => m.id),
       );
+    }
+  }
+  sent += await pushReplies(ctx);
+  return sent;
+}
+
+/**
+ * Web Push to the guest's browsers for the host's replies (IMPL-08): one notification per conversation,
+ * to every browser the guest subscribed on that guide. A subscription the push service says is gone is
+ * deleted; any other failure hands the claim back for the next run.
+ */
+async function pushReplies(ctx: AppContext): Promise<number> {
+  const replies = await claimRepliesToPush(ctx.db, ctx.now(), BATCH);
+  let sent = 0;
+  for (const conversationId of new Set(replies.map((r) => r.conversationId))) {
+    const mine = replies.filter((r) => r.conversationId === conversationId);
+    const { propertyRowId, endUserId } = mine[0]!;
+    const browsers = await findGuestSubscriptions(ctx.db, propertyRowId, endUserId);
+    const last = mine.at(-1)!;
+    for (const browser of browsers) {
+      const payload = JSON.stringify({
+        title: copy.guestMessaging.newReply,
+        body: messagePreview(last.text || browser.propertyTitle, 160),
+        url: `${guideUrl(ctx, browser.propertyId)}/messages`,
+      });
+      try {
+        if ((await ctx.push.send(browser, payload)) === "gone") await deleteSubscription(ctx.db, browser.id);
+        else sent += 1;
+      } catch (err) {
+        ctx.log.warn({ err, conversationId }, "a reply's push failed; tried again next run");
+        await releasePushed(
+          ctx.db,
+          mine.map((r) => r.id),
+        );
+        break;
+      }
     }
   }
   return sent;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/accounts.ts";
-import { conversationMessages, conversations, messageFiles } from "../../db/schema/messaging.ts";
+import { conversationMessages, conversations, messageFiles, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { properties } from "../../db/schema/properties.ts";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -264,4 +264,30 @@ export async function hasMessagingProperty(db: Db, accountId: string): Promise<b
 export async function findUserFirstName(db: Db, userId: string): Promise<string | null> {
   const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.firstName ?? null;
+}
+
+/** Keeps a guest browser's push subscription (an endpoint is one browser: a new guest or guide takes it over). */
+export async function upsertPushSubscription(
+  db: Db,
+  row: { propertyId: string; endUserId: string; endpoint: string; p256dh: string; auth: string },
+): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values(row)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { propertyId: row.propertyId, endUserId: row.endUserId, p256dh: row.p256dh, auth: row.auth },
+    });
+}
+
+export async function deletePushSubscription(db: Db, propertyRowId: string, endUserId: string, endpoint: string) {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.propertyId, propertyRowId),
+        eq(pushSubscriptions.endUserId, endUserId),
+        eq(pushSubscriptions.endpoint, endpoint),
+      ),
+    );
 }

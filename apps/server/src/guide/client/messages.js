@@ -112,6 +112,63 @@
   }
   connect();
 
+  // Web Push (IMPL-08): offered where the browser can take it, once the guest has a thread to hear of.
+  var notify = document.querySelector("[data-notify]");
+  var pushKey = body.getAttribute("data-push-key");
+  var base = body.getAttribute("data-base");
+  function keyBytes(text) {
+    var raw = atob((text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/"));
+    var bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i += 1) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+  if (notify && pushKey && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window) {
+    var notifyButton = notify.querySelector("button");
+    var notifyStatus = notify.querySelector("[data-notify-status]");
+    notify.hidden = false;
+    if (Notification.permission === "denied") {
+      notifyStatus.textContent = notifyButton.getAttribute("data-notify-blocked");
+      notifyButton.hidden = true;
+    }
+    notifyButton.addEventListener("click", function () {
+      notifyButton.disabled = true;
+      Notification.requestPermission()
+        .then(function (permission) {
+          if (permission !== "granted") throw new Error("blocked");
+          return navigator.serviceWorker.register(base + "/sw.js", { scope: base });
+        })
+        .then(function () {
+          return navigator.serviceWorker.ready;
+        })
+        .then(function (reg) {
+          return reg.pushManager.getSubscription().then(function (existing) {
+            return (
+              existing || reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) })
+            );
+          });
+        })
+        .then(function (subscription) {
+          return fetch("/api/guide/" + encodeURIComponent(property) + "/messages/push", {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            credentials: "same-origin",
+            body: JSON.stringify(subscription.toJSON()),
+          });
+        })
+        .then(function (res) {
+          if (!res.ok) throw new Error("failed");
+          notifyStatus.textContent = notifyButton.getAttribute("data-notify-on");
+          notifyButton.hidden = true;
+        })
+        .catch(function (error) {
+          notifyStatus.textContent = notifyButton.getAttribute(
+            error && error.message === "blocked" ? "data-notify-blocked" : "data-notify-failed",
+          );
+          notifyButton.disabled = false;
+        });
+    });
+  }
+
   if (!form) return;
   var button = form.querySelector("button[type=submit]");
   var formError = form.querySelector("[data-form-error]");

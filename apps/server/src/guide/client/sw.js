@@ -136,3 +136,34 @@ self.addEventListener("message", function (event) {
     });
   });
 });
+
+// Web Push (IMPL-08): the host's reply, as the server sent it; a tap opens the guest's thread in this guide.
+self.addEventListener("push", function (event) {
+  var data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = {};
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || "", {
+      body: data.body || "",
+      tag: "host-reply",
+      data: { url: data.url || SCOPE + "/messages" },
+    }),
+  );
+});
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var wanted = event.notification.data && event.notification.data.url;
+  // Only an address of this guide: a notification never opens anything else.
+  var url = wanted && inScope(new URL(wanted, location.origin)) ? wanted : SCOPE + "/messages";
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+      for (var i = 0; i < windows.length; i += 1) {
+        if (windows[i].url === new URL(url, location.origin).href && "focus" in windows[i]) return windows[i].focus();
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
+});

@@ -1,6 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { useSavedToggle } from "../../../lib/use-saved-toggle.ts";
 import { useSetPropertyMessaging } from "../api/messaging.ts";
 
 const m = copy.messaging;
@@ -9,26 +10,20 @@ const m = copy.messaging;
 export function MessagingToggle({ propertyId, checked }: { propertyId: string; checked: boolean }) {
   const id = useId();
   const save = useSetPropertyMessaging();
-  // The box shows what was asked at once (set in the event, so the controlled input keeps it) until the saved
-  // value comes back; a failure puts it back and says so.
-  const [asked, setAsked] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (asked === checked) setAsked(null);
-  }, [asked, checked]);
-  const shown = asked ?? checked;
+  const toggle = useSavedToggle(checked);
   return (
     <div className="messaging-toggle">
       <div className="messaging-toggle__row">
         <input
           id={id}
           type="checkbox"
-          checked={shown}
+          checked={toggle.checked}
           disabled={save.isPending}
           aria-describedby={`${id}-hint`}
           onChange={(event) => {
             const on = event.target.checked;
-            setAsked(on);
-            save.mutate({ propertyId, on }, { onError: () => setAsked(null) });
+            toggle.ask(on);
+            save.mutate({ propertyId, on }, { onError: () => toggle.reset() });
           }}
         />
         <label htmlFor={id}>{m.activate}</label>

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { EditableItem, ItemValue, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
 import { hasErrorCode } from "../../../../lib/api-client.ts";
+import { useSavedToggle } from "../../../../lib/use-saved-toggle.ts";
 import { getWhat3words } from "../../api/get-what3words.ts";
 import { useUpdateProperty } from "../../api/update-property.ts";
 
@@ -11,16 +12,22 @@ import { useUpdateProperty } from "../../api/update-property.ts";
 function ShowWordsToggle({ property }: { property: PropertyDto }) {
   const id = useId();
   const update = useUpdateProperty();
+  const toggle = useSavedToggle(property.showWhat3words);
   return (
     <div className="tick">
       <input
         id={id}
         type="checkbox"
-        checked={update.isPending ? !property.showWhat3words : property.showWhat3words}
+        checked={toggle.checked}
         disabled={update.isPending}
-        onChange={(event) =>
-          update.mutate({ propertyId: property.propertyId, body: { showWhat3words: event.target.checked } })
-        }
+        onChange={(event) => {
+          const on = event.target.checked;
+          toggle.ask(on);
+          update.mutate(
+            { propertyId: property.propertyId, body: { showWhat3words: on } },
+            { onError: () => toggle.reset() },
+          );
+        }}
       />
       <label htmlFor={id}>{copy.basicSetup.showWhat3words}</label>
       {update.isError ? <Alert>{copy.profile.saveError}</Alert> : null}
