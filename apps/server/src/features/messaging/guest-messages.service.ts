@@ -61,8 +61,11 @@ export async function sendGuestMessage(
   const messageId = randomUUID();
   const folder = messageFolder(guide.accountId, guide.id, messageId);
   const stored = await storeAttachments(ctx, folder, input.files, g.fileType);
+  let saved: Awaited<ReturnType<typeof insertInboundMessage>>;
+  let files: Awaited<ReturnType<typeof insertMessageFiles>>;
+  // Only a failure to store the message takes its files back; what follows it never does.
   try {
-    const saved = await insertInboundMessage(ctx.db, {
+    saved = await insertInboundMessage(ctx.db, {
       messageId,
       accountId: guide.accountId,
       propertyRowId: guide.id,
@@ -74,26 +77,28 @@ export async function sendGuestMessage(
       text: fields.message,
       at: ctx.now(),
     });
-    if (!saved) {
-      await ctx.storage.deletePrefix(`${folder}/`);
-      return null;
-    }
-    const files = await insertMessageFiles(
-      ctx.db,
-      stored.map((s) => ({ ...s, messageId })),
-    );
-    // MSG-16: the host's dashboards hear of it at once, on whichever instance they are.
-    await publishMessageEvent(ctx, {
-      type: "inbound",
-      accountId: guide.accountId,
-      conversationId: saved.conversation.id,
-      unreadCount: await countUnread(ctx.db, guide.accountId),
-    });
-    return toMessageDto(saved.message, files, null, guestFileUrl(guide.propertyId));
+    files = saved
+      ? await insertMessageFiles(
+          ctx.db,
+          stored.map((s) => ({ ...s, messageId })),
+        )
+      : [];
   } catch (error) {
     await ctx.storage.deletePrefix(`${folder}/`);
     throw error;
   }
+  if (!saved) {
+    await ctx.storage.deletePrefix(`${folder}/`);
+    return null;
+  }
+  // MSG-16: the host's dashboards hear of it at once, on whichever instance they are.
+  await publishMessageEvent(ctx, {
+    type: "inbound",
+    accountId: guide.accountId,
+    conversationId: saved.conversation.id,
+    unreadCount: await countUnread(ctx.db, guide.accountId),
+  });
+  return toMessageDto(saved.message, files, null, guestFileUrl(guide.propertyId));
 }
 
 /** The guest's own thread on this guide (GUIDE-19): empty until they write. */

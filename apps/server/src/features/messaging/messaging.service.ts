@@ -207,8 +207,11 @@ export async function replyToConversation(
   const messageId = randomUUID();
   const folder = messageFolder(caller.accountId, row.conversation.propertyId, messageId);
   const stored = await storeAttachments(ctx, folder, files, copy.messaging.fileType);
+  let message: MessageRow;
+  let saved: MessageFileRow[];
+  // Only a failure to store the message takes its files back; what follows it never does.
   try {
-    const message = await insertOutboundMessage(ctx.db, {
+    message = await insertOutboundMessage(ctx.db, {
       id: messageId,
       accountId: caller.accountId,
       conversationId: id,
@@ -216,23 +219,23 @@ export async function replyToConversation(
       text,
       at: ctx.now(),
     });
-    const saved = await insertMessageFiles(
+    saved = await insertMessageFiles(
       ctx.db,
       stored.map((s) => ({ ...s, messageId })),
     );
-    const hostName = await findUserFirstName(ctx.db, caller.userId);
-    await publishMessageEvent(ctx, {
-      type: "outbound",
-      accountId: caller.accountId,
-      conversationId: id,
-      guestKey: guestKeyOf(row.conversation.propertyId, row.conversation.endUserId),
-      message: toMessageDto(message, saved, hostName, guestFileUrl(row.propertyId)),
-    });
-    return toMessageDto(message, saved, hostName, hostFileUrl);
   } catch (error) {
     await ctx.storage.deletePrefix(`${folder}/`);
     throw error;
   }
+  const hostName = await findUserFirstName(ctx.db, caller.userId);
+  await publishMessageEvent(ctx, {
+    type: "outbound",
+    accountId: caller.accountId,
+    conversationId: id,
+    guestKey: guestKeyOf(row.conversation.propertyId, row.conversation.endUserId),
+    message: toMessageDto(message, saved, hostName, guestFileUrl(row.propertyId)),
+  });
+  return toMessageDto(message, saved, hostName, hostFileUrl);
 }
 
 /** Blocks a guest (new messages from them are dropped) or unblocks them. */
