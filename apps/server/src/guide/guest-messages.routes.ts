@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { copy } from "@doorstep/shared/copy";
-import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_BYTES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
+import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
 import {
   GuestMessageFields,
   GuestThreadResponse,
@@ -14,6 +14,7 @@ import type { AppContext } from "../app-context.ts";
 import {
   GUEST_ID_COOKIE,
   GUEST_ID_MAX_AGE_SECONDS,
+  MESSAGE_UPLOAD,
   getGuestAttachment,
   getGuestThread,
   guestStreamKey,
@@ -128,9 +129,7 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
         if (!found.guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
         const form = await receiveForm(request, {
-          maxBytes: MESSAGE_FILE_MAX_BYTES,
-          maxFiles: MAX_MESSAGE_FILES,
-          fields: ["files"],
+          ...MESSAGE_UPLOAD,
           tooManyMessage: g.tooManyFiles(MAX_MESSAGE_FILES),
           fieldsInto: typed,
         });

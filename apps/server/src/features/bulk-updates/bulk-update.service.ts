@@ -61,14 +61,6 @@ export async function runBulkUpdate(
   const results: BulkUpdateResult[] = [];
   const audited: AuditChange[] = [];
   try {
-    await updateEach();
-  } finally {
-    // Whatever was applied is on record, even when an unexpected failure ends the run early.
-    await recordAudit(ctx, caller, "bulk-update", audited);
-  }
-  return { key, applied: input.apply, results };
-
-  async function updateEach() {
     for (const propertyId of parsePropertyIds(input.propertyIds)) {
       const property = await getPropertyDto(ctx, caller, propertyId).catch((error: unknown) => {
         if (error instanceof AppError && error.code === "NOT_FOUND") return null;
@@ -105,5 +97,9 @@ export async function runBulkUpdate(
           });
       }
     }
+  } finally {
+    // Whatever was applied is on record, even when an unexpected failure ends the run early.
+    await recordAudit(ctx, caller, "bulk-update", audited);
   }
+  return { key, applied: input.apply, results };
 }
