@@ -77,6 +77,18 @@ test("a guest writes from the guide with a photo; the open inbox shows it and th
       await page.waitForTimeout(200);
       await page.screenshot({ path: `${dir}/conversation-${width}.png`, fullPage: true });
     }
+    await guest.setViewportSize({ width: 1280, height: 900 });
+    await guest.screenshot({ path: `${dir}/guest-thread-1280.png` });
+    // In a context of its own: browsers may keep a public guide for 60 s, and the test turns messages off below.
+    const reader = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const readerPage = await reader.newPage();
+    await readerPage.goto(`/g/${property.propertyId}`);
+    await readerPage.getByRole("heading", { name: g.entry }).scrollIntoViewIfNeeded();
+    await readerPage.screenshot({ path: `${dir}/guide-entry-390.png` });
+    await reader.close();
+    await page.goto(`/property/${property.propertyId}/messaging`);
+    await page.getByRole("link", { name: /Ana Silva/ }).waitFor();
+    await page.screenshot({ path: `${dir}/property-messaging-390.png`, fullPage: true });
     await page.goto("/messaging");
     await page.getByRole("link", { name: /Ana Silva/ }).waitFor();
     await page.screenshot({ path: `${dir}/inbox-390.png` });
