@@ -9,7 +9,7 @@ export const PublicConfig = z.object({
   marketingUrl: text(),
   termsUrl: text(),
   privacyUrl: text(),
-  placesProvider: z.enum(["gazetteer", "google"]),
+  placesProvider: z.enum(["gazetteer", "google", "osm"]),
   what3wordsConfigured: z.boolean(),
   mapTileUrl: text(),
   mapAttribution: text(),

@@ -55,6 +55,7 @@ export function createGazetteerPlaces(): PlacesProvider {
 
   return {
     kind: "gazetteer",
+    findsPlaces: false,
     async search(query) {
       const { cities, folded } = load();
       // "Brighton, UK" → name part before the comma; the rest narrows by country name or code.
@@ -91,6 +92,13 @@ export function createGazetteerPlaces(): PlacesProvider {
         lat,
         lng,
       };
+    },
+    // The gazetteer knows towns, not cafés: recommended places are added as custom places (LOCAL-11).
+    async placeDetails() {
+      return null;
+    },
+    async photo() {
+      return null;
     },
     async nearest(lat, lng) {
       let best: City | undefined;

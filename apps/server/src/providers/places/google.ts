@@ -6,6 +6,18 @@ interface AddressComponent {
   types: string[];
 }
 
+interface GooglePlace {
+  place_id?: string;
+  name?: string;
+  formatted_address?: string;
+  geometry?: { location: { lat: number; lng: number } };
+  international_phone_number?: string;
+  website?: string;
+  rating?: number;
+  types?: string[];
+  photos?: { photo_reference: string }[];
+}
+
 /** Maps Google address components to our address fields (SETUP-08, OPEN-60). */
 export function mapGoogleAddress(result: {
   formatted_address: string;
@@ -36,10 +48,13 @@ export function createGooglePlaces({
   apiKey: string;
   baseUrl?: string;
 }): PlacesProvider {
-  async function call<T>(path: string, params: Record<string, string>): Promise<T> {
+  const urlOf = (path: string, params: Record<string, string>) => {
     const url = new URL(path, baseUrl);
     for (const [k, v] of Object.entries({ ...params, key: apiKey })) url.searchParams.set(k, v);
-    const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+    return url;
+  };
+  async function call<T>(path: string, params: Record<string, string>): Promise<T> {
+    const res = await fetch(urlOf(path, params), { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`Google Places answered ${res.status}`);
     const body = (await res.json()) as T & { status: string };
     if (body.status !== "OK" && body.status !== "ZERO_RESULTS") throw new Error(`Google Places status ${body.status}`);
@@ -47,9 +62,17 @@ export function createGooglePlaces({
   }
   return {
     kind: "google",
-    async search(query, near) {
-      const params: Record<string, string> = { input: query, types: "geocode" };
-      if (near) Object.assign(params, { location: `${near.lat},${near.lng}`, radius: "50000" });
+    findsPlaces: true,
+    async search(query, near, kind = "address") {
+      const params: Record<string, string> = { input: query };
+      // LOCAL-07: establishments and geocodes, so no type filter; LOCAL-17: towns and regions only.
+      if (kind === "address") params.types = "geocode";
+      if (kind === "region") params.types = "(regions)";
+      if (near && kind === "establishment") {
+        // LOCAL-07: biased to a box of ±0.05° around the property.
+        const box = [near.lat - 0.05, near.lng - 0.05, near.lat + 0.05, near.lng + 0.05].map((n) => n.toFixed(6));
+        params.locationbias = `rectangle:${box[0]},${box[1]}|${box[2]},${box[3]}`;
+      } else if (near) Object.assign(params, { location: `${near.lat},${near.lng}`, radius: "50000" });
       const body = await call<{ predictions?: { place_id: string; description: string }[] }>(
         "/maps/api/place/autocomplete/json",
         params,
@@ -62,6 +85,38 @@ export function createGooglePlaces({
         fields: "formatted_address,address_component,geometry",
       });
       return body.result ? mapGoogleAddress(body.result) : null;
+    },
+    async placeDetails(placeId) {
+      const body = await call<{ result?: GooglePlace }>("/maps/api/place/details/json", {
+        place_id: placeId,
+        fields: "place_id,name,formatted_address,geometry,international_phone_number,website,rating,types,photos",
+      });
+      const r = body.result;
+      if (!r) return null;
+      return {
+        placeId: r.place_id ?? placeId,
+        name: r.name ?? r.formatted_address ?? placeId,
+        formattedAddress: r.formatted_address ?? null,
+        lat: r.geometry?.location.lat ?? null,
+        lng: r.geometry?.location.lng ?? null,
+        phone: r.international_phone_number ?? null,
+        website: r.website ?? null,
+        rating: typeof r.rating === "number" ? r.rating : null,
+        placeType: r.types?.find((t) => t !== "point_of_interest" && t !== "establishment") ?? r.types?.[0] ?? null,
+        photoReference: r.photos?.[0]?.photo_reference ?? null,
+      };
+    },
+    async photo(photoReference, maxWidth) {
+      // The photo endpoint answers with a redirect to the image; fetch follows it, and the key stays here.
+      const res = await fetch(
+        urlOf("/maps/api/place/photo", { photo_reference: photoReference, maxwidth: String(maxWidth) }),
+        {
+          signal: AbortSignal.timeout(10_000),
+        },
+      );
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`Google Places photo answered ${res.status}`);
+      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type") ?? "" };
     },
     async nearest(lat, lng) {
       const body = await call<{ results?: { address_components: AddressComponent[] }[] }>("/maps/api/geocode/json", {
