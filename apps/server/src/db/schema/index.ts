@@ -8,3 +8,4 @@ export * from "./billing.ts";
 export * from "./visits.ts";
 export * from "./audit.ts";
 export * from "./messaging.ts";
+export * from "./local-area.ts";
