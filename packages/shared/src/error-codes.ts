@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   "SUBSCRIPTION_EXISTS",
   "NO_SUBSCRIPTION",
   "WEBHOOK_SIGNATURE_INVALID",
+  // LOCAL-08: the place is already on this list.
+  "PLACE_EXISTS",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

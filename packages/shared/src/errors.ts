@@ -43,6 +43,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SUBSCRIPTION_EXISTS: 409,
   NO_SUBSCRIPTION: 409,
   WEBHOOK_SIGNATURE_INVALID: 400,
+  PLACE_EXISTS: 409,
 };
 
 export const ErrorIssue = z.object({

@@ -4,6 +4,7 @@ import { settlePropertyCopies, startPropertyCopy } from "../features/property-co
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
+import { addPlace, createProfile } from "../features/local-area/local-area.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
@@ -101,6 +102,10 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   },
   categoryLabel: async () => "arrival",
   media: async () => "image",
+  // Local area: a profile (by label, and by id for attaching) and a place on it.
+  label: async (t, owner) => (await ownedProfile(t, owner)).label,
+  profileId: async (t, owner) => (await ownedProfile(t, owner)).id,
+  placeId: async (t, owner) => (await ownedProfile(t, owner)).placeId,
   // Later issues add: conversationId, …
 };
 
@@ -158,6 +163,30 @@ async function ownedConversation(t: Pick<TestApp, "app" | "ctx">, owner: TestUse
   return { propertyId, conversationId, fileId: sent.json().message.files[0].id as string, guestCookie };
 }
 
+/** A local-area profile of `owner` in Brighton (the offline gazetteer) with one custom place. */
+async function ownedProfile(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
+  const caller = callerOf(owner);
+  const [town] = await t.ctx.places.search("Brighton");
+  const profile = await createProfile(t.ctx, caller, { title: "Harness", placeId: town!.placeId });
+  const place = await addPlace(
+    t.ctx,
+    caller,
+    { profileLabel: profile.label },
+    {
+      source: "custom",
+      categoryLabel: "cafes",
+      title: "Owned place",
+      detailText: "",
+      webLink: null,
+      phone: null,
+      address: null,
+      lat: null,
+      lng: null,
+    },
+  );
+  return { label: profile.label, id: profile.id, placeId: place.id };
+}
+
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
 const VALID_BODIES: Record<string, object> = {
   "PATCH /api/managers/:vanityId": { firstName: "X" },
@@ -184,6 +213,20 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/conversations/:conversationId/read": { messageIds: ["00000000-0000-4000-8000-000000000000"] },
   // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
   "POST /api/conversations/:conversationId/messages": {},
+  "POST /api/local-area-profiles/:label/places": { source: "custom", categoryLabel: "cafes", title: "Hijacked" },
+  "PUT /api/local-area-profiles/:label/places/order": {
+    categoryLabel: "cafes",
+    placeIds: ["00000000-0000-4000-8000-000000000000"],
+  },
+  "PUT /api/properties/:propertyId/local-area-profiles/:profileId": {},
+  "POST /api/properties/:propertyId/places": { source: "custom", categoryLabel: "cafes", title: "Hijacked" },
+  "PUT /api/properties/:propertyId/places/order": {
+    categoryLabel: "cafes",
+    placeIds: ["00000000-0000-4000-8000-000000000000"],
+  },
+  "PATCH /api/local-places/:placeId": { title: "Hijacked" },
+  // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
+  "PUT /api/local-places/:placeId/image": {},
   // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
 };

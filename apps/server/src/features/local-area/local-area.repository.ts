@@ -1,0 +1,231 @@
+import { and, asc, count, eq, inArray, max, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { localAreaProfileLinks, localAreaProfiles, localPlaces } from "../../db/schema/local-area.ts";
+import { properties } from "../../db/schema/properties.ts";
+
+export type ProfileRow = typeof localAreaProfiles.$inferSelect;
+export type NewProfile = typeof localAreaProfiles.$inferInsert;
+export type PlaceRow = typeof localPlaces.$inferSelect;
+export type NewPlace = typeof localPlaces.$inferInsert;
+
+/** Whose list a place is on: a property's own, or a local-area profile's (row ids). */
+export type PlaceOwner = { propertyRowId: string; profileId?: never } | { profileId: string; propertyRowId?: never };
+
+const ownedBy = (owner: PlaceOwner) =>
+  owner.profileId !== undefined
+    ? eq(localPlaces.profileId, owner.profileId)
+    : eq(localPlaces.propertyId, owner.propertyRowId);
+
+// ---------- profiles ----------
+
+/** The account's profiles with their place counts (LOCAL-15/16/26), by title. */
+export async function findProfiles(db: Db, accountId: string): Promise<(ProfileRow & { placeCount: number })[]> {
+  const rows = await db
+    .select({ profile: localAreaProfiles, placeCount: count(localPlaces.id) })
+    .from(localAreaProfiles)
+    .leftJoin(localPlaces, eq(localPlaces.profileId, localAreaProfiles.id))
+    .where(eq(localAreaProfiles.accountId, accountId))
+    .groupBy(localAreaProfiles.id)
+    .orderBy(asc(localAreaProfiles.title), asc(localAreaProfiles.label));
+  return rows.map((r) => ({ ...r.profile, placeCount: r.placeCount }));
+}
+
+export async function findProfileByLabel(db: Db, accountId: string, label: string): Promise<ProfileRow | null> {
+  const [row] = await db
+    .select()
+    .from(localAreaProfiles)
+    .where(and(eq(localAreaProfiles.accountId, accountId), eq(localAreaProfiles.label, label)));
+  return row ?? null;
+}
+
+export async function findProfileById(db: Db, accountId: string, id: string): Promise<ProfileRow | null> {
+  const [row] = await db
+    .select()
+    .from(localAreaProfiles)
+    .where(and(eq(localAreaProfiles.accountId, accountId), eq(localAreaProfiles.id, id)));
+  return row ?? null;
+}
+
+/** The account's labels that begin with `base` (OPEN-55: the next free "-n" is chosen from them). */
+export async function findLabelsLike(db: Db, accountId: string, base: string): Promise<Set<string>> {
+  const escaped = base.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ label: localAreaProfiles.label })
+    .from(localAreaProfiles)
+    .where(and(eq(localAreaProfiles.accountId, accountId), sql`${localAreaProfiles.label} like ${`${escaped}%`}`));
+  return new Set(rows.map((r) => r.label));
+}
+
+export async function insertProfile(db: Db, values: NewProfile): Promise<ProfileRow> {
+  const [row] = await db.insert(localAreaProfiles).values(values).returning();
+  return row!;
+}
+
+export async function deleteProfileRow(db: Db, profileId: string): Promise<void> {
+  await db.delete(localAreaProfiles).where(eq(localAreaProfiles.id, profileId));
+}
+
+/** The properties a profile is attached to (their row ids). */
+export async function findLinkedPropertyRows(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ propertyId: localAreaProfileLinks.propertyId })
+    .from(localAreaProfileLinks)
+    .where(eq(localAreaProfileLinks.profileId, profileId));
+  return rows.map((r) => r.propertyId);
+}
+
+/** The profiles attached to a property (their ids). */
+export async function findAttachedProfileIds(db: Db, propertyRowId: string): Promise<string[]> {
+  const rows = await db
+    .select({ profileId: localAreaProfileLinks.profileId })
+    .from(localAreaProfileLinks)
+    .where(eq(localAreaProfileLinks.propertyId, propertyRowId));
+  return rows.map((r) => r.profileId);
+}
+
+export async function insertLink(db: Db, values: typeof localAreaProfileLinks.$inferInsert): Promise<void> {
+  await db.insert(localAreaProfileLinks).values(values).onConflictDoNothing();
+}
+
+export async function deleteLink(db: Db, profileId: string, propertyRowId: string): Promise<void> {
+  await db
+    .delete(localAreaProfileLinks)
+    .where(and(eq(localAreaProfileLinks.profileId, profileId), eq(localAreaProfileLinks.propertyId, propertyRowId)));
+}
+
+/** Marks properties changed (their guides' "last updated", HOME-22), as a content save does. */
+export async function touchPropertyRows(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
+  if (propertyRowIds.length > 0)
+    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
+}
+
+// ---------- places ----------
+
+export async function findPlaces(db: Db, owner: PlaceOwner): Promise<PlaceRow[]> {
+  return db
+    .select()
+    .from(localPlaces)
+    .where(ownedBy(owner))
+    .orderBy(asc(localPlaces.categoryLabel), asc(localPlaces.listRank), asc(localPlaces.createdAt));
+}
+
+export async function countPlaces(db: Db, owner: PlaceOwner): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(localPlaces).where(ownedBy(owner));
+  return row?.n ?? 0;
+}
+
+/**
+ * What a property's guide shows (GUIDE-10): its own places and those of the profiles attached to it,
+ * by category and ListRank, the property's own first within a category.
+ */
+export async function findGuidePlaces(db: Db, propertyRowId: string): Promise<PlaceRow[]> {
+  const attached = db
+    .select({ id: localAreaProfileLinks.profileId })
+    .from(localAreaProfileLinks)
+    .where(eq(localAreaProfileLinks.propertyId, propertyRowId));
+  return db
+    .select()
+    .from(localPlaces)
+    .where(or(eq(localPlaces.propertyId, propertyRowId), inArray(localPlaces.profileId, attached)))
+    .orderBy(
+      asc(localPlaces.categoryLabel),
+      sql`${localPlaces.profileId} is not null`,
+      asc(localPlaces.listRank),
+      asc(localPlaces.createdAt),
+    );
+}
+
+export async function findPlace(db: Db, accountId: string, placeId: string): Promise<PlaceRow | null> {
+  const [row] = await db
+    .select()
+    .from(localPlaces)
+    .where(and(eq(localPlaces.accountId, accountId), eq(localPlaces.id, placeId)));
+  return row ?? null;
+}
+
+/** LOCAL-08: a provider's place already on this list, in any category. */
+export async function findPlaceByProviderId(
+  db: Db,
+  owner: PlaceOwner,
+  providerPlaceId: string,
+): Promise<PlaceRow | null> {
+  const [row] = await db
+    .select()
+    .from(localPlaces)
+    .where(and(ownedBy(owner), eq(localPlaces.providerPlaceId, providerPlaceId)));
+  return row ?? null;
+}
+
+/** ListRank for a new place: last + 1 in its category (LOCAL-10). */
+export async function nextRank(db: Db, owner: PlaceOwner, categoryLabel: string): Promise<number> {
+  const [row] = await db
+    .select({ top: max(localPlaces.listRank) })
+    .from(localPlaces)
+    .where(and(ownedBy(owner), eq(localPlaces.categoryLabel, categoryLabel)));
+  return (row?.top ?? 0) + 1;
+}
+
+export async function insertPlace(db: Db, values: NewPlace): Promise<PlaceRow> {
+  const [row] = await db.insert(localPlaces).values(values).returning();
+  return row!;
+}
+
+/** Saves fields and bumps the ContentVersion (decision 003); null when the place is gone. */
+export async function updatePlaceRow(
+  db: Db,
+  placeId: string,
+  values: Partial<NewPlace>,
+  at: Date,
+): Promise<PlaceRow | null> {
+  const [row] = await db
+    .update(localPlaces)
+    .set({ ...values, contentVersion: sql`${localPlaces.contentVersion} + 1`, updatedAt: at })
+    .where(eq(localPlaces.id, placeId))
+    .returning();
+  return row ?? null;
+}
+
+export async function deletePlaceRow(db: Db, placeId: string): Promise<PlaceRow | null> {
+  const [row] = await db.delete(localPlaces).where(eq(localPlaces.id, placeId)).returning();
+  return row ?? null;
+}
+
+/** The ids of a category's places on one list, for a reorder's check. */
+export async function findCategoryPlaceIds(db: Db, owner: PlaceOwner, categoryLabel: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: localPlaces.id })
+    .from(localPlaces)
+    .where(and(ownedBy(owner), eq(localPlaces.categoryLabel, categoryLabel)));
+  return rows.map((r) => r.id);
+}
+
+/** Rewrites ListRank 1…n in the given order, in one statement (LOCAL-06). */
+export async function writeRanks(db: Db, placeIds: string[], at: Date): Promise<void> {
+  if (placeIds.length === 0) return;
+  const ranks = sql.join(
+    placeIds.map((id, i) => sql`(${id}::uuid, ${i + 1}::int)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`update ${localPlaces} set list_rank = v.rank, updated_at = ${at} from (values ${ranks}) as v(id, rank) where ${localPlaces.id} = v.id`,
+  );
+}
+
+/** The image keys of a profile's places, collected before a delete takes the rows (decision 003 §7). */
+export async function findProfileImageKeys(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db
+    .select({ key: localPlaces.imageKey })
+    .from(localPlaces)
+    .where(and(eq(localPlaces.profileId, profileId), sql`${localPlaces.imageKey} is not null`));
+  return rows.map((r) => r.key!);
+}
+
+/** Locks a profile row for a delete racing place changes. */
+export async function lockProfile(db: Db, profileId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: localAreaProfiles.id })
+    .from(localAreaProfiles)
+    .where(eq(localAreaProfiles.id, profileId))
+    .for("update");
+  return rows.length > 0;
+}

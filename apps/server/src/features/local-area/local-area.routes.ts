@@ -1,0 +1,255 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
+import {
+  AddPlaceRequest,
+  AttachProfileResponse,
+  CreateProfileRequest,
+  LocalAreaPageResponse,
+  PlaceResponse,
+  ProfileResponse,
+  ProfilesResponse,
+  ReorderPlacesRequest,
+  UpdatePlaceRequest,
+} from "@doorstep/shared/schemas/local-area";
+import type { AppContext } from "../../app-context.ts";
+import { receiveImage } from "../../lib/uploads.ts";
+import { requireCaller } from "../../plugins/auth.ts";
+import {
+  addPlace,
+  createProfile,
+  deletePlace,
+  deleteProfile,
+  getProfilePage,
+  getPropertyLocalArea,
+  listProfiles,
+  removePlaceImage,
+  reorderPlaces,
+  setPlaceImage,
+  setProfileAttached,
+  updatePlace,
+} from "./local-area.service.ts";
+
+const tags = ["local area"];
+const NoContent = { 204: z.null() };
+const PropertyParams = z.object({ propertyId: text().min(1).max(60) });
+const ProfileParams = z.object({ label: text().min(1).max(200) });
+const PlaceParams = z.object({ placeId: z.uuid() });
+const AttachParams = z.object({ propertyId: text().min(1).max(60), profileId: z.uuid() });
+
+/**
+ * Local-area recommendations (LOCAL-01…26, SHARED-06/10): profiles, their attachment to properties, and the
+ * places of a property or a profile. Everything is the caller's own; another account's id answers 404.
+ */
+export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  // ---- profiles ----
+  app.get(
+    "/api/local-area-profiles",
+    {
+      schema: {
+        tags,
+        summary: "The caller's profiles with place counts (LOCAL-15/16/26)",
+        response: { 200: ProfilesResponse },
+      },
+    },
+    async (request) => ({ profiles: await listProfiles(ctx, requireCaller(request)) }),
+  );
+  app.post(
+    "/api/local-area-profiles",
+    {
+      schema: {
+        tags,
+        summary: "Create a profile in a town chosen from the places search (LOCAL-17…21, OPEN-55)",
+        body: CreateProfileRequest,
+        response: { 201: ProfileResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ profile: await createProfile(ctx, requireCaller(request), request.body) }),
+  );
+  app.get(
+    "/api/local-area-profiles/:label",
+    {
+      schema: {
+        tags,
+        summary: "A profile's places by category (LOCAL-01/03/04)",
+        params: ProfileParams,
+        response: { 200: LocalAreaPageResponse },
+      },
+    },
+    async (request) => getProfilePage(ctx, requireCaller(request), request.params.label),
+  );
+  app.delete(
+    "/api/local-area-profiles/:label",
+    {
+      schema: {
+        tags,
+        summary: "Delete a profile with its places, detaching it everywhere (LOCAL-24)",
+        params: ProfileParams,
+        response: { 200: z.object({ status: z.literal("success") }) },
+      },
+    },
+    async (request) => {
+      await deleteProfile(ctx, requireCaller(request), request.params.label);
+      return { status: "success" as const };
+    },
+  );
+  app.post(
+    "/api/local-area-profiles/:label/places",
+    {
+      schema: {
+        tags,
+        summary: "Add a place to a profile (LOCAL-07…11)",
+        params: ProfileParams,
+        body: AddPlaceRequest,
+        response: { 201: PlaceResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        place: await addPlace(ctx, requireCaller(request), { profileLabel: request.params.label }, request.body),
+      }),
+  );
+  app.put(
+    "/api/local-area-profiles/:label/places/order",
+    {
+      schema: {
+        tags,
+        summary: "Reorder a category's places in a profile (LOCAL-06)",
+        params: ProfileParams,
+        body: ReorderPlacesRequest,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      await reorderPlaces(ctx, requireCaller(request), { profileLabel: request.params.label }, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- a property's local area ----
+  app.get(
+    "/api/properties/:propertyId/local-area",
+    {
+      schema: {
+        tags,
+        summary: "A property's places and the account's profiles with attach state (LOCAL-01/02)",
+        params: PropertyParams,
+        response: { 200: LocalAreaPageResponse },
+      },
+    },
+    async (request) => getPropertyLocalArea(ctx, requireCaller(request), request.params.propertyId),
+  );
+  app.put(
+    "/api/properties/:propertyId/local-area-profiles/:profileId",
+    {
+      schema: {
+        tags,
+        summary: "Attach a profile to a property (LOCAL-02, SHARED-10)",
+        params: AttachParams,
+        response: { 200: AttachProfileResponse },
+      },
+    },
+    async (request) => {
+      const { propertyId, profileId } = request.params;
+      await setProfileAttached(ctx, requireCaller(request), propertyId, profileId, true);
+      return { attached: true };
+    },
+  );
+  app.delete(
+    "/api/properties/:propertyId/local-area-profiles/:profileId",
+    {
+      schema: {
+        tags,
+        summary: "Detach a profile from a property (LOCAL-02, SHARED-10)",
+        params: AttachParams,
+        response: { 200: AttachProfileResponse },
+      },
+    },
+    async (request) => {
+      const { propertyId, profileId } = request.params;
+      await setProfileAttached(ctx, requireCaller(request), propertyId, profileId, false);
+      return { attached: false };
+    },
+  );
+  app.post(
+    "/api/properties/:propertyId/places",
+    {
+      schema: {
+        tags,
+        summary: "Add a place to a property (LOCAL-07…11)",
+        params: PropertyParams,
+        body: AddPlaceRequest,
+        response: { 201: PlaceResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        place: await addPlace(ctx, requireCaller(request), { propertyId: request.params.propertyId }, request.body),
+      }),
+  );
+  app.put(
+    "/api/properties/:propertyId/places/order",
+    {
+      schema: {
+        tags,
+        summary: "Reorder a category's places of a property (LOCAL-06)",
+        params: PropertyParams,
+        body: ReorderPlacesRequest,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      await reorderPlaces(ctx, requireCaller(request), { propertyId: request.params.propertyId }, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // ---- one place ----
+  app.patch(
+    "/api/local-places/:placeId",
+    {
+      schema: {
+        tags,
+        summary: "Edit a place, its pin included (LOCAL-11/12)",
+        params: PlaceParams,
+        body: UpdatePlaceRequest,
+        response: { 200: PlaceResponse },
+      },
+    },
+    async (request) => ({
+      place: await updatePlace(ctx, requireCaller(request), request.params.placeId, request.body),
+    }),
+  );
+  app.delete(
+    "/api/local-places/:placeId",
+    { schema: { tags, summary: "Delete a place", params: PlaceParams, response: NoContent } },
+    async (request, reply) => {
+      await deletePlace(ctx, requireCaller(request), request.params.placeId);
+      return reply.status(204).send(null);
+    },
+  );
+  app.put(
+    "/api/local-places/:placeId/image",
+    {
+      schema: {
+        tags,
+        summary: "Replace a place's photo (FILE rules)",
+        consumes: ["multipart/form-data"],
+        params: PlaceParams,
+        response: { 200: PlaceResponse },
+      },
+    },
+    async (request) => ({
+      place: await setPlaceImage(ctx, requireCaller(request), request.params.placeId, () => receiveImage(request)),
+    }),
+  );
+  app.delete(
+    "/api/local-places/:placeId/image",
+    { schema: { tags, summary: "Remove a place's photo", params: PlaceParams, response: { 200: PlaceResponse } } },
+    async (request) => ({ place: await removePlaceImage(ctx, requireCaller(request), request.params.placeId) }),
+  );
+}
