@@ -134,7 +134,13 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     storage: overrides.storage ?? createStorageProvider({ dataDir: config.dataDir, s3: config.s3 }),
     translator: overrides.translator ?? createTranslationProvider(config.translate),
     geo: overrides.geo ?? createGeoLookup(),
-    places: overrides.places ?? createPlacesProvider({ googleApiKey: config.googleMapsApiKey }),
+    places:
+      overrides.places ??
+      createPlacesProvider({
+        googleApiKey: config.googleMapsApiKey,
+        osmUrl: config.placesUrl,
+        userAgent: `Doorstep/${config.appVersion} (+${config.publicUrl})`,
+      }),
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
     destinations: overrides.destinations ?? createDestinationIndex(config.viatorDestinationsFile, app.log),
     payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),

@@ -24,6 +24,8 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   GOOGLE_MAPS_API_KEY: z.string().optional(),
+  /** A self-hosted Nominatim (OpenStreetMap, no key) for addresses and places when no Google key is set. */
+  PLACES_URL: z.string().url().optional(),
   W3W_API_KEY: z.string().optional(),
   /** The partner's destinations file (viatorDestinations.json) for experience destinations (SETUP-22, OPEN-61). */
   VIATOR_DESTINATIONS_FILE: z.string().optional(),
@@ -133,6 +135,8 @@ export interface AppConfig {
   /** Files in an S3-compatible bucket instead of DATA_DIR/files when S3_BUCKET is set. */
   s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string };
   googleMapsApiKey?: string;
+  /** A self-hosted Nominatim's base URL (PLACES_URL); Google wins when both are set. */
+  placesUrl?: string;
   w3wApiKey?: string;
   viatorDestinationsFile?: string;
   translate: { provider: Env["TRANSLATE_PROVIDER"]; url?: string; apiKey?: string };
@@ -226,6 +230,7 @@ export function configFromEnv(env: Env): AppConfig {
         }
       : undefined,
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
+    placesUrl: env.PLACES_URL,
     w3wApiKey: env.W3W_API_KEY,
     viatorDestinationsFile: env.VIATOR_DESTINATIONS_FILE,
     translate: { provider: env.TRANSLATE_PROVIDER, url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },

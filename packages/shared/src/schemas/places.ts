@@ -2,11 +2,19 @@ import { z } from "zod";
 import { text } from "./text.ts";
 import { PropertyAddress } from "./property.ts";
 
+/**
+ * What a search looks for: a street address (SETUP-07), a town or region (a local-area profile's nearest town,
+ * LOCAL-17) or a place worth recommending (LOCAL-07, biased to ±0.05° around lat/lng).
+ */
+export const PlaceSearchKind = z.enum(["address", "region", "establishment"]);
+export type PlaceSearchKind = z.infer<typeof PlaceSearchKind>;
+
 /** Address search (SETUP-07): predictions, then the chosen place's address (SETUP-08, OPEN-60). */
 export const PlaceSearchQuery = z.object({
   q: text().trim().min(2).max(200),
   lat: z.coerce.number().min(-90).max(90).optional(),
   lng: z.coerce.number().min(-180).max(180).optional(),
+  kind: PlaceSearchKind.default("address"),
 });
 export type PlaceSearchQuery = z.infer<typeof PlaceSearchQuery>;
 

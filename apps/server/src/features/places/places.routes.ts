@@ -40,18 +40,18 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     {
       schema: {
         tags,
-        summary: "Address autocomplete (SETUP-07)",
+        summary: "Address, town or place autocomplete (SETUP-07, LOCAL-07, LOCAL-17)",
         querystring: PlaceSearchQuery,
         response: { 200: PlaceSearchResponse },
       },
     },
     async (request) => {
       await limit(request);
-      const { q, lat, lng } = request.query;
+      const { q, lat, lng, kind } = request.query;
       const near = lat !== undefined && lng !== undefined ? { lat, lng } : undefined;
-      // Bias points rounded to ~1 km: the suggestions do not change within that.
-      const key = `search:${q.toLowerCase()}:${near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : ""}`;
-      return { predictions: await cache.get(key, () => ctx.places.search(q, near)) };
+      // Bias points rounded to ~1 km: the suggestions do not change within that. Each kind filters differently.
+      const key = `search:${kind}:${q.toLowerCase()}:${near ? `${near.lat.toFixed(2)},${near.lng.toFixed(2)}` : ""}`;
+      return { predictions: await cache.get(key, () => ctx.places.search(q, near, kind)) };
     },
   );
 

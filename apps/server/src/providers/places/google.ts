@@ -53,11 +53,13 @@ export function createGooglePlaces({
     for (const [k, v] of Object.entries({ ...params, key: apiKey })) url.searchParams.set(k, v);
     return url;
   };
-  async function call<T>(path: string, params: Record<string, string>): Promise<T> {
+  /** `notFoundIsEmpty`: Details answers NOT_FOUND for an id Google no longer knows, which is "no such place", not a failure. */
+  async function call<T>(path: string, params: Record<string, string>, notFoundIsEmpty = false): Promise<T> {
     const res = await fetch(urlOf(path, params), { signal: AbortSignal.timeout(5000) });
     if (!res.ok) throw new Error(`Google Places answered ${res.status}`);
     const body = (await res.json()) as T & { status: string };
-    if (body.status !== "OK" && body.status !== "ZERO_RESULTS") throw new Error(`Google Places status ${body.status}`);
+    const empty = body.status === "ZERO_RESULTS" || (notFoundIsEmpty && body.status === "NOT_FOUND");
+    if (body.status !== "OK" && !empty) throw new Error(`Google Places status ${body.status}`);
     return body;
   }
   return {
@@ -65,7 +67,7 @@ export function createGooglePlaces({
     findsPlaces: true,
     async search(query, near, kind = "address") {
       const params: Record<string, string> = { input: query };
-      // LOCAL-07: establishments and geocodes, so no type filter; LOCAL-17: towns and regions only.
+      // SETUP-07: addresses; LOCAL-17: towns and regions only; LOCAL-07: establishments and geocodes, so no filter.
       if (kind === "address") params.types = "geocode";
       if (kind === "region") params.types = "(regions)";
       if (near && kind === "establishment") {
@@ -80,17 +82,25 @@ export function createGooglePlaces({
       return (body.predictions ?? []).map((p) => ({ placeId: p.place_id, description: p.description }));
     },
     async details(placeId) {
-      const body = await call<{ result?: Parameters<typeof mapGoogleAddress>[0] }>("/maps/api/place/details/json", {
-        place_id: placeId,
-        fields: "formatted_address,address_component,geometry",
-      });
+      const body = await call<{ result?: Parameters<typeof mapGoogleAddress>[0] }>(
+        "/maps/api/place/details/json",
+        {
+          place_id: placeId,
+          fields: "formatted_address,address_component,geometry",
+        },
+        true,
+      );
       return body.result ? mapGoogleAddress(body.result) : null;
     },
     async placeDetails(placeId) {
-      const body = await call<{ result?: GooglePlace }>("/maps/api/place/details/json", {
-        place_id: placeId,
-        fields: "place_id,name,formatted_address,geometry,international_phone_number,website,rating,types,photos",
-      });
+      const body = await call<{ result?: GooglePlace }>(
+        "/maps/api/place/details/json",
+        {
+          place_id: placeId,
+          fields: "place_id,name,formatted_address,geometry,international_phone_number,website,rating,types,photos",
+        },
+        true,
+      );
       const r = body.result;
       if (!r) return null;
       return {
@@ -114,9 +124,14 @@ export function createGooglePlaces({
           signal: AbortSignal.timeout(10_000),
         },
       );
-      if (res.status === 404) return null;
+      // A reference Google no longer honours (they expire) is answered 400 or 404: the place has no photo for us.
+      if (res.status === 400 || res.status === 404) return null;
       if (!res.ok) throw new Error(`Google Places photo answered ${res.status}`);
-      return { bytes: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get("content-type") ?? "" };
+      // Only an image may end up in a host's folder (LOCAL-14), never an error page answered 200.
+      const contentType = res.headers.get("content-type") ?? "";
+      if (!contentType.startsWith("image/"))
+        throw new Error(`Google Places photo answered ${contentType || "no type"}`);
+      return { bytes: Buffer.from(await res.arrayBuffer()), contentType };
     },
     async nearest(lat, lng) {
       const body = await call<{ results?: { address_components: AddressComponent[] }[] }>("/maps/api/geocode/json", {

@@ -36,7 +36,7 @@ export interface PlaceDetails {
 
 /**
  * Address, town and place search and lookup (SETUP-07/08, LOCAL-07/09/14): the offline gazetteer by default
- * (towns only), OpenStreetMap (a self-hosted Nominatim or Photon at PLACES_URL), or Google Places with a key.
+ * (towns only), OpenStreetMap (a self-hosted Nominatim at PLACES_URL), or Google Places with a key.
  * Keys stay on the server (IMPL-25).
  */
 export interface PlacesProvider {

@@ -5,10 +5,15 @@ export interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
   body: string;
 }
 
-export type FakeHandler = (req: FakeRequest) => { status?: number; json: unknown };
+/** A JSON answer, or raw bytes with headers (an image, a redirect's Location). */
+export type FakeResponse =
+  { status?: number; json: unknown } | { status?: number; headers?: Record<string, string>; body?: Buffer | string };
+
+export type FakeHandler = (req: FakeRequest) => FakeResponse;
 
 /** A tiny HTTP server standing in for an outside service's API on 127.0.0.1, so providers are tested over real HTTP offline. */
 export async function startFakeHttp(
@@ -20,11 +25,22 @@ export async function startFakeHttp(
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://fake");
-      const request = { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, body };
+      const request = {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body,
+      };
       requests.push(request);
       const out = handler(request);
-      res.writeHead(out.status ?? 200, { "content-type": "application/json" });
-      res.end(JSON.stringify(out.json));
+      if ("json" in out) {
+        res.writeHead(out.status ?? 200, { "content-type": "application/json" });
+        res.end(JSON.stringify(out.json));
+      } else {
+        res.writeHead(out.status ?? 200, out.headers ?? {});
+        res.end(out.body ?? "");
+      }
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
