@@ -164,6 +164,26 @@ const PropertyMessagingPage = page(
   () => import("../features/messaging/routes/messaging-settings.tsx"),
   (m) => m.PropertyMessagingPage,
 );
+const LocalAreaProfilesPage = page(
+  () => import("../features/local-area/routes/profiles.tsx"),
+  (m) => m.LocalAreaProfilesPage,
+);
+const CreateLocalAreaProfilePage = page(
+  () => import("../features/local-area/routes/profiles.tsx"),
+  (m) => m.CreateLocalAreaProfilePage,
+);
+const LocalAreaProfileDeletedPage = page(
+  () => import("../features/local-area/routes/profiles.tsx"),
+  (m) => m.LocalAreaProfileDeletedPage,
+);
+const ProfileLocalAreaPage = page(
+  () => import("../features/local-area/routes/local-area-page.tsx"),
+  (m) => m.ProfileLocalAreaPage,
+);
+const PropertyLocalAreaPage = page(
+  () => import("../features/local-area/routes/local-area-page.tsx"),
+  (m) => m.PropertyLocalAreaPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -173,12 +193,11 @@ const NotFoundPage = page(
 const placeholderRoutes: [path: string, title: PlaceholderTitle][] = [
   ["property/:propertyId/*", "property"],
   ["shared-content/:propertyId/*", "sharedContent"],
-  ["local-area-profiles", "localAreaProfiles"],
   ["referrals", "referrals"],
 ];
 
 /**
- * Routes of features not built yet (affiliates, local-area profiles). They show the not-found page, but
+ * Routes of features not built yet (affiliates). They show the not-found page, but
  * behind the guard their requirement names, so a visitor is already sent where the product will send them.
  */
 const unbuiltGuestOnlyPaths = [
@@ -190,9 +209,6 @@ const unbuiltLoginPaths = [
   "affiliate-terms",
   "affiliate-payment-details",
   "affiliate-assets",
-  "local-area-profile-deleted", // XCUT-11
-  "create-local-area-profile", // XCUT-12
-  "local-area-profile/:sharedProfileLabel", // XCUT-13
 ];
 
 function Root() {
@@ -277,6 +293,12 @@ export const routes: RouteObject[] = [
               { path: "messaging/:messageId", element: <ConversationPage /> },
               { path: "messaging-settings", element: <MessagingSettingsPage /> },
               { path: "property/:propertyId/messaging", element: <PropertyMessagingPage /> },
+              // Local area recommendations (LOCAL-01…26; XCUT-11…13 need login).
+              { path: "local-area-profiles", element: <LocalAreaProfilesPage /> },
+              { path: "create-local-area-profile", element: <CreateLocalAreaProfilePage /> },
+              { path: "local-area-profile/:sharedProfileLabel", element: <ProfileLocalAreaPage /> },
+              { path: "local-area-profile-deleted", element: <LocalAreaProfileDeletedPage /> },
+              { path: "property/:propertyId/local-area", element: <PropertyLocalAreaPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

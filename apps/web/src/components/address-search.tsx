@@ -3,7 +3,7 @@ import type { PlaceSearchResponse } from "@doorstep/shared/schemas/places";
 import type { PropertyAddress } from "@doorstep/shared/schemas/property";
 import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
 import { getPlaceDetails } from "../lib/places/get-place-details.ts";
-import { usePlaceSearch } from "../lib/places/search-places.ts";
+import { usePlaceSearch, type PlaceSearchOptions } from "../lib/places/search-places.ts";
 import { useDebouncedValue } from "../lib/use-debounced-value.ts";
 import { Alert } from "./ui/banner.tsx";
 import { Spinner } from "./ui/spinner.tsx";
@@ -16,7 +16,19 @@ type Prediction = PlaceSearchResponse["predictions"][number];
 
 interface AddressSearchProps {
   /** Gets the chosen place's address; when it rejects, `errorMessage` shows and the text stays. */
-  onChoose: (address: PropertyAddress) => unknown;
+  onChoose?: (address: PropertyAddress) => unknown;
+  /**
+   * Gets the chosen prediction itself, instead of its address (a local-area profile's town, a place to
+   * recommend: the server looks the details up). When it rejects, `errorMessage` shows and the text stays.
+   */
+  onPick?: (prediction: Prediction) => unknown;
+  /** The field's label; the address search's by default. */
+  label?: string;
+  /** What to look for and where (default: addresses anywhere). */
+  search?: PlaceSearchOptions;
+  autoFocus?: boolean;
+  /** Empty the box after a successful pick (adding several places one after another). */
+  clearAfterPick?: boolean;
   /** The text changed: an earlier choice no longer stands (Basic Setup's Save waits for a new one). */
   onType?: () => void;
   /** Shown when the search finds nothing. */
@@ -30,7 +42,18 @@ interface AddressSearchProps {
  * The address autocomplete of the setup flow and Basic Setup (SETUP-07, SETUP-08): an ARIA combobox whose
  * listbox holds the places search's predictions; choosing one loads its address and hands it to `onChoose`.
  */
-export function AddressSearch({ onChoose, onType, noMatches, errorMessage, status }: AddressSearchProps) {
+export function AddressSearch({
+  onChoose,
+  onPick,
+  label = copy.basicSetup.searchAddress,
+  search: searchOptions,
+  autoFocus = true,
+  clearAfterPick = false,
+  onType,
+  noMatches,
+  errorMessage,
+  status,
+}: AddressSearchProps) {
   const inputId = useId();
   const listId = `${inputId}-list`;
   const [text, setText] = useState("");
@@ -39,7 +62,7 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const query = useDebouncedValue(text.trim(), DEBOUNCE_MS);
-  const search = usePlaceSearch(query);
+  const search = usePlaceSearch(query, searchOptions);
   const predictions = query.length >= 2 ? (search.data?.predictions ?? []) : [];
   const showList = open && !busy && predictions.length > 0;
 
@@ -51,7 +74,9 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
     setBusy(true);
     setFailed(false);
     try {
-      await onChoose(await getPlaceDetails(prediction.placeId));
+      if (onPick) await onPick(prediction);
+      else await onChoose?.(await getPlaceDetails(prediction.placeId));
+      if (clearAfterPick) setText("");
     } catch {
       setFailed(true);
     } finally {
@@ -86,7 +111,7 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
   return (
     <div className="address-search field">
       <label className="field__label" htmlFor={inputId}>
-        {copy.basicSetup.searchAddress}
+        {label}
       </label>
       <div className="address-search__box">
         <input
@@ -102,7 +127,7 @@ export function AddressSearch({ onChoose, onType, noMatches, errorMessage, statu
           aria-busy={busy || undefined}
           value={text}
           readOnly={busy}
-          autoFocus
+          autoFocus={autoFocus}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(true);

@@ -55,6 +55,8 @@ export const localAreaCopy = {
     townNoMatches: "No towns or cities match. Try another spelling.",
     townError: "The town could not be loaded. Please try again.",
     backToProfiles: "Back to Local Area Profiles",
+    townChosen: (town: string) => `Chosen: ${town}`,
+    profileNotFound: "This local area profile could not be found.",
     // LOCAL-02, SHARED-06
     profilesOnProperty: "Local area profiles",
     profilesOnPropertyHint: "Tick a profile to show its places in this property's guide.",
@@ -94,6 +96,7 @@ export const localAreaCopy = {
     pinLabel: "Location pin",
     pinHint: "Click or tap the map to drop the pin, then drag it to the exact spot.",
     removePin: "Remove pin",
+    setPin: "Set the pin on the map",
     save: "Save",
     saving: "Saving...",
     saved: "Saved",
@@ -101,8 +104,9 @@ export const localAreaCopy = {
     deletePlace: "Delete place",
     deletePlaceConfirm: (title: string) => `Delete ${title}? This cannot be undone.`,
     rating: (r: number) => `Rated ${r.toFixed(1)} out of 5`,
-    moveUp: (title: string) => `Move ${title} up`,
-    moveDown: (title: string) => `Move ${title} down`,
+    categoriesLabel: "Place categories",
+    placesIn: (category: string) => `Places in ${category}`,
+    ratingShort: (r: number) => `★ ${r.toFixed(1)}`,
     dragHandle: (title: string) => `Drag ${title} to reorder`,
     orderSaved: "Order saved",
     // LOCAL-23/25, XCUT-14

@@ -17,7 +17,14 @@ export function ContentSectionsList({ propertyId }: { propertyId: string }) {
         const fill = templateFill(category);
         return (
           <li key={category.label}>
-            <Link to={`/property/${encodeURIComponent(propertyId)}/content/${encodeURIComponent(category.label)}`}>
+            <Link
+              to={
+                // LOCAL-01: the local area leads to its recommendations page, which links to the host's own tips.
+                category.type === "local-area"
+                  ? `/property/${encodeURIComponent(propertyId)}/local-area`
+                  : `/property/${encodeURIComponent(propertyId)}/content/${encodeURIComponent(category.label)}`
+              }
+            >
               <span className="content-sections-list__title">{category.title}</span>
               <span className="content-sections-list__count">
                 {copy.content.filledCount(category.totalItemCount)}

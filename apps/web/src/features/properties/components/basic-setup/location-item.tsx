@@ -6,7 +6,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
 import { useUpdateProperty } from "../../api/update-property.ts";
 import { manualAddress } from "./manual-address.ts";
-import { PinMap, type LatLng } from "./pin-map.tsx";
+import { PinMap, type LatLng } from "../../../../components/pin-map.tsx";
 
 type Mode = "search" | "manual";
 

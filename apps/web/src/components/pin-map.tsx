@@ -5,7 +5,7 @@ import L, { type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useMemo } from "react";
 import { MapContainer, Marker, TileLayer } from "react-leaflet";
-import { useConfig } from "../../../../lib/config.ts";
+import { useConfig } from "../lib/config.ts";
 import "./pin-map.css";
 
 export interface LatLng {
@@ -37,6 +37,8 @@ interface PinMapProps {
   onDragStart?: () => void;
   onDrop?: (pin: LatLng) => void;
   label: string;
+  /** The pin's own name (its tooltip and accessible name); the property's location by default. */
+  markerTitle?: string;
   size?: { width: number; height: number };
 }
 
@@ -50,6 +52,7 @@ export function PinMap({
   onDragStart,
   onDrop,
   label,
+  markerTitle = copy.basicSetup.markerLabel,
   size = { width: MAP.boxPx, height: MAP.boxPx },
 }: PinMapProps) {
   const config = useConfig();
@@ -108,7 +111,7 @@ export function PinMap({
           icon={pinIcon}
           draggable={draggable}
           keyboard={draggable}
-          title={copy.basicSetup.markerLabel}
+          title={markerTitle}
           eventHandlers={handlers}
         />
       </MapContainer>

@@ -1,0 +1,143 @@
+import { copy } from "@doorstep/shared/copy";
+import { LocalAreaPageResponse } from "@doorstep/shared/schemas/local-area";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
+import { createPropertyViaApi } from "../properties/property-api.ts";
+
+const c = copy.localArea;
+const shots = process.env.LOCAL_AREA_SCREENSHOTS;
+
+async function profilePlaces(request: APIRequestContext, label: string): Promise<string[]> {
+  const response = await request.get(`/api/local-area-profiles/${label}`);
+  return LocalAreaPageResponse.parse(await response.json()).places.map((p) => p.title);
+}
+
+async function photograph(page: Page, name: string) {
+  if (!shots) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe("local area recommendations (LOCAL-01…26)", () => {
+  test("create a profile, add custom places with and without a pin, reorder, attach to two properties, delete", async ({
+    loggedInPage: page,
+  }) => {
+    test.setTimeout(90_000);
+    const first = await createPropertyViaApi(page.request, "Seafront Flat");
+    const second = await createPropertyViaApi(page.request, "Lanes Loft");
+
+    // LOCAL-15: the empty list.
+    await page.goto("/local-area-profiles");
+    await expect(page.getByRole("heading", { level: 1, name: c.profilesTitle })).toBeVisible();
+    await expect(page.getByText(c.noProfiles)).toBeVisible();
+    await page.getByText(c.howItWorks).click();
+    await expect(page.getByText(c.howItWorksText)).toBeVisible();
+    await photograph(page, "profiles-empty");
+
+    // LOCAL-17/18: both inputs are needed; the town comes from the search.
+    await page.getByRole("link", { name: c.createProfile }).click();
+    await expect(page).toHaveURL(/\/create-local-area-profile$/);
+    await page.getByRole("button", { name: c.createButton }).click();
+    await expect(page.getByText(c.enterAll)).toBeVisible();
+    await page.getByLabel(c.profileName).fill("Brighton Seafront");
+    await page.getByRole("combobox", { name: c.nearestTown }).fill("Brighton");
+    await page.getByRole("option", { name: /^Brighton, United Kingdom/ }).click();
+    await expect(page.getByText(c.townChosen("Brighton, United Kingdom"))).toBeVisible();
+    await photograph(page, "create-profile");
+    await page.getByRole("button", { name: c.createButton }).click();
+
+    // LOCAL-19/01: the label is the name lowercased with dashes; the page is titled after the profile.
+    await expect(page).toHaveURL(/\/local-area-profile\/brighton-seafront$/);
+    await expect(page.getByRole("heading", { level: 1, name: c.profileTitle("Brighton Seafront") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: c.categories.cafes.title })).toBeVisible();
+    // The offline default says plainly that place search needs a provider.
+    await page.getByRole("button", { name: `${c.edit} ${c.categories.cafes.title}` }).click();
+    await expect(page.getByText(c.searchNeedsProvider)).toBeVisible();
+
+    // LOCAL-11/12: a custom place with a pin, and one without.
+    await page.getByRole("button", { name: c.addCustom }).click();
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(page.getByText(copy.common.required)).toBeVisible();
+    await page.getByLabel(c.placeTitle).fill("Bond St Coffee");
+    await page.getByLabel(c.placeText).fill("The best flat white in town.");
+    await page.getByLabel(c.placeWebLink).fill("not a link");
+    await page.getByRole("button", { name: c.setPin }).click();
+    await expect(page.getByRole("group", { name: c.pinLabel })).toBeVisible();
+    await page.getByRole("button", { name: c.save }).click();
+    // A bad web link is refused under its field and nothing typed is lost.
+    await expect(page.getByText("Use a full address beginning with http:// or https://")).toBeVisible();
+    await expect(page.getByLabel(c.placeTitle)).toHaveValue("Bond St Coffee");
+    await page.getByLabel(c.placeWebLink).fill("https://bondst.example.com");
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: c.saved })).toBeVisible();
+    await expect(page.getByLabel(c.placePhoto)).toBeVisible();
+    await photograph(page, "place-editor");
+    await page.getByRole("button", { name: c.close, exact: true }).click();
+
+    await page.getByRole("button", { name: c.addCustom }).click();
+    await page.getByLabel(c.placeTitle).fill("Small Batch");
+    await page.getByRole("button", { name: c.save }).click();
+    await expect(page.getByRole("status").filter({ hasText: c.saved })).toBeVisible();
+    await page.getByRole("button", { name: c.close, exact: true }).click();
+
+    const list = page.getByRole("list", { name: c.placesIn(c.categories.cafes.title) });
+    await expect(list.getByRole("listitem")).toContainText(["Bond St Coffee", "Small Batch"]);
+    await expect(list.getByRole("listitem").nth(1)).toContainText(c.awaitingPin);
+    await expect(page.getByText(c.placesAdded(2))).toBeVisible();
+    await photograph(page, "profile-page");
+
+    // LOCAL-06: keyboard drag and drop, saved after the drop.
+    const handle = list.getByRole("button", { name: c.dragHandle("Small Batch") });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    await expect(handle).toHaveAttribute("aria-pressed", "true");
+    await page.keyboard.press("ArrowUp");
+    await expect(page.locator('[id^="DndLiveRegion"]')).toContainText("was moved over");
+    await page.keyboard.press("Space");
+    await expect(list.getByRole("listitem")).toContainText(["Small Batch", "Bond St Coffee"]);
+    await expect
+      .poll(() => profilePlaces(page.request, "brighton-seafront"))
+      .toEqual(["Small Batch", "Bond St Coffee"]);
+
+    // LOCAL-02: attach the profile to both properties from their local-area pages.
+    for (const property of [first, second]) {
+      await page.goto(`/property/${property.propertyId}/local-area`);
+      await expect(page.getByRole("heading", { level: 1, name: c.propertyTitle })).toBeVisible();
+      const box = page.getByRole("checkbox", { name: new RegExp(c.attachProfile("Brighton Seafront")) });
+      await box.check();
+      await expect(box).toBeChecked();
+      await expect
+        .poll(async () =>
+          LocalAreaPageResponse.parse(
+            await (await page.request.get(`/api/properties/${property.propertyId}/local-area`)).json(),
+          ).profiles.map((p) => p.attached),
+        )
+        .toEqual([true]);
+    }
+    await photograph(page, "property-local-area");
+
+    // The overview's "Local area" entry leads here.
+    await page.goto(`/property/${first.propertyId}`);
+    await page.getByRole("link", { name: /Local area/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/property/${first.propertyId}/local-area$`));
+
+    // LOCAL-15: the card with its count.
+    await page.goto("/local-area-profiles");
+    await expect(page.getByRole("link", { name: /Brighton Seafront/ })).toContainText(c.placeCount(2));
+
+    // LOCAL-23…25: delete with the confirmation, then the deleted page.
+    await page.getByRole("link", { name: /Brighton Seafront/ }).click();
+    await page.getByRole("button", { name: c.deleteProfile }).click();
+    await expect(page.getByText(/cannot be undone/)).toBeVisible();
+    await page.getByRole("button", { name: c.keep }).click();
+    await page.getByRole("button", { name: c.deleteProfile }).click();
+    await page.getByRole("button", { name: c.delete, exact: true }).click();
+    await expect(page).toHaveURL(/\/local-area-profile-deleted$/);
+    await expect(page.getByRole("heading", { name: copy.deleted.title(c.profileType) })).toBeVisible();
+    await page.getByRole("link", { name: c.backToProfiles }).click();
+    await expect(page.getByText(c.noProfiles)).toBeVisible();
+  });
+});
