@@ -229,3 +229,9 @@ export async function lockProfile(db: Db, profileId: string): Promise<boolean> {
     .for("update");
   return rows.length > 0;
 }
+
+/** Removes a property's own places and profile attachments (a copy taken up again starts over). */
+export async function clearPropertyLocalArea(db: Db, propertyRowId: string): Promise<void> {
+  await db.delete(localPlaces).where(eq(localPlaces.propertyId, propertyRowId));
+  await db.delete(localAreaProfileLinks).where(eq(localAreaProfileLinks.propertyId, propertyRowId));
+}

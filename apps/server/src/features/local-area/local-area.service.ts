@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
 import { MAX_PLACES_PER_OWNER, nextFreeLabel, profileLabel } from "@doorstep/shared/rules/local-area";
 import type {
@@ -21,6 +22,7 @@ import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { lookupAddress, lookupPlaceDetails } from "../places/places.service.ts";
 import { getOwnedProperty, type PropertyWithManager } from "../properties/property.service.ts";
 import {
+  clearPropertyLocalArea,
   countPlaces,
   deleteLink,
   deletePlaceRow,
@@ -463,4 +465,35 @@ async function replaceImage(
   }
   await deleteFilesAfterCommit(ctx, [result.previous]);
   return toPlaceDto(result.row);
+}
+
+/**
+ * Duplicate a guide (issue 17): the property's own places, their photos copied in storage so the two guides
+ * never share a file, and its profile attachments. The target's are cleared first, so a copy taken up again
+ * after a restart starts over rather than doubling.
+ */
+export async function copyLocalArea(
+  ctx: AppContext,
+  from: { id: string; accountId: string },
+  to: { id: string; accountId: string },
+): Promise<void> {
+  const folder = `accounts/${to.accountId}/properties/${to.id}/local-places`;
+  await clearPropertyLocalArea(ctx.db, to.id);
+  await ctx.storage.deletePrefix(`${folder}/`);
+  const [places, profileIds] = await Promise.all([
+    findPlaces(ctx.db, { propertyRowId: from.id }),
+    findAttachedProfileIds(ctx.db, from.id),
+  ]);
+  const now = ctx.now();
+  for (const { id: _old, ...place } of places) {
+    const id = randomUUID();
+    let imageKey: string | null = null;
+    if (place.imageKey) {
+      imageKey = `${folder}/${id}/${place.imageKey.split("/").pop()}`;
+      await ctx.storage.copy(place.imageKey, imageKey);
+    }
+    await insertPlace(ctx.db, { ...place, id, propertyId: to.id, imageKey, createdAt: now, updatedAt: now });
+  }
+  for (const profileId of profileIds)
+    await insertLink(ctx.db, { profileId, propertyId: to.id, accountId: to.accountId });
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { createGooglePlaces } from "../../providers/places/google.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { startGooglePlacesFake } from "../../test/fakes/google-places-fake.ts";
 import { startFakeHttp } from "../../test/fakes/http-fake.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
 
@@ -276,5 +277,54 @@ describe("places found through a provider's search (LOCAL-07…09, LOCAL-14, XCU
     ).toBe(404);
     // The key never reaches the browser.
     expect(JSON.stringify((await api("GET", `/api/properties/${p}/local-area`)).json())).not.toContain("g-key");
+  });
+});
+
+describe("a place from Google's search, photo included, through the fake at its HTTP boundary (LOCAL-07/09/10/14)", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let fake: Awaited<ReturnType<typeof startGooglePlacesFake>>;
+  beforeAll(async () => {
+    fake = await startGooglePlacesFake();
+    t = await createTestApp({ overrides: { places: createGooglePlaces({ apiKey: "g-key", baseUrl: fake.url }) } });
+    host = await buildUser(t.ctx);
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+  const api = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: host.cookie }, payload });
+
+  it("searches around the property, adds the pick with its details and a photo stored in our storage", async () => {
+    const p = (await buildProperty(t.app, host)).propertyId;
+    const search = (await api("GET", "/api/places/search?q=marine&kind=establishment&lat=50.82&lng=-0.13")).json();
+    const cafe = search.predictions.find((x: { description: string }) => x.description.startsWith("Marine Café"));
+    const autocomplete = fake.requests.find((r) => r.path === "/maps/api/place/autocomplete/json")!;
+    expect(autocomplete.query.get("locationbias")).toBe("rectangle:50.770000,-0.180000|50.870000,-0.080000");
+    const added = await api("POST", `/api/properties/${p}/places`, {
+      source: "search",
+      categoryLabel: "cafes",
+      placeId: cafe.placeId,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const place = added.json().place;
+    expect(place).toMatchObject({ title: "Marine Café", rating: 4.5, fromSearch: true, imageUrl: expect.any(String) });
+    // Our own copy of the photo: served from our storage, as WebP, with no key anywhere.
+    expect(place.imageUrl).toMatch(/^\/files\/accounts\/.+\.webp$/);
+    const served = await t.app.inject({ url: place.imageUrl });
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(JSON.stringify(place)).not.toContain("g-key");
+    expect(JSON.stringify(place)).not.toContain("AUc7tX");
+    // The details are cached: adding it to a second property asks Google for details no more.
+    const detailCalls = () => fake.requests.filter((r) => r.path === "/maps/api/place/details/json").length;
+    const before = detailCalls();
+    const p2 = (await buildProperty(t.app, host)).propertyId;
+    await api("POST", `/api/properties/${p2}/places`, {
+      source: "search",
+      categoryLabel: "cafes",
+      placeId: cafe.placeId,
+    });
+    expect(detailCalls()).toBe(before);
   });
 });

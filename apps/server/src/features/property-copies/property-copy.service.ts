@@ -3,6 +3,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { copyGuideContent, countGuideCopySteps } from "../content/content-copy.service.ts";
+import { copyLocalArea } from "../local-area/local-area.service.ts";
 import { createPropertyCopy, getOwnedGuideProperty } from "../properties/property.service.ts";
 import {
   claimStaleCopies,
@@ -36,6 +37,12 @@ export async function settlePropertyCopies(ctx: AppContext): Promise<void> {
 
 async function runCopy(ctx: AppContext, row: PropertyCopyRow): Promise<void> {
   try {
+    // The local area first: the content's last step reports the copy complete.
+    await copyLocalArea(
+      ctx,
+      { id: row.sourceId, accountId: row.accountId },
+      { id: row.targetId, accountId: row.accountId },
+    );
     await copyGuideContent(
       ctx,
       { id: row.sourceId, accountId: row.accountId },

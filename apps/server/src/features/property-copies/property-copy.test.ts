@@ -140,6 +140,43 @@ describe("duplicate a guide (issue 17)", () => {
     expect(audit.join("\n")).toContain(`duplicate-property  ${source}-copy  {"from":"${source}"`);
   });
 
+  it("copies the property's own places with photos of their own, and its local-area profiles stay attached to both", async () => {
+    const host = await buildUser(t.ctx);
+    const source = (await buildProperty(t.app, host, { title: "Cliff Cottage" })).propertyId;
+    const [town] = await t.ctx.places.search("Brighton");
+    const profile = (
+      await api(host, "POST", "/api/local-area-profiles", { title: "Cliffs", placeId: town!.placeId })
+    ).json().profile;
+    await api(host, "PUT", `/api/properties/${source}/local-area-profiles/${profile.id}`);
+    const place = (
+      await api(host, "POST", `/api/properties/${source}/places`, {
+        source: "custom",
+        categoryLabel: "beaches",
+        title: "Cove",
+        lat: 50.8,
+        lng: -0.1,
+      })
+    ).json().place;
+    await putImage(host, `/api/local-places/${place.id}/image`);
+
+    await api(host, "POST", `/api/properties/${source}/duplicate`, {
+      title: "Cliff Cottage 2",
+      propertyId: `${source}-2`,
+    });
+    await settlePropertyCopies(t.ctx);
+    const [before, after] = await Promise.all(
+      [source, `${source}-2`].map(async (p) => (await api(host, "GET", `/api/properties/${p}/local-area`)).json()),
+    );
+    expect(after.places).toEqual([
+      expect.objectContaining({ title: "Cove", categoryLabel: "beaches", lat: 50.8, imageUrl: expect.any(String) }),
+    ]);
+    expect(after.places[0].id).not.toBe(place.id);
+    expect(after.places[0].imageUrl).not.toBe(before.places[0].imageUrl);
+    expect((await t.app.inject({ url: after.places[0].imageUrl })).statusCode).toBe(200);
+    expect(after.profiles).toEqual([expect.objectContaining({ id: profile.id, attached: true })]);
+    expect(before.profiles).toEqual([expect.objectContaining({ id: profile.id, attached: true })]);
+  });
+
   it("checks the new weblink like create, and another account's guide or copy is not found", async () => {
     const host = await buildUser(t.ctx);
     const source = (await buildProperty(t.app, host, { title: "Beach Hut" })).propertyId;

@@ -1,7 +1,10 @@
 import { startFakeHttp, type FakeRequest, type FakeResponse } from "./http-fake.ts";
 
-/** The first bytes of a JPEG and then some: what the photo endpoint's redirect ends at. */
-export const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 7)]);
+/** A real 8×6 JPEG (so our image pipeline can decode it): what the photo endpoint's redirect ends at. */
+export const FAKE_JPEG = Buffer.from(
+  "/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAAAwX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCKAVJf/9k=",
+  "base64",
+);
 
 interface FakePrediction {
   place_id: string;
