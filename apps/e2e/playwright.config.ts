@@ -2,11 +2,11 @@ import { defineConfig } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { APP_PORT, PLACES_APP_URL, PLACES_FAKE_PORT } from "./ports.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
-// E2E_PORT lets two runs share a machine (a developer and a helper session).
-const port = Number(process.env.E2E_PORT ?? 3111);
+const port = APP_PORT;
 const baseURL = `http://127.0.0.1:${port}`;
 
 // docs/architecture.md §10: Debian's Chromium, never a downloaded browser; no browser is a failure, not a skip.
@@ -21,6 +21,18 @@ if (!fs.existsSync(chromePath)) {
 process.env.DOORSTEP_E2E_DATA_DIR ??= path.join(root, ".tmp", `e2e-data-${Date.now()}`);
 const dataDir = process.env.DOORSTEP_E2E_DATA_DIR;
 fs.mkdirSync(dataDir, { recursive: true });
+
+function appEnv(appPort: number, appDataDir: string): Record<string, string> {
+  fs.mkdirSync(appDataDir, { recursive: true });
+  return {
+    PORT: String(appPort),
+    DATA_DIR: appDataDir,
+    RATE_LIMIT_IP_MULTIPLIER: "50",
+    NODE_ENV: "test",
+    // A private dashboard build (vite build --outDir …) keeps concurrent runs from deleting each other's assets.
+    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  };
+}
 
 export default defineConfig({
   testDir: "tests",
@@ -53,21 +65,38 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node ../../scripts/start.mjs",
-    cwd: here,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      RATE_LIMIT_IP_MULTIPLIER: "50",
-      NODE_ENV: "test",
-      // A private dashboard build (vite build --outDir …) keeps concurrent runs from deleting each other's assets.
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+  webServer: [
+    {
+      command: "node ../../scripts/start.mjs",
+      cwd: here,
+      url: `${baseURL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: appEnv(port, dataDir),
     },
-  },
+    {
+      command: `npx tsx ../server/src/test/fakes/serve-nominatim-fake.ts ${PLACES_FAKE_PORT}`,
+      cwd: here,
+      port: PLACES_FAKE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node ../../scripts/start.mjs",
+      cwd: here,
+      url: `${PLACES_APP_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...appEnv(port + 200, `${dataDir}-places`),
+        PLACES_URL: `http://127.0.0.1:${PLACES_FAKE_PORT}`,
+      },
+    },
+  ],
 });

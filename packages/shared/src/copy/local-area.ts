@@ -94,6 +94,7 @@ export const localAreaCopy = {
     placeCategory: "Category",
     placePhoto: "Photo",
     pinLabel: "Location pin",
+    pinMapLabel: "Map with the place's pin",
     pinHint: "Click or tap the map to drop the pin, then drag it to the exact spot.",
     removePin: "Remove pin",
     setPin: "Set the pin on the map",

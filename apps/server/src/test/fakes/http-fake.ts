@@ -18,6 +18,8 @@ export type FakeHandler = (req: FakeRequest) => FakeResponse;
 /** A tiny HTTP server standing in for an outside service's API on 127.0.0.1, so providers are tested over real HTTP offline. */
 export async function startFakeHttp(
   handler: FakeHandler,
+  /** A fixed port (a fake the e2e app server is pointed at); any free one by default. */
+  port = 0,
 ): Promise<{ url: string; requests: FakeRequest[]; close(): Promise<void> }> {
   const requests: FakeRequest[] = [];
   const server = http.createServer((req, res) => {
@@ -43,7 +45,7 @@ export async function startFakeHttp(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) };
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const bound = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${bound}`, requests, close: () => new Promise((r) => server.close(() => r())) };
 }

@@ -208,7 +208,7 @@ function reverse(query: URLSearchParams): FakeResponse {
  * A fake Nominatim (format=jsonv2) over real HTTP: search with layer/featureType filters and viewbox bias,
  * lookup by osm_ids, reverse. `answerWith` makes every next request fail with that status (503 when overloaded).
  */
-export async function startNominatimFake() {
+export async function startNominatimFake(port = 0) {
   const state: { answerWith: number | null } = { answerWith: null };
   const fake = await startFakeHttp((req: FakeRequest): FakeResponse => {
     if (state.answerWith) return { status: state.answerWith, body: "<html><body>Service unavailable</body></html>" };
@@ -217,6 +217,6 @@ export async function startNominatimFake() {
     if (req.path.endsWith("/lookup")) return lookup(req.query);
     if (req.path.endsWith("/reverse")) return reverse(req.query);
     return { status: 404, body: "Not Found" };
-  });
+  }, port);
   return Object.assign(fake, { state });
 }

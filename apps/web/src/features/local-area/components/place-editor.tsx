@@ -195,7 +195,7 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, onCl
               <PinMap
                 pin={draft.pin}
                 draggable
-                label={c.pinLabel}
+                label={c.pinMapLabel}
                 markerTitle={draft.title || c.newPlace}
                 size={{ width: 480, height: 280 }}
                 onDrop={(pin) => set({ pin })}
