@@ -7,6 +7,7 @@ import { guideCopy } from "./copy/guide.ts";
 import { analyticsCopy } from "./copy/analytics.ts";
 import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
 import { messagingCopy } from "./copy/messaging.ts";
+import { referralsCopy } from "./copy/referrals.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -22,4 +23,5 @@ export const copy = {
   ...analyticsCopy,
   ...bulkUpdatesCopy,
   ...messagingCopy,
+  ...referralsCopy,
 } as const;
