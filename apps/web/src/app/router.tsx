@@ -164,6 +164,10 @@ const PropertyMessagingPage = page(
   () => import("../features/messaging/routes/messaging-settings.tsx"),
   (m) => m.PropertyMessagingPage,
 );
+const ReferralsPage = page(
+  () => import("../features/referrals/routes/referrals.tsx"),
+  (m) => m.ReferralsPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -174,7 +178,6 @@ const placeholderRoutes: [path: string, title: PlaceholderTitle][] = [
   ["property/:propertyId/*", "property"],
   ["shared-content/:propertyId/*", "sharedContent"],
   ["local-area-profiles", "localAreaProfiles"],
-  ["referrals", "referrals"],
 ];
 
 /**
@@ -279,6 +282,7 @@ export const routes: RouteObject[] = [
               { path: "property/:propertyId/messaging", element: <PropertyMessagingPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
+              { path: "referrals", element: <ReferralsPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
               ...unbuiltLoginPaths.map((path) => ({ path, element: <NotFoundPage /> })),
             ],
@@ -300,7 +304,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // XCUT-06: /r is open to everyone (the referral redirect, later); until then it is this page too.
+      // XCUT-06: /r is the server's referral redirect; a client-side visit to anything unknown lands here.
       { element: <AuthLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },

@@ -4,6 +4,7 @@ import type { ReferralStatus } from "../rules/referrals.ts";
 export const referralsCopy = {
   referrals: {
     title: "Referrals",
+    masterOnly: "Only the account owner can see referrals.",
     // REF-03
     copyLink: "Copy link",
     linkCopied: "Link copied to clipboard",
@@ -28,10 +29,12 @@ export const referralsCopy = {
     reward: "Reward",
     statusColumn: "Status",
     noProperty: "No property yet",
+    noReward: "—",
     empty: "No referrals yet. Share your link to get started.",
     claim: "Claim reward",
     claiming: "Claiming...",
     claimed: "Your voucher is on its way by email.",
+    nothingToClaim: "There is no reward to claim right now.",
     loadMore: "Show more",
     // REF-16…18, XCUT-58, decision 018.
     termsHeading: "Referral terms",
