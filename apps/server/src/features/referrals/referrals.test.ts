@@ -348,3 +348,34 @@ describe("/referrals data and the reward lifecycle on the local gateway (REF-04â
     expect(code).toBeTruthy();
   });
 });
+
+describe("npm run admin -- referral-rewards", () => {
+  it("lists claimable and paid instalments with their referrer, amount and voucher", async () => {
+    const { runAdminCommand } = await import("../../cli/admin.commands.ts");
+    const run = (...argv: string[]) => runAdminCommand(t.ctx.db, argv, "ops@doorstep", t.ctx.payments, t.clock.now);
+    const referrer = await buildUser(t.ctx, { email: `cli-referrer-${Date.now()}@example.com` });
+    const friend = await buildUser(t.ctx, { trialEndsAt: new Date(t.clock.now.getTime() - DAY) });
+    await t.ctx.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, friend.id));
+    expect((await subscribe(t.app, friend, CARDS.ok, { cycle: "annual" })).statusCode).toBe(201);
+    t.clock.advance(35 * DAY);
+    await runReferralRewards(t.ctx);
+    const claimable = await run("referral-rewards", "--limit=10000");
+    expect(claimable.find((l) => l.includes(referrer.email))).toMatch(
+      new RegExp(`${referrer.email}  \\$20\\.00  instalment 1  expires `),
+    );
+    const [reward] = await t.ctx.db
+      .select()
+      .from(referralRewards)
+      .where(eq(referralRewards.referredAccountId, friend.accountId));
+    const session = await freshSession(t.ctx, referrer);
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/referrals/rewards/${reward!.id}/claim`,
+      headers: { cookie: session.cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const paid = await run("referral-rewards", "--status=paid", "--limit=10000");
+    expect(paid.find((l) => l.includes(referrer.email))).toMatch(/\$20\.00 {2}instalment 1 {2}DS-[A-Z2-9]{12}$/);
+    await expect(run("referral-rewards", "--status=owed")).rejects.toThrow("--status must be claimable or paid");
+  });
+});
