@@ -202,6 +202,7 @@ async function subscribeClaimed(
       cardLast4: card.last4,
       cardExpMonth: card.expMonth,
       cardExpYear: card.expYear,
+      cardFingerprint: card.fingerprint ?? null,
     });
     paidNow = snapshot.status === "active";
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
@@ -245,6 +246,7 @@ export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input
       cardLast4: card.last4,
       cardExpMonth: card.expMonth,
       cardExpYear: card.expYear,
+      cardFingerprint: card.fingerprint ?? null,
     });
     phase = "subscription";
     const snapshot = await ctx.payments.retryOpenInvoice(billing.subscriptionRef, card.ref);

@@ -7,12 +7,14 @@ const iso = (d: Date) => d.toISOString();
 
 /**
  * Who referred this account's master user, with what a new reward needs: the referrer's account and
- * currency (their fixed currency, else their subscription's), and the referred subscription's cycle.
+ * currency (their fixed currency, else their subscription's), the referred subscription's cycle, and both
+ * accounts' card fingerprints (Stripe only).
  */
 export async function findReferralOfAccount(db: Db, referredAccountId: string) {
   const result = (await db.execute(sql`
     select ru.id as referrer_user_id, ru.account_id as referrer_account_id,
-      coalesce(ra.default_currency, rb.currency) as referrer_currency, b.cycle as cycle
+      coalesce(ra.default_currency, rb.currency) as referrer_currency, b.cycle as cycle,
+      rb.card_fingerprint as referrer_card, b.card_fingerprint as referred_card
     from users u
     join users ru on ru.id = u.referred_by_user_id
     join accounts ra on ra.id = ru.account_id
@@ -24,6 +26,8 @@ export async function findReferralOfAccount(db: Db, referredAccountId: string) {
     referrer_account_id: string;
     referrer_currency: string | null;
     cycle: string | null;
+    referrer_card: string | null;
+    referred_card: string | null;
   }>;
   return result.rows[0] ?? null;
 }

@@ -31,11 +31,17 @@ const monthlyInstalments = (ctx: AppContext) => ctx.config.referrals?.monthlyIns
 /**
  * Billing calls this when an account's invoice is paid and its subscription is active (IMPL-14; the first
  * paid invoice, on either gateway). The first call for a referred account makes its pending reward; every
- * later or replayed call finds it made. A referrer in the same account earns nothing (decision 018).
+ * later or replayed call finds it made. A referrer in the same account, or a friend paying with the
+ * referrer's own card (same provider fingerprint), earns nothing (decision 018).
  */
 export async function recordReferredPayment(ctx: AppContext, referredAccountId: string): Promise<void> {
   const referral = await findReferralOfAccount(ctx.db, referredAccountId);
   if (!referral || referral.referrer_account_id === referredAccountId) return;
+  // Self-referral by a second account paying with the referrer's own card (decision 018).
+  if (referral.referred_card && referral.referred_card === referral.referrer_card) {
+    ctx.log.info({ referredAccountId }, "referral paid with the referrer's card: no reward");
+    return;
+  }
   const currency: Currency = isCurrency(referral.referrer_currency) ? referral.referrer_currency : CURRENCIES[0];
   const now = ctx.now();
   await insertRewardOnce(ctx.db, {

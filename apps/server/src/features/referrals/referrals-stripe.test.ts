@@ -121,3 +121,35 @@ describe("referral rewards from Stripe webhooks (IMPL-14)", () => {
     expect(await rewardOf(friend.accountId)).toBeUndefined();
   });
 });
+
+describe("self-referral by card (decision 018)", () => {
+  it("a friend paying with the referrer's own card earns nothing; another card does", async () => {
+    const referrer = await buildUser(t.ctx);
+    const own = await t.app.inject({
+      method: "POST",
+      url: "/api/billing/subscription",
+      headers: { cookie: referrer.cookie },
+      payload: { cycle: "monthly", paymentMethodId: `pm_card_mastercard_${++seq}` },
+    });
+    expect(own.statusCode, own.body).toBe(201);
+
+    const sameCard = await buildUser(t.ctx);
+    await t.ctx.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, sameCard.id));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/billing/subscription",
+      headers: { cookie: sameCard.cookie },
+      payload: { cycle: "monthly", paymentMethodId: `pm_card_mastercard_${++seq}` },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sub = [...fake.state.subscriptions.values()].at(-1)!;
+    sub.status = "active";
+    await invoicePaid(sub);
+    expect(await rewardOf(sameCard.accountId)).toBeUndefined();
+
+    const { friend, sub: other } = await referredSubscriber(referrer);
+    other.status = "active";
+    await invoicePaid(other);
+    expect(await rewardOf(friend.accountId)).toMatchObject({ status: "pending" });
+  });
+});
