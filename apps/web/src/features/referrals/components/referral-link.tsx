@@ -33,10 +33,10 @@ export function ReferralLink({ url }: { url: string }) {
         >
           {r.copyLink}
         </Button>
+        <span className="referral-link__status" role="status">
+          {copied ? r.linkCopied : ""}
+        </span>
       </div>
-      <p className="referral-link__status" role="status">
-        {copied ? r.linkCopied : ""}
-      </p>
       {failed ? <Alert>{copy.common.genericError}</Alert> : null}
     </Card>
   );
