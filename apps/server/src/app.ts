@@ -55,6 +55,7 @@ import { registerBulkUpdateRoutes } from "./features/bulk-updates/bulk-update.ro
 import { registerPropertyCopyRoutes } from "./features/property-copies/property-copy.routes.ts";
 import { registerMessagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { createWebPush } from "./providers/push/push-provider.ts";
+import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -238,6 +239,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerBulkUpdateRoutes(app, ctx);
   registerPropertyCopyRoutes(app, ctx);
   registerMessagingRoutes(app, ctx);
+  registerReferralRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

@@ -1,6 +1,8 @@
 import path from "node:path";
 import { z } from "zod";
 import { CLIENT_VERSION, DEFAULT_TRIAL_DAYS } from "@doorstep/shared/constants";
+import type { Currency } from "@doorstep/shared/rules/billing";
+import { DEFAULT_MONTHLY_INSTALMENTS } from "@doorstep/shared/rules/referrals";
 import { serverFile } from "./lib/server-files.ts";
 import { PUSH_SERVICE_HOSTS } from "./providers/push/push-provider.ts";
 
@@ -49,6 +51,12 @@ const EnvSchema = z.object({
   /** stripe-mock or another stand-in for api.stripe.com. */
   STRIPE_API_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default("support@doorstep.local"),
+  // Referrals (REF-19, OPEN-22/23): the reward per currency in major units, and a monthly reward's instalments.
+  REFERRAL_REWARD_USD: z.coerce.number().min(0).max(10_000).default(20),
+  REFERRAL_REWARD_GBP: z.coerce.number().min(0).max(10_000).default(20),
+  REFERRAL_REWARD_EUR: z.coerce.number().min(0).max(10_000).default(20),
+  REFERRAL_REWARD_AUD: z.coerce.number().min(0).max(10_000).default(20),
+  REFERRAL_MONTHLY_INSTALMENTS: z.coerce.number().int().min(1).max(24).default(DEFAULT_MONTHLY_INSTALMENTS),
   // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -158,6 +166,11 @@ export interface AppConfig {
   supportEmail: string;
   /** Guest guide. */
   guide: GuideConfig;
+  /**
+   * Referral rewards (REF-19, OPEN-22/23): minor units per currency, and how many monthly instalments a
+   * monthly subscriber's reward is paid in. Optional so tests that spell out a config need not name it.
+   */
+  referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
   /** Web Push to guests (issue 13): the push services' hosts the server may send to; http only in tests. */
   push: { hosts: readonly string[]; allowHttp: boolean };
   rateLimits: {
@@ -248,6 +261,15 @@ export function configFromEnv(env: Env): AppConfig {
       stripeApiUrl: env.STRIPE_API_URL,
     },
     supportEmail: env.SUPPORT_EMAIL,
+    referrals: {
+      rewardValues: {
+        usd: Math.round(env.REFERRAL_REWARD_USD * 100),
+        gbp: Math.round(env.REFERRAL_REWARD_GBP * 100),
+        eur: Math.round(env.REFERRAL_REWARD_EUR * 100),
+        aud: Math.round(env.REFERRAL_REWARD_AUD * 100),
+      },
+      monthlyInstalments: env.REFERRAL_MONTHLY_INSTALMENTS,
+    },
     push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
     guide: {
       host: env.GUIDE_HOST?.toLowerCase(),

@@ -8,6 +8,7 @@ import { analyticsCopy } from "./copy/analytics.ts";
 import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
 import { messagingCopy } from "./copy/messaging.ts";
 import { localAreaCopy } from "./copy/local-area.ts";
+import { referralsCopy } from "./copy/referrals.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -24,4 +25,5 @@ export const copy = {
   ...bulkUpdatesCopy,
   ...messagingCopy,
   ...localAreaCopy,
+  ...referralsCopy,
 } as const;

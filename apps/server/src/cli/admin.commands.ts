@@ -7,6 +7,7 @@ import {
   PRICE_LISTS,
 } from "../features/billing/billing-admin.service.ts";
 import { listAccountAudit } from "../features/audit/audit.service.ts";
+import { listReferralPayouts } from "../features/referrals/referral-admin.service.ts";
 import { rebuildAccountAnalytics } from "../features/visits/analytics.service.ts";
 import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
@@ -34,6 +35,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   rebuild-analytics <email>
   audit-log              the operator's changes
   account-audit <email> [--limit=100]   what the account's users changed in bulk (bulk updates, duplicates)
+  referral-rewards [--status=claimable|paid] [--limit=100]   referral rewards to be claimed, or paid by voucher
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
@@ -196,6 +198,14 @@ export async function runAdminCommand(
         (r) =>
           `${r.createdAt.toISOString()}  ${r.email ?? "(deleted user)"}  ${r.action}  ${r.subject ?? ""}  ${JSON.stringify(r.details)}`,
       );
+    }
+    case "referral-rewards": {
+      const status = flags.status ?? "claimable";
+      if (status !== "claimable" && status !== "paid") throw new CommandError("--status must be claimable or paid");
+      const limit = Number(flags.limit ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CommandError("--limit must be 1-10000");
+      const lines = await listReferralPayouts(db, status, limit);
+      return lines.length > 0 ? lines : [`No ${status} referral rewards.`];
     }
     default:
       throw new CommandError(USAGE);

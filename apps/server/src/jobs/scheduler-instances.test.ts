@@ -6,6 +6,8 @@ import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { propertyCopies } from "../db/schema/audit.ts";
 import { sessions } from "../db/schema/auth.ts";
+import { users } from "../db/schema/accounts.ts";
+import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { guideVisits } from "../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -103,6 +105,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     });
     expect(sentMessage.statusCode, sentMessage.body).toBe(201);
 
+    // referral-rewards: three referred friends whose 35 paid days are up, one reward confirmed each.
+    const referrer = await buildUser(a.ctx);
+    const referred = await Promise.all([1, 2, 3].map(() => referredPayingFriend(referrer)));
+    // Their 35 days are up (set in the table: moving the clock would renew every other subscription here).
+    await a.ctx.db
+      .update(referralRewards)
+      .set({ confirmableAt: new Date(a.clock.now.getTime() - DAY) })
+      .where(eq(referralRewards.referrerUserId, referrer.id));
+
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
       JOBS.map(async (job) => {
@@ -148,6 +159,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         );
         expect(mails).toHaveLength(1);
       },
+      "referral-rewards": async () => {
+        const [x, y] = results["referral-rewards"] as [number, number];
+        expect(x + y).toBe(3);
+        const payouts = await a.ctx.db
+          .select()
+          .from(rewardPayouts)
+          .where(eq(rewardPayouts.beneficiaryAccountId, referrer.accountId));
+        expect(payouts.filter((p) => p.status === "claimable")).toHaveLength(referred.length);
+        const notices = (await emailsTo(a.ctx, referrer.email)).filter(
+          (m) => m.template === "referral-reward-claimable",
+        );
+        expect(notices).toHaveLength(3);
+      },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];
         expect(x + y).toBe(6);
@@ -161,6 +185,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     expect(Object.keys(checks).sort()).toEqual(JOBS.map((j) => j.name).sort());
     for (const check of Object.values(checks)) await check();
   });
+
+  /** A friend referred by `referrer` who subscribed after their trial, so their first invoice is paid now. */
+  async function referredPayingFriend(referrer: TestUser) {
+    const friend = await buildUser(a.ctx, { trialEndsAt: new Date(a.clock.now.getTime() - DAY) });
+    await a.ctx.db.update(users).set({ referredByUserId: referrer.id }).where(eq(users.id, friend.id));
+    expect((await subscribe(a.app, friend, CARDS.ok, { cycle: "annual" })).statusCode).toBe(201);
+    return friend;
+  }
 
   async function archivedProperty(owner: TestUser) {
     const { propertyId } = await buildProperty(a.app, owner);

@@ -5,6 +5,7 @@ import { purgeArchivedProperties } from "../features/properties/property-purge.s
 import { resumeStalePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
+import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";
 
 export interface Job {
   name: string;
@@ -25,6 +26,8 @@ export const JOBS: Job[] = [
   { name: "resume-property-copies", everyMs: 60_000, run: (ctx) => resumeStalePropertyCopies(ctx) },
   // Guest messaging emails: new conversations and the host's replies at once, unread messages batched.
   { name: "send-message-notifications", everyMs: 30_000, run: (ctx) => sendMessageNotifications(ctx) },
+  // Referral rewards (IMPL-17): confirmed after 35 paid days, instalments released, unclaimed ones expired.
+  { name: "referral-rewards", everyMs: 60 * 60_000, run: (ctx) => runReferralRewards(ctx) },
 ];
 
 /**

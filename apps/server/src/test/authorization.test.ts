@@ -5,6 +5,7 @@ import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { addPlace, createProfile } from "../features/local-area/local-area.service.ts";
+import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
@@ -39,6 +40,7 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/test/end-trial", // exists only when NODE_ENV=test
   "GET /api/reference/languages",
   "GET /q/:propertyId", // printed QR codes: a redirect to the public guide
+  "GET /r", // referral links: counts the click, redirects to the marketing site (XCUT-06, REF-11)
   "GET /files/*", // unguessable server-generated keys, like the original's file URLs
   "POST /api/billing/webhook/stripe", // Stripe calls it; verified by signature, not a session (IMPL-14)
   // Guest guide: the public guide, its passcode form, install files, visit and section reports.
@@ -99,6 +101,38 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
       if (res.statusCode !== 201) throw new Error(`harness: subscribe failed: ${res.body}`);
     }
     return (await invoices())[0]!.id;
+  },
+  // Referrals: a confirmed reward of the owner's for a friend they referred, its first instalment claimable.
+  rewardId: async ({ ctx }, owner) => {
+    const friend = await buildUser(ctx);
+    const now = ctx.now();
+    const [reward] = await ctx.db
+      .insert(referralRewards)
+      .values({
+        referrerUserId: owner.id,
+        referrerAccountId: owner.accountId,
+        referredAccountId: friend.accountId,
+        status: "confirmed",
+        amount: 2000,
+        currency: "usd",
+        cycle: "annual",
+        firstPaidAt: now,
+        confirmableAt: now,
+        confirmedAt: now,
+      })
+      .returning();
+    await ctx.db.insert(rewardPayouts).values({
+      beneficiaryAccountId: owner.accountId,
+      referralRewardId: reward!.id,
+      sequence: 0,
+      amount: 2000,
+      currency: "usd",
+      status: "claimable",
+      dueAt: now,
+      claimableAt: now,
+      expiresAt: new Date(now.getTime() + 90 * 86_400_000),
+    });
+    return reward!.id;
   },
   categoryLabel: async () => "arrival",
   media: async () => "image",
@@ -189,6 +223,7 @@ async function ownedProfile(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
 
 /** A valid body for each id-taking route that has one, so the 404 comes from ownership, not validation. */
 const VALID_BODIES: Record<string, object> = {
+  "POST /api/referrals/rewards/:rewardId/claim": {},
   "PATCH /api/managers/:vanityId": { firstName: "X" },
   // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
   "PUT /api/managers/:vanityId/photo": {},

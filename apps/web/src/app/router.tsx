@@ -184,6 +184,10 @@ const PropertyLocalAreaPage = page(
   () => import("../features/local-area/routes/local-area-page.tsx"),
   (m) => m.PropertyLocalAreaPage,
 );
+const ReferralsPage = page(
+  () => import("../features/referrals/routes/referrals.tsx"),
+  (m) => m.ReferralsPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -193,7 +197,6 @@ const NotFoundPage = page(
 const placeholderRoutes: [path: string, title: PlaceholderTitle][] = [
   ["property/:propertyId/*", "property"],
   ["shared-content/:propertyId/*", "sharedContent"],
-  ["referrals", "referrals"],
 ];
 
 /**
@@ -301,6 +304,7 @@ export const routes: RouteObject[] = [
               { path: "property/:propertyId/local-area", element: <PropertyLocalAreaPage /> },
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
+              { path: "referrals", element: <ReferralsPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
               ...unbuiltLoginPaths.map((path) => ({ path, element: <NotFoundPage /> })),
             ],
@@ -322,7 +326,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // XCUT-06: /r is open to everyone (the referral redirect, later); until then it is this page too.
+      // XCUT-06: /r is the server's referral redirect; a client-side visit to anything unknown lands here.
       { element: <AuthLayout />, children: [{ path: "*", element: <NotFoundPage /> }] },
     ],
   },

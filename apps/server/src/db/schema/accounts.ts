@@ -53,6 +53,8 @@ export const users = pgTable(
     uniqueIndex("users_email_unique").on(t.email),
     uniqueIndex("users_referrer_code_unique").on(t.referrerCode),
     index("users_account_id_idx").on(t.accountId),
+    // The referrals page counts and lists a referrer's sign-ups (REF-14).
+    index("users_referred_by_idx").on(t.referredByUserId, t.createdAt),
   ],
 );
 

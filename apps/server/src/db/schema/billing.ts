@@ -57,6 +57,8 @@ export const billingAccounts = pgTable(
     cardLast4: text("card_last4"),
     cardExpMonth: integer("card_exp_month"),
     cardExpYear: integer("card_exp_year"),
+    /** The provider's fingerprint of the card (Stripe only): a referral paid with the referrer's card earns nothing. */
+    cardFingerprint: text("card_fingerprint"),
     /** A named list assigned to this account by support (BILL-07), overriding the flags. */
     priceList: text("price_list"),
     /** A subscribe request in flight since then: a second one waits its turn (two tabs must not open two subscriptions). */

@@ -9,3 +9,4 @@ export * from "./visits.ts";
 export * from "./audit.ts";
 export * from "./messaging.ts";
 export * from "./local-area.ts";
+export * from "./referrals.ts";

@@ -1,4 +1,5 @@
 import {
+  ENDED_STATUSES,
   FAILED_STATUSES,
   LIVE_STATUSES,
   dueTrialNotice,
@@ -22,6 +23,7 @@ import {
   upsertBillingAccount,
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
+import { cancelReferredReward, recordReferredPayment } from "../referrals/referral-rewards.service.ts";
 
 const HANDLED = new Set([
   "invoice.paid",
@@ -29,6 +31,8 @@ const HANDLED = new Set([
   "customer.subscription.updated",
   "customer.subscription.deleted",
   "customer.subscription.created",
+  // Referrals (REF-16): a refunded payment cancels a reward still waiting for its 35 days.
+  "charge.refunded",
 ]);
 
 /**
@@ -48,6 +52,13 @@ export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): 
     snapshot = await ctx.payments.applyRenewalPrice(snapshot.ref);
   }
   await applySnapshot(ctx, billing.accountId, snapshot);
+  // IMPL-14: referral accrual. A paid invoice of an active subscription (never a trial's $0 one) makes the
+  // referred account's reward once; a refund or an ended subscription cancels it while it is pending.
+  if (event.type === "invoice.paid" && snapshot.status === "active")
+    await recordReferredPayment(ctx, billing.accountId);
+  if (event.type === "charge.refunded") await cancelReferredReward(ctx, billing.accountId, "refund");
+  else if (ENDED_STATUSES.has(snapshot.status))
+    await cancelReferredReward(ctx, billing.accountId, "subscription-ended");
   if (event.type === "invoice.payment_failed" && FAILED_STATUSES.has(snapshot.status)) {
     const user = await findMasterUser(ctx.db, billing.accountId);
     if (user) {

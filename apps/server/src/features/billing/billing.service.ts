@@ -23,6 +23,7 @@ import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
+import { recordReferredPayment } from "../referrals/referral-rewards.service.ts";
 import {
   findBillingAccount,
   findBillingContext,
@@ -158,6 +159,7 @@ async function subscribeClaimed(
   const who = { accountId: account.id, userId: user.id, email: user.email };
 
   let phase: "card" | "subscription" = "card";
+  let paidNow = false;
   try {
     const customerRef = await ensureCustomer(ctx, bc);
     const card = await ctx.payments.attachPaymentMethod(customerRef, input.paymentMethodId);
@@ -200,7 +202,9 @@ async function subscribeClaimed(
       cardLast4: card.last4,
       cardExpMonth: card.expMonth,
       cardExpYear: card.expYear,
+      cardFingerprint: card.fingerprint ?? null,
     });
+    paidNow = snapshot.status === "active";
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
     await updateAccountFlags(ctx.db, account.id, {
       ...deriveSubscriptionFlags(snapshot.status),
@@ -211,8 +215,19 @@ async function subscribeClaimed(
     await recordAlert(ctx, who, `subscribe-${phase}`, error instanceof Error ? error.message : String(error), payload);
     throw appError;
   }
+  // IMPL-14: subscribed after the trial, so the first invoice was paid now (a webhook may say so again).
+  if (paidNow) await recordReferredPaymentSafely(ctx, account.id);
   const fresh = await requireBillingContext(ctx, caller);
   return { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
+}
+
+/** The subscription stands whatever the referral bookkeeping does: a failure there is logged. */
+async function recordReferredPaymentSafely(ctx: AppContext, accountId: string): Promise<void> {
+  try {
+    await recordReferredPayment(ctx, accountId);
+  } catch (error) {
+    ctx.log.error({ err: error, accountId }, "referral reward not recorded");
+  }
 }
 
 /** PUT /api/billing/payment-method (BILL-35/36): new default card, the open invoice retried, the failure cleared. */
@@ -231,6 +246,7 @@ export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input
       cardLast4: card.last4,
       cardExpMonth: card.expMonth,
       cardExpYear: card.expYear,
+      cardFingerprint: card.fingerprint ?? null,
     });
     phase = "subscription";
     const snapshot = await ctx.payments.retryOpenInvoice(billing.subscriptionRef, card.ref);

@@ -7,6 +7,11 @@ export interface CardDetails {
   last4: string;
   expMonth: number;
   expYear: number;
+  /**
+   * The provider's fingerprint of the card number (Stripe's card.fingerprint): equal on two customers when
+   * they used the same card. Absent where every customer uses the same few test numbers (the local gateway).
+   */
+  fingerprint?: string | null;
 }
 
 /** The provider's subscription as it is now; every change is applied from one of these. */

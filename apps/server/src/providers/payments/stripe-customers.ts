@@ -44,5 +44,6 @@ export async function attachStripePaymentMethod(
     last4: card?.last4 ?? "",
     expMonth: card?.exp_month ?? 0,
     expYear: card?.exp_year ?? 0,
+    fingerprint: card?.fingerprint ?? null,
   };
 }

@@ -6,4 +6,5 @@ const port = Number(process.argv[2]);
 if (!Number.isInteger(port) || port <= 0) throw new Error("usage: serve-nominatim-fake.ts <port>");
 const fake = await startNominatimFake(port);
 console.log(`fake Nominatim on ${fake.url}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void fake.close().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void fake.close().then(() => process.exit(0)));

@@ -45,7 +45,14 @@ function customerRoutes(
         id,
         object: "payment_method",
         customer: state.attached.get(id) ?? null,
-        card: { brand: method.brand, last4: method.last4, exp_month: 12, exp_year: 2099 },
+        // Stripe's fingerprint follows the card number: the same test card on two customers shares it.
+        card: {
+          brand: method.brand,
+          last4: method.last4,
+          exp_month: 12,
+          exp_year: 2099,
+          fingerprint: `fp_${method.brand}_${method.last4}`,
+        },
       },
     };
   }

@@ -1,0 +1,18 @@
+import type { Db } from "../../db/client.ts";
+import { formatReward } from "./referral.emails.ts";
+import { findPayoutsForOperator } from "./referral.repository.ts";
+
+const iso = (d: string | Date | null) => (d ? new Date(d).toISOString() : "-");
+
+/**
+ * Operator's list (`npm run admin -- referral-rewards`): referral instalments waiting to be claimed, or paid
+ * by voucher (to honour the voucher codes), newest first, one line each.
+ */
+export async function listReferralPayouts(db: Db, status: "claimable" | "paid", limit: number): Promise<string[]> {
+  const rows = await findPayoutsForOperator(db, status, limit);
+  return rows.map((r) =>
+    status === "paid"
+      ? `${iso(r.paid_at)}  ${r.referrer_email}  ${formatReward(r.amount, r.currency)}  instalment ${r.sequence + 1}  ${r.voucher_code ?? ""}`
+      : `${iso(r.claimable_at)}  ${r.referrer_email}  ${formatReward(r.amount, r.currency)}  instalment ${r.sequence + 1}  expires ${iso(r.expires_at)}`,
+  );
+}
