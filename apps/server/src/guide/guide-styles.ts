@@ -45,7 +45,7 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .ptext{white-space:pre-line}
 .paddr{color:#444;font-size:.95rem}
 .pacts{display:flex;flex-wrap:wrap;gap:8px}
-.pacts .btn{margin:0}
+.pacts .btn{margin:0;padding:8px 12px;font-size:.95rem}
 .map{height:340px;border-radius:12px;margin:8px 0 16px;background:#e8e8e4;z-index:0}
 .map a.btn{color:var(--on-p)}
 .mapbox [hidden]{display:none}
