@@ -1,5 +1,6 @@
+import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, makePng, test } from "../../fixtures.ts";
 import { createPropertyViaApi } from "../properties/property-api.ts";
 
@@ -8,6 +9,16 @@ const t = copy.localArea;
 const PHONE_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
 const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+
+/** axe-core: no serious or critical violations on the page as it is now. */
+async function expectAccessible(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
+  ).toEqual([]);
+}
 
 async function addPlace(request: APIRequestContext, base: string, data: Record<string, unknown>): Promise<string> {
   const res = await request.post(`${base}/places`, { data: { source: "custom", ...data } });
@@ -116,6 +127,7 @@ test("a guest reads the local recommendations, gets directions, and opens the ma
     /destination=Boots\+Pharmacy%2C\+129\+North\+Street/,
   );
   expect(leafletRequests).toEqual([]);
+  await expectAccessible(page);
   if (SCREENSHOTS) {
     await section.screenshot({ path: `${SCREENSHOTS}/places-390.png` });
   }
@@ -130,6 +142,7 @@ test("a guest reads the local recommendations, gets directions, and opens the ma
   expect(leafletRequests.length).toBe(2);
   await expect(section.getByRole("button", { name: t.showMap })).toBeHidden();
   await expect(page.getByText(t.mapUnavailable)).toBeHidden();
+  await expectAccessible(page);
   if (SCREENSHOTS) await map.screenshot({ path: `${SCREENSHOTS}/map-390.png` });
   // A marker's popup names the place and links to its card.
   await map.locator("path.leaflet-interactive").first().click({ force: true });
