@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import { compressible } from "../lib/compression.ts";
 import { serverFile } from "../lib/server-files.ts";
 
@@ -11,6 +13,7 @@ const hash = createHash("sha256").update(clientScript).digest("hex").slice(0, 10
 export const GUIDE_SCRIPT = {
   name: `guide-${hash}.js`,
   url: `/g/_/guide-${hash}.js`,
+  type: "text/javascript; charset=utf-8",
   body: compressible(clientScript),
 };
 
@@ -24,5 +27,25 @@ const messagesHash = createHash("sha256").update(messagesScript).digest("hex").s
 export const MESSAGES_SCRIPT = {
   name: `messages-${messagesHash}.js`,
   url: `/g/_/messages-${messagesHash}.js`,
+  type: "text/javascript; charset=utf-8",
   body: compressible(messagesScript),
 };
+
+// Leaflet (GUIDE-15) from our own origin, loaded by the guide's script only when a guest opens the map: never
+// part of the first view, and no third-party script origin in the CSP. Resolved from node_modules, where the
+// compiled build finds it too.
+const leafletDir = path.dirname(createRequire(import.meta.url).resolve("leaflet/package.json"));
+function leafletAsset(file: string, ext: "js" | "css") {
+  const body = fs.readFileSync(path.join(leafletDir, "dist", file), "utf8");
+  const digest = createHash("sha256").update(body).digest("hex").slice(0, 10);
+  return {
+    name: `leaflet-${digest}.${ext}`,
+    url: `/g/_/leaflet-${digest}.${ext}`,
+    type: ext === "js" ? "text/javascript; charset=utf-8" : "text/css; charset=utf-8",
+    body: compressible(body),
+  };
+}
+
+/** Leaflet's script and stylesheet, named by their content so they can be cached for a year. */
+export const LEAFLET_SCRIPT = leafletAsset("leaflet.js", "js");
+export const LEAFLET_STYLE = leafletAsset("leaflet.css", "css");

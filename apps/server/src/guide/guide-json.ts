@@ -56,6 +56,7 @@ export function toGuideJson(model: GuidePageModel): GuideResponse {
     what3words: model.what3words,
     host: model.host,
     sections: model.sections.map(section),
+    places: model.places,
     updatedAt: model.updatedAt?.toISOString() ?? null,
   };
 }

@@ -1,4 +1,5 @@
 import type { CategoryDto } from "@doorstep/shared/schemas/content";
+import type { GuidePlaceGroup } from "@doorstep/shared/schemas/guide";
 import type { TranslatedItem } from "../features/content/translation.service.ts";
 import type { GuideHost } from "../features/managers/manager-card.service.ts";
 import type { GuideTheme } from "./guide-theme.ts";
@@ -25,6 +26,10 @@ export interface GuidePageModel {
   what3words: string | null;
   host: GuideHostCard | null;
   sections: GuideSection[];
+  /** Local recommendations by category (GUIDE-10/15): the property's own places and its profiles'. */
+  places: GuidePlaceGroup[];
+  /** What the on-demand map needs; null when no place has a pin (nothing to map, no button). */
+  map: GuideMap | null;
   updatedAt: Date | null;
   /** The gate's message after a failed attempt (wrong code, too many tries). */
   gateError: string | null;
@@ -35,6 +40,18 @@ export interface GuidePageModel {
   recordVisit: boolean;
   /** The property takes guest messages (GUIDE-18): the guide shows the way to write to the host. */
   messaging: boolean;
+}
+
+/**
+ * The map a guest may open (GUIDE-15): Leaflet from our own origin, loaded only on request, tiles from
+ * MAP_TILE_URL, centred on the property when it has coordinates.
+ */
+export interface GuideMap {
+  scriptUrl: string;
+  styleUrl: string;
+  tileUrl: string;
+  attribution: string;
+  property: { lat: number; lng: number } | null;
 }
 
 /** The host card: the property's manager as the managers feature describes it to guests. */

@@ -5,6 +5,7 @@ import { copy } from "@doorstep/shared/copy";
 import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { languageName } from "@doorstep/shared/languages";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
+import { PLACES_ANCHOR, PlacesSection } from "./guide-places.tsx";
 import { Section, categoryAnchor } from "./guide-sections.tsx";
 
 const t = copy.guide;
@@ -120,7 +121,7 @@ function GuideBody({ model }: { model: GuidePageModel }) {
         <p id="offline" className="offline" hidden>
           {t.offline}
         </p>
-        {model.sections.length > 0 ? (
+        {model.sections.length > 0 || model.places.length > 0 ? (
           <nav className="toc" aria-label={t.contents}>
             <ul>
               {model.sections.map((s) => (
@@ -128,14 +129,19 @@ function GuideBody({ model }: { model: GuidePageModel }) {
                   <a href={`#${categoryAnchor(s.category.label)}`}>{s.category.title}</a>
                 </li>
               ))}
+              {model.places.length > 0 ? (
+                <li>
+                  <a href={`#${PLACES_ANCHOR}`}>{copy.localArea.guideTitle}</a>
+                </li>
+              ) : null}
             </ul>
           </nav>
         ) : null}
-        {model.sections.length > 0 ? (
-          model.sections.map((s) => <Section key={s.category.label} section={s} />)
-        ) : (
-          <p className="empty">{t.empty}</p>
-        )}
+        {model.sections.map((s) => (
+          <Section key={s.category.label} section={s} />
+        ))}
+        {model.sections.length === 0 && model.places.length === 0 ? <p className="empty">{t.empty}</p> : null}
+        <PlacesSection model={model} />
         {model.messaging ? (
           // GUIDE-18: a section of its own, so a guest finds it without the host card (no host, or far below).
           <section className="ask" aria-labelledby="ask-h">

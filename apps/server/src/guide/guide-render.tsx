@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply } from "fastify";
 import { compressible, pickEncoding } from "../lib/compression.ts";
+import { tileOrigin } from "../lib/tile-origin.ts";
 import { renderToString } from "react-dom/server";
 import type { GuidePageModel } from "./guide-model.ts";
 import { GuideDocument } from "./guide-page.tsx";
@@ -24,14 +25,16 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("base6
  * The guide's Content-Security-Policy: scripts only from our origin (the one external
  * file), the one inline stylesheet by its hash, nothing framed, forms only to us. Inline style
  * attributes stay allowed for the colours the rich-text editor writes (they cannot run script).
+ * A page with a map (GUIDE-15) also takes Leaflet's stylesheet from our origin and tiles from MAP_TILE_URL's.
  */
-export function guideCsp(stylesheet: string): string {
+export function guideCsp(stylesheet: string, map: { tileUrl: string } | null = null): string {
+  const tiles = map ? tileOrigin(map.tileUrl) : null;
   return [
     "default-src 'none'",
     "script-src 'self'",
-    `style-src-elem 'sha256-${sha256(stylesheet)}'`,
+    `style-src-elem 'sha256-${sha256(stylesheet)}'${map ? " 'self'" : ""}`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    `img-src 'self' data:${tiles ? ` ${tiles}` : ""}`,
     "media-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",
@@ -70,7 +73,7 @@ export function renderGuide(
   const html = `<!doctype html>${renderToString(<GuideDocument model={model} stylesheet={stylesheet} />)}`;
   const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
   const headers: Record<string, string> = {
-    ...securityHeaders(guideCsp(stylesheet), model.preview),
+    ...securityHeaders(guideCsp(stylesheet, model.map), model.preview),
     "Content-Type": "text/html; charset=utf-8",
     Vary: "Accept-Language, Cookie, Accept-Encoding",
   };

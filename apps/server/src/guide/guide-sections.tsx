@@ -30,7 +30,7 @@ function RichText({ html, headingLevel }: { html: string; headingLevel: 4 | 5 })
   return clean ? <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 
-function Picture({ url, alt }: { url: string; alt: string }) {
+export function Picture({ url, alt }: { url: string; alt: string }) {
   return (
     <img
       src={`${url}?w=600`}

@@ -38,6 +38,19 @@ article.item img{width:100%;aspect-ratio:16/9;object-fit:cover;border-radius:8px
 dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .btn{display:inline-block;background:var(--p);color:var(--on-p);border:0;border-radius:8px;padding:10px 16px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer;margin:4px 0}
 .btn.alt{background:var(--s);color:var(--on-s)}
+.places h3{font-size:1.15rem;margin:20px 0 8px}
+.place h4{margin:0 0 4px;font-size:1.1rem}
+.place p{margin:4px 0}
+.rating{font-size:.9rem;color:#5a4a00}
+.ptext{white-space:pre-line}
+.paddr{color:#444;font-size:.95rem}
+.pacts{display:flex;flex-wrap:wrap;gap:8px}
+.pacts .btn{margin:0;padding:8px 12px;font-size:.95rem}
+.map{height:340px;border-radius:12px;margin:8px 0 16px;background:#e8e8e4;z-index:0}
+.map a.btn{color:var(--on-p)}
+.mapbox [hidden]{display:none}
+.map-error{background:#fff4e5;border-radius:8px;padding:8px 12px}
+@media(min-width:720px){.map{height:440px}}
 .wifi{display:flex;flex-wrap:wrap;gap:16px;align-items:center;margin-top:8px}
 .wifi svg{width:140px;height:140px;background:#fff}
 .host{background:#fff;border-radius:12px;padding:16px;display:flex;gap:16px;align-items:center;margin:24px 0}

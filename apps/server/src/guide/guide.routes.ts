@@ -12,7 +12,7 @@ import { guideUrl } from "../lib/urls.ts";
 import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
-import { GUIDE_SCRIPT, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
+import { GUIDE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
@@ -23,6 +23,8 @@ const Params = z.object({ propertyId: text().min(1).max(60) });
 const GuideQuery = z.object({ lang: text().max(12).optional(), preview: text().max(600).optional() }).loose();
 const tags = ["guide"];
 const hidden = { hide: true };
+// Files under /g/_/, each named by its content (cached for a year).
+const ASSETS = [GUIDE_SCRIPT, MESSAGES_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE];
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -179,16 +181,16 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     "/g/_/:asset",
     { config: { public: true }, schema: { ...hidden, params: z.object({ asset: text().max(60) }) } },
     async (request, reply) => {
-      const script = [GUIDE_SCRIPT, MESSAGES_SCRIPT].find((s) => s.name === request.params.asset);
-      if (!script) throw new AppError("NOT_FOUND", "Not found");
+      const asset = ASSETS.find((s) => s.name === request.params.asset);
+      if (!asset) throw new AppError("NOT_FOUND", "Not found");
       const encoding = pickEncoding(str(request.headers["accept-encoding"]));
       if (encoding) reply.header("Content-Encoding", encoding);
       return reply
         .headers(securityHeaders(null))
-        .type("text/javascript; charset=utf-8")
+        .type(asset.type)
         .header("Cache-Control", "public, max-age=31536000, immutable")
         .header("Vary", "Accept-Encoding")
-        .send(script.body.get(encoding));
+        .send(asset.body.get(encoding));
     },
   );
 

@@ -3,11 +3,13 @@ import { copy } from "@doorstep/shared/copy";
 import type { AppContext } from "../app-context.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { getTranslatedContent } from "../features/content/translation.service.ts";
+import { getGuidePlaces } from "../features/local-area/local-area-guide.service.ts";
 import { getGuideHost } from "../features/managers/manager-card.service.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
 import { fileUrl } from "../lib/urls.ts";
+import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
-import { buildSections, type GuidePageModel } from "./guide-model.ts";
+import { buildSections, type GuideMap, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
 
@@ -50,6 +52,8 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     what3words: null,
     host: null,
     sections: [],
+    places: [],
+    map: null,
     updatedAt: null,
     gateError: null,
     scriptUrl: request.scriptUrl,
@@ -106,10 +110,22 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   if (!unlocked) return { model: base, personal, protectedContent: false };
 
   // A slow translation provider must not hold a guest's page: English for now, cached translation next time.
-  const [content, host] = await Promise.all([
+  const [content, host, places] = await Promise.all([
     getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
     getGuideHost(ctx, property.managerId),
+    getGuidePlaces(ctx, property.id),
   ]);
+  // GUIDE-15: a map only when some place has a pin (LOCAL-12), centred on the property when it has one.
+  const located = places.some((g) => g.places.some((p) => p.lat !== null));
+  const map: GuideMap | null = located
+    ? {
+        scriptUrl: LEAFLET_SCRIPT.url,
+        styleUrl: LEAFLET_STYLE.url,
+        tileUrl: ctx.config.mapTileUrl,
+        attribution: ctx.config.mapAttribution,
+        property: property.lat !== null && property.lng !== null ? { lat: property.lat, lng: property.lng } : null,
+      }
+    : null;
   return {
     model: {
       ...base,
@@ -117,6 +133,8 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
       what3words: property.showWhat3words ? property.what3words : null,
       host,
       sections: buildSections(content.categories, content.items),
+      places,
+      map,
       updatedAt: property.updatedAt,
     },
     personal,

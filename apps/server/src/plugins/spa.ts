@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { tileOrigin } from "../lib/tile-origin.ts";
 
 /**
  * Serves the built dashboard (apps/web/dist): hashed assets cached for a year, index.html never cached,
@@ -40,26 +41,13 @@ export function wantsSpa(method: string, url: string, accept: string | undefined
   return !accept || accept.includes("text/html") || accept.includes("*/*");
 }
 
-/** An origin for a CSP source list from a URL template such as "https://{s}.tile.example.org/{z}/{x}/{y}.png". */
-function templateOrigin(template: string): string | null {
-  try {
-    const url = new URL(template.replace(/\{s\}/g, "a"));
-    const wildcard = template.includes("{s}.")
-      ? `${url.protocol}//*.${url.host.split(".").slice(1).join(".")}`
-      : url.origin;
-    return url.protocol === "https:" || url.protocol === "http:" ? wildcard : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The dashboard's Content-Security-Policy: scripts only from our origin (and Stripe's when Stripe is
  * configured, for Elements), map tiles from the configured tile server, nothing framing us. Inline
  * styles stay allowed: React and Leaflet set element styles, which cannot run script.
  */
 export function dashboardCsp(options: { mapTileUrl: string; stripe: boolean }): string {
-  const tiles = templateOrigin(options.mapTileUrl);
+  const tiles = tileOrigin(options.mapTileUrl);
   const stripe = options.stripe;
   return [
     "default-src 'self'",

@@ -87,6 +87,31 @@ export const GuideSectionJson: z.ZodType<GuideSectionJson> = z.lazy(() =>
 );
 
 /**
+ * A recommended place as guests see it (GUIDE-10/15): links already checked (http(s) website, `tel:` phone,
+ * a maps directions link); no provider ids or photo references. No pin: `lat`/`lng` null, not on the map.
+ */
+export const GuidePlace = z.object({
+  id: text(),
+  title: text(),
+  /** The host's plain text, as written (shown escaped). */
+  detailText: text(),
+  address: text().nullable(),
+  phone: text().nullable(),
+  telUrl: text().nullable(),
+  webLink: text().nullable(),
+  directionsUrl: text(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  rating: z.number().nullable(),
+  imageUrl: text().nullable(),
+});
+export type GuidePlace = z.infer<typeof GuidePlace>;
+
+/** One place category's places in the guide, in LOCAL-05's order, each by ListRank. */
+export const GuidePlaceGroup = z.object({ label: text(), title: text(), places: z.array(GuidePlace) });
+export type GuidePlaceGroup = z.infer<typeof GuidePlaceGroup>;
+
+/**
  * The public guide read API (IMPL-02): by PropertyID, guest-safe data only. A passcode-protected guide the
  * caller has not unlocked answers `locked: true` with the cover and title and nothing else (GUIDE-07).
  */
@@ -118,6 +143,8 @@ export const GuideResponse = z.object({
     })
     .nullable(),
   sections: z.array(GuideSectionJson),
+  /** Local recommendations: the property's own places and those of its attached profiles (GUIDE-10/15). */
+  places: z.array(GuidePlaceGroup),
   updatedAt: text().nullable(),
 });
 export type GuideResponse = z.infer<typeof GuideResponse>;

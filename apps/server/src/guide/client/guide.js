@@ -1,6 +1,6 @@
 // The guest guide's only script: it enhances a page that already works without it.
 // Hand-written, no framework, a few KB: visits, section analytics, offline worker, passcode form, copy
-// buttons, languages.
+// buttons, languages, and the map of local places (which loads Leaflet only when asked).
 (function () {
   "use strict";
   var body = document.body;
@@ -206,6 +206,7 @@
         history.pushState(null, "", link.href);
         shown = location.pathname + location.search;
         enhanceVideos(document.querySelector("main") || document);
+        enhanceMap(document.querySelector("main") || document);
         offlineBanner();
         if (body.getAttribute("data-visit")) watchSections();
       })
@@ -244,9 +245,95 @@
     });
   }
 
+  // The map of local places (GUIDE-15): Leaflet comes from our own origin only when the guest asks for it,
+  // so the first view never carries it. Markers are read from the place cards the page already has.
+  var leaflet = null;
+  function loadFile(tag, attrs) {
+    return new Promise(function (resolve, reject) {
+      var el = document.createElement(tag);
+      Object.keys(attrs).forEach(function (k) {
+        el[k] = attrs[k];
+      });
+      el.onload = resolve;
+      el.onerror = reject;
+      document.head.appendChild(el);
+    });
+  }
+  function loadLeaflet(box) {
+    if (!leaflet) {
+      leaflet = Promise.all([
+        loadFile("link", { rel: "stylesheet", href: box.getAttribute("data-leaflet-css") }),
+        loadFile("script", { src: box.getAttribute("data-leaflet-js") }),
+      ]).then(function () {
+        if (!window.L) throw new Error("no map");
+        return window.L;
+      });
+      leaflet.catch(function () {
+        leaflet = null;
+      });
+    }
+    return leaflet;
+  }
+  function popup(text, href) {
+    var el = document.createElement(href ? "a" : "strong");
+    el.textContent = text;
+    if (href) el.href = href;
+    return el;
+  }
+  function drawMap(L, box) {
+    var el = box.querySelector(".map");
+    el.hidden = false;
+    var colour = getComputedStyle(document.documentElement).getPropertyValue("--p").trim() || "#1F6F68";
+    var map = L.map(el, { scrollWheelZoom: false });
+    L.tileLayer(box.getAttribute("data-tiles"), {
+      attribution: box.getAttribute("data-attribution") || "",
+      maxZoom: 19,
+    }).addTo(map);
+    var points = [];
+    Array.prototype.forEach.call(document.querySelectorAll("article.place[data-lat]"), function (card) {
+      var at = [Number(card.getAttribute("data-lat")), Number(card.getAttribute("data-lng"))];
+      var title = card.querySelector("h4");
+      L.circleMarker(at, { radius: 9, color: "#fff", weight: 2, fillColor: colour, fillOpacity: 0.95 })
+        .bindPopup(popup(title ? title.textContent : "", "#" + card.id))
+        .addTo(map);
+      points.push(at);
+    });
+    if (box.hasAttribute("data-lat")) {
+      var home = [Number(box.getAttribute("data-lat")), Number(box.getAttribute("data-lng"))];
+      L.circleMarker(home, { radius: 11, color: colour, weight: 4, fillColor: "#fff", fillOpacity: 1 })
+        .bindPopup(popup(box.getAttribute("data-stay") || ""))
+        .addTo(map);
+      points.push(home);
+    }
+    // XCUT-53: one point at the preview zoom (16); several fitted, never closer than that.
+    if (points.length === 1) map.setView(points[0], 16);
+    else map.fitBounds(points, { padding: [24, 24], maxZoom: 16 });
+  }
+  function enhanceMap(root) {
+    var box = root.querySelector(".mapbox[data-leaflet-js]");
+    if (!box) return;
+    var button = box.querySelector("[data-show-map]");
+    var error = box.querySelector(".map-error");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      button.disabled = true;
+      error.hidden = true;
+      loadLeaflet(box)
+        .then(function (L) {
+          button.hidden = true;
+          drawMap(L, box);
+        })
+        .catch(function () {
+          error.hidden = false;
+          button.disabled = false;
+        });
+    });
+  }
+
   var gate = document.querySelector("form[data-unlock]");
   if (gate) enhanceGate(gate);
   enhanceVideos(document);
+  enhanceMap(document);
   offlineBanner();
   if (body.getAttribute("data-sw")) registerWorker();
   if (body.getAttribute("data-visit")) {
