@@ -132,6 +132,16 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     }
     await photograph(page, "property-local-area");
 
+    // GUIDE-10/15: both guides show the profile's places, with a directions link to the pinned one.
+    for (const property of [first, second]) {
+      await page.goto(`/g/${property.propertyId}`);
+      const section = page.getByRole("region", { name: c.guideTitle });
+      await expect(section.getByRole("heading", { name: "Bond St Coffee" })).toBeVisible();
+      await expect(section.getByRole("heading", { name: "Small Batch" })).toBeVisible();
+      const directions = section.getByRole("link", { name: new RegExp(`^${c.directions}`) }).first();
+      await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+    }
+
     // The overview's "Local area" entry leads here.
     await page.goto(`/property/${first.propertyId}`);
     await page.getByRole("link", { name: /Local area/ }).click();
