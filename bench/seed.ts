@@ -62,7 +62,8 @@ export async function photo(seed: number, width = 1600, quality = 82): Promise<B
     .toBuffer();
 }
 
-async function upload(baseUrl: string, host: Host, url: string, image: Buffer) {
+/** Uploads one image (multipart field `file`) with the host's session. */
+export async function upload(baseUrl: string, host: Host, url: string, image: Buffer) {
   const form = new FormData();
   form.append("file", new Blob([image], { type: "image/jpeg" }), "photo.jpg");
   const res = await fetch(`${baseUrl}${url}`, {
