@@ -32,6 +32,11 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     test.setTimeout(90_000);
     const first = await createPropertyViaApi(page.request, "Seafront Flat");
     const second = await createPropertyViaApi(page.request, "Lanes Loft");
+    // French guests: a profile may be written in every language of the account's guides.
+    const french = await page.request.patch(`/api/properties/${first.propertyId}`, {
+      data: { languageTranslations: ["fr"] },
+    });
+    expect(french.status(), await french.text()).toBe(204);
 
     // LOCAL-15: the empty list.
     await page.goto("/local-area-profiles");
@@ -65,16 +70,19 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     await page.getByRole("button", { name: c.addCustom }).click();
     await page.getByRole("button", { name: c.save }).click();
     await expect(page.getByText(copy.common.required)).toBeVisible();
-    await page.getByLabel(c.placeTitle).fill("Bond St Coffee");
-    await page.getByLabel(c.placeText).fill("The best flat white in town.");
+    await page.getByLabel(c.placeTitle, { exact: true }).fill("Bond St Coffee");
+    await page.getByLabel(c.placeText, { exact: true }).fill("The best flat white in town.");
     await page.getByLabel(c.placeWebLink).fill("not a link");
     await page.getByRole("button", { name: c.setPin }).click();
     await expect(page.getByRole("group", { name: c.pinMapLabel })).toBeVisible();
     await page.getByRole("button", { name: c.save }).click();
     // A bad web link is refused under its field and nothing typed is lost.
     await expect(page.getByText("Use a full address beginning with http:// or https://")).toBeVisible();
-    await expect(page.getByLabel(c.placeTitle)).toHaveValue("Bond St Coffee");
+    await expect(page.getByLabel(c.placeTitle, { exact: true })).toHaveValue("Bond St Coffee");
     await page.getByLabel(c.placeWebLink).fill("https://bondst.example.com");
+    await page.getByText(c.translationsHeading(1)).click();
+    await expect(page.getByText(c.translationsHint(false))).toBeVisible();
+    await page.getByLabel(c.translatedText("French")).fill("Le meilleur flat white de la ville.");
     await page.getByRole("button", { name: c.save }).click();
     await expect(page.getByRole("status").filter({ hasText: c.saved })).toBeVisible();
     await expect(page.getByLabel(c.placePhoto)).toBeVisible();
@@ -82,7 +90,7 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     await page.getByRole("button", { name: c.close, exact: true }).click();
 
     await page.getByRole("button", { name: c.addCustom }).click();
-    await page.getByLabel(c.placeTitle).fill("Small Batch");
+    await page.getByLabel(c.placeTitle, { exact: true }).fill("Small Batch");
     await page.getByRole("button", { name: c.save }).click();
     await expect(page.getByRole("status").filter({ hasText: c.saved })).toBeVisible();
     await page.getByRole("button", { name: c.close, exact: true }).click();
@@ -141,6 +149,9 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
       const directions = section.getByRole("link", { name: new RegExp(`^${c.directions}`) }).first();
       await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     }
+    // In French, the host's French words.
+    await page.goto(`/g/${first.propertyId}?lang=fr`);
+    await expect(page.getByText("Le meilleur flat white de la ville.")).toBeVisible();
 
     // The overview's "Local area" entry leads here.
     await page.goto(`/property/${first.propertyId}`);

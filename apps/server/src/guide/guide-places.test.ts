@@ -202,6 +202,7 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
       id: ids.cafe,
       title: "Bond St Coffee",
       detailText: "Best flat white in town.\nOpens at 8.",
+      untranslated: false,
       address: null,
       phone: "+44 (0)1273 123 456",
       telUrl: "tel:+4401273123456",

@@ -33,7 +33,11 @@ function Place({ place }: { place: GuidePlace }) {
         </p>
       ) : null}
       {/* Plain text as the host wrote it: React escapes it; line breaks are kept by the stylesheet. */}
-      {place.detailText ? <p className="ptext">{place.detailText}</p> : null}
+      {place.detailText ? (
+        <p className="ptext" lang={place.untranslated ? "en" : undefined}>
+          {place.detailText}
+        </p>
+      ) : null}
       {place.address ? <p className="paddr">{place.address}</p> : null}
       <p className="pacts">
         <a className="btn" href={place.directionsUrl} target="_blank" rel="noopener">

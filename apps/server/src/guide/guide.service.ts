@@ -113,7 +113,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const [content, host, places] = await Promise.all([
     getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
     getGuideHost(ctx, property.managerId),
-    getGuidePlaces(ctx, property.id),
+    getGuidePlaces(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
   ]);
   // GUIDE-15: a map only when some place has a pin (LOCAL-12), centred on the property when it has one.
   const located = places.some((g) => g.places.some((p) => p.lat !== null));

@@ -216,6 +216,7 @@ async function ownedProfile(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
       address: null,
       lat: null,
       lng: null,
+      translations: [],
     },
   );
   return { label: profile.label, id: profile.id, placeId: place.id };

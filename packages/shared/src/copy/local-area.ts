@@ -92,6 +92,13 @@ export const localAreaCopy = {
     placePhone: "Phone",
     placeAddress: "Address",
     placeCategory: "Category",
+    translationsHeading: (n: number) => (n === 1 ? "Translation (1 language)" : `Translations (${n} languages)`),
+    translationsHint: (machine: boolean) =>
+      machine
+        ? "Guests reading the guide in another language see your words there. A recommendation left blank is translated automatically; a name left blank stays as it is."
+        : "Guests reading the guide in another language see your words there. Left blank, they see your English text: this server has no machine translation.",
+    translatedTitle: (language: string) => `Name in ${language}`,
+    translatedText: (language: string) => `Your recommendation in ${language}`,
     placePhoto: "Photo",
     pinLabel: "Location pin",
     pinMapLabel: "Map with the place's pin",

@@ -11,6 +11,8 @@ export const PublicConfig = z.object({
   privacyUrl: text(),
   placesProvider: z.enum(["gazetteer", "google", "osm"]),
   what3wordsConfigured: z.boolean(),
+  /** A machine-translation provider is configured: blank translated fields are filled for guests. */
+  machineTranslation: z.boolean(),
   mapTileUrl: text(),
   mapAttribution: text(),
   /** Billing: which card form the dashboard shows; the publishable key is browser-safe by design (docs/architecture.md §6). */

@@ -93,8 +93,10 @@ export const GuideSectionJson: z.ZodType<GuideSectionJson> = z.lazy(() =>
 export const GuidePlace = z.object({
   id: text(),
   title: text(),
-  /** The host's plain text, as written (shown escaped). */
+  /** The host's plain text, as written (shown escaped), in the guide's language when translated. */
   detailText: text(),
+  /** The text is the English original for want of a translation (the page marks it `lang="en"`). */
+  untranslated: z.boolean(),
   address: text().nullable(),
   phone: text().nullable(),
   telUrl: text().nullable(),

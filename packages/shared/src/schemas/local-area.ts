@@ -3,6 +3,7 @@ import { text } from "./text.ts";
 import { WebLink } from "./content.ts";
 import { PLACE_CATEGORIES, PLACE_TEXT_MAX, PROFILE_TITLE_MAX } from "../rules/local-area.ts";
 import { TITLE_MAX } from "../rules/content.ts";
+import { isLanguageCode } from "../languages.ts";
 
 export const PlaceCategoryLabel = z.enum(PLACE_CATEGORIES);
 
@@ -42,6 +43,18 @@ export type ProfileResponse = z.infer<typeof ProfileResponse>;
 
 // ---------- places (LOCAL-06…14) ----------
 
+/** A host's words for a place in one guide language; a blank field falls back to machine translation or English. */
+export const PlaceTranslation = z.object({
+  language: text().refine((c) => isLanguageCode(c) && c !== "en", "A translation language other than English (en)"),
+  title: Clearable(TITLE_MAX),
+  detailText: Clearable(PLACE_TEXT_MAX),
+});
+export type PlaceTranslation = z.infer<typeof PlaceTranslation>;
+const PlaceTranslations = z
+  .array(PlaceTranslation)
+  .max(100)
+  .refine((ts) => new Set(ts.map((t) => t.language)).size === ts.length, "One translation per language");
+
 export const LocalPlaceDto = z.object({
   id: z.uuid(),
   categoryLabel: PlaceCategoryLabel,
@@ -59,6 +72,7 @@ export const LocalPlaceDto = z.object({
   imageUrl: text().nullable(),
   listRank: z.number().int(),
   contentVersion: z.number().int(),
+  translations: z.array(z.object({ language: text(), title: text().nullable(), detailText: text().nullable() })),
 });
 export type LocalPlaceDto = z.infer<typeof LocalPlaceDto>;
 
@@ -92,6 +106,7 @@ export const AddPlaceRequest = z.discriminatedUnion("source", [
       address: PlaceFields.shape.address.default(null),
       lat: PlaceFields.shape.lat.default(null),
       lng: PlaceFields.shape.lng.default(null),
+      translations: PlaceTranslations.default([]),
     })
     .refine(bothOrNeither, { message: PIN_MESSAGE, path: ["lat"] }),
 ]);
@@ -99,7 +114,11 @@ export type AddPlaceRequest = z.infer<typeof AddPlaceRequest>;
 /** What a client sends (defaults not yet applied). */
 export type AddPlaceInput = z.input<typeof AddPlaceRequest>;
 
-export const UpdatePlaceRequest = PlaceFields.extend({ categoryLabel: PlaceCategoryLabel })
+export const UpdatePlaceRequest = PlaceFields.extend({
+  categoryLabel: PlaceCategoryLabel,
+  /** Replaces the place's translations: a language left out is removed. */
+  translations: PlaceTranslations,
+})
   .partial()
   .strict()
   .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" })
@@ -127,6 +146,8 @@ export const LocalAreaPageResponse = z.object({
     title: text(),
     /** Where the places search is biased (XCUT-53); null when the property has no location yet. */
     centre: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+    /** The guide languages a place may be translated into: the property's, or all the account's for a profile. */
+    languages: z.array(text()),
   }),
   /** A property's page: the account's profiles and whether each is attached (LOCAL-02). */
   profiles: z.array(ProfileSummary.extend({ attached: z.boolean() })),

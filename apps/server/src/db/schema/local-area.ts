@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -106,4 +107,36 @@ export const localPlaces = pgTable(
       .on(t.profileId, t.providerPlaceId)
       .where(sql`${t.providerPlaceId} is not null and ${t.profileId} is not null`),
   ],
+);
+
+/** A host's translation of a place's name and recommendation, one per place and language (as CONT-28 for items). */
+export const localPlaceTranslations = pgTable(
+  "local_place_translations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => localPlaces.id, { onDelete: "cascade" }),
+    language: text("language").notNull(),
+    title: text("title"),
+    detailText: text("detail_text"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("local_place_translations_place_language").on(t.placeId, t.language)],
+);
+
+/** Machine translations of a place's blank fields, per (place, ContentVersion, language), as for items (OPEN-44). */
+export const localPlaceTranslationCache = pgTable(
+  "local_place_translation_cache",
+  {
+    placeId: uuid("place_id")
+      .notNull()
+      .references(() => localPlaces.id, { onDelete: "cascade" }),
+    contentVersion: integer("content_version").notNull(),
+    language: text("language").notNull(),
+    provider: text("provider").notNull(),
+    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.placeId, t.contentVersion, t.language] })],
 );

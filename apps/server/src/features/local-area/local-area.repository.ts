@@ -1,6 +1,12 @@
 import { and, asc, count, eq, inArray, max, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { localAreaProfileLinks, localAreaProfiles, localPlaces } from "../../db/schema/local-area.ts";
+import {
+  localAreaProfileLinks,
+  localAreaProfiles,
+  localPlaces,
+  localPlaceTranslationCache,
+  localPlaceTranslations,
+} from "../../db/schema/local-area.ts";
 import { properties } from "../../db/schema/properties.ts";
 
 export type ProfileRow = typeof localAreaProfiles.$inferSelect;
@@ -234,4 +240,61 @@ export async function lockProfile(db: Db, profileId: string): Promise<boolean> {
 export async function clearPropertyLocalArea(db: Db, propertyRowId: string): Promise<void> {
   await db.delete(localPlaces).where(eq(localPlaces.propertyId, propertyRowId));
   await db.delete(localAreaProfileLinks).where(eq(localAreaProfileLinks.propertyId, propertyRowId));
+}
+
+// ---------- translations ----------
+
+export type PlaceTranslationRow = typeof localPlaceTranslations.$inferSelect;
+
+/** The host's translations of these places, every language. */
+export async function findPlaceTranslations(db: Db, placeIds: string[]): Promise<PlaceTranslationRow[]> {
+  if (placeIds.length === 0) return [];
+  return db
+    .select()
+    .from(localPlaceTranslations)
+    .where(inArray(localPlaceTranslations.placeId, placeIds))
+    .orderBy(asc(localPlaceTranslations.language));
+}
+
+/** Replaces a place's translations with these (blank ones dropped). */
+export async function replacePlaceTranslations(
+  db: Db,
+  placeId: string,
+  translations: { language: string; title: string | null; detailText: string | null }[],
+  at: Date,
+): Promise<void> {
+  await db.delete(localPlaceTranslations).where(eq(localPlaceTranslations.placeId, placeId));
+  const rows = translations.filter((t) => t.title || t.detailText);
+  if (rows.length > 0)
+    await db.insert(localPlaceTranslations).values(rows.map((t) => ({ placeId, ...t, createdAt: at, updatedAt: at })));
+}
+
+/** Cached machine translations of these places in one language, for their current versions. */
+export async function findCachedPlaceTranslations(
+  db: Db,
+  language: string,
+  places: { id: string; contentVersion: number }[],
+): Promise<Map<string, Record<string, string>>> {
+  if (places.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(localPlaceTranslationCache)
+    .where(
+      and(
+        eq(localPlaceTranslationCache.language, language),
+        inArray(
+          localPlaceTranslationCache.placeId,
+          places.map((p) => p.id),
+        ),
+      ),
+    );
+  const version = new Map(places.map((p) => [p.id, p.contentVersion]));
+  return new Map(rows.filter((r) => version.get(r.placeId) === r.contentVersion).map((r) => [r.placeId, r.fields]));
+}
+
+export async function insertCachedPlaceTranslations(
+  db: Db,
+  rows: (typeof localPlaceTranslationCache.$inferInsert)[],
+): Promise<void> {
+  if (rows.length > 0) await db.insert(localPlaceTranslationCache).values(rows).onConflictDoNothing();
 }

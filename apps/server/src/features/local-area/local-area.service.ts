@@ -6,6 +6,7 @@ import type {
   CreateProfileRequest,
   LocalAreaPageResponse,
   LocalPlaceDto,
+  PlaceTranslation,
   ProfileSummary,
   ReorderPlacesRequest,
   UpdatePlaceRequest,
@@ -20,7 +21,11 @@ import { fileUrl } from "../../lib/urls.ts";
 import { storeImage } from "../../lib/uploads.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { lookupAddress, lookupPlaceDetails } from "../places/places.service.ts";
-import { getOwnedProperty, type PropertyWithManager } from "../properties/property.service.ts";
+import {
+  getOwnedProperty,
+  listAccountGuideLanguages,
+  type PropertyWithManager,
+} from "../properties/property.service.ts";
 import {
   clearPropertyLocalArea,
   countPlaces,
@@ -34,6 +39,7 @@ import {
   findPlace,
   findPlaceByProviderId,
   findPlaces,
+  findPlaceTranslations,
   findProfileById,
   findProfileByLabel,
   findProfileImageKeys,
@@ -43,11 +49,13 @@ import {
   insertProfile,
   lockProfile,
   nextRank,
+  replacePlaceTranslations,
   touchPropertyRows,
   updatePlaceRow,
   writeRanks,
   type PlaceOwner,
   type PlaceRow,
+  type PlaceTranslationRow,
   type ProfileRow,
 } from "./local-area.repository.ts";
 
@@ -61,7 +69,7 @@ function toSummary(p: ProfileRow, placeCount: number): ProfileSummary {
   return { id: p.id, label: p.label, title: p.title, townCity: p.townCity, country: p.country, placeCount };
 }
 
-export function toPlaceDto(p: PlaceRow): LocalPlaceDto {
+export function toPlaceDto(p: PlaceRow, translations: PlaceTranslationRow[] = []): LocalPlaceDto {
   return {
     id: p.id,
     categoryLabel: p.categoryLabel as LocalPlaceDto["categoryLabel"],
@@ -78,7 +86,19 @@ export function toPlaceDto(p: PlaceRow): LocalPlaceDto {
     imageUrl: fileUrl(p.imageKey),
     listRank: p.listRank,
     contentVersion: p.contentVersion,
+    translations: translations
+      .filter((t) => t.placeId === p.id)
+      .map((t) => ({ language: t.language, title: t.title, detailText: t.detailText })),
   };
+}
+
+/** Places with their host translations, as the dashboard shows them. */
+async function placeDtos(ctx: AppContext, rows: PlaceRow[]): Promise<LocalPlaceDto[]> {
+  const translations = await findPlaceTranslations(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toPlaceDto(r, translations));
 }
 
 /** An ordinary property of the caller; the shared-content property has no guide and no local area (404). */
@@ -194,10 +214,15 @@ export async function createProfile(
 export async function getProfilePage(ctx: AppContext, caller: Caller, label: string): Promise<LocalAreaPageResponse> {
   const profile = await ownedProfile(ctx, caller, label);
   const { owner, centre } = ownerOfProfile(profile);
+  // A profile reaches every guide it is attached to: it may be translated into any of the account's languages.
+  const [languages, places] = await Promise.all([
+    listAccountGuideLanguages(ctx, caller.accountId),
+    findPlaces(ctx.db, owner),
+  ]);
   return {
-    owner: { kind: "profile", key: profile.label, title: profile.title, centre },
+    owner: { kind: "profile", key: profile.label, title: profile.title, centre, languages },
     profiles: [],
-    places: (await findPlaces(ctx.db, owner)).map(toPlaceDto),
+    places: await placeDtos(ctx, places),
   };
 }
 
@@ -238,9 +263,15 @@ export async function getPropertyLocalArea(
   ]);
   const isAttached = new Set(attached);
   return {
-    owner: { kind: "property", key: property.propertyId, title: property.title, centre },
+    owner: {
+      kind: "property",
+      key: property.propertyId,
+      title: property.title,
+      centre,
+      languages: property.languageTranslations,
+    },
     profiles: profiles.map((p) => ({ ...toSummary(p, p.placeCount), attached: isAttached.has(p.id) })),
-    places: places.map(toPlaceDto),
+    places: await placeDtos(ctx, places),
   };
 }
 
@@ -270,6 +301,7 @@ async function insertNewPlace(
   caller: Caller,
   resolved: ResolvedOwner,
   values: Omit<Parameters<typeof insertPlace>[1], "accountId" | "listRank" | "propertyId" | "profileId">,
+  translations: PlaceTranslation[] = [],
 ): Promise<PlaceRow> {
   const { owner } = resolved;
   const now = ctx.now();
@@ -289,6 +321,7 @@ async function insertNewPlace(
         createdAt: now,
         updatedAt: now,
       });
+      await replacePlaceTranslations(tx, row.id, translations, now);
       await touchOwner(tx, owner, now);
       return row;
     });
@@ -337,8 +370,8 @@ export async function addPlace(
 ): Promise<LocalPlaceDto> {
   const resolved = await resolveOwner(ctx, caller, ref);
   if (body.source === "custom") {
-    const { source: _source, ...fields } = body;
-    return toPlaceDto(await insertNewPlace(ctx, caller, resolved, fields));
+    const { source: _source, translations, ...fields } = body;
+    return (await placeDtos(ctx, [await insertNewPlace(ctx, caller, resolved, fields, translations)]))[0]!;
   }
   if (await findPlaceByProviderId(ctx.db, resolved.owner, body.placeId))
     throw new AppError("PLACE_EXISTS", copy.localArea.alreadyAdded);
@@ -358,7 +391,7 @@ export async function addPlace(
     rating: details.rating,
     placeType: details.placeType,
   });
-  return toPlaceDto(await fetchPlacePhoto(ctx, resolved, row));
+  return (await placeDtos(ctx, [await fetchPlacePhoto(ctx, resolved, row)]))[0]!;
 }
 
 async function ownedPlace(ctx: AppContext, caller: Caller, placeId: string): Promise<PlaceRow> {
@@ -377,17 +410,19 @@ export async function updatePlace(
   const place = await ownedPlace(ctx, caller, placeId);
   const { owner } = await ownerOfPlace(ctx, place);
   const now = ctx.now();
+  const { translations, ...fields } = patch;
   const row = await ctx.db.transaction(async (tx) => {
-    const values: Partial<PlaceRow> = { ...(patch as Partial<PlaceRow>) };
+    const values: Partial<PlaceRow> = { ...fields };
     // A place moved to another category goes to its end.
     if (patch.categoryLabel && patch.categoryLabel !== place.categoryLabel)
       values.listRank = await nextRank(tx, owner, patch.categoryLabel);
     const updated = await updatePlaceRow(tx, place.id, values, now);
     if (!updated) throw notFound("Place not found");
+    if (translations) await replacePlaceTranslations(tx, place.id, translations, now);
     await touchOwner(tx, owner, now);
     return updated;
   });
-  return toPlaceDto(row);
+  return (await placeDtos(ctx, [row]))[0]!;
 }
 
 /** Deletes a place; its photo leaves storage after the commit. */
@@ -464,7 +499,7 @@ async function replaceImage(
     throw error;
   }
   await deleteFilesAfterCommit(ctx, [result.previous]);
-  return toPlaceDto(result.row);
+  return (await placeDtos(ctx, [result.row]))[0]!;
 }
 
 /**
@@ -485,7 +520,11 @@ export async function copyLocalArea(
     findAttachedProfileIds(ctx.db, from.id),
   ]);
   const now = ctx.now();
-  for (const { id: _old, ...place } of places) {
+  const translations = await findPlaceTranslations(
+    ctx.db,
+    places.map((p) => p.id),
+  );
+  for (const { id: oldId, ...place } of places) {
     const id = randomUUID();
     let imageKey: string | null = null;
     if (place.imageKey) {
@@ -493,6 +532,12 @@ export async function copyLocalArea(
       await ctx.storage.copy(place.imageKey, imageKey);
     }
     await insertPlace(ctx.db, { ...place, id, propertyId: to.id, imageKey, createdAt: now, updatedAt: now });
+    await replacePlaceTranslations(
+      ctx.db,
+      id,
+      translations.filter((t) => t.placeId === oldId),
+      now,
+    );
   }
   for (const profileId of profileIds)
     await insertLink(ctx.db, { profileId, propertyId: to.id, accountId: to.accountId });

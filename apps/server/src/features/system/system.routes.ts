@@ -71,6 +71,7 @@ export function registerSystemRoutes(
       termsUrl: ctx.config.termsUrl,
       privacyUrl: ctx.config.privacyUrl,
       placesProvider: ctx.places.kind,
+      machineTranslation: ctx.translator.configured,
       what3wordsConfigured: ctx.what3words.configured,
       mapTileUrl: ctx.config.mapTileUrl,
       mapAttribution: ctx.config.mapAttribution,

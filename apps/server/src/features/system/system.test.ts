@@ -55,6 +55,7 @@ describe("health, readiness and configuration", () => {
       privacyUrl: expect.any(String),
       placesProvider: "gazetteer",
       what3wordsConfigured: false,
+      machineTranslation: false,
       mapTileUrl: expect.stringContaining("{z}"),
       mapAttribution: expect.any(String),
       payments: { gateway: "local", stripePublishableKey: null },

@@ -36,6 +36,7 @@ export function PlaceCategories({ page }: { page: LocalAreaPageResponse }) {
           label={label}
           owner={owner}
           centre={page.owner.centre}
+          languages={page.owner.languages}
           places={byCategory.get(label) ?? NO_PLACES}
           open={open === label}
           onToggle={() => setOpen((current) => (current === label ? null : label))}
@@ -49,12 +50,13 @@ interface CategorySectionProps {
   label: PlaceCategory;
   owner: PlaceOwnerRef;
   centre: { lat: number; lng: number } | null;
+  languages: string[];
   places: LocalPlaceDto[];
   open: boolean;
   onToggle: () => void;
 }
 
-function CategorySection({ label, owner, centre, places, open, onToggle }: CategorySectionProps) {
+function CategorySection({ label, owner, centre, languages, places, open, onToggle }: CategorySectionProps) {
   const { title, icon } = c.categories[label];
   const ref = useRef<HTMLLIElement>(null);
   const bodyId = `place-category-${label}`;
@@ -111,6 +113,7 @@ function CategorySection({ label, owner, centre, places, open, onToggle }: Categ
               place={editing === "new" ? null : editing}
               categoryLabel={label}
               centre={centre}
+              languages={languages}
               onClose={() => setEditing(null)}
             />
           ) : (

@@ -1,6 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { MAP } from "@doorstep/shared/constants";
 import { PLACE_CATEGORIES, type PlaceCategory } from "@doorstep/shared/rules/local-area";
+import { languageName } from "@doorstep/shared/languages";
 import { PlaceFields, type LocalPlaceDto } from "@doorstep/shared/schemas/local-area";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState, type FormEvent } from "react";
@@ -10,6 +11,7 @@ import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useConfig } from "../../../lib/config.ts";
 import {
   localAreaKeys,
   placeImagePath,
@@ -24,6 +26,8 @@ const PinMap = lazy(() => import("../../../components/pin-map.tsx").then((m) => 
 
 const c = copy.localArea;
 
+type TranslationDraft = Record<string, { title: string; detailText: string }>;
+
 interface Draft {
   title: string;
   detailText: string;
@@ -32,6 +36,7 @@ interface Draft {
   address: string;
   categoryLabel: PlaceCategory;
   pin: { lat: number; lng: number } | null;
+  translations: TranslationDraft;
 }
 
 const draftOf = (place: LocalPlaceDto | null, categoryLabel: PlaceCategory): Draft => ({
@@ -42,6 +47,9 @@ const draftOf = (place: LocalPlaceDto | null, categoryLabel: PlaceCategory): Dra
   address: place?.address ?? "",
   categoryLabel: place?.categoryLabel ?? categoryLabel,
   pin: place && place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : null,
+  translations: Object.fromEntries(
+    (place?.translations ?? []).map((t) => [t.language, { title: t.title ?? "", detailText: t.detailText ?? "" }]),
+  ),
 });
 
 type Errors = Partial<Record<keyof Draft, string>>;
@@ -53,6 +61,8 @@ interface PlaceEditorProps {
   categoryLabel: PlaceCategory;
   /** Where a new pin starts: the property or the profile's town. */
   centre: { lat: number; lng: number } | null;
+  /** The guide languages besides English the host may write the place in. */
+  languages: string[];
   onClose: () => void;
 }
 
@@ -60,13 +70,14 @@ interface PlaceEditorProps {
  * The place editor (LOCAL-11/12): name, the host's recommendation, web link, phone, address, the pin on a
  * map, and — once the place exists — its photo. Errors show under their fields and nothing typed is lost.
  */
-export function PlaceEditor({ owner, place: initial, categoryLabel, centre, onClose }: PlaceEditorProps) {
+export function PlaceEditor({ owner, place: initial, categoryLabel, centre, languages, onClose }: PlaceEditorProps) {
   const formId = useId();
   const [place, setPlace] = useState(initial);
   const [draft, setDraft] = useState(() => draftOf(initial, categoryLabel));
   const [errors, setErrors] = useState<Errors>({});
   const [saved, setSaved] = useState(false);
   const queryClient = useQueryClient();
+  const config = useConfig();
   const add = useAddPlace(owner);
   const update = useUpdatePlace();
   const remove = useDeletePlace();
@@ -88,6 +99,9 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, onCl
       lat: draft.pin?.lat ?? null,
       lng: draft.pin?.lng ?? null,
     };
+    const translations = languages
+      .map((language) => ({ language, ...(draft.translations[language] ?? { title: "", detailText: "" }) }))
+      .filter((t) => t.title.trim() || t.detailText.trim());
     const checked = PlaceFields.safeParse(fields);
     if (!checked.success) {
       const next: Errors = {};
@@ -102,8 +116,11 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, onCl
     setErrors({});
     try {
       const result = place
-        ? await update.mutateAsync({ placeId: place.id, body: { ...fields, categoryLabel: draft.categoryLabel } })
-        : await add.mutateAsync({ source: "custom", categoryLabel: draft.categoryLabel, ...fields });
+        ? await update.mutateAsync({
+            placeId: place.id,
+            body: { ...fields, categoryLabel: draft.categoryLabel, translations },
+          })
+        : await add.mutateAsync({ source: "custom", categoryLabel: draft.categoryLabel, ...fields, translations });
       // A new place stays open, now as itself: its photo can be added next.
       setPlace(result.place);
       setSaved(true);
@@ -146,6 +163,43 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, onCl
         </p>
         {errors.detailText ? <p className="field__error">{errors.detailText}</p> : null}
       </div>
+      {languages.length > 0 ? (
+        <details className="place-editor__translations">
+          <summary>{c.translationsHeading(languages.length)}</summary>
+          <p className="field__hint">{c.translationsHint(config.data?.machineTranslation ?? false)}</p>
+          {languages.map((language) => {
+            const value = draft.translations[language] ?? { title: "", detailText: "" };
+            const setT = (patch: Partial<typeof value>) =>
+              set({ translations: { ...draft.translations, [language]: { ...value, ...patch } } });
+            const name = languageName(language);
+            return (
+              <fieldset key={language} className="place-editor__language" lang={language}>
+                <legend>{name}</legend>
+                <TextField
+                  label={c.translatedTitle(name)}
+                  value={value.title}
+                  maxLength={200}
+                  placeholder={draft.title}
+                  onChange={(e) => setT({ title: e.target.value })}
+                />
+                <div className="field">
+                  <label className="field__label" htmlFor={`${formId}-${language}-text`}>
+                    {c.translatedText(name)}
+                  </label>
+                  <textarea
+                    id={`${formId}-${language}-text`}
+                    className="field__input"
+                    rows={3}
+                    maxLength={2000}
+                    value={value.detailText}
+                    onChange={(e) => setT({ detailText: e.target.value })}
+                  />
+                </div>
+              </fieldset>
+            );
+          })}
+        </details>
+      ) : null}
       {place ? (
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-category`}>
