@@ -217,13 +217,9 @@ export async function writeRanks(db: Db, placeIds: string[], at: Date): Promise<
   );
 }
 
-/** The image keys of a profile's places, collected before a delete takes the rows (decision 003 §7). */
-export async function findProfileImageKeys(db: Db, profileId: string): Promise<string[]> {
-  const rows = await db
-    .select({ key: localPlaces.imageKey })
-    .from(localPlaces)
-    .where(and(eq(localPlaces.profileId, profileId), sql`${localPlaces.imageKey} is not null`));
-  return rows.map((r) => r.key!);
+/** Serialises label choices within one account (OPEN-55), for the rest of the transaction. */
+export async function lockAccountLabels(db: Db, accountId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`local-area-profiles:${accountId}`}))`);
 }
 
 /** Locks a profile row for a delete racing place changes. */

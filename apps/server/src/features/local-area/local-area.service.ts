@@ -11,7 +11,6 @@ import type {
   ReorderPlacesRequest,
   UpdatePlaceRequest,
 } from "@doorstep/shared/schemas/local-area";
-import { sql } from "drizzle-orm";
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -42,11 +41,11 @@ import {
   findPlaceTranslations,
   findProfileById,
   findProfileByLabel,
-  findProfileImageKeys,
   findProfiles,
   insertLink,
   insertPlace,
   insertProfile,
+  lockAccountLabels,
   lockProfile,
   nextRank,
   replacePlaceTranslations,
@@ -191,7 +190,7 @@ export async function createProfile(
   if (!town) throw new AppError("VALIDATION_FAILED", copy.localArea.enterAll);
   const base = profileLabel(input.title);
   const profile = await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`local-area-profiles:${caller.accountId}`}))`);
+    await lockAccountLabels(tx, caller.accountId);
     const label = nextFreeLabel(base, await findLabelsLike(tx, caller.accountId, base));
     return insertProfile(tx, {
       accountId: caller.accountId,
@@ -233,14 +232,12 @@ export async function getProfilePage(ctx: AppContext, caller: Caller, label: str
 export async function deleteProfile(ctx: AppContext, caller: Caller, label: string): Promise<void> {
   const profile = await ownedProfile(ctx, caller, label);
   const now = ctx.now();
-  const keys = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     if (!(await lockProfile(tx, profile.id))) throw notFound("Local area profile not found");
-    const imageKeys = await findProfileImageKeys(tx, profile.id);
     await touchPropertyRows(tx, await findLinkedPropertyRows(tx, profile.id), now);
     await deleteProfileRow(tx, profile.id);
-    return imageKeys;
   });
-  await deleteFilesAfterCommit(ctx, keys);
+  // Every photo of the profile's places lives under its folder.
   await ctx.storage
     .deletePrefix(`${ownerOfProfile(profile).folder}/`)
     .catch((err: unknown) => ctx.log.warn({ err }, "could not delete a profile's folder"));

@@ -126,11 +126,21 @@ describe("local-area profiles and places with the offline gazetteer (LOCAL-01…
   it("attaches profiles to properties, shows them on the property's page and deletes a profile everywhere (LOCAL-02/23/24)", async () => {
     const placeId = await brightonPlaceId(t, host);
     const { profile } = (await api(host, "POST", "/api/local-area-profiles", { title: "Kemptown", placeId })).json();
-    await api(host, "POST", `/api/local-area-profiles/${profile.label}/places`, {
-      source: "custom",
-      categoryLabel: "beaches",
-      title: "Kemptown beach",
+    const beach = (
+      await api(host, "POST", `/api/local-area-profiles/${profile.label}/places`, {
+        source: "custom",
+        categoryLabel: "beaches",
+        title: "Kemptown beach",
+      })
+    ).json().place;
+    const form = multipart([{ field: "file", filename: "b.png", contentType: "image/png", body: await makePng() }]);
+    const photo = await t.app.inject({
+      method: "PUT",
+      url: `/api/local-places/${beach.id}/image`,
+      headers: { cookie: host.cookie, ...form.headers },
+      payload: form.payload,
     });
+    const photoKey = (photo.json().place.imageUrl as string).replace("/files/", "");
     const p1 = (await buildProperty(t.app, host)).propertyId;
     const p2 = (await buildProperty(t.app, host)).propertyId;
     for (const p of [p1, p2]) {
@@ -158,6 +168,7 @@ describe("local-area profiles and places with the offline gazetteer (LOCAL-01…
     const deleted = await api(host, "DELETE", `/api/local-area-profiles/${profile.label}`);
     expect(deleted.json()).toEqual({ status: "success" });
     expect((await api(host, "GET", `/api/local-area-profiles/${profile.label}`)).statusCode).toBe(404);
+    expect(await t.ctx.storage.get(photoKey)).toBeNull();
     const after = (await api(host, "GET", `/api/properties/${p1}/local-area`)).json();
     expect(after.profiles.some((p: { id: string }) => p.id === profile.id)).toBe(false);
     expect(after.places).toHaveLength(1);
