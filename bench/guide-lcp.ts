@@ -5,55 +5,28 @@
 // photos' variants not made yet (`/files/…?w=`, made once on first request and stored); the later runs are
 // what every other guest gets. BENCH_LCP_RUNS sets how many
 // of those (3).
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startServer } from "./lib.ts";
+import { auditMs, CHROME, lighthouse, LIGHTHOUSE, score } from "./lighthouse.ts";
 import { createGuide, photo, signUpHost } from "./seed.ts";
 
-const LIGHTHOUSE = "lighthouse@12.8.2";
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const RUNS = Number(process.env.BENCH_LCP_RUNS ?? 3);
 const ITEMS = 30; // photos on items 1, 4, 7, …, 28: most of them below the fold
 const IMAGES = 11; // the cover and 10 item photos
 const PHOTO_WIDTH = 2000;
 const PHOTO_QUALITY = 95; // about 400 kB each
 
-interface Audit {
-  numericValue?: number;
-  displayValue?: string;
-  details?: { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] };
-}
-
-function lighthouse(url: string, out: string) {
-  const run = spawnSync(
-    "npx",
-    [
-      "--yes",
-      LIGHTHOUSE,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      "--only-categories=performance",
-      "--form-factor=mobile",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic",
-    ],
-    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: CHROME } },
-  );
-  if (run.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed (${run.status})`);
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
-    categories: { performance: { score: number } };
-    audits: Record<string, Audit>;
-  };
-  const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+function lcpRun(url: string, out: string) {
+  const report = lighthouse(url, out, ["performance"]);
+  const ms = (id: string) => auditMs(report, id);
   // The LCP element and its phases (TTFB, load delay, load time, render delay), when this version reports them.
   const lcpDetails = report.audits["largest-contentful-paint-element"]?.details?.items ?? [];
   const element = lcpDetails[0]?.items?.[0]?.node?.snippet ?? "?";
   const phases = (lcpDetails[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing ?? NaN)}`).join(", ");
   return {
-    performance: Math.round(report.categories.performance.score * 100),
+    performance: score(report, "performance"),
     fcp: ms("first-contentful-paint"),
     lcp: ms("largest-contentful-paint"),
     element,
@@ -76,7 +49,7 @@ try {
   console.log(`Lighthouse ${LIGHTHOUSE}, mobile preset (simulated throttling), Chromium ${CHROME}`);
   const lcps: number[] = [];
   for (let i = 0; i <= RUNS; i++) {
-    const lh = lighthouse(guideUrl, path.join(work, `run-${i}.json`));
+    const lh = lcpRun(guideUrl, path.join(work, `run-${i}.json`));
     const label = i === 0 ? "first run (item variants made on request)" : `run ${i}`;
     console.log(
       `${label.padEnd(38)} performance ${lh.performance}, FCP ${lh.fcp} ms, LCP ${lh.lcp} ms [${lh.phases}] on ${lh.element}`,

@@ -4,7 +4,6 @@
 // dependency) in Debian's Chromium; and the warm throughput of /g/:propertyId against nginx serving the
 // same HTML as a static file (≥ 50 %), measured by wrk in the same run. nginx comes from Debian, never the
 // product. BENCH_LIGHTHOUSE=0 skips Lighthouse.
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,38 +11,18 @@ import { gzipSync } from "node:zlib";
 import { startServer } from "./lib.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, signUpHost } from "./seed.ts";
+import { auditMs, lighthouse, LIGHTHOUSE, score } from "./lighthouse.ts";
 import { cell, wrk } from "./wrk.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ITEMS = 30;
 const IMAGES = 10; // the cover and nine item photos
-const LIGHTHOUSE = "lighthouse@12.8.2";
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 /** Lighthouse (mobile: simulated slow 4G and a 4× slower CPU) on a guest's first view of the guide. */
-function lighthouse(url: string, out: string) {
-  const run = spawnSync(
-    "npx",
-    [
-      "--yes",
-      LIGHTHOUSE,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      "--only-categories=performance,accessibility",
-      "--form-factor=mobile",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic",
-    ],
-    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: CHROME } },
-  );
-  if (run.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed (${run.status})`);
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
-    categories: Record<string, { score: number }>;
-    audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
-  };
-  const ms = (id: string) => Math.round(report.audits[id]?.numericValue ?? NaN);
+function guideLighthouse(url: string, out: string) {
+  const report = lighthouse(url, out, ["performance", "accessibility"]);
+  const ms = (id: string) => auditMs(report, id);
   const failing = Object.entries(report.audits)
     .filter(
       ([id, a]) =>
@@ -61,8 +40,8 @@ function lighthouse(url: string, out: string) {
     )
     .map(([id]) => id);
   return {
-    performance: Math.round(report.categories.performance!.score * 100),
-    accessibility: Math.round(report.categories.accessibility!.score * 100),
+    performance: score(report, "performance"),
+    accessibility: score(report, "accessibility"),
     fcp: ms("first-contentful-paint"),
     lcp: ms("largest-contentful-paint"),
     tbt: ms("total-blocking-time"),
@@ -98,7 +77,7 @@ try {
   console.log(`guide images: ${imageCount} <img> (cover + item photos, responsive srcset, lazy below the fold)`);
   if (process.env.BENCH_LIGHTHOUSE !== "0") {
     try {
-      const lh = lighthouse(guideUrl, path.join(work, "lighthouse.json"));
+      const lh = guideLighthouse(guideUrl, path.join(work, "lighthouse.json"));
       console.log(
         `Lighthouse mobile (${LIGHTHOUSE}, Chromium): performance ${lh.performance} (budget ≥ 98), accessibility ${lh.accessibility} (budget 100); FCP ${lh.fcp} ms, LCP ${lh.lcp} ms, TBT ${lh.tbt} ms, CLS ${lh.cls.toFixed(3)}${lh.failing.length ? `; audits below full marks: ${lh.failing.join(", ")}` : ""}`,
       );

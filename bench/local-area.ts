@@ -7,12 +7,13 @@
 //    view's JavaScript (gzip); Leaflet's bytes, which only a guest who opens the map pays.
 // 3. Lighthouse (mobile preset) performance and accessibility of that guide, PGlite only (BENCH_LIGHTHOUSE=0 skips).
 // Standalone, from the repository root: `npx tsx bench/local-area.ts`.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { postgresUrl, ROOT, startServer } from "./lib.ts";
+import { auditMs, lighthouse, LIGHTHOUSE, score } from "./lighthouse.ts";
 import { serveStatic } from "./nginx.ts";
 import { photo, signUpHost, upload, type Host } from "./seed.ts";
 import { cell, wrk } from "./wrk.ts";
@@ -20,8 +21,6 @@ import { cell, wrk } from "./wrk.ts";
 const PLACES = 40;
 const PINNED = 30;
 const PHOTOS = 10;
-const LIGHTHOUSE = "lighthouse@12.8.2";
-const CHROME = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
 async function guideWithPlaces(baseUrl: string, host: Host): Promise<string> {
@@ -88,33 +87,14 @@ async function measure(label: string, env: Record<string, string>, placesUrl: st
 
 function runLighthouse(url: string, label: string) {
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-lh-")), "report.json");
-  const run = spawnSync(
-    "npx",
-    [
-      "--yes",
-      LIGHTHOUSE,
-      url,
-      "--quiet",
-      "--output=json",
-      `--output-path=${out}`,
-      "--only-categories=performance,accessibility",
-      "--form-factor=mobile",
-      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run --disable-quic",
-    ],
-    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: CHROME } },
-  );
-  if (run.status !== 0 || !fs.existsSync(out)) {
-    console.log(`${label}: Lighthouse failed (${run.status})`);
-    return;
+  try {
+    const report = lighthouse(url, out, ["performance", "accessibility"]);
+    console.log(
+      `${label}: Lighthouse ${LIGHTHOUSE} mobile on the guide with ${PLACES} places: performance ${score(report, "performance")}, accessibility ${score(report, "accessibility")}, LCP ${auditMs(report, "largest-contentful-paint")} ms`,
+    );
+  } catch (error) {
+    console.log(`${label}: ${(error as Error).message}`);
   }
-  const report = JSON.parse(fs.readFileSync(out, "utf8")) as {
-    categories: Record<string, { score: number }>;
-    audits: Record<string, { numericValue?: number }>;
-  };
-  const score = (c: string) => Math.round((report.categories[c]?.score ?? NaN) * 100);
-  console.log(
-    `${label}: Lighthouse ${LIGHTHOUSE} mobile on the guide with ${PLACES} places: performance ${score("performance")}, accessibility ${score("accessibility")}, LCP ${Math.round(report.audits["largest-contentful-paint"]?.numericValue ?? NaN)} ms`,
-  );
 }
 
 /** The fake Nominatim of the tests, in its own process (apps/server/src/test/fakes/serve-nominatim-fake.ts). */

@@ -32,6 +32,8 @@ export const ProfileSummary = z.object({
   title: text(),
   townCity: text().nullable(),
   country: text().nullable(),
+  /** LOCAL-22: the town's photo, when the places provider has one. */
+  coverUrl: text().nullable(),
   placeCount: z.number().int(),
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;

@@ -38,6 +38,8 @@ export const localAreaProfiles = pgTable(
     formattedAddress: text("formatted_address"),
     lat: doublePrecision("lat"),
     lng: doublePrecision("lng"),
+    /** LOCAL-22: the town's photo from the places provider, stored as our own file; none offline. */
+    coverKey: text("cover_key"),
     ...timestamps,
   },
   (t) => [uniqueIndex("local_area_profiles_account_label").on(t.accountId, t.label)],

@@ -67,6 +67,15 @@ export async function insertProfile(db: Db, values: NewProfile): Promise<Profile
   return row!;
 }
 
+export async function setProfileCover(db: Db, profileId: string, coverKey: string): Promise<ProfileRow | null> {
+  const [row] = await db
+    .update(localAreaProfiles)
+    .set({ coverKey })
+    .where(eq(localAreaProfiles.id, profileId))
+    .returning();
+  return row ?? null;
+}
+
 export async function deleteProfileRow(db: Db, profileId: string): Promise<void> {
   await db.delete(localAreaProfiles).where(eq(localAreaProfiles.id, profileId));
 }

@@ -49,6 +49,7 @@ import {
   lockProfile,
   nextRank,
   replacePlaceTranslations,
+  setProfileCover,
   touchPropertyRows,
   updatePlaceRow,
   writeRanks,
@@ -65,7 +66,15 @@ export type OwnerRef = { propertyId: string } | { profileLabel: string };
 const PLACE_PHOTO_WIDTH = 1200;
 
 function toSummary(p: ProfileRow, placeCount: number): ProfileSummary {
-  return { id: p.id, label: p.label, title: p.title, townCity: p.townCity, country: p.country, placeCount };
+  return {
+    id: p.id,
+    label: p.label,
+    title: p.title,
+    townCity: p.townCity,
+    country: p.country,
+    coverUrl: fileUrl(p.coverKey),
+    placeCount,
+  };
 }
 
 export function toPlaceDto(p: PlaceRow, translations: PlaceTranslationRow[] = []): LocalPlaceDto {
@@ -206,7 +215,15 @@ export async function createProfile(
       lng: town.lng,
     });
   });
-  return toSummary(profile, 0);
+  // LOCAL-22: the town's photo as the profile's cover, when the provider has one.
+  const details = ctx.places.findsPlaces
+    ? await lookupPlaceDetails(ctx, caller.accountId, input.placeId).catch(() => null)
+    : null;
+  const coverKey = details?.photoReference
+    ? await storeProviderPhoto(ctx, details.photoReference, ownerOfProfile(profile).folder)
+    : null;
+  const saved = coverKey ? ((await setProfileCover(ctx.db, profile.id, coverKey)) ?? profile) : profile;
+  return toSummary(saved, 0);
 }
 
 /** LOCAL-01/03/04: a profile's page — its places by category. */
@@ -330,29 +347,35 @@ async function insertNewPlace(
 }
 
 /**
- * LOCAL-14, XCUT-43: fetches the place's photo from the provider once, through the server (the key never
- * reaches a browser), re-encodes it like an upload and stores it with the place. A failure leaves the place
- * without a photo; it is logged, not answered.
+ * LOCAL-14/22, XCUT-43: fetches a photo from the provider once, through the server (the key never reaches a
+ * browser), re-encodes it like an upload and stores it under `folder`. Null when the provider has none or
+ * the fetch fails (logged, not answered: a place or profile without a photo is still useful).
  */
+async function storeProviderPhoto(ctx: AppContext, photoReference: string, folder: string): Promise<string | null> {
+  try {
+    const photo = await ctx.places.photo(photoReference, PLACE_PHOTO_WIDTH);
+    if (!photo) return null;
+    const key = `${folder}/photo-${randomUUID().slice(0, 8)}.webp`;
+    await ctx.storage.put(key, await normalizeImage(photo.bytes), "image/webp");
+    return key;
+  } catch (err) {
+    ctx.log.warn({ err, folder }, "could not fetch a photo from the places provider");
+    return null;
+  }
+}
+
+/** A new place's photo from the provider, when it has one (LOCAL-13/14). */
 async function fetchPlacePhoto(ctx: AppContext, resolved: ResolvedOwner, place: PlaceRow): Promise<PlaceRow> {
   if (!place.photoReference) return place;
-  try {
-    const photo = await ctx.places.photo(place.photoReference, PLACE_PHOTO_WIDTH);
-    if (!photo) return place;
-    const image = await normalizeImage(photo.bytes);
-    const key = `${resolved.folder}/${place.id}/photo-${Date.now().toString(36)}.webp`;
-    await ctx.storage.put(key, image, "image/webp");
-    const row = await ctx.db.transaction(async (tx) => {
-      const updated = await updatePlaceRow(tx, place.id, { imageKey: key }, ctx.now());
-      await touchOwner(tx, resolved.owner, ctx.now());
-      return updated;
-    });
-    if (!row) await deleteFilesAfterCommit(ctx, [key]);
-    return row ?? place;
-  } catch (err) {
-    ctx.log.warn({ err, placeId: place.id }, "could not fetch a place photo");
-    return place;
-  }
+  const key = await storeProviderPhoto(ctx, place.photoReference, `${resolved.folder}/${place.id}`);
+  if (!key) return place;
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await updatePlaceRow(tx, place.id, { imageKey: key }, ctx.now());
+    await touchOwner(tx, resolved.owner, ctx.now());
+    return updated;
+  });
+  if (!row) await deleteFilesAfterCommit(ctx, [key]);
+  return row ?? place;
 }
 
 /**

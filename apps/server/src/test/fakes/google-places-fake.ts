@@ -30,6 +30,19 @@ const PREDICTIONS: FakePrediction[] = [
 const REGION_TYPES = ["locality", "sublocality", "postal_code", "country", "administrative_area_level_1"];
 
 const DETAILS: Record<string, Record<string, unknown>> = {
+  ChIJtown: {
+    place_id: "ChIJtown",
+    name: "Brighton",
+    formatted_address: "Brighton, UK",
+    geometry: { location: { lat: 50.8229, lng: -0.1363 } },
+    address_components: [
+      { long_name: "Brighton", short_name: "Brighton", types: ["locality", "political"] },
+      { long_name: "England", short_name: "England", types: ["administrative_area_level_1", "political"] },
+      { long_name: "United Kingdom", short_name: "GB", types: ["country", "political"] },
+    ],
+    types: ["locality", "political"],
+    photos: [{ height: 2000, width: 3000, photo_reference: "AUc7tXtown", html_attributions: [] }],
+  },
   ChIJ1: {
     place_id: "ChIJ1",
     formatted_address: "12 Marine Parade, Brighton BN2 1TL, UK",

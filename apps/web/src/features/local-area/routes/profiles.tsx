@@ -11,6 +11,7 @@ import { DeletedPage } from "../../../components/ui/deleted-page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { imageAtWidth } from "../../../lib/format.ts";
 import { useCreateProfile, useProfiles } from "../api/local-area.ts";
 import "./local-area.css";
 
@@ -54,6 +55,7 @@ export function LocalAreaProfilesPage() {
           {profiles.data.profiles.map((p) => (
             <li key={p.id}>
               <Link className="profile-card" to={`/local-area-profile/${encodeURIComponent(p.label)}`}>
+                {p.coverUrl ? <img className="profile-card__cover" src={imageAtWidth(p.coverUrl, 600)} alt="" /> : null}
                 <span className="profile-card__title">{p.title}</span>
                 <span className="profile-card__town">{[p.townCity, p.country].filter(Boolean).join(", ")}</span>
                 <span className="profile-card__count">{c.placeCount(p.placeCount)}</span>

@@ -1,0 +1,1 @@
+ALTER TABLE "local_area_profiles" ADD COLUMN "cover_key" text;
