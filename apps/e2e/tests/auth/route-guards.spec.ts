@@ -16,6 +16,10 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     "/properties",
     "/create-property",
     "/messaging",
+    "/local-area-profiles",
+    "/create-local-area-profile",
+    "/local-area-profile/beach-tips",
+    "/local-area-profile-deleted",
   ]) {
     test(`${path} shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
@@ -24,16 +28,8 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     });
   }
 
-  // Features not built yet: the guard their requirement names already holds (XCUT-09, XCUT-11…13).
-  for (const path of [
-    "/affiliate-stats",
-    "/affiliate-terms",
-    "/affiliate-payment-details",
-    "/affiliate-assets",
-    "/local-area-profile-deleted",
-    "/create-local-area-profile",
-    "/local-area-profile/beach-tips",
-  ]) {
+  // Features not built yet: the guard their requirement names already holds (XCUT-09).
+  for (const path of ["/affiliate-stats", "/affiliate-terms", "/affiliate-payment-details", "/affiliate-assets"]) {
     test(`${path} (not built yet) shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
@@ -41,8 +37,9 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     });
   }
 
-  // XCUT-06 open to everyone; XCUT-07/08 logged-out pages (their content comes with the affiliate issue).
-  for (const path of ["/r", "/partners/some-label", "/create-affiliate-account"]) {
+  // XCUT-07/08 logged-out pages (their content comes with the affiliate issue). XCUT-06's /r is the server's
+  // redirect to the marketing site (tests/referrals).
+  for (const path of ["/partners/some-label", "/create-affiliate-account"]) {
     test(`${path} stays open without login`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(path);
@@ -128,14 +125,14 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     await expect(page.getByRole("heading", { name: copy.setup.createPlaceTitle })).toBeVisible();
   });
 
-  test("/r stays open and the login-only pages not built yet answer inside the dashboard (XCUT-06, XCUT-09)", async ({
+  test("the login-only pages not built yet answer inside the dashboard; an unknown profile says so (XCUT-09, XCUT-13)", async ({
     loggedInPage: page,
   }) => {
-    for (const path of ["/r", "/affiliate-stats", "/local-area-profile/beach-tips"]) {
-      await page.goto(path);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
-    }
+    await page.goto("/affiliate-stats");
+    await expect(page).toHaveURL("/affiliate-stats");
+    await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
+    await page.goto("/local-area-profile/beach-tips");
+    await expect(page.getByText(copy.localArea.profileNotFound)).toBeVisible();
   });
 
   test("a session that ends while the page is open leads back to /login (AUTH-22)", async ({ loggedInPage: page }) => {

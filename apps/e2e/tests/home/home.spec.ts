@@ -113,10 +113,10 @@ test.describe("home (HOME-02…17)", () => {
     ).toBeVisible();
     await page.getByRole("link", { name: copy.common.backToDashboard }).first().click();
     await expect(page).toHaveURL("/");
-    // A page still to be built says so instead of promising what is not there.
     await page.getByRole("link", { name: tiles.localAreaProfiles, exact: true }).click();
     await expect(page).toHaveURL("/local-area-profiles");
-    await expect(page.getByText(copy.placeholderPage.comingSoon)).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: copy.localArea.profilesTitle })).toBeVisible();
+    await expect(page.getByText(copy.localArea.noProfiles)).toBeVisible();
     await page.getByRole("link", { name: copy.common.backToDashboard }).first().click();
     await expect(page).toHaveURL("/");
   });

@@ -123,6 +123,20 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
       .poll(() => profilePlaces(page.request, "brighton-seafront"))
       .toEqual(["Small Batch", "Bond St Coffee"]);
 
+    // And with the pointer: Bond St Coffee's handle dragged above Small Batch, saved after the drop.
+    const from = await list.getByRole("button", { name: c.dragHandle("Bond St Coffee") }).boundingBox();
+    const to = await list.getByRole("button", { name: c.dragHandle("Small Batch") }).boundingBox();
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
+    await page.mouse.down();
+    // Past dnd-kit's 4 px activation distance, then onto the first row in steps, as a hand moves.
+    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2 - 10, { steps: 3 });
+    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 4, { steps: 12 });
+    await page.mouse.up();
+    await expect(list.getByRole("listitem")).toContainText(["Bond St Coffee", "Small Batch"]);
+    await expect
+      .poll(() => profilePlaces(page.request, "brighton-seafront"))
+      .toEqual(["Bond St Coffee", "Small Batch"]);
+
     // LOCAL-02: attach the profile to both properties from their local-area pages.
     for (const property of [first, second]) {
       await page.goto(`/property/${property.propertyId}/local-area`);

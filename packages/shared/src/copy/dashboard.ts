@@ -100,8 +100,6 @@ export const dashboardCopy = {
     titles: {
       property: "Property",
       sharedContent: "Shared Property Content",
-      localAreaProfiles: "Local Area Profiles",
-      referrals: "Referrals",
       guideAnalytics: "Guide Analytics",
       messaging: "Messages",
       messagingSettings: "Messaging settings",
