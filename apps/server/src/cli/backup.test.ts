@@ -97,7 +97,9 @@ describe("admin backup and restore of the embedded shape", () => {
       await b.app.close();
       await b.database.close();
     }
-  });
+    // Two embedded databases migrated from nothing, a backup and a restore: more than a test's usual minute on a
+    // loaded two-core machine.
+  }, 180_000);
 
   it("refuses a directory that is not a finished backup", async () => {
     const partial = path.join(root, "partial");
