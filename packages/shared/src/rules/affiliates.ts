@@ -51,11 +51,12 @@ export function exchangeRate(usdRates: Readonly<Record<Currency, string>>, from:
   return String(Math.round(rate * 1e6) / 1e6);
 }
 
-/** The end (exclusive) of the commission window: `months` calendar months after the first paid invoice. */
+/** The product's billing month (XCUT-57), so N months of commission are N monthly invoices. */
+export const COMMISSION_MONTH_DAYS = 30;
+
+/** The end (exclusive) of the commission window: `months` billing months after the first paid invoice. */
 export function commissionWindowEnd(firstPaidAt: Date, months: number): Date {
-  const end = new Date(firstPaidAt.getTime());
-  end.setUTCMonth(end.getUTCMonth() + Math.max(0, Math.floor(months)));
-  return end;
+  return new Date(firstPaidAt.getTime() + Math.max(0, Math.floor(months)) * COMMISSION_MONTH_DAYS * DAY_MS);
 }
 
 /** When a commission earned at `paidAt` becomes payable: after 35 days of paid subscription (AFF-13). */
