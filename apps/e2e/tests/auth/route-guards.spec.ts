@@ -16,6 +16,11 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     "/properties",
     "/create-property",
     "/messaging",
+    // XCUT-09.
+    "/affiliate-stats",
+    "/affiliate-terms",
+    "/affiliate-payment-details",
+    "/affiliate-assets",
   ]) {
     test(`${path} shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
@@ -24,16 +29,8 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     });
   }
 
-  // Features not built yet: the guard their requirement names already holds (XCUT-09, XCUT-11…13).
-  for (const path of [
-    "/affiliate-stats",
-    "/affiliate-terms",
-    "/affiliate-payment-details",
-    "/affiliate-assets",
-    "/local-area-profile-deleted",
-    "/create-local-area-profile",
-    "/local-area-profile/beach-tips",
-  ]) {
+  // Features not built yet: the guard their requirement names already holds (XCUT-11…13).
+  for (const path of ["/local-area-profile-deleted", "/create-local-area-profile", "/local-area-profile/beach-tips"]) {
     test(`${path} (not built yet) shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
@@ -41,14 +38,19 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     });
   }
 
-  // XCUT-06 open to everyone; XCUT-07/08 logged-out pages (their content comes with the affiliate issue).
-  for (const path of ["/r", "/partners/some-label", "/create-affiliate-account"]) {
+  // XCUT-06 open to everyone; XCUT-07 an unknown partner label (AFF-08).
+  for (const path of ["/r", "/partners/some-label"]) {
     test(`${path} stays open without login`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(path);
       await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
     });
   }
+
+  test("/create-affiliate-account stays open without login (XCUT-08)", async ({ page }) => {
+    await page.goto("/create-affiliate-account");
+    await expect(page.getByRole("heading", { name: copy.affiliates.createAccount.title })).toBeVisible();
+  });
 
   test("logging in returns to the requested page (OPEN-10)", async ({ page, account }) => {
     await page.goto("/login-security");
@@ -128,13 +130,21 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     await expect(page.getByRole("heading", { name: copy.setup.createPlaceTitle })).toBeVisible();
   });
 
-  test("/r stays open and the login-only pages not built yet answer inside the dashboard (XCUT-06, XCUT-09)", async ({
+  test("/r stays open and the login-only pages not built yet answer inside the dashboard (XCUT-06)", async ({
     loggedInPage: page,
   }) => {
-    for (const path of ["/r", "/affiliate-stats", "/local-area-profile/beach-tips"]) {
+    for (const path of ["/r", "/local-area-profile/beach-tips"]) {
       await page.goto(path);
       await expect(page).toHaveURL(path);
       await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
+    }
+  });
+
+  test("a host is sent home from the affiliate pages (XCUT-09)", async ({ loggedInPage: page, account }) => {
+    for (const path of ["/affiliate-stats", "/affiliate-terms", "/affiliate-payment-details", "/affiliate-assets"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
     }
   });
 
