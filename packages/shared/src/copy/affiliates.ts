@@ -12,15 +12,6 @@ export const affiliatesCopy = {
       login: "Login Details",
       payment: "Payment Details",
     },
-    // Ours.
-    tileHints: {
-      referrals: "Customers you referred and the commission they earned you.",
-      assets: "Logo, descriptions and testimonials for your site.",
-      terms: "How commission is earned and paid.",
-      profile: "Your name and photo.",
-      login: "Email address and password.",
-      payment: "Payment currency and PayPal email.",
-    },
     welcome: (firstName: string) => `Welcome ${firstName}`,
     intro: "Share your partner link. Every customer who signs up through it earns you commission.",
     linkHeading: "Your partner link",

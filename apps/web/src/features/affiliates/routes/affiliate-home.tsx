@@ -25,26 +25,12 @@ export function AffiliateHome({ user }: { user: UserDto }) {
           <PartnerLink url={affiliate.data.partnerLink} />
         )}
         <TileGrid>
-          <Tile to="/affiliate-stats" title={a.tiles.referrals} icon={icons.chart}>
-            {a.tileHints.referrals}
-          </Tile>
-          <Tile to="/affiliate-assets" title={a.tiles.assets} icon={icons.book}>
-            {a.tileHints.assets}
-          </Tile>
-          <Tile to="/affiliate-terms" title={a.tiles.terms} icon={icons.gift}>
-            {a.tileHints.terms}
-          </Tile>
-          <Tile to="/personal-information" title={a.tiles.profile} icon={icons.person}>
-            {a.tileHints.profile}
-          </Tile>
-          <Tile to="/login-security" title={a.tiles.login} icon={icons.lock}>
-            {a.tileHints.login}
-          </Tile>
-          {user.isMaster ? (
-            <Tile to="/affiliate-payment-details" title={a.tiles.payment} icon={icons.card}>
-              {a.tileHints.payment}
-            </Tile>
-          ) : null}
+          <Tile to="/affiliate-stats" title={a.tiles.referrals} icon={icons.chart} />
+          <Tile to="/affiliate-assets" title={a.tiles.assets} icon={icons.book} />
+          <Tile to="/affiliate-terms" title={a.tiles.terms} icon={icons.gift} />
+          <Tile to="/personal-information" title={a.tiles.profile} icon={icons.person} />
+          <Tile to="/login-security" title={a.tiles.login} icon={icons.lock} />
+          {user.isMaster ? <Tile to="/affiliate-payment-details" title={a.tiles.payment} icon={icons.card} /> : null}
         </TileGrid>
       </div>
     </div>

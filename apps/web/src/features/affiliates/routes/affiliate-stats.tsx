@@ -20,11 +20,14 @@ function Figures({ data }: { data: AffiliateStatsResponse }) {
       : [{ currency: "usd" as const, earned: 0, pending: 0, payable: 0, paid: 0 }];
   const money = (minor: number, currency: keyof typeof CURRENCY_SYMBOLS) =>
     formatMoney(minor, CURRENCY_SYMBOLS[currency]);
-  const items: [string, string][] = [
+  const counts: [string, string][] = [
     [s.linkClicks, String(data.linkClicks)],
     [s.trialsStarted, String(data.trialsStarted)],
     [s.payingCustomers, String(data.payingCustomers)],
-    ...totals.flatMap((t): [string, string][] => [
+  ];
+  const groups = [
+    counts,
+    ...totals.map((t): [string, string][] => [
       [s.earned, money(t.earned, t.currency)],
       [s.pending, money(t.pending, t.currency)],
       [s.payable, money(t.payable, t.currency)],
@@ -33,14 +36,16 @@ function Figures({ data }: { data: AffiliateStatsResponse }) {
   ];
   return (
     <Card>
-      <dl className="affiliate-stats">
-        {items.map(([label, value], i) => (
-          <div className="affiliate-stats__item" key={`${label}-${i}`}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {groups.map((items, g) => (
+        <dl className="affiliate-stats" key={g}>
+          {items.map(([label, value]) => (
+            <div className="affiliate-stats__item" key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ))}
     </Card>
   );
 }
@@ -68,8 +73,10 @@ function CustomersTable({ data }: { data: AffiliateStatsResponse }) {
             <tbody>
               {data.customers.map((row, index) => (
                 <tr key={index}>
-                  <td>{row.signUpMonth}</td>
-                  <td>{row.currency ? formatMoney(row.commission, CURRENCY_SYMBOLS[row.currency]) : s.none}</td>
+                  <td className="affiliate-table__nowrap">{row.signUpMonth}</td>
+                  <td className="affiliate-table__nowrap">
+                    {row.currency ? formatMoney(row.commission, CURRENCY_SYMBOLS[row.currency]) : s.none}
+                  </td>
                   <td>{copy.referrals.status[referralStatus(row, now)]}</td>
                 </tr>
               ))}

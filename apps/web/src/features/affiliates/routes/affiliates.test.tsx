@@ -124,9 +124,19 @@ describe("/affiliate-stats and /affiliate-terms (AFF-12, AFF-13)", () => {
       ],
     };
     render(<AffiliateStatsPage />);
-    const figures = screen.getByText(a.stats.linkClicks).closest("dl")!;
-    for (const text of ["40", "3", "1", "£12.50", "£5.00", "£7.50", "£0.00"])
-      expect(within(figures).getByText(text)).toBeInTheDocument();
+    const figures = [...document.body.querySelectorAll(".affiliate-stats__item")].map((item) => [
+      item.querySelector("dt")!.textContent,
+      item.querySelector("dd")!.textContent,
+    ]);
+    expect(figures).toEqual([
+      [a.stats.linkClicks, "40"],
+      [a.stats.trialsStarted, "3"],
+      [a.stats.payingCustomers, "1"],
+      [a.stats.earned, "£12.50"],
+      [a.stats.pending, "£5.00"],
+      [a.stats.payable, "£7.50"],
+      [a.stats.paid, "£0.00"],
+    ]);
     const rows = within(screen.getByRole("table")).getAllByRole("row").slice(1);
     expect(
       rows.map((r) =>
