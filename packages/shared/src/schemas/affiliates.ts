@@ -40,11 +40,14 @@ export const AffiliateProfileResponse = z.object({
 });
 export type AffiliateProfileResponse = z.infer<typeof AffiliateProfileResponse>;
 
+/** Where PayPal payouts go (AFF-14). */
+export const PayPalEmail = z.email().max(254);
+
 /** AFF-14, AUTH-43: only these two are the affiliate's to change; unknown keys are refused. */
 export const UpdateAffiliatePaymentDetailsRequest = z
   .object({
     commissionCurrency: Currency,
-    payPalEmail: z.email().max(254).nullable(),
+    payPalEmail: PayPalEmail.nullable(),
   })
   .partial()
   .strict()

@@ -1,6 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import { UpdateAffiliatePaymentDetailsRequest } from "@doorstep/shared/schemas/affiliates";
-import { z } from "zod";
+import { PayPalEmail, UpdateAffiliatePaymentDetailsRequest } from "@doorstep/shared/schemas/affiliates";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
@@ -12,8 +11,6 @@ import { CurrencyItem } from "../components/currency-item.tsx";
 import "./affiliates.css";
 
 const p = copy.affiliates.payment;
-// The PayPal email's rule from the shared request, without its null (clearing is not offered here).
-const PayPalEmail = z.email().max(254);
 
 /** /affiliate-payment-details (AFF-11, AFF-14): payment currency and PayPal email, for master affiliates. */
 export function AffiliatePaymentDetailsPage() {
