@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
+import type { Page } from "@playwright/test";
 import { expect, PASSWORD, readOutbox, test, uniqueEmail } from "../../fixtures.ts";
 
 const a = copy.affiliates;
 const shots = process.env.AFFILIATE_SCREENSHOTS;
 
-async function screenshots(page: import("@playwright/test").Page, name: string) {
+async function screenshots(page: Page, name: string) {
   if (!shots) return;
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
