@@ -133,7 +133,11 @@ async function requireAffiliate(
   caller: Caller,
 ): Promise<{ user: UserWithAccount; affiliate: AffiliateRow }> {
   const user = await getUser(ctx, caller.userId);
-  const affiliate = user.isAffiliate ? await findAffiliateOfAccount(ctx.db, user.accountId) : null;
+  if (!user.isAffiliate) throw notFound("Not an affiliate");
+  // A sign-up that stopped between the user and its record gets the record on first use (AFF-04).
+  const affiliate =
+    (await findAffiliateOfAccount(ctx.db, user.accountId)) ??
+    (user.isMaster ? await createAffiliateRecord(ctx, user) : null);
   if (!affiliate) throw notFound("Not an affiliate");
   return { user, affiliate };
 }

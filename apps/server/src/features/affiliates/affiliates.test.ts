@@ -215,6 +215,13 @@ describe("the caller's affiliate data (AFF-10…14, AUTH-43, XCUT-09)", () => {
     expect((await t.app.inject({ url: "/api/affiliate/stats" })).statusCode).toBe(401);
   });
 
+  it("an affiliate user whose record is missing (a sign-up stopped half-way) gets one on first use", async () => {
+    const affiliate = await signUpAffiliate("Mia");
+    await t.ctx.db.delete(affiliates).where(eq(affiliates.userId, affiliate.id));
+    const profile = await getJson(t.app, affiliate, "/api/affiliate");
+    expect(profile.trackingLabel).toMatch(/^mia\d+$/);
+  });
+
   it("media assets come from system content, with defaults", async () => {
     const affiliate = await signUpAffiliate();
     const assets = await getJson(t.app, affiliate, "/api/affiliate/assets");
