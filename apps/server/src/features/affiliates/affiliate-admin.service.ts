@@ -1,5 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { COMMISSION_MODELS, DEFAULT_COMMISSION, type CommissionModel } from "@doorstep/shared/rules/affiliates";
+import { randomInt, randomUUID } from "node:crypto";
+import {
+  COMMISSION_MODELS,
+  DEFAULT_COMMISSION,
+  trackingLabelFor,
+  type CommissionModel,
+} from "@doorstep/shared/rules/affiliates";
 import { CURRENCIES, isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { formatMoney } from "./affiliate.emails.ts";
@@ -68,8 +73,8 @@ export async function setAffiliate(
       userId: user.id,
       accountId: user.accountId,
       name: user.firstName,
-      trackingLabel:
-        label ?? `${user.firstName.toLowerCase().replace(/[^a-z0-9]/g, "") || "partner"}${Date.now() % 100_000}`,
+      // OPEN-25's label with five digits; the operator can pass --label to choose one.
+      trackingLabel: label ?? trackingLabelFor(user.firstName, String(randomInt(10_000, 100_000))),
       commissionCurrency: CURRENCIES[0],
       commissionModel: DEFAULT_COMMISSION.model,
     });
