@@ -56,6 +56,7 @@ import { registerPropertyCopyRoutes } from "./features/property-copies/property-
 import { registerMessagingRoutes } from "./features/messaging/messaging.routes.ts";
 import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
+import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -240,6 +241,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerPropertyCopyRoutes(app, ctx);
   registerMessagingRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
+  registerAffiliateRoutes(app, ctx);
 
   return { app, ctx, routes };
 }

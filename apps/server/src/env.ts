@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CLIENT_VERSION, DEFAULT_TRIAL_DAYS } from "@doorstep/shared/constants";
 import type { Currency } from "@doorstep/shared/rules/billing";
 import { DEFAULT_MONTHLY_INSTALMENTS } from "@doorstep/shared/rules/referrals";
+import { DEFAULT_USD_RATES } from "@doorstep/shared/rules/affiliates";
 import { serverFile } from "./lib/server-files.ts";
 import { PUSH_SERVICE_HOSTS } from "./providers/push/push-provider.ts";
 
@@ -57,6 +58,10 @@ const EnvSchema = z.object({
   REFERRAL_REWARD_EUR: z.coerce.number().min(0).max(10_000).default(20),
   REFERRAL_REWARD_AUD: z.coerce.number().min(0).max(10_000).default(20),
   REFERRAL_MONTHLY_INSTALMENTS: z.coerce.number().int().min(1).max(24).default(DEFAULT_MONTHLY_INSTALMENTS),
+  // Decision 019: units of each currency per US dollar, for converting affiliate commissions.
+  AFFILIATE_RATE_GBP: z.coerce.number().positive().max(1000).optional(),
+  AFFILIATE_RATE_EUR: z.coerce.number().positive().max(1000).optional(),
+  AFFILIATE_RATE_AUD: z.coerce.number().positive().max(1000).optional(),
   // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
@@ -171,6 +176,8 @@ export interface AppConfig {
    * monthly subscriber's reward is paid in. Optional so tests that spell out a config need not name it.
    */
   referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
+  /** Affiliate commissions (decision 019): units of each currency per US dollar, as decimal strings. */
+  affiliates?: { usdRates: Record<Currency, string> };
   /** Web Push to guests (issue 13): the push services' hosts the server may send to; http only in tests. */
   push: { hosts: readonly string[]; allowHttp: boolean };
   rateLimits: {
@@ -269,6 +276,14 @@ export function configFromEnv(env: Env): AppConfig {
         aud: Math.round(env.REFERRAL_REWARD_AUD * 100),
       },
       monthlyInstalments: env.REFERRAL_MONTHLY_INSTALMENTS,
+    },
+    affiliates: {
+      usdRates: {
+        usd: "1",
+        gbp: String(env.AFFILIATE_RATE_GBP ?? DEFAULT_USD_RATES.gbp),
+        eur: String(env.AFFILIATE_RATE_EUR ?? DEFAULT_USD_RATES.eur),
+        aud: String(env.AFFILIATE_RATE_AUD ?? DEFAULT_USD_RATES.aud),
+      },
     },
     push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
     guide: {

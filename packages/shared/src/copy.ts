@@ -9,6 +9,7 @@ import { bulkUpdatesCopy } from "./copy/bulk-updates.ts";
 import { messagingCopy } from "./copy/messaging.ts";
 import { localAreaCopy } from "./copy/local-area.ts";
 import { referralsCopy } from "./copy/referrals.ts";
+import { affiliatesCopy } from "./copy/affiliates.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -26,4 +27,5 @@ export const copy = {
   ...messagingCopy,
   ...localAreaCopy,
   ...referralsCopy,
+  ...affiliatesCopy,
 } as const;

@@ -20,6 +20,11 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     "/create-local-area-profile",
     "/local-area-profile/beach-tips",
     "/local-area-profile-deleted",
+    // XCUT-09.
+    "/affiliate-stats",
+    "/affiliate-terms",
+    "/affiliate-payment-details",
+    "/affiliate-assets",
   ]) {
     test(`${path} shows /login with the page as next`, async ({ page }) => {
       await page.goto(path);
@@ -28,24 +33,24 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     });
   }
 
-  // Features not built yet: the guard their requirement names already holds (XCUT-09).
-  for (const path of ["/affiliate-stats", "/affiliate-terms", "/affiliate-payment-details", "/affiliate-assets"]) {
-    test(`${path} (not built yet) shows /login with the page as next`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
-      await expect(page.getByRole("button", { name: copy.login.submit })).toBeVisible();
-    });
-  }
+  // XCUT-06: /r is the server's redirect to the marketing site (not reachable from this machine), never /login.
+  test("/r stays open without login", async ({ page }) => {
+    const response = await page.request.get("/r", { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).not.toContain("/login");
+  });
 
-  // XCUT-07/08 logged-out pages (their content comes with the affiliate issue). XCUT-06's /r is the server's
-  // redirect to the marketing site (tests/referrals).
-  for (const path of ["/partners/some-label", "/create-affiliate-account"]) {
-    test(`${path} stays open without login`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
-    });
-  }
+  // XCUT-07: an unknown partner label (AFF-08).
+  test("/partners/some-label stays open without login", async ({ page }) => {
+    await page.goto("/partners/some-label");
+    await expect(page).toHaveURL("/partners/some-label");
+    await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
+  });
+
+  test("/create-affiliate-account stays open without login (XCUT-08)", async ({ page }) => {
+    await page.goto("/create-affiliate-account");
+    await expect(page.getByRole("heading", { name: copy.affiliates.createAccount.title })).toBeVisible();
+  });
 
   test("logging in returns to the requested page (OPEN-10)", async ({ page, account }) => {
     await page.goto("/login-security");
@@ -125,12 +130,13 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     await expect(page.getByRole("heading", { name: copy.setup.createPlaceTitle })).toBeVisible();
   });
 
-  test("the login-only pages not built yet answer inside the dashboard; an unknown profile says so (XCUT-09, XCUT-13)", async ({
-    loggedInPage: page,
-  }) => {
-    await page.goto("/affiliate-stats");
-    await expect(page).toHaveURL("/affiliate-stats");
-    await expect(page.getByRole("heading", { name: copy.errors.pageNotFound })).toBeVisible();
+  test("a host is sent home from the affiliate pages (XCUT-09)", async ({ loggedInPage: page, account }) => {
+    for (const path of ["/affiliate-stats", "/affiliate-terms", "/affiliate-payment-details", "/affiliate-assets"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${copy.home.welcome} ${account.firstName}`);
+    }
+    // XCUT-13: an unknown profile label says so inside the dashboard.
     await page.goto("/local-area-profile/beach-tips");
     await expect(page.getByText(copy.localArea.profileNotFound)).toBeVisible();
   });

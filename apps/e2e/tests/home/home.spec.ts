@@ -95,9 +95,8 @@ test.describe("home (HOME-02…17)", () => {
     await seeUserAs(page, { isAffiliate: true });
     await page.goto("/");
     await expect(page).toHaveURL("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.affiliateHome.title);
-    await expect(page.getByText(copy.affiliateHome.comingSoon)).toBeVisible();
-    await expect(page.getByRole("heading", { name: `${copy.home.welcome} ${account.firstName}` })).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(copy.affiliates.welcome(account.firstName));
+    await expect(page.getByRole("main").getByRole("link", { name: copy.affiliates.tiles.referrals })).toBeVisible();
     await expect(page.getByRole("heading", { name: copy.home.recentProperties })).toHaveCount(0);
     await expect(page.getByRole("main").getByRole("link", { name: tiles.propertyManagers, exact: true })).toHaveCount(
       0,

@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import { isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../db/client.ts";
 import {
@@ -8,6 +9,14 @@ import {
 } from "../features/billing/billing-admin.service.ts";
 import { listAccountAudit } from "../features/audit/audit.service.ts";
 import { listReferralPayouts } from "../features/referrals/referral-admin.service.ts";
+import {
+  AffiliateCommandError,
+  editSystemContent,
+  exportPayoutsCsv,
+  listAffiliateCommissions,
+  markPayoutsPaid,
+  setAffiliate,
+} from "../features/affiliates/affiliate-admin.service.ts";
 import { rebuildAccountAnalytics } from "../features/visits/analytics.service.ts";
 import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import {
@@ -36,12 +45,30 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   audit-log              the operator's changes
   account-audit <email> [--limit=100]   what the account's users changed in bulk (bulk updates, duplicates)
   referral-rewards [--status=claimable|paid] [--limit=100]   referral rewards to be claimed, or paid by voucher
+  set-affiliate <email> [--model=percentage|fixed] [--percentage=25] [--amount=20.00] [--months=12]
+                [--currency=usd|gbp|eur|aud] [--name=NAME] [--logo-url=URL|none] [--label=LABEL]
+                         make the user an affiliate (AFF-04) and set its commission model (AFF-16)
+  affiliate-commissions [--status=payable|pending|paid|reversed] [--limit=100]   the affiliate ledger
+  affiliate-payouts-csv <file>   payable commissions as a PayPal Payouts CSV; prints the batch id
+  affiliate-payouts-paid <batch> the exported batch was paid in PayPal: its entries become paid
+  system-content <affiliate-landing|affiliate-assets> [--title=] [--description=] [--long-description=]
+                [--image-url=] [--testimonial=TEXT ...|--testimonials=none]   partner page and media assets
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
 Every change is written to admin_audit_log with the actor (ADMIN_ACTOR, else $USER).`;
 
 export class CommandError extends Error {}
+
+/** An affiliate command's refusal is the operator's input error, printed like any other. */
+async function affiliateCommand<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof AffiliateCommandError) throw new CommandError(error.message);
+    throw error;
+  }
+}
 
 function options(args: string[]): { positional: string[]; flags: Record<string, string> } {
   const positional: string[] = [];
@@ -206,6 +233,48 @@ export async function runAdminCommand(
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CommandError("--limit must be 1-10000");
       const lines = await listReferralPayouts(db, status, limit);
       return lines.length > 0 ? lines : [`No ${status} referral rewards.`];
+    }
+    case "set-affiliate": {
+      const { user } = await userByEmail(positional[0]);
+      const settings = await affiliateCommand(() => setAffiliate(db, user, flags, now));
+      await updateUserFlags(db, user.id, { isAffiliate: true });
+      await audit("set-affiliate", user.email, settings);
+      return [`${user.email} is an affiliate: ${JSON.stringify(settings)}`];
+    }
+    case "affiliate-commissions": {
+      const status = flags.status ?? "payable";
+      if (!["pending", "payable", "paid", "reversed"].includes(status))
+        throw new CommandError("--status must be pending, payable, paid or reversed");
+      const limit = Number(flags.limit ?? 100);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) throw new CommandError("--limit must be 1-10000");
+      const lines = await listAffiliateCommissions(db, status, limit);
+      return lines.length > 0 ? lines : [`No ${status} affiliate commissions.`];
+    }
+    case "affiliate-payouts-csv": {
+      const file = positional[0];
+      if (!file) throw new CommandError("a file to write the CSV to is required");
+      const { batch, csv, count } = await exportPayoutsCsv(db, now);
+      if (count === 0) return ["No payable commissions of affiliates with a PayPal email."];
+      await writeFile(file, csv, { flag: "wx" });
+      await audit("affiliate-payouts-csv", batch, { payouts: count, file });
+      return [`Wrote ${count} payouts to ${file}: batch ${batch}. After paying, run affiliate-payouts-paid ${batch}.`];
+    }
+    case "affiliate-payouts-paid": {
+      const batch = positional[0];
+      if (!batch) throw new CommandError("a batch id is required");
+      const lines = await markPayoutsPaid(db, batch, now);
+      if (lines.length === 0) throw new CommandError(`nothing payable in batch ${batch}`);
+      await audit("affiliate-payouts-paid", batch, {});
+      return lines;
+    }
+    case "system-content": {
+      const label = positional[0] ?? "";
+      const testimonials = rest.filter((a) => a.startsWith("--testimonial=")).map((a) => a.slice(14).trim());
+      const patch = await affiliateCommand(() =>
+        editSystemContent(db, label, flags, testimonials.filter(Boolean), now),
+      );
+      await audit("system-content", label, patch);
+      return [`System content ${label} updated: ${Object.keys(patch).join(", ")}.`];
     }
     default:
       throw new CommandError(USAGE);

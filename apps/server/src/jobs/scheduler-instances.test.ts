@@ -8,6 +8,7 @@ import { propertyCopies } from "../db/schema/audit.ts";
 import { sessions } from "../db/schema/auth.ts";
 import { users } from "../db/schema/accounts.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
+import { affiliateCustomers, affiliates } from "../db/schema/affiliates.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { guideVisits } from "../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
@@ -114,6 +115,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       .set({ confirmableAt: new Date(a.clock.now.getTime() - DAY) })
       .where(eq(referralRewards.referrerUserId, referrer.id));
 
+    // affiliate-commissions: two customers of an affiliate paid at once; their 35 days are up (set in the table).
+    const affiliateUser = await buildUser(a.ctx, { firstName: "Ada" });
+    const [affiliate] = await a.ctx.db
+      .insert(affiliates)
+      .values({ userId: affiliateUser.id, accountId: affiliateUser.accountId, name: "Ada", trackingLabel: "ada-jobs" })
+      .returning();
+    for (let i = 0; i < 2; i++) {
+      const customer = await buildUser(a.ctx, { trialEndsAt: new Date(a.clock.now.getTime() - DAY) });
+      await a.ctx.db.insert(affiliateCustomers).values({ accountId: customer.accountId, affiliateId: affiliate!.id });
+      expect((await subscribe(a.app, customer, CARDS.ok, { cycle: "annual" })).statusCode).toBe(201);
+    }
+    await a.ctx.db
+      .update(rewardPayouts)
+      .set({ dueAt: new Date(a.clock.now.getTime() - DAY) })
+      .where(eq(rewardPayouts.beneficiaryAccountId, affiliateUser.accountId));
+
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
       JOBS.map(async (job) => {
@@ -171,6 +188,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           (m) => m.template === "referral-reward-claimable",
         );
         expect(notices).toHaveLength(3);
+      },
+      "affiliate-commissions": async () => {
+        const [x, y] = results["affiliate-commissions"] as [number, number];
+        expect(x + y).toBe(2);
+        const entries = await a.ctx.db
+          .select()
+          .from(rewardPayouts)
+          .where(eq(rewardPayouts.beneficiaryAccountId, affiliateUser.accountId));
+        expect(entries.map((e) => e.status)).toEqual(["payable", "payable"]);
+        const notices = (await emailsTo(a.ctx, affiliateUser.email)).filter(
+          (m) => m.template === "affiliate-commission-payable",
+        );
+        expect(notices.length).toBeGreaterThanOrEqual(1);
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];

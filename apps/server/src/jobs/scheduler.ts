@@ -6,6 +6,7 @@ import { resumeStalePropertyCopies } from "../features/property-copies/property-
 import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";
+import { runAffiliateCommissions } from "../features/affiliates/affiliate-commissions.service.ts";
 
 export interface Job {
   name: string;
@@ -28,6 +29,7 @@ export const JOBS: Job[] = [
   { name: "send-message-notifications", everyMs: 30_000, run: (ctx) => sendMessageNotifications(ctx) },
   // Referral rewards (IMPL-17): confirmed after 35 paid days, instalments released, unclaimed ones expired.
   { name: "referral-rewards", everyMs: 60 * 60_000, run: (ctx) => runReferralRewards(ctx) },
+  { name: "affiliate-commissions", everyMs: 60 * 60_000, run: (ctx) => runAffiliateCommissions(ctx) },
 ];
 
 /**

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/auth/logout",
   "POST /api/auth/forgot-password",
   "POST /api/auth/reset-password",
+  "POST /api/auth/create-affiliate-account", // AFF-02…04: logged-out affiliate sign-up
+  "GET /api/partners/:label", // AFF-05…09: the partner page; name, logo and label only
   "GET /api/test/outbox", // exists only when NODE_ENV=test
   "POST /api/test/end-trial", // exists only when NODE_ENV=test
   "GET /api/reference/languages",
@@ -517,5 +519,54 @@ describe("authorization harness", () => {
     expect((await run("LinkedManager", ownersManager.vanityId, strangers)).statusCode).toBe(400);
     const owners = await t.app.inject({ url: `/api/properties/${ownersProperty}`, headers: { cookie: owner.cookie } });
     expect(owners.json().property.published).toBe(true);
+  });
+  it("keeps affiliates to their own figures and out of hosts' data, and hosts out of affiliate data (AFF-09, AFF-12, XCUT-09)", async () => {
+    const signUp = async (firstName: string) => {
+      const email = `harness-aff-${Math.random().toString(36).slice(2)}@example.com`;
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/create-affiliate-account",
+        payload: { firstName, email, password: "correct-horse-battery" },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    };
+    const [first, second] = [await signUp("Ada"), await signUp("Bea")];
+    const as = (cookie: string, method: string, url: string, payload?: object) =>
+      t.app.inject({ method: method as "GET", url, headers: { cookie }, payload });
+    const firstLabel = (await as(first, "GET", "/api/affiliate")).json().trackingLabel as string;
+    const secondLabel = (await as(second, "GET", "/api/affiliate")).json().trackingLabel as string;
+    expect(firstLabel).not.toBe(secondLabel);
+    // The affiliate routes take no id: each answers the caller's own record, so a second affiliate cannot name the first's.
+    const affiliateRoutes = apiRoutes()
+      .filter((r) => r.url.startsWith("/api/affiliate"))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(affiliateRoutes).toEqual([
+      "GET /api/affiliate",
+      "GET /api/affiliate/assets",
+      "GET /api/affiliate/stats",
+      "PATCH /api/affiliate/payment-details",
+    ]);
+    await as(first, "PATCH", "/api/affiliate/payment-details", { payPalEmail: "ada@example.com" });
+    expect((await as(second, "GET", "/api/affiliate")).json().payPalEmail).toBeNull();
+    expect((await as(second, "GET", "/api/affiliate/stats?label=" + firstLabel)).json().trialsStarted).toBe(0);
+    // A host has no affiliate record: every affiliate route is not found.
+    for (const key of affiliateRoutes) {
+      const [method, url] = key.split(" ") as [string, string];
+      const res = await as(
+        owner.cookie,
+        method,
+        url,
+        method === "PATCH" ? { payPalEmail: "x@example.com" } : undefined,
+      );
+      expect(res.statusCode, `${key} as a host`).toBe(404);
+    }
+    // An affiliate reaches no host's property.
+    const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    expect((await as(first, "GET", `/api/properties/${ownersProperty}`)).statusCode).toBe(404);
+    // The public partner page names the affiliate and nothing else.
+    const page = await t.app.inject({ url: `/api/partners/${firstLabel}` });
+    expect(Object.keys(page.json()).sort()).toEqual(["label", "landing", "logoUrl", "name"]);
   });
 });

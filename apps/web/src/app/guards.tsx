@@ -19,8 +19,9 @@ function SessionError({ retry }: { retry: () => void }) {
 /**
  * Pages that need a session (XCUT-04, XCUT-05, XCUT-11…13). Logged out, the visitor sees /login
  * and comes back here afterwards (OPEN-10); setup-flow pages send them to /try-free instead (XCUT-10).
+ * With `kind`, only that kind of account may stay.
  */
-export function RequireAuth({ loggedOutTo }: { loggedOutTo?: string }) {
+export function RequireAuth({ loggedOutTo, kind }: { loggedOutTo?: string; kind?: "host" | "affiliate" }) {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <LoadingScreen />;
@@ -29,6 +30,8 @@ export function RequireAuth({ loggedOutTo }: { loggedOutTo?: string }) {
     const target = loggedOutTo ?? (isLoggedOutByUser() ? "/login" : loginPathFor(location.pathname, location.search));
     return <Navigate to={target} replace />;
   }
+  // XCUT-09, HOME-01: affiliate pages are for affiliates and host pages for hosts; the other kind goes home.
+  if (kind && me.data.user.isAffiliate !== (kind === "affiliate")) return <Navigate to="/" replace />;
   return <Outlet />;
 }
 

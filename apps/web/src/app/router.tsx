@@ -37,8 +37,8 @@ const ResetPasswordPage = page(
   (m) => m.ResetPasswordPage,
 );
 const HomePage = page(
-  () => import("../features/home/routes/home.tsx"),
-  (m) => m.HomePage,
+  () => import("./routes/home-route.tsx"),
+  (m) => m.HomeRoute,
 );
 const PersonalInformationPage = page(
   () => import("../features/profile/routes/personal-information.tsx"),
@@ -188,6 +188,30 @@ const ReferralsPage = page(
   () => import("../features/referrals/routes/referrals.tsx"),
   (m) => m.ReferralsPage,
 );
+const CreateAffiliateAccountPage = page(
+  () => import("./routes/create-affiliate-account-route.tsx"),
+  (m) => m.CreateAffiliateAccountRoute,
+);
+const PartnerPage = page(
+  () => import("../features/affiliates/routes/partner-page.tsx"),
+  (m) => m.PartnerPage,
+);
+const AffiliateStatsPage = page(
+  () => import("../features/affiliates/routes/affiliate-stats.tsx"),
+  (m) => m.AffiliateStatsPage,
+);
+const AffiliateTermsPage = page(
+  () => import("../features/affiliates/routes/affiliate-terms.tsx"),
+  (m) => m.AffiliateTermsPage,
+);
+const AffiliatePaymentDetailsPage = page(
+  () => import("../features/affiliates/routes/affiliate-payment-details.tsx"),
+  (m) => m.AffiliatePaymentDetailsPage,
+);
+const AffiliateAssetsPage = page(
+  () => import("../features/affiliates/routes/affiliate-assets.tsx"),
+  (m) => m.AffiliateAssetsPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -199,19 +223,12 @@ const placeholderRoutes: [path: string, title: PlaceholderTitle][] = [
   ["shared-content/:propertyId/*", "sharedContent"],
 ];
 
-/**
- * Routes of features not built yet (affiliates). They show the not-found page, but
- * behind the guard their requirement names, so a visitor is already sent where the product will send them.
- */
-const unbuiltGuestOnlyPaths = [
-  "partners/:affiliateTrackingLabel", // XCUT-07: logged out, the affiliate landing page (later); logged in → /
-  "create-affiliate-account", // XCUT-08
-];
-const unbuiltLoginPaths = [
-  "affiliate-stats", // XCUT-09
-  "affiliate-terms",
-  "affiliate-payment-details",
-  "affiliate-assets",
+/** Affiliate pages (AFF-10…15): login needed (XCUT-09), and only for affiliates; a host goes home. */
+const affiliateRoutes: RouteObject[] = [
+  { path: "affiliate-stats", element: <AffiliateStatsPage /> },
+  { path: "affiliate-terms", element: <AffiliateTermsPage /> },
+  { path: "affiliate-payment-details", element: <AffiliatePaymentDetailsPage /> },
+  { path: "affiliate-assets", element: <AffiliateAssetsPage /> },
 ];
 
 function Root() {
@@ -249,13 +266,16 @@ export const routes: RouteObject[] = [
             children: [
               { path: "forgot-password", element: <ForgotPasswordPage /> },
               { path: "reset-password", element: <ResetPasswordPage /> },
-              ...unbuiltGuestOnlyPaths.map((path) => ({ path, element: <NotFoundPage /> })),
+              // XCUT-07, XCUT-08: logged out only; logged in → /.
+              { path: "partners/:affiliateTrackingLabel", element: <PartnerPage /> },
+              { path: "create-affiliate-account", element: <CreateAffiliateAccountPage /> },
             ],
           },
         ],
       },
       // XCUT-03, OPEN-11: /welcome is always available.
       { element: <AuthLayout />, children: [{ path: "welcome", element: <WelcomePage /> }] },
+      // Both kinds of account: home is the affiliate or the host dashboard (HOME-01); the profile pages.
       {
         element: <RequireAuth />,
         children: [
@@ -265,6 +285,18 @@ export const routes: RouteObject[] = [
               { index: true, element: <HomePage /> },
               { path: "personal-information", element: <PersonalInformationPage /> },
               { path: "login-security", element: <LoginSecurityPage /> },
+            ],
+          },
+        ],
+      },
+      { element: <RequireAuth kind="affiliate" />, children: [{ element: <AppLayout />, children: affiliateRoutes }] },
+      // Host pages: an affiliate goes home to their own dashboard.
+      {
+        element: <RequireAuth kind="host" />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
               { path: "properties", element: <PropertiesPage /> },
               { path: "create-property", element: <CreatePropertyPage /> },
               { path: "property/:propertyId", element: <PropertyOverviewPage /> },
@@ -306,14 +338,13 @@ export const routes: RouteObject[] = [
               { path: "cancellation", element: <CancellationPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
-              ...unbuiltLoginPaths.map((path) => ({ path, element: <NotFoundPage /> })),
             ],
           },
         ],
       },
       // XCUT-10: the setup flow sends logged-out visitors to /try-free.
       {
-        element: <RequireAuth loggedOutTo="/try-free" />,
+        element: <RequireAuth loggedOutTo="/try-free" kind="host" />,
         children: [
           {
             element: <AppLayout />,

@@ -71,10 +71,6 @@ export const shellCopy = {
       guideAnalytics: "Guide Analytics",
     },
   },
-  affiliateHome: {
-    title: "Affiliate dashboard",
-    comingSoon: "Your affiliate tools will appear here.",
-  },
   header: {
     home: "Doorstep home",
     messages: "Messages",

@@ -10,3 +10,4 @@ export * from "./audit.ts";
 export * from "./messaging.ts";
 export * from "./local-area.ts";
 export * from "./referrals.ts";
+export * from "./affiliates.ts";

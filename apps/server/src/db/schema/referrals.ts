@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { accounts, users } from "./accounts.ts";
+import { affiliateCommissions } from "./affiliates.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -82,6 +83,12 @@ export const rewardPayouts = pgTable(
       .notNull()
       .references(() => accounts.id, { onDelete: "cascade" }),
     referralRewardId: uuid("referral_reward_id").references(() => referralRewards.id, { onDelete: "cascade" }),
+    /** Programme "affiliate" (decision 019): pending → payable after 35 days → paid | reversed on a refund. */
+    affiliateCommissionId: uuid("affiliate_commission_id").references(() => affiliateCommissions.id, {
+      onDelete: "cascade",
+    }),
+    /** The PayPal payouts export an affiliate commission was put in, until it is marked paid. */
+    payoutBatch: text("payout_batch"),
     /** 0-based instalment number. */
     sequence: integer("sequence").notNull(),
     amount: integer("amount").notNull(),
@@ -96,6 +103,7 @@ export const rewardPayouts = pgTable(
   },
   (t) => [
     uniqueIndex("reward_payouts_referral_sequence_unique").on(t.referralRewardId, t.sequence),
+    uniqueIndex("reward_payouts_affiliate_sequence_unique").on(t.affiliateCommissionId, t.sequence),
     uniqueIndex("reward_payouts_voucher_unique").on(t.voucherCode),
     index("reward_payouts_due_idx").on(t.status, t.dueAt),
     index("reward_payouts_expiry_idx").on(t.status, t.expiresAt),

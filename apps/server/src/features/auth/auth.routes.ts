@@ -10,6 +10,7 @@ import {
   ResetPasswordRequest,
   SessionResponse,
 } from "@doorstep/shared/schemas/auth";
+import { CreateAffiliateAccountRequest } from "@doorstep/shared/schemas/affiliates";
 import type { AppContext } from "../../app-context.ts";
 import { clearSessionCookie, requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
 import { UpdatePasswordRequest } from "@doorstep/shared/schemas/user";
@@ -45,6 +46,27 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     },
     async (request, reply) => {
       const { userId, token } = await signUp(ctx, request.body, requestMeta(request));
+      setSessionCookie(reply, token, secure);
+      return reply
+        .status(201)
+        .send({ user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion });
+    },
+  );
+
+  // AFF-02…04, OPEN-27: the same checks and tracking fields as sign-up; the affiliate is signed in.
+  app.post(
+    "/api/auth/create-affiliate-account",
+    {
+      config: publicRoute,
+      schema: {
+        tags,
+        summary: "Create an affiliate account and sign in",
+        body: CreateAffiliateAccountRequest,
+        response: { 201: SessionResponse },
+      },
+    },
+    async (request, reply) => {
+      const { userId, token } = await signUp(ctx, request.body, requestMeta(request), "affiliate");
       setSessionCookie(reply, token, secure);
       return reply
         .status(201)

@@ -25,6 +25,7 @@ import {
   revokeUserSessions,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
+import { affiliateWelcome, attributeSignUp, createAffiliateRecord } from "../affiliates/affiliate.service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { createSession, forgetCachedSessions } from "./session.service.ts";
@@ -38,11 +39,17 @@ export async function assertPasswordPolicy(password: string): Promise<void> {
   }
 }
 
-/** Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). */
+/**
+ * Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). An
+ * affiliate sign-up (AFF-02…04) takes the same checks and tracking fields but makes an affiliate user with
+ * no trial, an Affiliate record and the affiliate welcome; a host sign-up from a partner page is attributed
+ * to its affiliate (AFF-17).
+ */
 export async function signUp(
   ctx: AppContext,
   input: CreateAccountRequest,
   meta: RequestMeta,
+  kind: "host" | "affiliate" = "host",
 ): Promise<{ userId: string; token: string }> {
   await ctx.rateLimiter.consume("sign-up", meta.ip, ctx.config.rateLimits.signUp);
   if (input.website) throw new AppError("BOT_DETECTED", "Sign-up refused.");
@@ -61,8 +68,9 @@ export async function signUp(
         passwordHash: await hashPassword(input.password),
         firstName: input.firstName,
         referrerCode: newReferralCode(),
-        referredByUserId,
-        trialEndsAt: new Date(now.getTime() + ctx.config.trialDays * 86_400_000),
+        referredByUserId: kind === "affiliate" ? null : referredByUserId,
+        isAffiliate: kind === "affiliate",
+        trialEndsAt: kind === "affiliate" ? null : new Date(now.getTime() + ctx.config.trialDays * 86_400_000),
         couponCode: input.coupon?.toUpperCase() || null,
         attribution: {
           referralId: input.referralId || null,
@@ -85,18 +93,19 @@ export async function signUp(
       }
     }
   }
+  const user = await getUser(ctx, userId);
+  const affiliate = kind === "affiliate" ? await createAffiliateRecord(ctx, user) : null;
+  if (!affiliate) await attributeSignUp(ctx, user.accountId, { medium: input.utmMedium, campaign: input.utmCampaign });
   const token = await createSession(ctx, userId, meta);
   // Short-lived like every login_token (docs/architecture.md §5): the dashboard link in the welcome email works for
   // LOGIN_TOKEN_TTL_MINUTES, then leads to /login (decision 001 §5).
   const loginToken = await issueLoginToken(ctx, userId);
+  const dashboardUrl = `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`;
   await sendAfterCommit(
     ctx,
-    welcomeEmail(
-      email,
-      input.firstName,
-      ctx.config.trialDays,
-      `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`,
-    ),
+    affiliate
+      ? affiliateWelcome(ctx, email, input.firstName, affiliate.trackingLabel, dashboardUrl)
+      : welcomeEmail(email, input.firstName, ctx.config.trialDays, dashboardUrl),
   );
   return { userId, token };
 }

@@ -24,6 +24,10 @@ import {
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
 import { cancelReferredReward, recordReferredPayment } from "../referrals/referral-rewards.service.ts";
+import {
+  recordAffiliateCommissions,
+  reverseAffiliateCommissions,
+} from "../affiliates/affiliate-commissions.service.ts";
 
 const HANDLED = new Set([
   "invoice.paid",
@@ -54,10 +58,16 @@ export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): 
   await applySnapshot(ctx, billing.accountId, snapshot);
   // IMPL-14: referral accrual. A paid invoice of an active subscription (never a trial's $0 one) makes the
   // referred account's reward once; a refund or an ended subscription cancels it while it is pending.
-  if (event.type === "invoice.paid" && snapshot.status === "active")
+  if (event.type === "invoice.paid" && snapshot.status === "active") {
     await recordReferredPayment(ctx, billing.accountId);
-  if (event.type === "charge.refunded") await cancelReferredReward(ctx, billing.accountId, "refund");
-  else if (ENDED_STATUSES.has(snapshot.status))
+    // IMPL-19: an affiliate's customer's paid invoices earn commission, each once.
+    if (billing.customerRef) await recordAffiliateCommissions(ctx, billing.accountId, billing.customerRef);
+  }
+  if (event.type === "charge.refunded") {
+    await cancelReferredReward(ctx, billing.accountId, "refund");
+    if (billing.customerRef)
+      await reverseAffiliateCommissions(ctx, billing.accountId, billing.customerRef, event.invoiceRef ?? null);
+  } else if (ENDED_STATUSES.has(snapshot.status))
     await cancelReferredReward(ctx, billing.accountId, "subscription-ended");
   if (event.type === "invoice.payment_failed" && FAILED_STATUSES.has(snapshot.status)) {
     const user = await findMasterUser(ctx.db, billing.accountId);

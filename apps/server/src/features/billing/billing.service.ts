@@ -24,6 +24,7 @@ import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
 import { recordReferredPayment } from "../referrals/referral-rewards.service.ts";
+import { recordAffiliateCommissions } from "../affiliates/affiliate-commissions.service.ts";
 import {
   findBillingAccount,
   findBillingContext,
@@ -159,7 +160,7 @@ async function subscribeClaimed(
   const who = { accountId: account.id, userId: user.id, email: user.email };
 
   let phase: "card" | "subscription" = "card";
-  let paidNow = false;
+  let paidCustomerRef: string | null = null;
   try {
     const customerRef = await ensureCustomer(ctx, bc);
     const card = await ctx.payments.attachPaymentMethod(customerRef, input.paymentMethodId);
@@ -204,7 +205,7 @@ async function subscribeClaimed(
       cardExpYear: card.expYear,
       cardFingerprint: card.fingerprint ?? null,
     });
-    paidNow = snapshot.status === "active";
+    paidCustomerRef = snapshot.status === "active" ? customerRef : null;
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
     await updateAccountFlags(ctx.db, account.id, {
       ...deriveSubscriptionFlags(snapshot.status),
@@ -216,17 +217,22 @@ async function subscribeClaimed(
     throw appError;
   }
   // IMPL-14: subscribed after the trial, so the first invoice was paid now (a webhook may say so again).
-  if (paidNow) await recordReferredPaymentSafely(ctx, account.id);
+  if (paidCustomerRef) await recordReferredPaymentSafely(ctx, account.id, paidCustomerRef);
   const fresh = await requireBillingContext(ctx, caller);
   return { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
 }
 
-/** The subscription stands whatever the referral bookkeeping does: a failure there is logged. */
-async function recordReferredPaymentSafely(ctx: AppContext, accountId: string): Promise<void> {
+/** The subscription stands whatever the referral and affiliate bookkeeping does: a failure there is logged. */
+async function recordReferredPaymentSafely(ctx: AppContext, accountId: string, customerRef: string): Promise<void> {
   try {
     await recordReferredPayment(ctx, accountId);
   } catch (error) {
     ctx.log.error({ err: error, accountId }, "referral reward not recorded");
+  }
+  try {
+    await recordAffiliateCommissions(ctx, accountId, customerRef);
+  } catch (error) {
+    ctx.log.error({ err: error, accountId }, "affiliate commission not recorded");
   }
 }
 

@@ -35,7 +35,9 @@ export interface NewMasterUser {
   firstName: string;
   referrerCode: string;
   referredByUserId: string | null;
-  trialEndsAt: Date;
+  /** AFF-04: an affiliate user (master of its own account, no trial). */
+  isAffiliate?: boolean;
+  trialEndsAt: Date | null;
   couponCode: string | null;
   attribution: Omit<typeof signupAttributions.$inferInsert, "userId">;
 }
@@ -57,7 +59,7 @@ export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<st
         referrerCode: input.referrerCode,
         referredByUserId: input.referredByUserId,
         isMaster: true,
-        isAffiliate: false,
+        isAffiliate: input.isAffiliate ?? false,
       })
       .returning({ id: users.id });
     await tx.insert(signupAttributions).values({ userId: user!.id, ...input.attribution });

@@ -70,6 +70,8 @@ export interface GatewayEvent {
   type: string;
   customerRef: string | null;
   subscriptionRef: string | null;
+  /** The invoice the event is about, when it names one (Stripe: an invoice, or a charge's invoice). */
+  invoiceRef?: string | null;
 }
 
 export interface NewSubscription {

@@ -16,11 +16,13 @@ export function parseStripeWebhook(
     id?: string;
     customer?: string | { id: string } | null;
     subscription?: string | { id: string } | null;
+    invoice?: string | { id: string } | null;
     parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null;
   };
   const subscriptionRef =
     object.object === "subscription"
       ? (object.id ?? null)
       : (idOf(object.subscription) ?? idOf(object.parent?.subscription_details?.subscription));
-  return { id: event.id, type: event.type, customerRef: idOf(object.customer), subscriptionRef };
+  const invoiceRef = object.object === "invoice" ? (object.id ?? null) : idOf(object.invoice);
+  return { id: event.id, type: event.type, customerRef: idOf(object.customer), subscriptionRef, invoiceRef };
 }

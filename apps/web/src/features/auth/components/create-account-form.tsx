@@ -10,18 +10,31 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { HoneypotField, TextField } from "../../../components/ui/text-field.tsx";
 import { useConfig } from "../../../lib/config.ts";
 import { schemaResolver } from "../../../lib/schema-form.ts";
-import { useCreateAccount } from "../api/create-account.ts";
+import { useCreateAccount, type AccountKind } from "../api/create-account.ts";
 import { readAttribution } from "./attribution.ts";
 import { messageFor } from "./error-copy.ts";
 
 // The sign-up request's own rules (AUTH-23, AUTH-25), checked here before the server checks them again (OPEN-12).
 const CreateAccountForm = CreateAccountRequest.pick({ firstName: true, email: true, password: true, website: true });
 
-/** The sign-up form used by /create-account and /try-free (AUTH-23…32, OPEN-09, OPEN-13). */
-export function CreateAccountFormCard({ title }: { title: string }) {
+/**
+ * The sign-up form used by /create-account and /try-free (AUTH-23…32, OPEN-09, OPEN-13), and by
+ * /create-affiliate-account with the same fields, checks and copy (AFF-02, AFF-03).
+ */
+export function CreateAccountFormCard({
+  title,
+  kind = "host",
+  pitch,
+  submitLabel,
+}: {
+  title: string;
+  kind?: AccountKind;
+  pitch?: string;
+  submitLabel?: string;
+}) {
   const location = useLocation();
   const config = useConfig();
-  const createAccount = useCreateAccount();
+  const createAccount = useCreateAccount(kind);
   const attribution = useMemo(() => readAttribution(location.search, document.referrer), [location.search]);
   const form = useForm({
     resolver: schemaResolver(CreateAccountForm),
@@ -58,7 +71,11 @@ export function CreateAccountFormCard({ title }: { title: string }) {
   return (
     <div className="auth-card">
       <h1>{title}</h1>
-      {config.data ? <p className="muted">{copy.createAccount.trialPitch(config.data.trialDays)}</p> : null}
+      {pitch ? (
+        <p className="muted">{pitch}</p>
+      ) : config.data ? (
+        <p className="muted">{copy.createAccount.trialPitch(config.data.trialDays)}</p>
+      ) : null}
       <form className="stack" onSubmit={submit} onChange={clearError} noValidate>
         <TextField
           label={copy.createAccount.firstName}
@@ -87,7 +104,7 @@ export function CreateAccountFormCard({ title }: { title: string }) {
         <HoneypotField label={copy.login.honeypot} {...form.register("website")} />
         {error ? <Alert>{error}</Alert> : null}
         <Button type="submit" block busy={pending} disabled={pending}>
-          {pending ? copy.createAccount.submitting : copy.createAccount.submit}
+          {pending ? copy.createAccount.submitting : (submitLabel ?? copy.createAccount.submit)}
         </Button>
       </form>
       {config.data ? (

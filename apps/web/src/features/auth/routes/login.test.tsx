@@ -72,4 +72,23 @@ describe("LoginPage (AUTH-01…06)", () => {
     await user.click(screen.getByRole("button", { name: copy.login.submit }));
     expect(await screen.findByText(copy.common.tooManyRequests)).toBeInTheDocument();
   });
+
+  it("uses the affiliate variant of the not-found copy when sent from an affiliate page (AFF-18, XCUT-26)", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValueOnce(errorResponse(404, "USER_NOT_FOUND")));
+    const user = userEvent.setup();
+    const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={["/login?next=%2Faffiliate-stats"]}>
+          <LoginPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText(copy.login.email), "ann@example.com");
+    await user.type(screen.getByLabelText(copy.login.password), "correct-horse-battery");
+    await user.click(screen.getByRole("button", { name: copy.login.submit }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Sorry, we could not find a user with this email address. Please try again.",
+    );
+  });
 });

@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { isBlockedEmailDomain } from "@doorstep/shared/rules/email";
 import { LoginRequest } from "@doorstep/shared/schemas/auth";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { HoneypotField, TextField } from "../../../components/ui/text-field.tsx";
@@ -15,6 +15,9 @@ const LoginForm = LoginRequest.pick({ email: true, password: true, website: true
 /** /login (AUTH-01…06). */
 export function LoginPage() {
   const login = useLogin();
+  // AFF-18, XCUT-26: a visitor sent here from an affiliate page gets the affiliate wording.
+  const [searchParams] = useSearchParams();
+  const forAffiliate = searchParams.get("next")?.startsWith("/affiliate") ?? false;
   const form = useForm({
     resolver: schemaResolver(LoginForm),
     defaultValues: { email: "", password: "", website: "" },
@@ -42,7 +45,7 @@ export function LoginPage() {
 
   const serverError = login.isError
     ? messageFor(login.error, {
-        USER_NOT_FOUND: copy.errors.userNotFound,
+        USER_NOT_FOUND: forAffiliate ? copy.errors.affiliateUserNotFound : copy.errors.userNotFound,
         WRONG_PASSWORD: copy.errors.wrongPassword,
         INVALID_EMAIL: copy.errors.invalidEmail,
       })

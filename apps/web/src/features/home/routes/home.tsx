@@ -6,19 +6,11 @@ import { HomeTiles } from "../components/home-tiles.tsx";
 import { RecentProperties } from "../components/recent-properties.tsx";
 import "./home.css";
 
-/** / for a logged-in user (HOME-01): the affiliate placeholder or the host dashboard. */
+/** / for a logged-in host (HOME-01); an affiliate's / is the affiliate dashboard (src/app/routes/home-route.tsx). */
 export function HomePage() {
   const me = useMe();
   if (!me.data) return <LoadingScreen />;
   const { user } = me.data;
-  if (user.isAffiliate) {
-    return (
-      <div className="home">
-        <h1>{shellCopy.affiliateHome.title}</h1>
-        <p className="muted">{shellCopy.affiliateHome.comingSoon}</p>
-      </div>
-    );
-  }
   return (
     <div className="home">
       <h1>{`${shellCopy.home.welcome} ${user.firstName}`}</h1>

@@ -1,0 +1,161 @@
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { affiliateCustomers, affiliates, systemContent } from "../../db/schema/affiliates.ts";
+
+type Rows<T> = { rows: T[] };
+export type AffiliateRow = typeof affiliates.$inferSelect;
+export type SystemContentRow = typeof systemContent.$inferSelect;
+
+/** Creates the Affiliate record of a new affiliate user; a taken tracking label propagates as a unique violation. */
+export async function insertAffiliate(db: Db, values: typeof affiliates.$inferInsert): Promise<AffiliateRow> {
+  const [row] = await db.insert(affiliates).values(values).returning();
+  return row!;
+}
+
+/** AFF-06, AFF-09: the affiliate whose tracking label this is (labels are unique, so the first match). */
+export async function findAffiliateByLabel(db: Db, label: string): Promise<AffiliateRow | null> {
+  const rows = await db.select().from(affiliates).where(eq(affiliates.trackingLabel, label)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The affiliate record of an account (an affiliate's team members share it). */
+export async function findAffiliateOfAccount(db: Db, accountId: string): Promise<AffiliateRow | null> {
+  const rows = await db
+    .select()
+    .from(affiliates)
+    .where(eq(affiliates.accountId, accountId))
+    .orderBy(asc(affiliates.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findAffiliateOfUser(db: Db, userId: string): Promise<AffiliateRow | null> {
+  const rows = await db.select().from(affiliates).where(eq(affiliates.userId, userId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export type AffiliatePatch = Partial<
+  Pick<
+    AffiliateRow,
+    | "name"
+    | "logoUrl"
+    | "trackingLabel"
+    | "commissionCurrency"
+    | "payPalEmail"
+    | "commissionModel"
+    | "commissionPercentage"
+    | "commissionAmount"
+    | "commissionMonths"
+  >
+>;
+
+export async function updateAffiliate(db: Db, id: string, patch: AffiliatePatch, at: Date): Promise<void> {
+  await db
+    .update(affiliates)
+    .set({ ...patch, updatedAt: at })
+    .where(eq(affiliates.id, id));
+}
+
+/** AFF-17: the account is this affiliate's customer; an account is attributed once. */
+export async function insertAffiliateCustomer(db: Db, accountId: string, affiliateId: string): Promise<void> {
+  await db.insert(affiliateCustomers).values({ accountId, affiliateId }).onConflictDoNothing();
+}
+
+/** The affiliate a customer account was attributed to, with its settings and the window start. */
+export async function findAffiliateOfCustomer(db: Db, accountId: string) {
+  const rows = await db
+    .select({ affiliate: affiliates, firstPaidAt: affiliateCustomers.firstPaidAt })
+    .from(affiliateCustomers)
+    .innerJoin(affiliates, eq(affiliates.id, affiliateCustomers.affiliateId))
+    .where(eq(affiliateCustomers.accountId, accountId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The commission window starts at the first paid invoice (AFF-16): set once, to the earliest seen. */
+export async function setFirstPaidAt(db: Db, accountId: string, at: Date): Promise<Date> {
+  const rows = await db
+    .update(affiliateCustomers)
+    .set({
+      firstPaidAt: sql`least(coalesce(${affiliateCustomers.firstPaidAt}, ${at.toISOString()}::timestamptz), ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(affiliateCustomers.accountId, accountId))
+    .returning({ firstPaidAt: affiliateCustomers.firstPaidAt });
+  return rows[0]?.firstPaidAt ?? at;
+}
+
+/** OPEN-26: clicks on the partner page, trials started and paying customers of one affiliate. */
+export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow, "id" | "userId">) {
+  const result = (await db.execute(sql`
+    select
+      (select count(*)::int from referral_clicks where referrer_user_id = ${affiliate.userId}) as clicks,
+      (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}) as trials,
+      (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}
+        and first_paid_at is not null) as paying`)) as unknown as Rows<{
+    clicks: number;
+    trials: number;
+    paying: number;
+  }>;
+  const row = result.rows[0];
+  return { clicks: row?.clicks ?? 0, trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
+}
+
+/** The ledger's sums per currency and status for one affiliate. */
+export async function sumAffiliateLedger(db: Db, affiliateId: string) {
+  const result = (await db.execute(sql`
+    select p.currency, p.status, sum(p.amount)::int as total
+    from reward_payouts p
+    join affiliate_commissions c on c.id = p.affiliate_commission_id
+    where p.programme = 'affiliate' and c.affiliate_id = ${affiliateId}
+    group by p.currency, p.status`)) as unknown as Rows<{ currency: string; status: string; total: number }>;
+  return result.rows;
+}
+
+/**
+ * The affiliate's customers, newest first (AFF-12, OPEN-26): sign-up time, trial end, subscription status
+ * and their commission by status; nothing about the person.
+ */
+export async function findAffiliateCustomerRows(db: Db, affiliateId: string, limit: number) {
+  const result = (await db.execute(sql`
+    select ac.created_at, a.trial_ends_at, b.status as billing_status,
+      coalesce(sum(p.amount) filter (where p.status <> 'reversed'), 0)::int as commission,
+      min(p.currency) as currency,
+      bool_or(p.status = 'payable') as payable,
+      bool_or(p.status = 'paid') as paid
+    from affiliate_customers ac
+    join accounts a on a.id = ac.account_id
+    left join billing_accounts b on b.account_id = ac.account_id
+    left join affiliate_commissions c on c.customer_account_id = ac.account_id and c.affiliate_id = ac.affiliate_id
+    left join reward_payouts p on p.affiliate_commission_id = c.id
+    where ac.affiliate_id = ${affiliateId}
+    group by ac.account_id, ac.created_at, a.trial_ends_at, b.status
+    order by ac.created_at desc, ac.account_id desc
+    limit ${limit}`)) as unknown as Rows<{
+    created_at: string | Date;
+    trial_ends_at: string | Date | null;
+    billing_status: string | null;
+    commission: number;
+    currency: string | null;
+    payable: boolean | null;
+    paid: boolean | null;
+  }>;
+  return result.rows;
+}
+
+export async function findSystemContent(db: Db, detailLabel: string): Promise<SystemContentRow | null> {
+  const rows = await db.select().from(systemContent).where(eq(systemContent.detailLabel, detailLabel)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Operator: writes the given fields of a system content entry, creating it if need be (IMPL-23). */
+export async function upsertSystemContent(
+  db: Db,
+  detailLabel: string,
+  patch: Partial<Omit<SystemContentRow, "detailLabel" | "updatedAt">>,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(systemContent)
+    .values({ detailLabel, ...patch, updatedAt: at })
+    .onConflictDoUpdate({ target: systemContent.detailLabel, set: { ...patch, updatedAt: at } });
+}
