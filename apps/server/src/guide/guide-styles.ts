@@ -13,6 +13,7 @@ img,video{max-width:100%;display:block}
 .brand img{height:32px;width:auto}
 .preview{background:#7a1f00;color:#fff;padding:8px 16px;text-align:center;font-weight:600}
 .offline{background:#333;color:#fff;padding:8px 16px;text-align:center}
+.untranslated{margin:12px 0 0;padding:8px 12px;border-radius:8px;background:#f0f0ee;color:#333;font-size:.9rem}
 .cover{position:relative;background:var(--p);color:var(--on-p)}
 .cover img{width:100%;aspect-ratio:16/9;object-fit:cover;max-height:56vh}
 .cover .wrap{padding-top:16px;padding-bottom:16px}
