@@ -65,7 +65,12 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
       ) : null}
       <div className="wrap">
         <h1>{model.title}</h1>
-        {withDetails && model.displayAddress ? <p className="address">{model.displayAddress}</p> : null}
+        {withDetails && model.displayAddress ? (
+          // The host's address keeps its own direction inside a right-to-left page.
+          <p className="address">
+            <bdi>{model.displayAddress}</bdi>
+          </p>
+        ) : null}
         {withDetails && model.what3words ? (
           <p className="w3w">
             {t.what3words}: ///{model.what3words}

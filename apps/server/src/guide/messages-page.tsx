@@ -52,7 +52,7 @@ const STYLES = `
 .compose .hint{font-size:.85rem;color:#555;margin:4px 0 0}
 .compose [aria-invalid=true]{border-color:#a50000}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}
 .notice{background:#e7f4ee;border-radius:8px;padding:10px 14px;font-weight:600}
 .back{display:inline-block;margin:16px 0 0}
 .notify{background:#fff;border-radius:12px;padding:12px 16px;margin:16px 0}
