@@ -110,6 +110,8 @@ describe("the guide label catalogue", () => {
   it("finds a language by its primary subtag and falls back to English", () => {
     expect(guideLabels("fr-CA")).toBe(guideLabels("fr"));
     expect(guideLabels("zh-CN")).toBe(guideLabels("zh"));
+    expect(guideLabels("zh-TW").guide.hostCardTitle).toBe("您的房東");
+    expect(guideLabels("zh-Hant-HK")).toBe(guideLabels("zh-TW"));
     expect(guideLabels("no")).toBe(guideLabels("nb"));
     expect(guideLabels("hu")).toBe(englishGuideLabels);
     expect(hasGuideLabels("ja")).toBe(true);

@@ -19,6 +19,7 @@ import { sv } from "./sv.ts";
 import { tr } from "./tr.ts";
 import { uk } from "./uk.ts";
 import { zh } from "./zh.ts";
+import { zhTW } from "./zh-tw.ts";
 
 export type { GuideLabels };
 
@@ -50,17 +51,23 @@ export const GUIDE_LABELS: Readonly<Record<string, GuideLabels>> = {
   tr,
   uk,
   zh,
+  // Traditional script: Taiwan, and Hong Kong, whose guests would otherwise read Simplified.
+  "zh-tw": zhTW,
+  "zh-hk": zhTW,
+  "zh-hant": zhTW,
 };
 
 /** The languages with their own labels (the rest show English labels). */
 export const GUIDE_LABEL_LANGUAGES = Object.keys(GUIDE_LABELS);
 
-/** The catalogue entry for a language code: exact ("fr"), else its primary subtag ("zh-CN" → zh). */
+/** The catalogue entry for a language tag: the longest prefix it has ("zh-Hant-HK" → zh-hant, "fr-CA" → fr). */
 function entryFor(language: string): string | null {
-  const lower = language.toLowerCase();
-  if (Object.hasOwn(GUIDE_LABELS, lower)) return lower;
-  const primary = lower.split("-")[0]!;
-  return Object.hasOwn(GUIDE_LABELS, primary) ? primary : null;
+  const parts = language.toLowerCase().split("-");
+  for (let n = parts.length; n > 0; n--) {
+    const tag = parts.slice(0, n).join("-");
+    if (Object.hasOwn(GUIDE_LABELS, tag)) return tag;
+  }
+  return null;
 }
 
 /** The labels a guide page in `language` shows; English where the language has none yet. */

@@ -1,7 +1,7 @@
 import type { GuideLabels } from "./english.ts";
 import { minutes, oneDecimal } from "./format.ts";
 
-/** Simplified Chinese (zh-CN; zh-TW falls back to it until a Traditional catalogue ships). */
+/** Simplified Chinese (zh-CN and plain zh; Traditional is zh-tw.ts). */
 export const zh: GuideLabels = {
   guide: {
     inactive: "此指南目前无法使用。",
