@@ -84,7 +84,7 @@ test("the guide reads with JavaScript disabled", async ({ browser, request, acco
   await expect(page.getByText(SECRET)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Arrival & check-in" })).toBeVisible();
   // The language links work as plain links.
-  await page.getByRole("link", { name: "French" }).click();
+  await page.getByRole("link", { name: "Français" }).click();
   await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
   await context.close();
 });
@@ -98,7 +98,7 @@ test("switching language swaps the page in place", async ({ browser, request, ac
   await expect(page.getByRole("heading", { name: "Getting in" })).toBeVisible();
   // A mark on the window survives only if the page is not reloaded.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-  await page.getByRole("link", { name: "French" }).click();
+  await page.getByRole("link", { name: "Français" }).click();
   await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=fr$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");

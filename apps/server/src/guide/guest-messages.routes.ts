@@ -33,7 +33,8 @@ import { guestCookieName } from "./guide-access.ts";
 import { MESSAGES_SCRIPT } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
 import { securityHeaders } from "./guide-render.tsx";
-import { guestGuideAccess } from "./guest-messages.ts";
+import { guestGuideAccess, localiseGuestMessage } from "./guest-messages.ts";
+import { chooseLanguage } from "./language.ts";
 import { renderMessagesPage, type MessagesPageModel } from "./messages-page.tsx";
 
 const g = copy.guestMessaging;
@@ -64,6 +65,7 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
   ): Omit<MessagesPageModel, "messages" | "open"> {
     return {
       basePath: guideBasePath(request.originalUrl, propertyId),
+      language: guestLanguage(request, found),
       propertyId,
       title: found.title,
       theme: found.theme,
@@ -74,6 +76,21 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       scriptUrl: MESSAGES_SCRIPT.url,
       pushKey: pushPublicKey(ctx),
     };
+  }
+
+  /** The guide's ?lang (the guide's links carry it), else the browser's among the guide's languages. */
+  function guestLanguage(
+    request: FastifyRequest,
+    found: Extract<Awaited<ReturnType<typeof access>>, { status: "ok" }>,
+  ) {
+    const lang = (request.query as { lang?: unknown } | undefined)?.lang;
+    return chooseLanguage({
+      languages: found.languages,
+      defaultLanguage: found.defaultLanguage,
+      requested: typeof lang === "string" ? lang : undefined,
+      acceptLanguage:
+        typeof request.headers["accept-language"] === "string" ? request.headers["accept-language"] : undefined,
+    });
   }
 
   async function showPage(
@@ -124,9 +141,11 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
           FieldName,
           string
         >;
+      let language = "en";
       try {
         const found = await access(request, propertyId);
         if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+        language = guestLanguage(request, found);
         if (!found.guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
         const form = await receiveForm(request, {
           ...MESSAGE_UPLOAD,
@@ -159,7 +178,11 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         });
         reply.headers(securityHeaders(null)).header("Cache-Control", "no-store");
         if (wantsJson) return reply.status(201).send({ message });
-        return reply.redirect(`${guideBasePath(request.originalUrl, propertyId)}/messages?sent=1#thread-h`, 303);
+        const lang = encodeURIComponent(language);
+        return reply.redirect(
+          `${guideBasePath(request.originalUrl, propertyId)}/messages?sent=1&lang=${lang}#thread-h`,
+          303,
+        );
       } catch (error) {
         if (!(error instanceof AppError) || error.code === "NOT_FOUND") throw error;
         const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
@@ -172,9 +195,13 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
               : error.message === g.tooManyFiles(MAX_MESSAGE_FILES)
                 ? error.message
                 : null;
-        const message = error.code === "RATE_LIMITED" ? g.tooMany : (fileProblem ?? error.message);
+        // In the guest's language (the catalogue's English messages have a translation each).
+        const local = (text: string) => localiseGuestMessage(text, language);
+        const message = local(error.code === "RATE_LIMITED" ? g.tooMany : (fileProblem ?? error.message));
         if (wantsJson) {
-          const issues = fileProblem ? [{ path: ["files"], message }] : (error.issues ?? []);
+          const issues = fileProblem
+            ? [{ path: ["files"], message }]
+            : (error.issues ?? []).map((i) => ({ ...i, message: local(i.message) }));
           return reply
             .status(error.status)
             .header("Cache-Control", "no-store")
@@ -184,9 +211,9 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         const errors: MessagesPageModel["errors"] = {};
         for (const issue of error.issues ?? []) {
           const field = issue.path[0] as FieldName | undefined;
-          if (field && FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
+          if (field && FIELDS.includes(field) && !errors[field]) errors[field] = local(issue.message);
         }
-        if (fileProblem) errors.files = fileProblem;
+        if (fileProblem) errors.files = local(fileProblem);
         return showPage(request, reply, propertyId, {
           status: error.status,
           values: values(),

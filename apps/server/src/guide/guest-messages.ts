@@ -1,12 +1,16 @@
+import { copy } from "@doorstep/shared/copy";
+import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
+import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB, MESSAGE_MAX_LENGTH } from "@doorstep/shared/rules/messaging";
 import type { AppContext } from "../app-context.ts";
 import type { GuestGuide } from "../features/messaging/guest-messages.service.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
 import { isGuestUnlocked } from "./guide-access.ts";
 import { guideTheme, type GuideTheme } from "./guide-theme.ts";
+import { guideLanguages } from "./language.ts";
 
 export type GuestGuideAccess =
   | { status: "not-found" | "inactive" | "locked" }
-  | { status: "ok"; guide: GuestGuide; title: string; theme: GuideTheme };
+  | { status: "ok"; guide: GuestGuide; title: string; theme: GuideTheme; languages: string[]; defaultLanguage: string };
 
 /**
  * Whether a guest may use this guide's messages: it exists, it is live, and a protected guide is unlocked
@@ -30,6 +34,8 @@ export async function guestGuideAccess(
     status: "ok",
     title: property.title,
     theme: guideTheme(record),
+    languages: guideLanguages(property.defaultLanguage, property.languageTranslations),
+    defaultLanguage: property.defaultLanguage,
     guide: {
       id: property.id,
       accountId: property.accountId,
@@ -38,4 +44,28 @@ export async function guestGuideAccess(
       inboundMessagingActive: property.inboundMessagingActive,
     },
   };
+}
+
+const m = copy.guestMessaging;
+
+/**
+ * A guest-facing error of the messages form in the guest's language: the catalogue's English messages the
+ * schema and the service produce, matched exactly; anything else as it is.
+ */
+export function localiseGuestMessage(message: string, language: string): string {
+  const l = guideLabels(language).messaging;
+  const pairs: [string, string][] = [
+    [m.required(m.firstName), l.required(l.firstName)],
+    [m.required(m.lastName), l.required(l.lastName)],
+    [m.required(m.message), l.required(l.message)],
+    [m.messageTooLong(MESSAGE_MAX_LENGTH), l.messageTooLong(MESSAGE_MAX_LENGTH)],
+    [m.emailInvalid, l.emailInvalid],
+    [m.tooManyFiles(MAX_MESSAGE_FILES), l.tooManyFiles(MAX_MESSAGE_FILES)],
+    [m.fileTooLarge(MESSAGE_FILE_MAX_MB), l.fileTooLarge(MESSAGE_FILE_MAX_MB)],
+    [m.fileType, l.fileType],
+    [m.tooMany, l.tooMany],
+    [m.off, l.off],
+    [m.failed, l.failed],
+  ];
+  return pairs.find(([english]) => english === message)?.[1] ?? message;
 }

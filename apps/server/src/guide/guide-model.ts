@@ -1,3 +1,4 @@
+import type { GuideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import type { CategoryDto } from "@doorstep/shared/schemas/content";
 import type { GuidePlaceGroup } from "@doorstep/shared/schemas/guide";
 import type { TranslatedItem } from "../features/content/translation.service.ts";
@@ -21,6 +22,8 @@ export interface GuidePageModel {
   previewToken: string | null;
   noindex: boolean;
   language: string;
+  /** The guide's own words (titles, buttons, the gate) in `language`, English where it has none yet. */
+  labels: GuideLabels;
   languages: string[];
   displayAddress: string | null;
   what3words: string | null;
@@ -40,6 +43,8 @@ export interface GuidePageModel {
   recordVisit: boolean;
   /** The property takes guest messages (GUIDE-18): the guide shows the way to write to the host. */
   messaging: boolean;
+  /** Some content is shown in English for want of a translation: the page says so once, near the top. */
+  untranslated: boolean;
 }
 
 /**

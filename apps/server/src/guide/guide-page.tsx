@@ -1,14 +1,14 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
-import { copy } from "@doorstep/shared/copy";
 import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
-import { languageName } from "@doorstep/shared/languages";
+import { textDirection } from "@doorstep/shared/guide-i18n/catalogue";
+import { GuideLabelsContext } from "./guide-labels.ts";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { PLACES_ANCHOR, PlacesSection } from "./guide-places.tsx";
 import { Section, categoryAnchor } from "./guide-sections.tsx";
+import { nativeLanguageName } from "./language.ts";
 
-const t = copy.guide;
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
 const COVER_SIZES = "100vw";
 
@@ -22,6 +22,7 @@ function formatDate(date: Date, language: string): string {
 
 /** The language switcher (GUIDE-08): plain links that work without JS; the script swaps the page in place. */
 function Languages({ model }: { model: GuidePageModel }) {
+  const t = model.labels.guide;
   if (model.languages.length < 2) return null;
   return (
     <nav aria-label={t.language}>
@@ -35,7 +36,7 @@ function Languages({ model }: { model: GuidePageModel }) {
               data-lang={code}
               aria-current={code === model.language ? "true" : undefined}
             >
-              {languageName(code)}
+              {nativeLanguageName(code)}
             </a>
           </li>
         ))}
@@ -45,6 +46,7 @@ function Languages({ model }: { model: GuidePageModel }) {
 }
 
 function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boolean }) {
+  const t = model.labels.guide;
   return (
     <div className="cover">
       {model.coverUrl ? (
@@ -63,7 +65,12 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
       ) : null}
       <div className="wrap">
         <h1>{model.title}</h1>
-        {withDetails && model.displayAddress ? <p className="address">{model.displayAddress}</p> : null}
+        {withDetails && model.displayAddress ? (
+          // The host's address keeps its own direction inside a right-to-left page.
+          <p className="address">
+            <bdi>{model.displayAddress}</bdi>
+          </p>
+        ) : null}
         {withDetails && model.what3words ? (
           <p className="w3w">
             {t.what3words}: ///{model.what3words}
@@ -77,6 +84,7 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
 
 function HostCard({ model }: { model: GuidePageModel }) {
   const host = model.host;
+  const t = model.labels.guide;
   if (!host) return null;
   const messageLink = host.messageAppLink && /^https?:\/\//i.test(host.messageAppLink) ? host.messageAppLink : null;
   return (
@@ -104,8 +112,8 @@ function HostCard({ model }: { model: GuidePageModel }) {
         ) : null}
         {model.messaging ? (
           <p>
-            <a className="btn alt" href={`${model.basePath}/messages`}>
-              {copy.guestMessaging.entry}
+            <a className="btn alt" href={messagesHref(model)}>
+              {model.labels.messaging.entry}
             </a>
           </p>
         ) : null}
@@ -115,12 +123,18 @@ function HostCard({ model }: { model: GuidePageModel }) {
 }
 
 function GuideBody({ model }: { model: GuidePageModel }) {
+  const t = model.labels.guide;
+  const ask = model.labels.messaging;
   return (
     <>
       <main id="main" className="wrap">
         <p id="offline" className="offline" hidden>
           {t.offline}
         </p>
+        {model.untranslated ? (
+          // Once for the page, in the guest's language; the English parts themselves carry lang="en".
+          <p className="untranslated">{t.untranslatedNotice}</p>
+        ) : null}
         {model.sections.length > 0 || model.places.length > 0 ? (
           <nav className="toc" aria-label={t.contents}>
             <ul>
@@ -131,7 +145,7 @@ function GuideBody({ model }: { model: GuidePageModel }) {
               ))}
               {model.places.length > 0 ? (
                 <li>
-                  <a href={`#${PLACES_ANCHOR}`}>{copy.localArea.guideTitle}</a>
+                  <a href={`#${PLACES_ANCHOR}`}>{model.labels.places.guideTitle}</a>
                 </li>
               ) : null}
             </ul>
@@ -145,10 +159,10 @@ function GuideBody({ model }: { model: GuidePageModel }) {
         {model.messaging ? (
           // GUIDE-18: a section of its own, so a guest finds it without the host card (no host, or far below).
           <section className="ask" aria-labelledby="ask-h">
-            <h2 id="ask-h">{copy.guestMessaging.entry}</h2>
-            <p>{copy.guestMessaging.entryHint}</p>
-            <a className="btn" href={`${model.basePath}/messages`}>
-              {copy.guestMessaging.entry}
+            <h2 id="ask-h">{ask.entry}</h2>
+            <p>{ask.entryHint}</p>
+            <a className="btn" href={messagesHref(model)}>
+              {ask.entry}
             </a>
           </section>
         ) : null}
@@ -162,8 +176,14 @@ function GuideBody({ model }: { model: GuidePageModel }) {
   );
 }
 
+/** The messages page in the guide's language (it has no switcher of its own). */
+function messagesHref(model: GuidePageModel): string {
+  return `${model.basePath}/messages?lang=${encodeURIComponent(model.language)}`;
+}
+
 /** The passcode gate (GUIDE-07): cover, title and the 6-digit form, and nothing else of the guide. */
 function Gate({ model }: { model: GuidePageModel }) {
+  const t = model.labels.guide;
   return (
     <>
       <main id="main" className="wrap">
@@ -207,12 +227,12 @@ function Message({ title, hint }: { title: string; hint: string }) {
 /** The whole guide document; the caller adds the doctype and the CSP for `stylesheet`. */
 export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; stylesheet: string }) {
   const theme = model.theme;
+  const t = model.labels.guide;
   const brand = theme && (theme.logoKey || theme.brandName);
   const pageTitle = model.kind === "not-found" ? t.notFound : model.kind === "inactive" ? t.inactive : model.title;
-  const lang = model.kind === "guide" ? model.language : "en";
   const hasManifest = model.kind === "guide" || model.kind === "gate";
   return (
-    <html lang={lang}>
+    <html lang={model.language} dir={textDirection(model.language)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -255,10 +275,12 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
             <Cover model={model} withDetails={model.kind === "guide"} />
           </header>
         ) : null}
-        {model.kind === "guide" ? <GuideBody model={model} /> : null}
-        {model.kind === "gate" ? <Gate model={model} /> : null}
-        {model.kind === "inactive" ? <Message title={t.inactive} hint={t.inactiveHint} /> : null}
-        {model.kind === "not-found" ? <Message title={t.notFound} hint={t.notFoundHint} /> : null}
+        <GuideLabelsContext.Provider value={model.labels}>
+          {model.kind === "guide" ? <GuideBody model={model} /> : null}
+          {model.kind === "gate" ? <Gate model={model} /> : null}
+          {model.kind === "inactive" ? <Message title={t.inactive} hint={t.inactiveHint} /> : null}
+          {model.kind === "not-found" ? <Message title={t.notFound} hint={t.notFoundHint} /> : null}
+        </GuideLabelsContext.Provider>
       </body>
     </html>
   );

@@ -4,10 +4,9 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PlaceCategory } from "@doorstep/shared/rules/local-area";
 import type { GuidePlace, GuidePlaceGroup } from "@doorstep/shared/schemas/guide";
+import { useLabels } from "./guide-labels.ts";
 import type { GuideMap, GuidePageModel } from "./guide-model.ts";
 import { Picture } from "./guide-sections.tsx";
-
-const t = copy.localArea;
 
 /** The section's anchor (the table of contents links to it) and each place's (the map's popups link there). */
 export const PLACES_ANCHOR = "places";
@@ -15,6 +14,7 @@ export const placeAnchor = (id: string) => `p-${id}`;
 const groupAnchor = (label: string) => `places-${label}`;
 
 function Place({ place }: { place: GuidePlace }) {
+  const t = useLabels().places;
   const pinned = place.lat !== null && place.lng !== null;
   return (
     <article
@@ -59,7 +59,7 @@ function Place({ place }: { place: GuidePlace }) {
 }
 
 function Group({ group }: { group: GuidePlaceGroup }) {
-  const meta = t.categories[group.label as PlaceCategory];
+  const meta = copy.localArea.categories[group.label as PlaceCategory];
   const headingId = `${groupAnchor(group.label)}-h`;
   return (
     <section className="pcat" id={groupAnchor(group.label)} aria-labelledby={headingId}>
@@ -79,6 +79,7 @@ function Group({ group }: { group: GuidePlaceGroup }) {
  * JavaScript never meets a button that does nothing; the script loads Leaflet from the data attributes.
  */
 function MapBox({ map }: { map: GuideMap }) {
+  const t = useLabels().places;
   return (
     <div
       className="mapbox"
@@ -103,6 +104,7 @@ function MapBox({ map }: { map: GuideMap }) {
 
 /** Local recommendations (GUIDE-10/15): every category's places, readable without JavaScript, and the map. */
 export function PlacesSection({ model }: { model: GuidePageModel }) {
+  const t = model.labels.places;
   if (model.places.length === 0) return null;
   return (
     <section className="cat places" id={PLACES_ANCHOR} aria-labelledby={`${PLACES_ANCHOR}-h`}>

@@ -1,16 +1,15 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
-import { copy } from "@doorstep/shared/copy";
 import type { SubItemDto } from "@doorstep/shared/schemas/content";
 import { sanitizePlainText, sanitizeRichText } from "../lib/sanitize.ts";
+import { useLabels } from "./guide-labels.ts";
 import { srcSet, type GuideSection, type TranslatedItem } from "./guide-model.ts";
 import { wifiDetails, wifiQrSvg } from "./wifi.ts";
 
 // An item photo spans the column less the page's and the card's padding (16 px each side, twice).
 const ITEM_WIDTHS = [300, 450, 600, 750, 900, 1200] as const;
 const ITEM_SIZES = "(max-width: 720px) calc(100vw - 64px), 656px";
-const t = copy.guide;
 
 /** Anchors for sections and items, so internal links can jump to them (GUIDE-16). */
 export const categoryAnchor = (label: string) => `c-${label}`;
@@ -24,10 +23,10 @@ const safeButton = (url: string | null) => (url && /^(https?:\/\/|mailto:|tel:)/
  * Rich text from the editor. It was sanitised on save; it passes through the same sanitiser again here,
  * so nothing reaches the page that the sanitiser did not produce (CONT-19, XSS corpus).
  */
-function RichText({ html, headingLevel }: { html: string; headingLevel: 4 | 5 }) {
+function RichText({ html, headingLevel, lang }: { html: string; headingLevel: 4 | 5; lang?: string }) {
   // The editor's one heading (h2) sits under the item's own heading here: demoted to keep the outline in order.
   const clean = sanitizeRichText(html).replace(/<(\/?)h2>/g, `<$1h${headingLevel}>`);
-  return clean ? <div className="rich" dangerouslySetInnerHTML={{ __html: clean }} /> : null;
+  return clean ? <div className="rich" lang={lang} dangerouslySetInnerHTML={{ __html: clean }} /> : null;
 }
 
 export function Picture({ url, alt }: { url: string; alt: string }) {
@@ -44,6 +43,7 @@ export function Picture({ url, alt }: { url: string; alt: string }) {
 }
 
 function Video({ url }: { url: string }) {
+  const t = useLabels().guide;
   // GUIDE-20 / CONT-22: the fallback copy shows where the browser cannot play the video: inside <video> for
   // browsers without video at all, and beside it for a format this browser cannot play (the script shows it).
   return (
@@ -58,10 +58,12 @@ function Video({ url }: { url: string }) {
   );
 }
 
-function SubItem({ sub }: { sub: SubItemDto }) {
+function SubItem({ sub, english }: { sub: SubItemDto; english: (field: string) => "en" | undefined }) {
+  const t = useLabels().guide;
+  const lang = (field: string) => english(`sub:${sub.id}:${field}`);
   switch (sub.type) {
     case "text":
-      return sub.detailText ? <p>{sanitizePlainText(sub.detailText)}</p> : null;
+      return sub.detailText ? <p lang={lang("detailText")}>{sanitizePlainText(sub.detailText)}</p> : null;
     case "image":
       return sub.imageUrl ? <Picture url={sub.imageUrl} alt="" /> : null;
     case "video":
@@ -69,7 +71,7 @@ function SubItem({ sub }: { sub: SubItemDto }) {
     case "pdf":
       return sub.documentUrl ? (
         <p>
-          <a className="btn alt" href={sub.documentUrl} target="_blank" rel="noopener">
+          <a className="btn alt" href={sub.documentUrl} target="_blank" rel="noopener" lang={lang("detailText")}>
             {sub.detailText || t.openPdf}
           </a>
         </p>
@@ -78,7 +80,7 @@ function SubItem({ sub }: { sub: SubItemDto }) {
       const href = safeButton(sub.buttonLink);
       return href && sub.buttonLabel ? (
         <p>
-          <a className="btn" href={href} target="_blank" rel="noopener noreferrer nofollow">
+          <a className="btn" href={href} target="_blank" rel="noopener noreferrer nofollow" lang={lang("buttonLabel")}>
             {sub.buttonLabel}
           </a>
         </p>
@@ -87,7 +89,7 @@ function SubItem({ sub }: { sub: SubItemDto }) {
     case "internal-link":
       return sub.internalLink && sub.internalLinkLabel ? (
         <p>
-          <a className="btn alt" href={internalHref(sub.internalLink)}>
+          <a className="btn alt" href={internalHref(sub.internalLink)} lang={lang("internalLinkLabel")}>
             {sub.internalLinkLabel}
           </a>
         </p>
@@ -96,6 +98,7 @@ function SubItem({ sub }: { sub: SubItemDto }) {
 }
 
 function Wifi({ item }: { item: TranslatedItem }) {
+  const t = useLabels().guide;
   // Network and password are the same in every language: read them from the English text.
   const wifi = wifiDetails(item.englishDetailText) ?? wifiDetails(item.detailText);
   if (!wifi) return null;
@@ -112,29 +115,28 @@ function Wifi({ item }: { item: TranslatedItem }) {
 }
 
 function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
+  const t = useLabels().guide;
   const Heading = level === 3 ? "h3" : "h4";
+  // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
+  // says it once to everyone).
+  const english = (field: string) => (item.untranslatedFields.includes(field) ? "en" : undefined);
   const webLink = safeHttp(item.webLink);
   const details = (["describe", "locate", "operate"] as const).flatMap((key) =>
     item[key] ? [[key, item[key]] as const] : [],
   );
   return (
-    <article
-      className={`item${item.featured ? " featured" : ""}`}
-      id={itemAnchor(item.id)}
-      lang={item.titleUntranslated ? "en" : undefined}
-    >
+    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)}>
       {item.featured ? <span className="badge">{t.featured}</span> : null}
-      {item.titleUntranslated ? <span className="badge alt">{copy.content.untranslated}</span> : null}
-      <Heading>{item.title}</Heading>
+      <Heading lang={english("title")}>{item.title}</Heading>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
-      <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} />
+      <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} lang={english("detailText")} />
       {item.label === "wifi" ? <Wifi item={item} /> : null}
       {details.length > 0 ? (
         <dl className="dlo">
           {details.map(([key, value]) => (
             <div key={key}>
               <dt>{t.detailLabels[key]}</dt>
-              <dd>{value}</dd>
+              <dd lang={english(key)}>{value}</dd>
             </div>
           ))}
         </dl>
@@ -156,7 +158,7 @@ function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
         </p>
       ) : null}
       {item.subItems.map((sub) => (
-        <SubItem key={sub.id} sub={sub} />
+        <SubItem key={sub.id} sub={sub} english={english} />
       ))}
     </article>
   );

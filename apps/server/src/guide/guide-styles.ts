@@ -7,12 +7,14 @@ body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-seri
 a{color:inherit}
 img,video{max-width:100%;display:block}
 .wrap{max-width:720px;margin:0 auto;padding:0 16px}
-.skip{position:absolute;left:-999px;top:0;background:#fff;color:#000;padding:8px}
-.skip:focus{left:8px;z-index:10}
+.skip{position:absolute;inset-inline-start:-999px;top:0;background:#fff;color:#000;padding:8px}
+.skip:focus{inset-inline-start:8px;z-index:10}
 .brand{background:var(--bg);color:var(--on-bg);padding:8px 16px;display:flex;align-items:center;gap:10px;font-weight:600}
 .brand img{height:32px;width:auto}
 .preview{background:#7a1f00;color:#fff;padding:8px 16px;text-align:center;font-weight:600}
 .offline{background:#333;color:#fff;padding:8px 16px;text-align:center}
+.untranslated{margin:12px 0 0;padding:8px 12px;border-radius:8px;background:#f0f0ee;color:#333;font-size:.9rem}
+[lang="en"]{direction:ltr}
 .cover{position:relative;background:var(--p);color:var(--on-p)}
 .cover img{width:100%;aspect-ratio:16/9;object-fit:cover;max-height:56vh}
 .cover .wrap{padding-top:16px;padding-bottom:16px}

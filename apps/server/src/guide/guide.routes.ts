@@ -16,7 +16,7 @@ import { GUIDE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE, MESSAGES_SCRIPT, SERVICE_W
 import { guideBasePath } from "./guide-host.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
-import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
+import { createPreviewLink, getGuideManifest, loadGuidePage, localiseGateError, unlockGuide } from "./guide.service.ts";
 import { createRenderCache } from "./render-cache.ts";
 
 const Params = z.object({ propertyId: text().min(1).max(60) });
@@ -139,9 +139,12 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
         if (wantsJson) return reply.send({ unlocked: true });
         const lang = parsed.data.lang ? `?lang=${encodeURIComponent(parsed.data.lang)}` : "";
         return reply.redirect(`${base}${lang}`, 303);
-      } catch (error) {
+      } catch (caught) {
         // JavaScript posts JSON and gets the error; the plain form gets the gate again with the message.
-        if (wantsJson || !(error instanceof AppError) || error.code === "NOT_FOUND") throw error;
+        if (!(caught instanceof AppError) || caught.code === "NOT_FOUND") throw caught;
+        const posted = (request.body as { lang?: unknown } | undefined)?.lang;
+        const error = localiseGateError(caught, typeof posted === "string" ? posted : undefined);
+        if (wantsJson) throw error;
         const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
         if (retry) reply.header("Retry-After", String(retry));
         return page(request, reply, propertyId, { gateError: error.message, status: error.status });

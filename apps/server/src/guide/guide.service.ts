@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
+import { GUIDE_LABEL_LANGUAGES, guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import type { AppContext } from "../app-context.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
 import { getTranslatedContent } from "../features/content/translation.service.ts";
@@ -9,6 +10,7 @@ import { getGuideProperty } from "../features/properties/property-guide.service.
 import { fileUrl } from "../lib/urls.ts";
 import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
+import { localCategory } from "./guide-labels.ts";
 import { buildSections, type GuideMap, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
@@ -35,7 +37,21 @@ export interface GuidePage {
 /** Longest a guide render waits for machine translation of uncached fields (GUIDE-09). */
 const GUIDE_TRANSLATION_WAIT_MS = 300;
 
+/**
+ * The language of a page with no guide to choose from (not found, unavailable): the visitor's ?lang or
+ * Accept-Language among the languages the guide's labels ship in, else English.
+ */
+function visitorLanguage(request: GuideRequest): string {
+  return chooseLanguage({
+    languages: GUIDE_LABEL_LANGUAGES,
+    defaultLanguage: "en",
+    requested: request.lang,
+    acceptLanguage: request.acceptLanguage,
+  });
+}
+
 function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
+  const language = visitorLanguage(request);
   return {
     kind,
     basePath: request.basePath,
@@ -46,7 +62,8 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     preview: false,
     previewToken: null,
     noindex: true,
-    language: "en",
+    language,
+    labels: guideLabels(language),
     languages: [],
     displayAddress: null,
     what3words: null,
@@ -60,6 +77,7 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     offline: false,
     recordVisit: false,
     messaging: false,
+    untranslated: false,
   };
 }
 
@@ -90,6 +108,8 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     requested: request.lang,
     acceptLanguage: request.acceptLanguage,
   });
+  // The labels are chosen once here; the components read them from the model, never from the copy directly.
+  const labels = guideLabels(language);
   const base: GuidePageModel = {
     ...emptyModel(request, "not-found"),
     kind: unlocked ? "guide" : "gate",
@@ -100,6 +120,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     previewToken: preview ? (request.previewToken ?? null) : null,
     noindex: preview || isProtected,
     language,
+    labels,
     languages,
     gateError: unlocked ? null : (request.gateError ?? null),
     offline: !preview && unlocked,
@@ -132,10 +153,20 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
       displayAddress: property.displayAddress,
       what3words: property.showWhat3words ? property.what3words : null,
       host,
-      sections: buildSections(content.categories, content.items),
-      places,
+      sections: buildSections(
+        content.categories.map((c) => localCategory(c, labels)),
+        content.items,
+      ),
+      // LOCAL-05's category titles in the page's language (the groups carry the catalogue's English).
+      places: places.map((g) => ({
+        ...g,
+        title: (labels.places.categories as Record<string, string>)[g.label] ?? g.title,
+      })),
       map,
       updatedAt: property.updatedAt,
+      untranslated:
+        content.items.some((i) => i.untranslatedFields.length > 0) ||
+        places.some((g) => g.places.some((p) => p.untranslated)),
     },
     personal,
     protectedContent: isProtected,
@@ -172,6 +203,26 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
   if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode))
     throw new AppError("INVALID_PASSCODE", copy.guide.passcodeWrong);
   return sealGuestUnlock(ctx, property.propertyId, property.guideSessionToken);
+}
+
+/**
+ * The gate's error in the guest's language (GUIDE-07): the passcode's format, a wrong code, too many tries;
+ * any other error as it is. `language` is the page's, posted back by the gate's form.
+ */
+export function localiseGateError(error: AppError, language: string | undefined): AppError {
+  const t = guideLabels(language ?? "en").guide;
+  const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
+  const message =
+    error.code === "VALIDATION_FAILED"
+      ? t.passcodeFormat
+      : error.code === "INVALID_PASSCODE"
+        ? t.passcodeWrong
+        : error.code === "RATE_LIMITED" && retry
+          ? t.passcodeTooMany(retry)
+          : null;
+  if (message === null || message === error.message) return error;
+  const issues = error.issues?.map((i) => ({ ...i, message }));
+  return Object.assign(new AppError(error.code, message, issues), retry ? { retryAfterSeconds: retry } : {});
 }
 
 /** A preview link for the owner (GUIDE-06, OPEN-57); another account's property answers 404. */

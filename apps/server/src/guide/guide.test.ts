@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { copy } from "@doorstep/shared/copy";
+import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import {
@@ -300,7 +301,7 @@ describe("Wi-Fi", () => {
     for (const lang of ["en", "fr"]) {
       const html = (await guide(`/g/${propertyId}?lang=${lang}`)).body;
       expect(html, lang).toContain('data-copy="sunshine42"');
-      expect(html, lang).toContain(`aria-label="${copy.guide.wifiQr("SeaView")}"`);
+      expect(html, lang).toContain(`aria-label="${guideLabels(lang).guide.wifiQr("SeaView")}"`);
     }
   });
 });
@@ -312,19 +313,19 @@ describe("languages (GUIDE-08/09)", () => {
     const en = (await guide(`/g/${propertyId}`, { "accept-language": "ja, es;q=0.8" })).body;
     expect(en).toContain('<html lang="en"');
     expect(en).toContain(SECRET);
-    for (const name of ["English", "French", "German"]) expect(en).toContain(`>${name}</a>`);
+    // Each language by its own name (GUIDE-08).
+    for (const name of ["English", "Français", "Deutsch"]) expect(en).toContain(`>${name}</a>`);
     const fr = (await guide(`/g/${propertyId}`, { "accept-language": "fr-CA,fr;q=0.9,en;q=0.5" })).body;
     expect(fr).toContain('<html lang="fr"');
     expect(fr).toContain("Entrer");
     expect(fr).toContain("Code de la boîte 4821");
     const asked = (await guide(`/g/${propertyId}?lang=en`, { "accept-language": "fr" })).body;
     expect(asked).toContain("Getting in");
-    // Without a translation provider, an item nobody translated shows in English, marked (OPEN-44).
-    expect(en).not.toContain(copy.content.untranslated);
-    expect(fr).not.toContain(copy.content.untranslated);
+    // Without a translation provider, an item nobody translated shows in English, marked once (OPEN-44).
     const de = (await guide(`/g/${propertyId}?lang=de`)).body;
     expect(de).toContain("Getting in");
-    expect(de).toContain(copy.content.untranslated);
+    expect(de).toContain(guideLabels("de").guide.untranslatedNotice);
+    expect(en).not.toContain('class="untranslated"');
     await api(user, "PATCH", `/api/properties/${propertyId}`, { defaultLanguage: "fr" });
     expect((await guide(`/g/${propertyId}`)).body).toContain('<html lang="fr"');
   });
@@ -402,7 +403,8 @@ describe("passcode (GUIDE-07, PROP-24/25, IMPL-03, OPEN-66)", () => {
       });
     const wrong = await form("000000", "10.0.0.1");
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.body).toContain(copy.guide.passcodeWrong);
+    // In the language the gate was shown in.
+    expect(wrong.body).toContain(guideLabels("fr").guide.passcodeWrong);
     expect(wrong.body).not.toContain(SECRET);
     const right = await form("246810", "10.0.0.1");
     expect(right.statusCode).toBe(303);

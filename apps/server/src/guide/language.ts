@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
+import { languageName } from "@doorstep/shared/languages";
 
 /** The guide's languages (GUIDE-08): the default first, then English, then the translations, once each. */
 export function guideLanguages(defaultLanguage: string, translations: readonly string[]): string[] {
@@ -43,4 +44,19 @@ export function chooseLanguage(options: {
     if (primary) return primary;
   }
   return options.defaultLanguage;
+}
+
+/**
+ * A language's name in that language ("Español", "Français", "日本語") for the guide's language switcher
+ * (Node has full ICU); the English name where ICU has none. Chinese by script, as guests know it.
+ */
+export function nativeLanguageName(code: string): string {
+  const tag = code === "zh-CN" ? "zh-Hans" : code === "zh-TW" ? "zh-Hant" : code;
+  try {
+    const name = new Intl.DisplayNames([tag], { type: "language", fallback: "none" }).of(tag);
+    if (name && name.toLowerCase() !== tag.toLowerCase()) return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+  } catch {
+    // An invalid tag: fall through to the English name.
+  }
+  return languageName(code);
 }

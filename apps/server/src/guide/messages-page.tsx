@@ -1,19 +1,23 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
-import { copy } from "@doorstep/shared/copy";
+import { guideLabels, textDirection } from "@doorstep/shared/guide-i18n/catalogue";
 import { MAX_MESSAGE_FILES, MESSAGE_FILE_ACCEPT, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
 import type { MessageDto } from "@doorstep/shared/schemas/messaging";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
+import { GuideLabelsContext } from "./guide-labels.ts";
 import { guideCsp, securityHeaders } from "./guide-render.tsx";
 import { guideStylesheet } from "./guide-styles.ts";
 import type { GuideTheme } from "./guide-theme.ts";
 
-const g = copy.guestMessaging;
+/** The guest messaging labels of the page being rendered, in its language. */
+const useMessagingLabels = () => useContext(GuideLabelsContext).messaging;
 
 export interface MessagesPageModel {
   basePath: string;
+  /** The guest's language (the guide's ?lang, else their browser's among the guide's languages). */
+  language: string;
   propertyId: string;
   title: string;
   theme: GuideTheme | null;
@@ -48,7 +52,7 @@ const STYLES = `
 .compose .hint{font-size:.85rem;color:#555;margin:4px 0 0}
 .compose [aria-invalid=true]{border-color:#a50000}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+.hp{position:absolute;inset-inline-start:-10000px;width:1px;height:1px;overflow:hidden}
 .notice{background:#e7f4ee;border-radius:8px;padding:10px 14px;font-weight:600}
 .back{display:inline-block;margin:16px 0 0}
 .notify{background:#fff;border-radius:12px;padding:12px 16px;margin:16px 0}
@@ -74,19 +78,23 @@ function Linked({ text }: { text: string }) {
   return <p className="text">{parts}</p>;
 }
 
-function formatTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
-    new Date(iso),
-  );
+function formatTime(iso: string, language: string): string {
+  const options = { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" } as const;
+  try {
+    return new Intl.DateTimeFormat(language === "en" ? "en-GB" : language, options).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat("en-GB", options).format(new Date(iso));
+  }
 }
 
-export function MessageItem({ message }: { message: MessageDto }) {
+export function MessageItem({ message, language }: { message: MessageDto; language: string }) {
+  const g = useMessagingLabels();
   // The guest's own messages are inbound to the host: "mine" here.
   return (
     <li className={`msg${message.inbound ? " mine" : ""}`} data-id={message.id}>
       <p className="meta">
         {message.inbound ? g.you : message.senderName || g.host} ·{" "}
-        <time dateTime={message.createdAt}>{formatTime(message.createdAt)} UTC</time>
+        <time dateTime={message.createdAt}>{formatTime(message.createdAt, language)} UTC</time>
       </p>
       {message.text ? <Linked text={message.text} /> : null}
       {message.files.length > 0 ? (
@@ -143,12 +151,13 @@ function Field(props: {
 }
 
 function Compose({ model }: { model: MessagesPageModel }) {
+  const g = useMessagingLabels();
   const { errors } = model;
   return (
     <form
       className="compose"
       method="post"
-      action={`${model.basePath}/messages`}
+      action={`${model.basePath}/messages?lang=${encodeURIComponent(model.language)}`}
       encType="multipart/form-data"
       data-compose=""
       data-sent={g.sent}
@@ -205,8 +214,11 @@ function Compose({ model }: { model: MessagesPageModel }) {
 }
 
 function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; stylesheet: string }) {
+  const labels = guideLabels(model.language);
+  const g = labels.messaging;
+  const dir = textDirection(model.language);
   return (
-    <html lang="en">
+    <html lang={model.language} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -223,56 +235,58 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
         data-you={g.you}
         data-push-key={model.pushKey}
       >
-        <a className="skip" href="#main">
-          {copy.guide.skipToContent}
-        </a>
-        <header>
-          <div className="cover">
-            <div className="wrap">
-              <p>{model.title}</p>
-              <h1>{g.title}</h1>
-            </div>
-          </div>
-        </header>
-        <main id="main" className="wrap">
-          <a className="back" href={model.basePath}>
-            ← {g.backToGuide}
+        <GuideLabelsContext.Provider value={labels}>
+          <a className="skip" href="#main">
+            {labels.guide.skipToContent}
           </a>
-          <p>{g.intro}</p>
-          {model.sent ? (
-            <p className="notice" role="status">
-              {g.sent}
-            </p>
-          ) : null}
-          <section aria-labelledby="thread-h">
-            <h2 id="thread-h" className="vh">
-              {g.title}
-            </h2>
-            {model.messages.length === 0 ? <p data-empty="">{g.noMessages}</p> : null}
-            <ol className="thread" aria-live="polite">
-              {model.messages.map((m) => (
-                <MessageItem key={m.id} message={m} />
-              ))}
-            </ol>
-          </section>
-          {model.messages.length > 0 ? (
-            // Shown by the script where the browser can take push notifications (IMPL-08).
-            <div className="notify" data-notify="" hidden>
-              <button
-                type="button"
-                className="btn alt"
-                data-notify-on={g.notifyOn}
-                data-notify-blocked={g.notifyBlocked}
-                data-notify-failed={g.notifyFailed}
-              >
-                {g.notify}
-              </button>
-              <p className="hint">{g.notifyHint}</p>
-              <p role="status" data-notify-status="" />
+          <header>
+            <div className="cover">
+              <div className="wrap">
+                <p>{model.title}</p>
+                <h1>{g.title}</h1>
+              </div>
             </div>
-          ) : null}
-          {model.open ? <Compose model={model} /> : <p className="notice">{g.off}</p>}
-        </main>
+          </header>
+          <main id="main" className="wrap">
+            <a className="back" href={`${model.basePath}?lang=${encodeURIComponent(model.language)}`}>
+              {dir === "rtl" ? "→" : "←"} {g.backToGuide}
+            </a>
+            <p>{g.intro}</p>
+            {model.sent ? (
+              <p className="notice" role="status">
+                {g.sent}
+              </p>
+            ) : null}
+            <section aria-labelledby="thread-h">
+              <h2 id="thread-h" className="vh">
+                {g.title}
+              </h2>
+              {model.messages.length === 0 ? <p data-empty="">{g.noMessages}</p> : null}
+              <ol className="thread" aria-live="polite">
+                {model.messages.map((m) => (
+                  <MessageItem key={m.id} message={m} language={model.language} />
+                ))}
+              </ol>
+            </section>
+            {model.messages.length > 0 ? (
+              // Shown by the script where the browser can take push notifications (IMPL-08).
+              <div className="notify" data-notify="" hidden>
+                <button
+                  type="button"
+                  className="btn alt"
+                  data-notify-on={g.notifyOn}
+                  data-notify-blocked={g.notifyBlocked}
+                  data-notify-failed={g.notifyFailed}
+                >
+                  {g.notify}
+                </button>
+                <p className="hint">{g.notifyHint}</p>
+                <p role="status" data-notify-status="" />
+              </div>
+            ) : null}
+            {model.open ? <Compose model={model} /> : <p className="notice">{g.off}</p>}
+          </main>
+        </GuideLabelsContext.Provider>
       </body>
     </html>
   );

@@ -83,8 +83,11 @@ export const contentCopy = {
     what3wordsHint: "Three words such as filled.count.soap, or leave blank.",
     showWhat3words: "Show the what3words address in the guide",
     featuredLabel: "Featured",
-    translationHint: (language: string) =>
-      `Leave blank and guests reading ${language} see an automatic translation of the English text.`,
+    // Honest about the server's configuration: without a provider nothing is translated automatically.
+    translationHint: (language: string, machine: boolean) =>
+      machine
+        ? `Leave blank and guests reading ${language} see an automatic translation of the English text.`
+        : `Guests reading ${language} see the English text for any field left blank. This server has no machine translation: your administrator can turn it on with the TRANSLATE_PROVIDER setting (DeepL or LibreTranslate).`,
     subItemsHeading: "More content",
     addSubItem: (type: string) => `Add ${type === "PDF" ? type : type.toLowerCase()}`,
     subItemTitle: (type: string, position: number) => `${type} ${position}`,

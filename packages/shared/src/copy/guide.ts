@@ -41,5 +41,7 @@ export const guideCopy = {
     contents: "Contents",
     skipToContent: "Skip to content",
     poweredBy: "Guide by Doorstep",
+    // Shown once near the top of a guide in another language when some of its content has no translation.
+    untranslatedNotice: "Some of this guide has not been translated yet and is shown in English.",
   },
 } as const;

@@ -42,6 +42,11 @@ export interface TranslatedItem {
   source: TranslationSource;
   /** The title is shown in English for want of a translation: the guide marks the item (OPEN-44). */
   titleUntranslated: boolean;
+  /**
+   * The fields shown in English for want of a translation ("title", "detailText", "describe", "locate",
+   * "operate", "sub:{id}:{field}"): the guide marks each `lang="en"` so screen readers switch voice.
+   */
+  untranslatedFields: string[];
 }
 
 export interface GuideContent {
@@ -208,6 +213,7 @@ export async function getTranslatedContent(
       const mine = host.find((h) => h.itemId === row.id);
       const auto = machine.get(row.id);
       let source: TranslationSource = english ? "original" : "host";
+      const untranslatedFields: string[] = [];
       const pick = (key: string, english: string | null, hostValue: string | null | undefined): string | null => {
         if (!english || source === "original") return english;
         if (hostValue) return hostValue;
@@ -216,6 +222,7 @@ export async function getTranslatedContent(
           return auto[key]!;
         }
         source = "untranslated";
+        untranslatedFields.push(key);
         return english;
       };
       const title = pick("title", row.title, mine?.title) ?? row.title;
@@ -246,6 +253,7 @@ export async function getTranslatedContent(
           return dto;
         }),
         source,
+        untranslatedFields,
       };
     }),
   };

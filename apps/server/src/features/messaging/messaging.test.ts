@@ -87,7 +87,7 @@ describe("messaging settings (MSG-17, OPEN-51, HOME-16)", () => {
     expect((await me()).user.messagingActive).toBe(true);
     const page = (await t.app.inject({ url: `/g/${propertyId}` })).body;
     expect(page).toContain(g.entry);
-    expect(page).toContain(`href="/g/${propertyId}/messages"`);
+    expect(page).toContain(`href="/g/${propertyId}/messages?lang=en"`);
 
     await api(host, "PATCH", `/api/properties/${propertyId}`, {
       inboundMessagingActive: false,
@@ -232,7 +232,7 @@ describe("a guest writes; the host reads and replies (GUIDE-18/19, MSG-01…18)"
 
     const ok = await guestSend(guest, propertyId, { message: "Thanks!" }, [], false);
     expect(ok.statusCode).toBe(303);
-    expect(ok.headers.location).toBe(`/g/${propertyId}/messages?sent=1#thread-h`);
+    expect(ok.headers.location).toBe(`/g/${propertyId}/messages?sent=1&lang=en#thread-h`);
     const after = await guestGet(guest, `/g/${propertyId}/messages?sent=1`);
     expect(after.body).toContain(g.sent);
     expect(after.body).toContain("Thanks!");

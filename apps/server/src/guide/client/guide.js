@@ -179,7 +179,8 @@
   function onCopy(button) {
     var label = button.textContent;
     navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
-      button.textContent = body.getAttribute("data-copied") || "Copied";
+      // The word comes from the page, in its language (data-copied).
+      button.textContent = body.getAttribute("data-copied");
       setTimeout(function () {
         button.textContent = label;
       }, 3000);
@@ -196,8 +197,10 @@
       .then(function (html) {
         var next = new DOMParser().parseFromString(html, "text/html");
         document.documentElement.lang = next.documentElement.lang;
+        document.documentElement.dir = next.documentElement.dir;
         document.title = next.title;
-        var parts = [".cover", "main", "footer"];
+        body.setAttribute("data-copied", next.body.getAttribute("data-copied") || "");
+        var parts = [".skip", ".preview", ".cover", "main", "footer"];
         parts.forEach(function (sel) {
           var now = document.querySelector(sel);
           var incoming = next.querySelector(sel);

@@ -3,6 +3,7 @@ import { languageName } from "@doorstep/shared/languages";
 import type { TemplateDto } from "@doorstep/shared/schemas/content";
 import { useId } from "react";
 import { TextField } from "../../../components/ui/text-field.tsx";
+import { useConfig } from "../../../lib/config.ts";
 import type { ItemDraft, TextsDraft } from "./editor-draft.ts";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 
@@ -21,6 +22,7 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
   const english = language === "en";
   const texts: TextsDraft | undefined = english ? draft.en : draft.translations[language];
   const describeId = useId();
+  const config = useConfig();
   if (!texts) return null;
   const set = (patch: Partial<TextsDraft>) =>
     onChange((d) => {
@@ -39,7 +41,7 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
     <div className="editor__texts">
       {english ? null : (
         <p className="field__hint" id={describeId}>
-          {c.translationHint(languageName(language))}
+          {c.translationHint(languageName(language), config.data?.machineTranslation ?? false)}
         </p>
       )}
       {(template?.showTitle ?? true) ? (
