@@ -6,7 +6,7 @@ import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { languageName } from "@doorstep/shared/languages";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { PLACES_ANCHOR, PlacesSection } from "./guide-places.tsx";
-import { Section, categoryAnchor } from "./guide-sections.tsx";
+import { Section, buildLinkTargets, categoryAnchor } from "./guide-sections.tsx";
 
 const t = copy.guide;
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
@@ -115,6 +115,7 @@ function HostCard({ model }: { model: GuidePageModel }) {
 }
 
 function GuideBody({ model }: { model: GuidePageModel }) {
+  const links = buildLinkTargets(model.sections);
   return (
     <>
       <main id="main" className="wrap">
@@ -138,7 +139,7 @@ function GuideBody({ model }: { model: GuidePageModel }) {
           </nav>
         ) : null}
         {model.sections.map((s) => (
-          <Section key={s.category.label} section={s} />
+          <Section key={s.category.label} section={s} links={links} />
         ))}
         {model.sections.length === 0 && model.places.length === 0 ? <p className="empty">{t.empty}</p> : null}
         <PlacesSection model={model} />
