@@ -1,9 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { LinkBlock } from "./link-block.tsx";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CopyLinkButton, LinkBlock } from "./link-block.tsx";
 
 const property = {
   propertyId: "seaside",
@@ -49,5 +49,48 @@ describe("LinkBlock QR area (PROP-22, PROP-23, OPEN-38)", () => {
     expect(screen.queryByRole("link", { name: copy.properties.downloadQrPng })).not.toBeInTheDocument();
     // The web link itself is still there to copy.
     expect(screen.getByRole("link", { name: property.guideUrl })).toBeInTheDocument();
+  });
+});
+
+describe("copy link (PROP-16, XCUT-50)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('says "Link copied to clipboard" for 3 s after each copy, then clears', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    render(<CopyLinkButton url={property.guideUrl} />);
+    const status = screen.getByRole("status");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: copy.properties.copyLink }));
+    });
+    expect(writeText).toHaveBeenCalledWith(property.guideUrl);
+    expect(status).toHaveTextContent(copy.properties.linkCopied);
+    act(() => vi.advanceTimersByTime(2000));
+    // A second copy restarts the 3 s.
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: copy.properties.copyLink }));
+    });
+    act(() => vi.advanceTimersByTime(2999));
+    expect(status).toHaveTextContent(copy.properties.linkCopied);
+    act(() => vi.advanceTimersByTime(1));
+    expect(status).toBeEmptyDOMElement();
+  });
+
+  it("the setup-complete page's copy of it clears the same way", async () => {
+    vi.useFakeTimers();
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: vi.fn().mockResolvedValue(undefined) },
+      configurable: true,
+    });
+    render(<CopyLinkButton url={property.guideUrl} label={copy.setup.copyLink} confirmation={copy.setup.linkCopied} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: copy.setup.copyLink }));
+    });
+    expect(screen.getByRole("status")).toHaveTextContent(copy.setup.linkCopied);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
   });
 });

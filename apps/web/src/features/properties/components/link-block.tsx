@@ -1,11 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
-import { TIMINGS } from "@doorstep/shared/constants";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { copyText } from "../../../lib/clipboard.ts";
-import { useTimedFlag } from "../../../lib/use-timed-flag.ts";
+import { useCopyText } from "../../../lib/use-copy-text.ts";
 import { PasscodeControl } from "./passcode-control.tsx";
 import { PublishControl } from "./publish-control.tsx";
 
@@ -38,18 +36,10 @@ export function CopyLinkButton({
   label?: string;
   confirmation?: string;
 }) {
-  const [copied, showCopied] = useTimedFlag(TIMINGS.copyConfirmationMs);
-  const [failed, setFailed] = useState(false);
+  const { copied, failed, copy: copyLink } = useCopyText();
   return (
     <div className="copy-link">
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setFailed(false);
-          copyText(url).then(showCopied, () => setFailed(true));
-        }}
-      >
+      <Button variant="secondary" size="sm" onClick={() => copyLink(url)}>
         {label}
       </Button>
       <span className="copy-link__status" role="status">
