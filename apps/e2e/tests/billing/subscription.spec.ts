@@ -17,7 +17,8 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     // Plan choice (BILL-02, BILL-11, BILL-16): 127.0.0.1 has no country, so usd (BILL-05).
     const cycles = page.getByRole("group", { name: b.cycle });
     await expect(cycles.getByRole("radio", { name: new RegExp(`^${b.monthly}`) })).toBeChecked();
-    await expect(cycles.getByText(b.saveMessage)).toBeVisible();
+    // BILL-11: $89 against 12 × $8.99, computed from the prices compared.
+    await expect(cycles.getByText(b.savePercent(17.5))).toBeVisible();
     await expect(cycles.getByText(b.monthlyPlanCopy)).toBeVisible();
     await expect(cycles.getByText(b.annualPlanCopy)).toBeVisible();
     await expect(page.getByLabel(b.currency)).toHaveValue("usd");
