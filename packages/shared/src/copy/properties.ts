@@ -21,6 +21,8 @@ export const propertyCopy = {
     subscriptionEnded: "Your subscription has ended. Please setup your subscription.",
     setupNow: "Setup now",
     hidden: "This place has been hidden from guests. Please publish it to make it live.",
+    /** Issue 18: a new property is a draft until the host publishes it (decision 020). */
+    draft: "Draft — not visible to guests",
     publish: "Publish",
     unpublish: "Unpublish",
     unpublishConfirm:
