@@ -23,7 +23,6 @@ import {
   deleteProperty,
   findProperties,
   findPropertyIds,
-  getCompanyBrand,
   getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
@@ -33,7 +32,9 @@ import {
   setPasscode,
   updateProperty,
 } from "./property.service.ts";
-import { posterSvg, qrPng, qrSvg } from "./qr.ts";
+import { posterPdf, posterSvg } from "./poster.ts";
+import { getPosterInput } from "./property-poster.service.ts";
+import { qrPng, qrSvg } from "./qr.ts";
 
 const tags = ["properties"];
 const Params = z.object({ propertyId: text().min(1).max(60) });
@@ -214,23 +215,47 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     },
   );
 
+  // Issue 18: the printable poster on A4 or US Letter, as SVG (to edit or print) and as PDF (to print as it is).
+  const PosterQuery = z.object({ paper: z.enum(["a4", "letter"]).default("a4") });
   app.get(
     "/api/properties/:propertyId/poster.svg",
-    { schema: { tags, summary: "Printable A4 poster with the QR code and title", params: Params } },
+    {
+      schema: {
+        tags,
+        summary: "Printable poster (SVG): cover, title, QR code, web link, passcode note (PROP-23)",
+        params: Params,
+        querystring: PosterQuery,
+      },
+    },
     async (request, reply) => {
-      const caller = requireCaller(request);
-      const property = await getOwnedProperty(ctx, caller, request.params.propertyId);
-      const company = property.companyProfile ? await getCompanyBrand(ctx, caller.accountId) : null;
-      const svg = await posterSvg({
-        url: qrTarget(ctx, property.propertyId),
-        title: property.title,
-        brand: company?.brandName ?? "Doorstep",
-        colour: (property.companyProfile ? company?.hexPrimary : property.hexPrimary) ?? property.hexPrimary,
-      });
+      const { paper } = request.query;
+      const poster = await getPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
       return reply
         .type("image/svg+xml")
-        .header("Content-Disposition", download(`${property.propertyId}-poster.svg`))
-        .send(svg);
+        .header("Content-Disposition", download(`${poster.propertyId}-poster-${paper}.svg`))
+        .header("Cache-Control", "private, no-store")
+        .send(posterSvg(poster));
+    },
+  );
+
+  app.get(
+    "/api/properties/:propertyId/poster.pdf",
+    {
+      schema: {
+        tags,
+        summary: "Printable poster (PDF, one page on A4 or US Letter)",
+        params: Params,
+        querystring: PosterQuery,
+      },
+    },
+    async (request, reply) => {
+      const { paper } = request.query;
+      const poster = await getPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", download(`${poster.propertyId}-poster-${paper}.pdf`))
+        .header("Cache-Control", "private, no-store")
+        .send(await posterPdf(poster));
     },
   );
 

@@ -12,6 +12,7 @@ const property = {
   qrPngUrl: "/api/properties/seaside/qr.png",
   qrSvgUrl: "/api/properties/seaside/qr.svg",
   posterUrl: "/api/properties/seaside/poster.svg",
+  posterPdfUrl: "/api/properties/seaside/poster.pdf",
   passcode: null,
   published: true,
   live: true,
@@ -39,6 +40,17 @@ describe("LinkBlock QR area (PROP-22, PROP-23, OPEN-38)", () => {
       property.qrPngUrl,
     );
     expect(screen.queryByText(copy.properties.linkPending)).not.toBeInTheDocument();
+  });
+
+  it("offers the poster as PDF and SVG, on A4 and US Letter (issue 18)", () => {
+    renderBlock();
+    const poster = (format: string) =>
+      screen.getByRole("link", { name: `${copy.properties.downloadPoster}: ${format}` });
+    const f = copy.properties.posterFormats;
+    expect(poster(f["pdf-a4"])).toHaveAttribute("href", "/api/properties/seaside/poster.pdf");
+    expect(poster(f["pdf-letter"])).toHaveAttribute("href", "/api/properties/seaside/poster.pdf?paper=letter");
+    expect(poster(f["svg-a4"])).toHaveAttribute("href", "/api/properties/seaside/poster.svg");
+    expect(poster(f["svg-letter"])).toHaveAttribute("href", "/api/properties/seaside/poster.svg?paper=letter");
   });
 
   it("falls back to the seeds' message while the QR code cannot be had", () => {

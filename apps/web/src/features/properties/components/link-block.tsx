@@ -50,6 +50,33 @@ export function CopyLinkButton({
   );
 }
 
+/** The printable poster (PROP-23, issue 18): PDF or SVG, on A4 or US Letter. */
+function PosterDownloads({ property }: { property: PropertyDto }) {
+  const formats = copy.properties.posterFormats;
+  const links: [keyof typeof formats, string][] = [
+    ["pdf-a4", property.posterPdfUrl],
+    ["pdf-letter", `${property.posterPdfUrl}?paper=letter`],
+    ["svg-a4", property.posterUrl],
+    ["svg-letter", `${property.posterUrl}?paper=letter`],
+  ];
+  return (
+    <div className="link-block__poster">
+      <h3 className="overview-block__label" id="poster-heading">
+        {copy.properties.downloadPoster}
+      </h3>
+      <ul className="link-block__downloads" aria-labelledby="poster-heading">
+        {links.map(([format, href]) => (
+          <li key={format}>
+            <a href={href} download aria-label={`${copy.properties.downloadPoster}: ${formats[format]}`}>
+              <DownloadIcon /> {formats[format]}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The link block (PROP-16, PROP-23…25, OPEN-38, OPEN-40): the web link with copy, the QR code (which encodes
  * the stable /q/ address) with PNG, SVG and poster downloads, the passcode and the publish control.
@@ -98,12 +125,8 @@ export function LinkBlock({ property }: { property: PropertyDto }) {
                     <DownloadIcon /> {copy.properties.downloadQrSvg}
                   </a>
                 </li>
-                <li>
-                  <a href={property.posterUrl} download>
-                    <DownloadIcon /> {copy.properties.downloadPoster}
-                  </a>
-                </li>
               </ul>
+              <PosterDownloads property={property} />
             </>
           )}
         </div>
