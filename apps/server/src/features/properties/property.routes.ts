@@ -32,8 +32,7 @@ import {
   setPasscode,
   updateProperty,
 } from "./property.service.ts";
-import { posterPdf, posterSvg } from "./poster.ts";
-import { getPosterInput } from "./property-poster.service.ts";
+import { registerPosterRoutes } from "./poster.routes.ts";
 import { qrPng, qrSvg } from "./qr.ts";
 
 const tags = ["properties"];
@@ -215,49 +214,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     },
   );
 
-  // Issue 18: the printable poster on A4 or US Letter, as SVG (to edit or print) and as PDF (to print as it is).
-  const PosterQuery = z.object({ paper: z.enum(["a4", "letter"]).default("a4") });
-  app.get(
-    "/api/properties/:propertyId/poster.svg",
-    {
-      schema: {
-        tags,
-        summary: "Printable poster (SVG): cover, title, QR code, web link, passcode note (PROP-23)",
-        params: Params,
-        querystring: PosterQuery,
-      },
-    },
-    async (request, reply) => {
-      const { paper } = request.query;
-      const poster = await getPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
-      return reply
-        .type("image/svg+xml")
-        .header("Content-Disposition", download(`${poster.propertyId}-poster-${paper}.svg`))
-        .header("Cache-Control", "private, no-store")
-        .send(posterSvg(poster));
-    },
-  );
-
-  app.get(
-    "/api/properties/:propertyId/poster.pdf",
-    {
-      schema: {
-        tags,
-        summary: "Printable poster (PDF, one page on A4 or US Letter)",
-        params: Params,
-        querystring: PosterQuery,
-      },
-    },
-    async (request, reply) => {
-      const { paper } = request.query;
-      const poster = await getPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
-      return reply
-        .type("application/pdf")
-        .header("Content-Disposition", download(`${poster.propertyId}-poster-${paper}.pdf`))
-        .header("Cache-Control", "private, no-store")
-        .send(await posterPdf(poster));
-    },
-  );
+  registerPosterRoutes(parent, ctx);
 
   // Printed QR codes point here for ever; the guide's own address may change (docs/architecture.md §1).
   app.get(
