@@ -3,7 +3,7 @@ import { copy } from "@doorstep/shared/copy";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 import { createItemViaApi } from "../content/content-api.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 // Real browsers' user agents: headless Chromium's own is (rightly) skipped as a bot by visit recording.
 const PHONE_UA =
@@ -51,8 +51,8 @@ test("visits by QR code and web link show under the right device and source; one
 }) => {
   // Two guest browsers, the page, three selections and a download: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  const harbour = await createPropertyViaApi(page.request, "Harbour Loft");
-  const beach = await createPropertyViaApi(page.request, "Beach Hut");
+  const harbour = await createLivePropertyViaApi(page.request, "Harbour Loft");
+  const beach = await createLivePropertyViaApi(page.request, "Beach Hut");
   await guestVisit(browser, PHONE_UA, `/q/${harbour.propertyId}`);
   await guestVisit(browser, DESKTOP_UA, `/g/${beach.propertyId}`);
   // The server writes visits in batches, at most a second after they arrive (decision 014).
@@ -134,7 +134,7 @@ test("visits by QR code and web link show under the right device and source; one
 });
 
 test("with a single property there is no property selector", async ({ loggedInPage: page }) => {
-  await createPropertyViaApi(page.request, "Only Home");
+  await createLivePropertyViaApi(page.request, "Only Home");
   await page.goto("/guide-analytics");
   await expect(page.getByRole("table", { name: c.tableCaption })).toBeVisible();
   await expect(page.getByLabel(c.dateRange)).toBeVisible();
@@ -146,7 +146,7 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
   loggedInPage: page,
 }) => {
   test.setTimeout(90_000);
-  const home = await createPropertyViaApi(page.request, "Harbour Loft");
+  const home = await createLivePropertyViaApi(page.request, "Harbour Loft");
   const longItem = async (categoryLabel: string, title: string, paragraphs: number) => {
     const response = await page.request.post(`/api/properties/${home.propertyId}/content/items`, {
       data: {

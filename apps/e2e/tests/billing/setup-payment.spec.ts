@@ -19,7 +19,9 @@ test.describe("setup flow payment step (PROP-35…37, OPEN-04/05)", () => {
     await fillTestCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: b.setupPaymentSave }).click();
     await expect(page.getByRole("alert")).toHaveText(b.cardNotSaved);
-    await expect(page.getByLabel(b.cardNumber)).toHaveValue("");
+    // A decline keeps the number and expiry to correct; only the CVC is cleared.
+    await expect(page.getByLabel(b.cardNumber)).toHaveValue("4000 0000 0000 0002");
+    await expect(page.getByLabel(b.cardExpiry)).toHaveValue("12/34");
     await expect(page.getByLabel(b.cardCvc)).toHaveValue("");
 
     await fillTestCard(page, "4242 4242 4242 4242");

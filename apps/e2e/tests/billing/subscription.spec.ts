@@ -17,7 +17,8 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     // Plan choice (BILL-02, BILL-11, BILL-16): 127.0.0.1 has no country, so usd (BILL-05).
     const cycles = page.getByRole("group", { name: b.cycle });
     await expect(cycles.getByRole("radio", { name: new RegExp(`^${b.monthly}`) })).toBeChecked();
-    await expect(cycles.getByText(b.saveMessage)).toBeVisible();
+    // BILL-11: $89 against 12 × $8.99, computed from the prices compared.
+    await expect(cycles.getByText(b.savePercent(17.5))).toBeVisible();
     await expect(cycles.getByText(b.monthlyPlanCopy)).toBeVisible();
     await expect(cycles.getByText(b.annualPlanCopy)).toBeVisible();
     await expect(page.getByLabel(b.currency)).toHaveValue("usd");
@@ -107,14 +108,16 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     expect(results.violations).toEqual([]);
   });
 
-  test("a declined card shows the decline copy, clears the card and creates no subscription (BILL-28/30)", async ({
+  test("a declined card shows the decline copy, clears only the CVC and creates no subscription (BILL-28/30)", async ({
     loggedInPage: page,
   }) => {
     await page.goto("/subscription");
     await fillTestCard(page, "4000 0000 0000 0002");
     await page.getByRole("button", { name: b.startSubscription }).click();
     await expect(page.getByRole("alert")).toHaveText(b.cardDeclined);
-    await expect(page.getByLabel(b.cardNumber)).toHaveValue("");
+    await expect(page.getByLabel(b.cardNumber)).toHaveValue("4000 0000 0000 0002");
+    await expect(page.getByLabel(b.cardExpiry)).toHaveValue("12/34");
+    await expect(page.getByLabel(b.cardCvc)).toHaveValue("");
     await expect(page.getByRole("button", { name: b.startSubscription })).toBeDisabled();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(b.titleNoSubscription);
     expect(await readSubscription(page.request)).toMatchObject({ hasSubscription: false, card: null });

@@ -50,6 +50,10 @@ test.describe("content item editor", () => {
     await expect(dialog.getByText(c.mediaChosen("router.png"))).toBeVisible();
     await dialog.getByRole("button", { name: c.save, exact: true }).click();
     await expect(dialog).toBeHidden();
+    // The save is confirmed where screen readers hear it, and the confirmation goes after 3 s.
+    const saved = page.getByRole("status").filter({ hasText: c.itemSaved("Wi-Fi") });
+    await expect(saved).toBeVisible();
+    await expect(saved).toBeHidden({ timeout: 6000 });
 
     await expect(page.getByRole("button", { name: "Edit Wi-Fi", exact: true })).toBeVisible();
     const pageData = CategoryPageResponse.parse(

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expect, logInThroughApi, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 // A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
 const PHONE_UA =
@@ -11,7 +11,7 @@ const SECRET = "The key safe is left of the door, code 4821.";
 
 /** A live guide with one arrival item, a French translation of it, and French among its languages. */
 async function guideWithContent(request: APIRequestContext, title = "Harbour Loft") {
-  const property = await createPropertyViaApi(request, title);
+  const property = await createLivePropertyViaApi(request, title);
   const id = property.propertyId;
   expect(
     (

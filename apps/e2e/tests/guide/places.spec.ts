@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, makePng, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const t = copy.localArea;
 // A phone's browser: headless Chromium's own user agent is skipped as a bot by visit recording.
@@ -28,7 +28,7 @@ async function addPlace(request: APIRequestContext, base: string, data: Record<s
 
 /** A live guide in Brighton with its own places and an attached profile's, one without a pin. */
 async function guideWithPlaces(request: APIRequestContext) {
-  const property = await createPropertyViaApi(request, "Seafront Flat");
+  const property = await createLivePropertyViaApi(request, "Seafront Flat");
   const id = property.propertyId;
   const own = `/api/properties/${id}`;
   const patch = await request.patch(own, {

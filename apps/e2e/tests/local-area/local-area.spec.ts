@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { LocalAreaPageResponse } from "@doorstep/shared/schemas/local-area";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const c = copy.localArea;
 const shots = process.env.LOCAL_AREA_SCREENSHOTS;
@@ -30,8 +30,8 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     loggedInPage: page,
   }) => {
     test.setTimeout(90_000);
-    const first = await createPropertyViaApi(page.request, "Seafront Flat");
-    const second = await createPropertyViaApi(page.request, "Lanes Loft");
+    const first = await createLivePropertyViaApi(page.request, "Seafront Flat");
+    const second = await createLivePropertyViaApi(page.request, "Lanes Loft");
     // French guests: a profile may be written in every language of the account's guides.
     const french = await page.request.patch(`/api/properties/${first.propertyId}`, {
       data: { languageTranslations: ["fr"] },

@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { expect, makePng, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const m = copy.messaging;
 const g = copy.guestMessaging;
@@ -12,7 +12,7 @@ test("a guest writes from the guide with a photo; the open inbox shows it and th
   browser,
 }) => {
   test.slow();
-  const property = await createPropertyViaApi(page.request, "Harbour Loft");
+  const property = await createLivePropertyViaApi(page.request, "Harbour Loft");
 
   // MSG-17: the host switches messages on from the property's messaging page.
   await page.goto(`/property/${property.propertyId}/messaging`);
@@ -113,7 +113,7 @@ test("without JavaScript a guest still sends, and a mistake keeps what they type
   loggedInPage: page,
   browser,
 }) => {
-  const property = await createPropertyViaApi(page.request, "Beach Hut");
+  const property = await createLivePropertyViaApi(page.request, "Beach Hut");
   const on = await page.request.patch(`/api/properties/${property.propertyId}`, {
     data: { inboundMessagingActive: true, outboundMessagingActive: true },
   });

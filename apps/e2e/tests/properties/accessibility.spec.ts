@@ -1,14 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import { expect, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "./property-api.ts";
+import { createLivePropertyViaApi } from "./property-api.ts";
 
 test.describe("properties pages have no axe violations, also at 360 px", () => {
   for (const width of [1200, 360]) {
     test(`list, create, overview, setup-basics and setup-complete at ${width} px`, async ({ loggedInPage: page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: 800 });
-      const property = await createPropertyViaApi(page.request, "Harbour View");
+      const property = await createLivePropertyViaApi(page.request, "Harbour View");
       const pages: [string, string][] = [
         ["/properties", copy.properties.title],
         ["/create-property", copy.properties.createTitle],

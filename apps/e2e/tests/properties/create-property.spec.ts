@@ -55,7 +55,8 @@ test.describe("create a property (PROP-06…14)", () => {
     await expect(page.getByRole("button", { name: t.creating })).toBeVisible();
     await expect(page).toHaveURL(`/property/${mine}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-    await expect(page.getByText(t.statusLive)).toBeVisible();
+    // A draft until it is published (decision 020).
+    await expect(page.getByText(t.draft)).toBeVisible();
   });
 
   test("a name with nothing usable gets a random 6-digit weblink (PROP-08)", async ({ loggedInPage: page }) => {

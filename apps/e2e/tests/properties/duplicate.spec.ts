@@ -32,6 +32,10 @@ test("duplicate a property with an item and a photo: the copy's guide shows them
   await dialog.getByRole("link", { name: c.open("Quay House Two") }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Quay House Two" })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/property/${weblink}$`));
+  // A copy is a draft like any new property (decision 020): published from its overview.
+  await expect(page.getByText(copy.properties.draft)).toBeVisible();
+  await page.getByRole("button", { name: copy.properties.publish, exact: true }).click();
+  await expect(page.getByText(copy.properties.statusLive)).toBeVisible();
 
   // The copy's guide, as a guest reads it: the item and its photo, a file of the copy's own.
   await page.goto(`/g/${weblink}`);

@@ -8,12 +8,19 @@ import { createPropertyViaApi } from "./property-api.ts";
 const t = copy.properties;
 
 test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
-  test("unpublish asks first; hidden shows its copy and Publish makes it live again", async ({
+  test("a new property is a draft until Publish; unpublish asks first; hidden shows its copy and Publish makes it live again", async ({
     loggedInPage: page,
   }) => {
     const property = await createPropertyViaApi(page.request, "Harbour View");
     await page.goto(`/property/${property.propertyId}`);
+    // Decision 020: a draft, its guide unavailable to guests, until the host publishes it.
+    await expect(page.getByText(t.draft)).toBeVisible();
+    await expect(page.getByText(copy.propertyStatus.inactive, { exact: true })).toBeVisible();
+    expect((await page.request.get(`/g/${property.propertyId}`)).status()).toBe(503);
+    await page.getByRole("button", { name: t.publish, exact: true }).click();
     await expect(page.getByText(t.statusLive)).toBeVisible();
+    await expect(page.getByText(t.draft)).toHaveCount(0);
+    expect((await page.request.get(`/g/${property.propertyId}`)).status()).toBe(200);
     await expect(page.getByRole("heading", { name: t.basicSetup })).toBeVisible();
     await expect(page.getByText(t.basicSetupIncomplete)).toBeVisible();
     await expect(page.getByRole("link", { name: t.openBasicSetup })).toHaveAttribute(
@@ -109,9 +116,16 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     expect(svg.suggestedFilename()).toBe(`${property.propertyId}-qr.svg`);
     const [poster] = await Promise.all([
       page.waitForEvent("download"),
-      page.getByRole("link", { name: t.downloadPoster }).click(),
+      page.getByRole("link", { name: `${t.downloadPoster}: ${t.posterFormats["svg-a4"]}` }).click(),
     ]);
     expect(await fs.readFile(await poster.path(), "utf8")).toContain(property.title);
+    // Issue 18: the poster as a PDF on US Letter too.
+    const [pdf] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: `${t.downloadPoster}: ${t.posterFormats["pdf-letter"]}` }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`${property.propertyId}-poster-letter.pdf`);
+    expect((await fs.readFile(await pdf.path())).subarray(0, 5).toString("latin1")).toBe("%PDF-");
   });
 
   test("delete asks first, then Property has been deleted and it is gone (PROP-26…28, XCUT-14)", async ({

@@ -1,14 +1,14 @@
 import { copy } from "@doorstep/shared/copy";
 import { PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
 import { expect, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "./property-api.ts";
+import { createLivePropertyViaApi } from "./property-api.ts";
 
 const t = copy.properties;
 const TITLES = ["Harbour View", "Meadow Cottage", "Old Mill Loft", "Pine Lodge", "Quayside Flat", "Rose Barn"];
 
 test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19/20)", () => {
   test("search as you type finds one of six; no match has its own text", async ({ loggedInPage: page }) => {
-    for (const title of TITLES) await createPropertyViaApi(page.request, title);
+    for (const title of TITLES) await createLivePropertyViaApi(page.request, title);
     await page.goto("/properties");
     await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
     const list = page.getByRole("list", { name: t.title });
@@ -50,7 +50,7 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
 
   test("Show more properties loads the next page", async ({ loggedInPage: page }) => {
     const count = PROPERTIES_PAGE_SIZE + 2;
-    for (let i = 1; i <= count; i++) await createPropertyViaApi(page.request, `Unit ${String(i).padStart(2, "0")}`);
+    for (let i = 1; i <= count; i++) await createLivePropertyViaApi(page.request, `Unit ${String(i).padStart(2, "0")}`);
     await page.goto("/properties");
     const list = page.getByRole("list", { name: t.title });
     await expect(list.getByRole("listitem")).toHaveCount(PROPERTIES_PAGE_SIZE);
@@ -64,13 +64,13 @@ test.describe("properties list and home tiles (PROP-04/05, HOME-08…12, HOME-19
   test("home shows the four most recent and View all (N)", async ({ loggedInPage: page }) => {
     await page.goto("/");
     await expect(page.getByText(copy.home.noProperties)).toBeVisible();
-    for (const title of TITLES.slice(0, 4)) await createPropertyViaApi(page.request, title);
+    for (const title of TITLES.slice(0, 4)) await createLivePropertyViaApi(page.request, title);
     await page.reload();
     const tiles = page.getByRole("list", { name: copy.home.recentProperties });
     await expect(tiles.getByRole("listitem")).toHaveCount(4);
     await expect(page.getByRole("link", { name: copy.home.viewAll(4) })).toHaveCount(0);
 
-    for (const title of TITLES.slice(4)) await createPropertyViaApi(page.request, title);
+    for (const title of TITLES.slice(4)) await createLivePropertyViaApi(page.request, title);
     await page.reload();
     await expect(tiles.getByRole("listitem")).toHaveCount(4);
     await expect(tiles.getByRole("heading")).toHaveText(["Rose Barn", "Quayside Flat", "Pine Lodge", "Old Mill Loft"]);

@@ -17,3 +17,20 @@ export async function createPropertyViaApi(
   expect(response.status(), await response.text()).toBe(201);
   return PropertyResponse.parse(await response.json()).property;
 }
+
+/** Publishes a property through the API, as its overview's "Publish" does (a new property is a draft, decision 020). */
+export async function publishPropertyViaApi(request: APIRequestContext, propertyId: string): Promise<void> {
+  const response = await request.patch(`/api/properties/${propertyId}`, { data: { published: true } });
+  expect(response.status(), await response.text()).toBe(204);
+}
+
+/** Creates a property and publishes it: for tests that open its guide as a guest would. */
+export async function createLivePropertyViaApi(
+  request: APIRequestContext,
+  title: string,
+  propertyId = uniqueWeblink(),
+): Promise<PropertyDto> {
+  const property = await createPropertyViaApi(request, title, propertyId);
+  await publishPropertyViaApi(request, property.propertyId);
+  return { ...property, published: true, live: true, inactiveReason: null };
+}

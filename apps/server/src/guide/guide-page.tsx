@@ -6,7 +6,7 @@ import { textDirection } from "@doorstep/shared/guide-i18n/catalogue";
 import { GuideLabelsContext } from "./guide-labels.ts";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
 import { PLACES_ANCHOR, PlacesSection } from "./guide-places.tsx";
-import { Section, categoryAnchor } from "./guide-sections.tsx";
+import { Section, buildLinkTargets, categoryAnchor } from "./guide-sections.tsx";
 import { nativeLanguageName } from "./language.ts";
 
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
@@ -125,6 +125,7 @@ function HostCard({ model }: { model: GuidePageModel }) {
 function GuideBody({ model }: { model: GuidePageModel }) {
   const t = model.labels.guide;
   const ask = model.labels.messaging;
+  const links = buildLinkTargets(model.sections);
   return (
     <>
       <main id="main" className="wrap">
@@ -152,7 +153,7 @@ function GuideBody({ model }: { model: GuidePageModel }) {
           </nav>
         ) : null}
         {model.sections.map((s) => (
-          <Section key={s.category.label} section={s} />
+          <Section key={s.category.label} section={s} links={links} />
         ))}
         {model.sections.length === 0 && model.places.length === 0 ? <p className="empty">{t.empty}</p> : null}
         <PlacesSection model={model} />

@@ -14,8 +14,51 @@ const ITEM_SIZES = "(max-width: 720px) calc(100vw - 64px), 656px";
 /** Anchors for sections and items, so internal links can jump to them (GUIDE-16). */
 export const categoryAnchor = (label: string) => `c-${label}`;
 export const itemAnchor = (id: string) => `i-${id}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const internalHref = (target: string) => `#${UUID.test(target) ? itemAnchor(target) : categoryAnchor(target)}`;
+
+/** Where an internal link may point: each section and item on the page, by the paths the editor stores. */
+export type LinkTargets = ReadonlyMap<string, string>;
+
+/**
+ * The anchors of a page's sections and items, keyed by what a host may type in the editor: "/wifi-and-tech",
+ * "/wifi-and-tech/wifi", "/wifi" or an item's id (GUIDE-16). Labels are the same in every language, so the
+ * same link reaches the same section in every translation of the guide.
+ */
+export function buildLinkTargets(sections: readonly GuideSection[]): LinkTargets {
+  const targets = new Map<string, string>();
+  const add = (key: string, anchor: string) => {
+    if (!targets.has(key.toLowerCase())) targets.set(key.toLowerCase(), anchor);
+  };
+  const walk = (section: GuideSection) => {
+    add(section.category.label, categoryAnchor(section.category.label));
+    for (const item of section.items) {
+      add(`${section.category.label}/${item.label}`, itemAnchor(item.id));
+      add(item.id, itemAnchor(item.id));
+    }
+    section.children.forEach(walk);
+  };
+  sections.forEach(walk);
+  // An item's label alone ("/wifi") when no section has that label: after every section is known.
+  const addItems = (section: GuideSection) => {
+    for (const item of section.items) add(item.label, itemAnchor(item.id));
+    section.children.forEach(addItems);
+  };
+  sections.forEach(addItems);
+  return targets;
+}
+
+/** The anchor an internal link reaches, or null when nothing on the page answers to it (no dead button). */
+export function resolveInternalLink(target: string, targets: LinkTargets): string | null {
+  const path = target
+    .trim()
+    .replace(/^#/, "")
+    .replace(/^\/+|\/+$/g, "")
+    .toLowerCase();
+  const anchored = /^[ci]-/.test(path) && [...targets.values()].includes(path) ? path : null;
+  const segments = path.split("/").filter(Boolean);
+  const candidates = [path, segments.slice(-2).join("/"), segments.at(-1), segments[0]];
+  const found = candidates.find((key) => key !== undefined && targets.has(key));
+  return anchored ?? (found === undefined ? null : (targets.get(found) ?? null));
+}
 const safeHttp = (url: string | null) => (url && /^https?:\/\//i.test(url) ? url : null);
 const safeButton = (url: string | null) => (url && /^(https?:\/\/|mailto:|tel:)/i.test(url) ? url : null);
 
@@ -58,7 +101,15 @@ function Video({ url }: { url: string }) {
   );
 }
 
-function SubItem({ sub, english }: { sub: SubItemDto; english: (field: string) => "en" | undefined }) {
+function SubItem({
+  sub,
+  english,
+  links,
+}: {
+  sub: SubItemDto;
+  english: (field: string) => "en" | undefined;
+  links: LinkTargets;
+}) {
   const t = useLabels().guide;
   const lang = (field: string) => english(`sub:${sub.id}:${field}`);
   switch (sub.type) {
@@ -86,14 +137,16 @@ function SubItem({ sub, english }: { sub: SubItemDto; english: (field: string) =
         </p>
       ) : null;
     }
-    case "internal-link":
-      return sub.internalLink && sub.internalLinkLabel ? (
+    case "internal-link": {
+      const anchor = sub.internalLink ? resolveInternalLink(sub.internalLink, links) : null;
+      return anchor && sub.internalLinkLabel ? (
         <p>
-          <a className="btn alt" href={internalHref(sub.internalLink)} lang={lang("internalLinkLabel")}>
+          <a className="btn alt" href={`#${anchor}`} lang={lang("internalLinkLabel")}>
             {sub.internalLinkLabel}
           </a>
         </p>
       ) : null;
+    }
   }
 }
 
@@ -114,7 +167,7 @@ function Wifi({ item }: { item: TranslatedItem }) {
   );
 }
 
-function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
+function Item({ item, level, links }: { item: TranslatedItem; level: 3 | 4; links: LinkTargets }) {
   const t = useLabels().guide;
   const Heading = level === 3 ? "h3" : "h4";
   // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
@@ -158,14 +211,22 @@ function Item({ item, level }: { item: TranslatedItem; level: 3 | 4 }) {
         </p>
       ) : null}
       {item.subItems.map((sub) => (
-        <SubItem key={sub.id} sub={sub} english={english} />
+        <SubItem key={sub.id} sub={sub} english={english} links={links} />
       ))}
     </article>
   );
 }
 
 /** One category with its items, then its sub-categories (GUIDE-10/11/16). */
-export function Section({ section, nested = false }: { section: GuideSection; nested?: boolean }) {
+export function Section({
+  section,
+  links,
+  nested = false,
+}: {
+  section: GuideSection;
+  links: LinkTargets;
+  nested?: boolean;
+}) {
   const { category } = section;
   const headingId = `${categoryAnchor(category.label)}-h`;
   return (
@@ -178,10 +239,10 @@ export function Section({ section, nested = false }: { section: GuideSection; ne
         <h2 id={headingId}>{category.title}</h2>
       )}
       {section.items.map((item) => (
-        <Item key={item.id} item={item} level={nested ? 4 : 3} />
+        <Item key={item.id} item={item} level={nested ? 4 : 3} links={links} />
       ))}
       {section.children.map((child) => (
-        <Section key={child.category.label} section={child} nested />
+        <Section key={child.category.label} section={child} links={links} nested />
       ))}
     </section>
   );

@@ -99,6 +99,14 @@ describe("cross-site requests", () => {
         })
       ).statusCode,
     ).toBe(201);
+    // Published (a new property is a draft, decision 020), so its guide takes passcode attempts.
+    const published = await t.app.inject({
+      method: "PATCH",
+      url: `/api/properties/${propertyId}`,
+      headers: own,
+      payload: { published: true },
+    });
+    expect(published.statusCode).toBeLessThan(300);
     const set = await t.app.inject({
       method: "PUT",
       url: `/api/properties/${propertyId}/passcode`,

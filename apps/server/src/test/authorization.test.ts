@@ -15,6 +15,7 @@ import {
   buildUser,
   makePng,
   multipart,
+  publishProperty,
   setAccountState,
   type TestUser,
 } from "./factories.ts";
@@ -68,13 +69,15 @@ const PUBLIC_ROUTES = new Set([
 type OwnedIdFixture = (t: Pick<TestApp, "app" | "ctx">, owner: TestUser) => Promise<string>;
 const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   vanityId: async ({ ctx }, owner) => (await buildManager(ctx, owner)).vanityId,
-  propertyId: async ({ ctx }, owner) => {
+  propertyId: async ({ app, ctx }, owner) => {
     const propertyId = `harness-${Math.random().toString(36).slice(2, 10)}`;
     await createProperty(
       ctx,
       { userId: owner.id, accountId: owner.accountId, sessionId: "harness" },
       { title: "Owned", propertyId },
     );
+    // Published, so its guide takes guests' messages (a new property is a draft, decision 020).
+    await publishProperty(app, owner, propertyId);
     return propertyId;
   },
   // Duplicating a guide: a copy of one of the owner's properties.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../app.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
-import { buildUser, type TestUser } from "./factories.ts";
+import { buildUser, publishProperty, type TestUser } from "./factories.ts";
 
 /**
  * Text at the edge (decision 011). Every route Fastify registered — found through the same enumeration as the
@@ -41,6 +41,8 @@ describe("every registered route at the edge", () => {
     propertyId = `fuzz-${Math.random().toString(36).slice(2, 10)}`;
     const caller = { userId: user.id, accountId: user.accountId, sessionId: "fuzz" };
     await createProperty(t.ctx, caller, { title: "Fuzzed", propertyId });
+    // Published, so the guide's routes are fuzzed past the draft's unavailable page (decision 020).
+    await publishProperty(t.app, user, propertyId);
   });
   afterAll(async () => t.close());
 

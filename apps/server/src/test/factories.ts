@@ -105,10 +105,14 @@ export function multipart(
 }
 
 /** Creates a property through the API as `user` (so defaults and the default manager are real). */
+/**
+ * Creates a property through the API and publishes it, as a host does before sharing the guide (decision 020:
+ * a new property is a draft). `{ draft: true }` leaves it unpublished.
+ */
 export async function buildProperty(
   app: FastifyInstance,
   user: TestUser,
-  overrides: { title?: string; propertyId?: string } = {},
+  overrides: { title?: string; propertyId?: string; draft?: boolean } = {},
 ): Promise<{ propertyId: string; title: string }> {
   const propertyId = overrides.propertyId ?? `home-${randomBytes(4).toString("hex")}`;
   const title = overrides.title ?? "Seaside Escape";
@@ -119,7 +123,19 @@ export async function buildProperty(
     payload: { title, propertyId },
   });
   if (res.statusCode !== 201) throw new Error(`buildProperty: ${res.statusCode} ${res.body}`);
+  if (!overrides.draft) await publishProperty(app, user, propertyId);
   return { propertyId, title };
+}
+
+/** Publishes a property through the API (PROP-19's "Publish"). */
+export async function publishProperty(app: FastifyInstance, user: TestUser, propertyId: string): Promise<void> {
+  const res = await app.inject({
+    method: "PATCH",
+    url: `/api/properties/${propertyId}`,
+    headers: { cookie: user.cookie },
+    payload: { published: true },
+  });
+  if (res.statusCode >= 300) throw new Error(`publishProperty: ${res.statusCode} ${res.body}`);
 }
 
 /** Creates a (non-default unless asked) manager for `owner`'s account straight in the database. */

@@ -8,6 +8,8 @@ export const billingCopy = {
     monthly: "Monthly",
     annual: "Annual",
     saveMessage: "SAVE 20%",
+    /** The annual plan's saving against twelve months, computed from the prices shown (annualSavingPercent). */
+    savePercent: (percent: number) => `SAVE ${percent}%`,
     promotionalSaveMessage: "SAVE 25% - Ends 28th Nov",
     annualPlanCopy: "Billed upfront. Cancel at end of yearly billing cycle.",
     monthlyPlanCopy: "No contract. Cancel any time.",

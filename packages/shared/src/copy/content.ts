@@ -102,6 +102,7 @@ export const contentCopy = {
     deleteItem: "Delete content",
     saving: "Saving...",
     saved: "Saved",
+    itemSaved: (title: string) => `Saved “${title}”`,
     saveError: "Sorry, your changes could not be saved. Please try again.",
     uploadError: "The content was saved, but a file could not be uploaded. Please try again.",
     conflict: "This content was changed somewhere else. Close the editor and open it again to see the latest version.",

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   annualFromMonthly,
+  annualSavingPercent,
   applyPercentOff,
   billedQuantity,
   chooseCurrency,
@@ -60,6 +61,13 @@ describe("billing rules", () => {
     expect(findCoupon(" p10 ")).toEqual({ code: "P10", percentOff: 10, months: 12 });
     expect(findCoupon("NOPE")).toBeNull();
     expect(applyPercentOff(8900, 10)).toBe(8010);
+    // The "SAVE n%" label compares the prices it names: USD $89 against 12 × $8.99 (BILL-11).
+    expect(annualSavingPercent(8900, 899)).toBe(17.5);
+    expect(annualSavingPercent(6900, 699)).toBe(17.7);
+    expect(annualSavingPercent(8091, 899)).toBe(25);
+    expect(annualSavingPercent(8000, 1000)).toBe(33.3);
+    expect(annualSavingPercent(12000, 1000)).toBeNull();
+    expect(annualSavingPercent(12500, 1000)).toBeNull();
     const start = new Date("2026-01-01T00:00:00Z");
     expect(couponApplies(start, new Date("2026-12-31T00:00:00Z"), 12)).toBe(true);
     expect(couponApplies(start, new Date("2027-01-01T00:00:00Z"), 12)).toBe(false);

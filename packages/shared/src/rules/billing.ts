@@ -145,6 +145,18 @@ export function applyPercentOff(amount: number, percentOff: number): number {
   return Math.round((amount * (100 - percentOff)) / 100);
 }
 
+/**
+ * What an annual total saves against twelve monthly totals, in per cent to one decimal, rounded down so the
+ * label never promises more than the prices give ($89 against 12 × $8.99 is 17.5); null when it saves nothing.
+ */
+export function annualSavingPercent(annualTotal: number, monthlyTotal: number): number | null {
+  const twelve = monthlyTotal * 12;
+  if (twelve <= 0 || annualTotal >= twelve) return null;
+  // In thousandths first, so 17.5 stays 17.5 despite floating point.
+  const tenths = Math.floor(Math.round(((twelve - annualTotal) * 100_000) / twelve) / 100);
+  return tenths > 0 ? tenths / 10 : null;
+}
+
 /** Whether an invoice for a period starting at `periodStart` still gets the coupon (the first year). */
 export function couponApplies(subscribedAt: Date, periodStart: Date, months: number): boolean {
   const end = new Date(subscribedAt);

@@ -118,6 +118,8 @@ export const PropertyDto = z.object({
   qrPngUrl: text(),
   qrSvgUrl: text(),
   posterUrl: text(),
+  /** The poster as a one-page PDF; `?paper=letter` for US Letter (A4 by default), as for `posterUrl`. */
+  posterPdfUrl: text(),
   createdAt: text(),
   updatedAt: text(),
 });

@@ -102,6 +102,8 @@ export const properties = pgTable(
     passcodeEncrypted: text("passcode_encrypted"),
     /** Rotated whenever the passcode changes, signing every guest out (PROP-25). */
     guideSessionToken: text("guide_session_token").notNull(),
+    // New properties are inserted as drafts (false) by the properties service (decision 020); the column's
+    // default stays true for the rows made before that, which no migration changes.
     published: boolean("published").notNull().default(true),
     active: boolean("active").notNull().default(true),
     isShared: boolean("is_shared").notNull().default(false),

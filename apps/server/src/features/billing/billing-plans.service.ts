@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import {
+  annualSavingPercent,
   applyPercentOff,
   billedQuantity,
   chooseCurrency,
@@ -34,8 +35,23 @@ export async function allowedPlans(
   account: AccountRow,
   billing: BillingAccountRow | null,
 ): Promise<PlanRow[]> {
-  const plans = await findPlansInCatalogue(ctx.db, catalogueFor(account, billing));
-  return account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
+  return onlyAllowed(account, await findPlansInCatalogue(ctx.db, catalogueFor(account, billing)));
+}
+
+const onlyAllowed = (account: AccountRow, plans: PlanRow[]) =>
+  account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
+
+/**
+ * An annual plan's "SAVE n%" from the prices it compares (BILL-11): its total against twelve of the same list's
+ * monthly totals for the same currency and quantity. A promotion keeps its own worded offer (BILL-14); a list
+ * without a monthly plan to compare shows none.
+ */
+function saveMessageFor(plan: PlanRow, list: PlanRow[], quantity: number): string | null {
+  if (!plan.saveMessage || plan.cycle !== "annual" || plan.specialOffer) return plan.saveMessage;
+  const monthly = list.find((p) => p.cycle === "monthly" && p.currency === plan.currency);
+  if (!monthly) return null;
+  const percent = annualSavingPercent(planAmounts(plan, quantity).amount, planAmounts(monthly, quantity).amount);
+  return percent === null ? null : copy.billing.savePercent(percent);
 }
 
 /** A plan's total per cycle for `quantity`, and the renewal total from the second paid period when the list has one (BILL-13). */
@@ -97,7 +113,8 @@ export async function listPlans(
   input: { account: AccountRow; billing: BillingAccountRow | null; query: PlansQuery; ip: string },
 ): Promise<PlansResponse> {
   const { account, billing, query } = input;
-  const plans = await allowedPlans(ctx, account, billing);
+  const list = await findPlansInCatalogue(ctx.db, catalogueFor(account, billing));
+  const plans = onlyAllowed(account, list);
   const { currency, fixed, available } = resolveCurrency(ctx, account, plans, query.currency, input.ip);
   const quantity = await billedQuantityFor(ctx, account.id);
   const coupon = findCoupon(query.coupon ?? account.couponCode);
@@ -112,7 +129,10 @@ export async function listPlans(
     cycles: [...new Set(inCurrency.map((p) => p.cycle as BillingCycle))],
     quantity,
     coupon,
-    plans: inCurrency.map((p) => toPlanDto(p, quantity, coupon)),
+    plans: inCurrency.map((p) => ({
+      ...toPlanDto(p, quantity, coupon),
+      saveMessage: saveMessageFor(p, list, quantity),
+    })),
     trialEndsAt: account.trialEndsAt?.toISOString() ?? null,
     trialActive: account.trialEndsAt !== null && account.trialEndsAt > now,
   };

@@ -36,7 +36,8 @@ describe("plans (BILL-02…18)", () => {
     });
     expect(usd.plans.map((p: { amount: number }) => p.amount)).toEqual([899, 8900]);
     expect(usd.plans[1]).toMatchObject({
-      saveMessage: "SAVE 20%",
+      // $89 against 12 × $8.99 (BILL-11): computed from the prices, not the list's stored "SAVE 20%".
+      saveMessage: "SAVE 17.5%",
       description: copy.billing.annualPlanCopy,
       unitLabel: "property",
     });
@@ -49,7 +50,10 @@ describe("plans (BILL-02…18)", () => {
     });
     expect(gb.json()).toMatchObject({
       currency: "gbp",
-      plans: [{ amount: 699, unitLabel: "guide", currencySymbol: "£" }, { amount: 6900 }],
+      plans: [
+        { amount: 699, unitLabel: "guide", currencySymbol: "£" },
+        { amount: 6900, saveMessage: "SAVE 17.7%" },
+      ],
     });
     const de = await t.app.inject({
       url: "/api/billing/plans",

@@ -92,6 +92,7 @@ export function toPropertyDto(ctx: AppContext, row: PropertyWithManager, account
     qrPngUrl: `${api}/qr.png`,
     qrSvgUrl: `${api}/qr.svg`,
     posterUrl: `${api}/poster.svg`,
+    posterPdfUrl: `${api}/poster.pdf`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -23,7 +23,6 @@ import {
   deleteProperty,
   findProperties,
   findPropertyIds,
-  getCompanyBrand,
   getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
@@ -33,7 +32,8 @@ import {
   setPasscode,
   updateProperty,
 } from "./property.service.ts";
-import { posterSvg, qrPng, qrSvg } from "./qr.ts";
+import { registerPosterRoutes } from "./poster.routes.ts";
+import { qrPng, qrSvg } from "./qr.ts";
 
 const tags = ["properties"];
 const Params = z.object({ propertyId: text().min(1).max(60) });
@@ -214,25 +214,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.get(
-    "/api/properties/:propertyId/poster.svg",
-    { schema: { tags, summary: "Printable A4 poster with the QR code and title", params: Params } },
-    async (request, reply) => {
-      const caller = requireCaller(request);
-      const property = await getOwnedProperty(ctx, caller, request.params.propertyId);
-      const company = property.companyProfile ? await getCompanyBrand(ctx, caller.accountId) : null;
-      const svg = await posterSvg({
-        url: qrTarget(ctx, property.propertyId),
-        title: property.title,
-        brand: company?.brandName ?? "Doorstep",
-        colour: (property.companyProfile ? company?.hexPrimary : property.hexPrimary) ?? property.hexPrimary,
-      });
-      return reply
-        .type("image/svg+xml")
-        .header("Content-Disposition", download(`${property.propertyId}-poster.svg`))
-        .send(svg);
-    },
-  );
+  registerPosterRoutes(parent, ctx);
 
   // Printed QR codes point here for ever; the guide's own address may change (docs/architecture.md §1).
   app.get(

@@ -157,7 +157,7 @@ export async function isWeblinkAvailable(ctx: AppContext, propertyId: string): P
   return isWeblinkFree(ctx.db, propertyId);
 }
 
-/** Creates a property owned by the caller, linked to the default manager (PROP-12, PROP-34). */
+/** Creates a property owned by the caller, linked to the default manager, as a draft (PROP-12, PROP-34). */
 export async function createProperty(
   ctx: AppContext,
   caller: Caller,
@@ -175,6 +175,8 @@ export async function createProperty(
       propertyId: input.propertyId,
       title: input.title,
       managerId: manager.id,
+      // A draft until the host publishes it (decision 020): no empty guide without a passcode is public.
+      published: false,
       guideSessionToken: newToken(),
     });
   } catch (error) {
@@ -227,7 +229,8 @@ export async function createPropertyCopy(
       companyProfile: source.companyProfile,
       themeLabel: source.themeLabel,
       destinationsMaxDistanceKm: source.destinationsMaxDistanceKm,
-      published: source.published,
+      // A draft like any new property (decision 020): the passcode is not copied, so it must not go live unasked.
+      published: false,
       inboundMessagingActive: source.inboundMessagingActive,
       outboundMessagingActive: source.outboundMessagingActive,
       guideSessionToken: newToken(),

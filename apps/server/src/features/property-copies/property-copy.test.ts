@@ -94,8 +94,12 @@ describe("duplicate a guide (issue 17)", () => {
       hexPrimary: "#1F6F68",
       displayAddress: null,
       passcode: null,
+      // Its passcode is not copied, so it starts as a draft like any new property (decision 020).
+      published: false,
+      inactiveReason: "hidden",
     });
     expect(original.passcode).toBe("123456");
+    expect(original.published).toBe(true);
     expect(dup.coverImageUrl).toBeTruthy();
     expect(dup.coverImageUrl).not.toBe(original.coverImageUrl);
     const [srcRow, dupRow] = [await rowOf(source), await rowOf(`${source}-copy`)];

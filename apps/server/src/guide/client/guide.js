@@ -176,13 +176,15 @@
   }
 
   // Copy buttons (Wi-Fi password): "Copied" for 3 s (XCUT-50).
+  // The label is kept once: a second tap within the 3 s restarts the timer, never keeps "Copied" for good.
   function onCopy(button) {
-    var label = button.textContent;
+    if (!button.hasAttribute("data-label")) button.setAttribute("data-label", button.textContent);
     navigator.clipboard.writeText(button.getAttribute("data-copy")).then(function () {
       // The word comes from the page, in its language (data-copied).
       button.textContent = body.getAttribute("data-copied");
-      setTimeout(function () {
-        button.textContent = label;
+      clearTimeout(button.copyTimer);
+      button.copyTimer = setTimeout(function () {
+        button.textContent = button.getAttribute("data-label");
       }, 3000);
     });
   }

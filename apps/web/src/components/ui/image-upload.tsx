@@ -41,8 +41,8 @@ interface ImageUploadProps extends ImageUploadTarget {
 }
 
 /**
- * A self-contained image upload (FILE-01, FILE-04, FILE-05): choosing one image previews it and uploads it
- * at once with progress, then reads "Uploaded"; "Remove" deletes the stored image when `removeUrl` is set.
+ * A self-contained image upload (FILE-01, FILE-04, FILE-05): choosing one image uploads it at once with
+ * progress, then shows it and reads "Uploaded"; "Remove" deletes the stored image when `removeUrl` is set.
  */
 export function ImageUpload({
   label,
@@ -60,7 +60,9 @@ export function ImageUpload({
   const hintId = `${inputId}-hint`;
   const upload = useImageUpload({ uploadUrl, removeUrl, onDone });
   const busy = upload.status === "uploading" || upload.status === "removing";
-  const shown = upload.previewUrl ?? currentUrl;
+  // Uploaded at once: the chosen file shows only after the server has accepted it, never while it decides.
+  const accepted = upload.status === "uploaded" ? upload.previewUrl : null;
+  const shown = accepted ?? currentUrl;
   // XCUT-50: the "Uploaded" confirmation shows for 3 seconds.
   const [confirmed, confirm] = useTimedFlag(TIMINGS.copyConfirmationMs);
   useEffect(() => {
@@ -70,7 +72,7 @@ export function ImageUpload({
   return (
     <div className="image-upload">
       <div className="image-upload__frame">
-        <ImagePreview src={shown} local={upload.previewUrl !== null} alt={alt} shape={shape} />
+        <ImagePreview src={shown} local={accepted !== null} alt={alt} shape={shape} />
       </div>
       <div className="image-upload__controls field">
         <label className="field__label" htmlFor={inputId}>

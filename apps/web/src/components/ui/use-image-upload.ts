@@ -15,17 +15,27 @@ export function uploadErrorCopy(error: unknown): string {
   return copy.uploads.failed;
 }
 
-/** A local preview URL for the chosen file, released when it changes. */
+/**
+ * A local preview URL for the chosen file, released when it changes; null until the browser has decoded the file
+ * as an image, so a file that is no image (its type unknown, decision 006) never shows as a broken picture.
+ */
 export function usePreviewUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return;
-    }
+    setUrl(null);
+    if (!file) return;
     const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
+    let current = true;
+    const probe = new Image();
+    probe.onload = () => {
+      if (current) setUrl(objectUrl);
+    };
+    probe.src = objectUrl;
+    return () => {
+      current = false;
+      probe.onload = null;
+      URL.revokeObjectURL(objectUrl);
+    };
   }, [file]);
   return url;
 }
@@ -43,7 +53,8 @@ export interface ImageUploadTarget {
 
 /**
  * One image upload's state (FILE-01, FILE-04): choose exactly one image (checked here for type and size
- * before sending, the server decides again), preview it, upload with progress, or remove the stored one.
+ * before sending, the server decides again), preview it once the browser could read it as an image, upload
+ * with progress, or remove the stored one. A file the server refuses loses its preview.
  */
 export function useImageUpload({ uploadUrl, removeUrl, onDone }: ImageUploadTarget) {
   const [status, setStatus] = useState<UploadStatus>("idle");
@@ -100,6 +111,8 @@ export function useImageUpload({ uploadUrl, removeUrl, onDone }: ImageUploadTarg
       setStatus("uploaded");
       return true;
     } catch (cause) {
+      // Refused: its preview goes with it, and the stored image (if any) shows again.
+      setFile(null);
       setError(uploadErrorCopy(cause));
       setStatus("error");
       return false;

@@ -25,8 +25,8 @@ export function useCardSubmission() {
   const [cardReady, setCardReady] = useState(false);
 
   const fail = useCallback((next: BillingFailure, override?: string) => {
-    // BILL-22/28/35: every failure clears the card field, so a new card starts from empty fields.
-    card.current?.clear();
+    // BILL-22/28/35: every failure clears the card's security code; the number and expiry stay to correct.
+    card.current?.clearAfterFailure();
     setFailure(override ? { message: override, where: "card" } : next);
     setPhase("error");
   }, []);

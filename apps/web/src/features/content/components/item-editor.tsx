@@ -35,6 +35,8 @@ export interface ItemEditorProps {
   languages: readonly string[];
   target: EditorTarget;
   onClose: () => void;
+  /** After every successful save, with the saved title: the page confirms it once the editor has closed. */
+  onSaved?: (title: string) => void;
 }
 
 /** The content edit popup (CONT-14); loads the stored item first so the draft starts from the latest version. */
@@ -67,6 +69,7 @@ function ItemEditorForm({
   languages: allLanguages,
   target,
   onClose,
+  onSaved,
   initial,
 }: ItemEditorProps & { initial: ContentItemDto | null }) {
   const languages = useMemo(() => allLanguages.filter((l) => l !== "en"), [allLanguages]);
@@ -110,6 +113,7 @@ function ItemEditorForm({
     if (result.draft) setDraft(result.draft);
     if (!result.ok) return leave.stay();
     setSaved(true);
+    onSaved?.((result.draft ?? draft).en.title);
     // Saved from the prompt a navigation raised: go where the host was going; otherwise just close.
     if (leave.blocked) leave.proceed();
     else onClose();

@@ -6,6 +6,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
+import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useAttachSharedItem } from "../api/attach-shared-item.ts";
 import { useCategoryPage } from "../api/get-category-page.ts";
@@ -36,6 +37,7 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
   const { propertyId = "", categoryLabel = "", parentLabel } = useParams();
   const page = useCategoryPage(propertyId, categoryLabel);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
+  const toast = useToast();
 
   useEffect(() => {
     if (page.data) document.title = `${page.data.category.title} · ${copy.brand}`;
@@ -151,9 +153,11 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
             languages={data.property.languageTranslations}
             target={editing}
             onClose={() => setEditing(null)}
+            onSaved={(title) => toast.show(c.itemSaved(title))}
           />
         </Suspense>
       ) : null}
+      <Toast message={toast.message} />
     </div>
   );
 }

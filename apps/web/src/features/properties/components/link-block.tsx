@@ -1,11 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
-import { TIMINGS } from "@doorstep/shared/constants";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { copyText } from "../../../lib/clipboard.ts";
-import { useTimedFlag } from "../../../lib/use-timed-flag.ts";
+import { useCopyText } from "../../../lib/use-copy-text.ts";
 import { PasscodeControl } from "./passcode-control.tsx";
 import { PublishControl } from "./publish-control.tsx";
 
@@ -38,24 +36,43 @@ export function CopyLinkButton({
   label?: string;
   confirmation?: string;
 }) {
-  const [copied, showCopied] = useTimedFlag(TIMINGS.copyConfirmationMs);
-  const [failed, setFailed] = useState(false);
+  const { copied, failed, copy: copyLink } = useCopyText();
   return (
     <div className="copy-link">
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => {
-          setFailed(false);
-          copyText(url).then(showCopied, () => setFailed(true));
-        }}
-      >
+      <Button variant="secondary" size="sm" onClick={() => copyLink(url)}>
         {label}
       </Button>
       <span className="copy-link__status" role="status">
         {copied ? confirmation : ""}
       </span>
       {failed ? <Alert>{copy.common.genericError}</Alert> : null}
+    </div>
+  );
+}
+
+/** The printable poster (PROP-23, issue 18): PDF or SVG, on A4 or US Letter. */
+function PosterDownloads({ property }: { property: PropertyDto }) {
+  const formats = copy.properties.posterFormats;
+  const links: [keyof typeof formats, string][] = [
+    ["pdf-a4", property.posterPdfUrl],
+    ["pdf-letter", `${property.posterPdfUrl}?paper=letter`],
+    ["svg-a4", property.posterUrl],
+    ["svg-letter", `${property.posterUrl}?paper=letter`],
+  ];
+  return (
+    <div className="link-block__poster">
+      <h3 className="overview-block__label" id="poster-heading">
+        {copy.properties.downloadPoster}
+      </h3>
+      <ul className="link-block__downloads" aria-labelledby="poster-heading">
+        {links.map(([format, href]) => (
+          <li key={format}>
+            <a href={href} download aria-label={`${copy.properties.downloadPoster}: ${formats[format]}`}>
+              <DownloadIcon /> {formats[format]}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -108,12 +125,8 @@ export function LinkBlock({ property }: { property: PropertyDto }) {
                     <DownloadIcon /> {copy.properties.downloadQrSvg}
                   </a>
                 </li>
-                <li>
-                  <a href={property.posterUrl} download>
-                    <DownloadIcon /> {copy.properties.downloadPoster}
-                  </a>
-                </li>
               </ul>
+              <PosterDownloads property={property} />
             </>
           )}
         </div>

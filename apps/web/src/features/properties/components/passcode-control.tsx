@@ -72,6 +72,12 @@ export function PasscodeControl({ property }: { property: PropertyDto }) {
             aria-describedby={invalid ? `${inputId}-error` : undefined}
             onChange={(event) => setDraft(event.target.value)}
           />
+          {/* Under its field, not under the buttons (PROP-24: for 3 s). */}
+          {invalid ? (
+            <p className="field__error passcode__error" id={`${inputId}-error`} role="alert">
+              {copy.properties.passcodeError}
+            </p>
+          ) : null}
         </div>
         <div className="passcode__actions">
           <Button
@@ -95,11 +101,6 @@ export function PasscodeControl({ property }: { property: PropertyDto }) {
           ) : null}
         </div>
       </form>
-      {invalid ? (
-        <p className="field__error" id={`${inputId}-error`} role="alert">
-          {copy.properties.passcodeError}
-        </p>
-      ) : null}
       {failed ? <Alert>{copy.common.genericError}</Alert> : null}
     </div>
   );

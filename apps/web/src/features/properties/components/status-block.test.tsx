@@ -43,6 +43,7 @@ describe("StatusBlock: each inactive reason with its copy and action (PROP-17…
     vi.stubGlobal("fetch", fetchMock);
     renderBlock({ ...base, published: false, inactiveReason: "hidden" });
     expect(screen.getByText(copy.properties.hidden)).toBeInTheDocument();
+    expect(screen.getByText(copy.properties.draft)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole("button", { name: copy.properties.publish }));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
     expect(patch?.[0]).toBe("/api/properties/seaside");

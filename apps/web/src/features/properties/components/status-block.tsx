@@ -9,7 +9,7 @@ import { inactiveMessage } from "./inactive-message.ts";
 
 /**
  * Live/Inactive with the reason and its action (PROP-17…20, OPEN-41): subscription ended → "Setup now";
- * hidden → "Publish"; deactivated → message support.
+ * hidden (a draft, decision 020) → "Publish"; deactivated → message support.
  */
 export function StatusBlock({ property }: { property: PropertyDto }) {
   const update = useUpdateProperty();
@@ -58,6 +58,12 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
         <h2 id="status-heading">{copy.properties.statusHeading}</h2>
         <LiveBadge live={property.live} />
       </div>
+      {/* Decision 020: every unpublished property is a draft, new ones from their first second. */}
+      {property.inactiveReason === "hidden" ? (
+        <p className="status-block__draft">
+          <strong>{copy.properties.draft}</strong>
+        </p>
+      ) : null}
       <p className="status-block__message">{message}</p>
       {action ? <div>{action}</div> : null}
       {failed ? <Alert>{copy.common.genericError}</Alert> : null}

@@ -4,6 +4,7 @@ import { UpdatePropertyRequest, type PropertyDto } from "@doorstep/shared/schema
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import "../../../components/ui/button.css";
+import { Alert } from "../../../components/ui/banner.tsx";
 import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
@@ -59,6 +60,8 @@ export function SetupBasicsPage() {
   const refresh = useRefreshProperties();
   const [open, setOpen] = useState<SectionKey | null | undefined>(undefined);
   const completeRef = useRef<HTMLButtonElement>(null);
+  const [publishing, setPublishing] = useState(false);
+  const [publishFailed, setPublishFailed] = useState(false);
 
   if (property.isPending) return <LoadingScreen />;
   if (property.isError) {
@@ -84,6 +87,19 @@ export function SetupBasicsPage() {
   const toggle = (key: SectionKey) => setOpen(current === key ? null : key);
   const patch = (body: Parameters<typeof updateProperty.mutateAsync>[0]["body"]) =>
     updateProperty.mutateAsync({ propertyId, body });
+  // Decision 020: the property is a draft until here; "Complete setup" publishes it, then payment follows.
+  const complete = async () => {
+    setPublishFailed(false);
+    setPublishing(true);
+    try {
+      if (!property.data.published) await patch({ published: true });
+      void navigate(`/property/${encodeURIComponent(propertyId)}/setup-payment`);
+    } catch {
+      setPublishFailed(true);
+    } finally {
+      setPublishing(false);
+    }
+  };
   const patchHost = (body: Parameters<typeof updateHost.mutateAsync>[0]["body"]) =>
     updateHost.mutateAsync({ vanityId: vanityId ?? "", body });
   const section = (
@@ -266,10 +282,13 @@ export function SetupBasicsPage() {
           ref={completeRef}
           type="button"
           className="btn btn--primary btn--md"
-          onClick={() => navigate(`/property/${encodeURIComponent(propertyId)}/setup-payment`)}
+          disabled={publishing}
+          aria-busy={publishing || undefined}
+          onClick={() => void complete()}
         >
           {copy.setup.completeSetup}
         </button>
+        {publishFailed ? <Alert>{copy.common.genericError}</Alert> : null}
       </div>
     </div>
   );

@@ -1,8 +1,10 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 
 const property = vi.hoisted(() => ({ current: {} as Partial<PropertyDto> }));
 vi.mock("../api/get-property.ts", () => ({
@@ -18,12 +20,15 @@ function renderPage(p: Partial<PropertyDto>) {
     guideUrl: "http://localhost:3000/g/sea",
     ...p,
   };
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter initialEntries={["/property/sea/setup-complete"]}>
-      <Routes>
-        <Route path="/property/:propertyId/setup-complete" element={<SetupCompletePage />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/property/sea/setup-complete"]}>
+        <Routes>
+          <Route path="/property/:propertyId/setup-complete" element={<SetupCompletePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -43,5 +48,19 @@ describe("setup complete (PROP-38)", () => {
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Seaside Escape");
     expect(screen.queryByText(copy.setup.liveTitle("Seaside Escape"))).not.toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent(message);
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a draft is published from here: Publish saves published true (decision 020)", async () => {
+    const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+      Promise.resolve(new Response(null, { status: 204 })),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    renderPage({ live: false, published: false, inactiveReason: "hidden" });
+    await userEvent.setup().click(screen.getByRole("button", { name: copy.properties.publish }));
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === "PATCH");
+    expect(patch?.[0]).toBe("/api/properties/sea");
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ published: true });
   });
 });

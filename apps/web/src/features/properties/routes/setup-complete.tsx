@@ -2,10 +2,11 @@ import { copy } from "@doorstep/shared/copy";
 import { useId } from "react";
 import { useParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
-import { ButtonLink } from "../../../components/ui/button.tsx";
+import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { imageAtWidth } from "../../../lib/format.ts";
 import { useProperty } from "../api/get-property.ts";
+import { useUpdateProperty } from "../api/update-property.ts";
 import { inactiveMessage } from "../components/inactive-message.ts";
 import { PropertyLoadError } from "../components/property-load-error.tsx";
 import { CopyLinkButton } from "../components/link-block.tsx";
@@ -21,6 +22,7 @@ export function SetupCompletePage() {
   const { propertyId = "" } = useParams();
   const linkId = useId();
   const property = useProperty(propertyId);
+  const update = useUpdateProperty();
   if (property.isPending) return <LoadingScreen />;
   if (property.isError) {
     return (
@@ -44,7 +46,22 @@ export function SetupCompletePage() {
       {p.live ? (
         <p className="muted">{copy.setup.completeIntro}</p>
       ) : (
-        <Alert>{inactiveMessage(p.inactiveReason)}</Alert>
+        <>
+          <Alert>{inactiveMessage(p.inactiveReason)}</Alert>
+          {/* A draft that reached here another way is published from here too (decision 020). */}
+          {p.inactiveReason === "hidden" ? (
+            <div>
+              <Button
+                onClick={() => update.mutate({ propertyId: p.propertyId, body: { published: true } })}
+                disabled={update.isPending}
+                busy={update.isPending}
+              >
+                {update.isPending ? copy.properties.publishing : copy.properties.publish}
+              </Button>
+            </div>
+          ) : null}
+          {update.isError ? <Alert>{copy.common.genericError}</Alert> : null}
+        </>
       )}
       <p>
         <a href={p.guideUrl} target="_blank" rel="noopener noreferrer" className="setup-complete__guide">

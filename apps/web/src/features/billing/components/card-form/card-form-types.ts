@@ -5,10 +5,14 @@ export interface SavedCard {
   id: string;
 }
 
-/** The page drives the form: save the card (BILL-22 "checking"), clear it after a card error (BILL-28). */
+/** The page drives the form: save the card (BILL-22 "checking"), clear what must be typed again after an error. */
 export interface CardFormHandle {
   createPaymentMethod(): Promise<SavedCard>;
-  clear(): void;
+  /**
+   * After a failure (BILL-22/28/35): the local fields keep the number and expiry and clear only the CVC; Stripe's
+   * one card element cannot clear a part of itself and is cleared whole, as Stripe's own flows do.
+   */
+  clearAfterFailure(): void;
 }
 
 export interface CardFormProps {

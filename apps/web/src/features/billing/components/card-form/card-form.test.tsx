@@ -1,12 +1,14 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PublicConfig } from "@doorstep/shared/schemas/config";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { ReactNode } from "react";
+import { createRef, type ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { configQueryKey } from "../../../../lib/config.ts";
 import { CardForm } from "./card-form.tsx";
+import type { CardFormHandle } from "./card-form-types.ts";
+import { caretAfterDigits, formatExpiry, groupCardNumber } from "./format-card-input.ts";
 import { parseLocalCard } from "./parse-local-card.ts";
 
 const b = copy.billing;
@@ -45,6 +47,59 @@ describe("CardForm (BILL-19, docs/architecture.md §6)", () => {
       wrapper: withConfig({ gateway: "local", stripePublishableKey: null }),
     });
     expect(screen.getByRole("alert")).toHaveTextContent(b.cardDeclined);
+  });
+});
+
+describe("card fields as typed (local gateway)", () => {
+  const local = () => withConfig({ gateway: "local", stripePublishableKey: null });
+
+  it("groups the number in fours and puts in the expiry's slash while typing; Backspace gets past the slash", async () => {
+    render(<CardForm onReadyChange={() => {}} />, { wrapper: local() });
+    const user = userEvent.setup();
+    const number = screen.getByLabelText(b.cardNumber);
+    await user.type(number, "4242424242424242");
+    expect(number).toHaveValue("4242 4242 4242 4242");
+    await user.type(number, "{backspace}{backspace}{backspace}{backspace}{backspace}");
+    expect(number).toHaveValue("4242 4242 424");
+    // A digit typed in the middle regroups the rest and keeps the caret right after it.
+    await user.type(number, "9", { initialSelectionStart: 2, initialSelectionEnd: 2 });
+    expect(number).toHaveValue("4294 2424 2424");
+    expect((number as HTMLInputElement).selectionStart).toBe(3);
+    const expiry = screen.getByLabelText(b.cardExpiry);
+    await user.type(expiry, "12");
+    expect(expiry).toHaveValue("12/");
+    await user.type(expiry, "34");
+    expect(expiry).toHaveValue("12/34");
+    await user.type(expiry, "{backspace}{backspace}{backspace}");
+    expect(expiry).toHaveValue("12");
+    await user.clear(expiry);
+    await user.type(expiry, "7");
+    expect(expiry).toHaveValue("07/");
+  });
+
+  it("keeps the number and expiry after a failure and clears only the CVC", async () => {
+    const ref = createRef<CardFormHandle>();
+    render(<CardForm ref={ref} onReadyChange={() => {}} error={b.cardDeclined} />, { wrapper: local() });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(b.cardNumber), "4000000000000002");
+    await user.type(screen.getByLabelText(b.cardExpiry), "1234");
+    await user.type(screen.getByLabelText(b.cardCvc), "123");
+    act(() => ref.current?.clearAfterFailure());
+    expect(screen.getByLabelText(b.cardNumber)).toHaveValue("4000 0000 0000 0002");
+    expect(screen.getByLabelText(b.cardExpiry)).toHaveValue("12/34");
+    expect(screen.getByLabelText(b.cardCvc)).toHaveValue("");
+  });
+
+  it("formats pasted and edited values", () => {
+    expect(groupCardNumber("4242-4242 42424242")).toBe("4242 4242 4242 4242");
+    expect(groupCardNumber("6011 0009 9013 9424 1234 9")).toBe("6011 0009 9013 9424 123");
+    expect(caretAfterDigits("4242 4242", 4)).toBe(4);
+    expect(caretAfterDigits("4242 4242", 5)).toBe(6);
+    expect(formatExpiry("1/", false)).toBe("01/");
+    expect(formatExpiry("04/2030", false)).toBe("04/2030");
+    expect(formatExpiry("12/", true)).toBe("12/");
+    expect(formatExpiry("12", true)).toBe("12");
+    expect(formatExpiry("12", false)).toBe("12/");
   });
 });
 

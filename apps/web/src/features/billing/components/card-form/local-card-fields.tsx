@@ -1,8 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
-import { useEffect, useImperativeHandle, useState } from "react";
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from "react";
 import { TextField } from "../../../../components/ui/text-field.tsx";
 import { createLocalPaymentMethod } from "../../api/create-local-payment-method.ts";
 import type { CardFormProps } from "./card-form-types.ts";
+import { caretAfterDigits, formatExpiry, groupCardNumber } from "./format-card-input.ts";
 import { parseLocalCard } from "./parse-local-card.ts";
 
 const b = copy.billing;
@@ -27,13 +28,21 @@ export function LocalCardFields({ ref, onReadyChange, disabled, error }: CardFor
       const method = await createLocalPaymentMethod(parsed.card);
       return { id: method.id };
     },
-    clear() {
-      setNumber("");
-      setExpiry("");
+    clearAfterFailure() {
+      // A declined card keeps its number and expiry to correct or retry; only the security code goes.
       setCvc("");
-      setTouched({ number: false, expiry: false, cvc: false });
+      setTouched((t) => ({ ...t, cvc: false }));
     },
   }));
+
+  // The number is regrouped as it is typed: the caret stays after the same digit, not at the end.
+  const numberInput = useRef<HTMLInputElement>(null);
+  const numberCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (numberCaret.current === null || document.activeElement !== numberInput.current) return;
+    numberInput.current?.setSelectionRange(numberCaret.current, numberCaret.current);
+    numberCaret.current = null;
+  }, [number]);
 
   const touch = (field: keyof typeof touched) => () => setTouched((t) => ({ ...t, [field]: true }));
   return (
@@ -57,7 +66,14 @@ export function LocalCardFields({ ref, onReadyChange, disabled, error }: CardFor
           label={b.cardNumber}
           className="card-form__number"
           value={number}
-          onChange={(event) => setNumber(event.target.value.replace(/[^0-9 ]/g, "").slice(0, 23))}
+          ref={numberInput}
+          onChange={(event) => {
+            const { value, selectionStart } = event.target;
+            const grouped = groupCardNumber(value);
+            const digitsBefore = value.slice(0, selectionStart ?? value.length).replace(/\D/g, "").length;
+            numberCaret.current = caretAfterDigits(grouped, digitsBefore);
+            setNumber(grouped);
+          }}
           onBlur={touch("number")}
           inputMode="numeric"
           autoComplete="cc-number"
@@ -67,7 +83,10 @@ export function LocalCardFields({ ref, onReadyChange, disabled, error }: CardFor
         <TextField
           label={b.cardExpiry}
           value={expiry}
-          onChange={(event) => setExpiry(event.target.value.replace(/[^0-9/ ]/g, "").slice(0, 7))}
+          onChange={(event) => {
+            const typed = event.target.value;
+            setExpiry(formatExpiry(typed, typed.length < expiry.length));
+          }}
           onBlur={touch("expiry")}
           inputMode="numeric"
           autoComplete="cc-exp"

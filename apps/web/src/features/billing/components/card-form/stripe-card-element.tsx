@@ -50,7 +50,7 @@ function StripeCardFields({ ref, onReadyChange, disabled, error }: CardFormProps
       if (!method) throw new CardProviderError(copy.billing.cardNotSaved);
       return { id: typeof method === "string" ? method : method.id };
     },
-    clear() {
+    clearAfterFailure() {
       elements?.getElement(CardElement)?.clear();
       setComplete(false);
     },
