@@ -13,7 +13,7 @@ const api = (user: TestUser, method: "POST" | "PATCH", url: string, payload?: ob
 
 /** The href of the button with this text, or null when the page has no such button. */
 function hrefOf(html: string, label: string): string | null {
-  const match = new RegExp(`<a class="btn alt" href="([^"]*)">${label}</a>`).exec(html);
+  const match = new RegExp(`<a class="btn alt" href="([^"]*)"[^>]*>${label}</a>`).exec(html);
   return match ? (match[1] ?? null) : null;
 }
 

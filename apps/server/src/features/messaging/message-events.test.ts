@@ -177,7 +177,7 @@ describe("live messaging events (issue 13 item 4, MSG-15/16)", () => {
       await s.opened;
       await s.waitFor((e) => e.event === "unread-count");
     }
-    await vi.waitFor(() => expect(streams[0]!.closed).toBe(true));
+    await vi.waitFor(() => expect(streams[0]!.closed).toBe(true), { timeout: 6000 });
     expect(countEventStreams(t.ctx) - before).toBe(MAX_STREAMS_PER_OWNER);
 
     try {
