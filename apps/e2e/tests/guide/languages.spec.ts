@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
-import { createPropertyViaApi } from "../properties/property-api.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 // A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
 const PHONE_UA =
@@ -10,7 +10,7 @@ const PHONE_UA =
 
 /** A live guide in English, French and Arabic: Wi-Fi translated into French, the arrival item not translated. */
 async function multilingualGuide(request: APIRequestContext) {
-  const property = await createPropertyViaApi(request, "Harbour Loft");
+  const property = await createLivePropertyViaApi(request, "Harbour Loft");
   const id = property.propertyId;
   const patched = await request.patch(`/api/properties/${id}`, {
     data: { displayAddress: "12 Quay Street, Whitby", languageTranslations: ["fr", "ar"] },
