@@ -4,7 +4,8 @@ import { settlePropertyCopies, startPropertyCopy } from "../features/property-co
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
-import { addPlace, createProfile } from "../features/local-area/local-area.service.ts";
+import { createProfile } from "../features/local-area/local-area.service.ts";
+import { addPlace } from "../features/local-area/local-places.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";

@@ -17,19 +17,21 @@ import type { AppContext } from "../../app-context.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import {
-  addPlace,
   createProfile,
-  deletePlace,
   deleteProfile,
   getProfilePage,
   getPropertyLocalArea,
   listProfiles,
+  setProfileAttached,
+} from "./local-area.service.ts";
+import {
+  addPlace,
+  deletePlace,
   removePlaceImage,
   reorderPlaces,
   setPlaceImage,
-  setProfileAttached,
   updatePlace,
-} from "./local-area.service.ts";
+} from "./local-places.service.ts";
 
 const tags = ["local area"];
 const NoContent = { 204: z.null() };

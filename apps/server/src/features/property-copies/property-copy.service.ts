@@ -3,7 +3,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { copyGuideContent, countGuideCopySteps } from "../content/content-copy.service.ts";
-import { copyLocalArea } from "../local-area/local-area.service.ts";
+import { copyLocalArea } from "../local-area/local-places.service.ts";
 import { createPropertyCopy, getOwnedGuideProperty } from "../properties/property.service.ts";
 import {
   claimStaleCopies,
