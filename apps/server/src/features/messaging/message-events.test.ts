@@ -177,7 +177,8 @@ describe("live messaging events (issue 13 item 4, MSG-15/16)", () => {
       await s.opened;
       await s.waitFor((e) => e.event === "unread-count");
     }
-    await vi.waitFor(() => expect(streams[0]!.closed).toBe(true), { timeout: 6000 });
+    // The six requests go out together, so which one the server met first (and closes) is not known here.
+    await vi.waitFor(() => expect(streams.filter((s) => s.closed)).toHaveLength(1), { timeout: 6000 });
     expect(countEventStreams(t.ctx) - before).toBe(MAX_STREAMS_PER_OWNER);
 
     try {
