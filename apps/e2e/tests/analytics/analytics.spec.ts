@@ -3,11 +3,9 @@ import { copy } from "@doorstep/shared/copy";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 import { createItemViaApi } from "../content/content-api.ts";
+import { PHONE_UA, openFromMenu, openSection } from "../guide/guest.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
-// Real browsers' user agents: headless Chromium's own is (rightly) skipped as a bot by visit recording.
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
 const DESKTOP_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 const c = copy.analytics;
@@ -158,23 +156,26 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
     expect(response.status()).toBe(201);
   };
   await createItemViaApi(page.request, home.propertyId, "arrival", "Key safe");
-  // Arrival fills the first screen of a phone; then a long section the guest jumps over, and a long last one so the jump can bring Safety to the top.
+  // Arrival fills the first screen of a phone; Wi-Fi is a long section the guest never opens.
   await longItem("arrival", "Parking", 12);
   await longItem("wifi-and-tech", "Router manual", 60);
   await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
   await longItem("check-out", "Leave the keys", 40);
 
-  // The guest: a phone, the top of the guide for a moment, then a jump from the table of contents.
+  // The guest: a phone; Arrival from the home screen for a moment, then Safety and Check-out from the bar's menu.
   const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
   const guide = await guest.newPage();
   await guide.goto(`/g/${home.propertyId}`);
+  await openSection(guide, "Arrival & check-in");
   await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
   await guide.waitForTimeout(1_500);
-  const contents = guide.getByRole("navigation", { name: copy.guide.contents });
-  // The jump stays in the page: no reload (a reload would also forget what the guest had seen).
+  // The views stay in the page: no reload (a reload would also forget what the guest had seen).
   await guide.evaluate(() => Object.assign(window, { beforeJump: true }));
-  await contents.getByRole("link", { name: "Safety & emergencies" }).click();
+  await openFromMenu(guide, "Harbour Loft", "Safety & emergencies");
   await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
+  await guide.waitForTimeout(1_500);
+  await openFromMenu(guide, "Harbour Loft", "Check-out");
+  await expect(guide.getByRole("heading", { name: "Leave the keys" })).toBeInViewport();
   expect(await guide.evaluate(() => "beforeJump" in window)).toBe(true);
   await guide.waitForTimeout(1_500);
   // The guest switches to another app: the page becomes hidden and sends what it showed. (Headless

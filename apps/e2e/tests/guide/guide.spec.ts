@@ -1,12 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, logInThroughApi, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
+import { expectAccessible, guestContext, openSection, tiles } from "./guest.ts";
 
-// A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+const ARRIVAL = "Arrival & check-in";
 const SECRET = "The key safe is left of the door, code 4821.";
 
 /** A live guide with one arrival item, a French translation of it, and French among its languages. */
@@ -39,19 +38,6 @@ async function guideWithContent(request: APIRequestContext, title = "Harbour Lof
   return id;
 }
 
-/** axe-core: no serious or critical violations on the page as it is now. */
-async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(
-    axe.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
-  ).toEqual([]);
-}
-
-const guestContext = (browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) =>
-  browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 }, ...options });
-
 test("a guest opens the guide by the QR address; the visit is recorded as a QR visit; no serious axe violations", async ({
   browser,
   request,
@@ -65,6 +51,7 @@ test("a guest opens the guide by the QR address; the visit is recorded as a QR v
   await page.goto(`/q/${id}`);
   await expect(page).toHaveURL(new RegExp(`/g/${id}\\?utm_source=qr-code$`));
   await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  await openSection(page, ARRIVAL);
   await expect(page.getByText(SECRET)).toBeVisible();
   const body = (await visit).postDataJSON();
   expect(body).toMatchObject({ propertyId: id, utmSource: "qr-code" });
@@ -81,10 +68,13 @@ test("the guide reads with JavaScript disabled", async ({ browser, request, acco
   const page = await context.newPage();
   await page.goto(`/g/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Harbour Loft" })).toBeVisible();
+  // The home screen's tiles are plain links to the sections.
+  await openSection(page, ARRIVAL);
   await expect(page.getByText(SECRET)).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Arrival & check-in" })).toBeVisible();
   // The language links work as plain links.
   await page.getByRole("link", { name: "Français" }).click();
+  const fr = guideLabels("fr");
+  await openSection(page, fr.categories.arrival, fr.guide.contents);
   await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
   await context.close();
 });
@@ -95,12 +85,14 @@ test("switching language swaps the page in place", async ({ browser, request, ac
   const context = await guestContext(browser, { locale: "en-GB" });
   const page = await context.newPage();
   await page.goto(`/g/${id}`);
+  await openSection(page, ARRIVAL);
   await expect(page.getByRole("heading", { name: "Getting in" })).toBeVisible();
   // A mark on the window survives only if the page is not reloaded.
   await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
   await page.getByRole("link", { name: "Français" }).click();
   await expect(page.getByRole("heading", { name: "Entrer" })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=fr$`));
+  // The same section, now in French: its address is the same in every language.
+  await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=fr#c-arrival$`));
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expectAccessible(page);
   expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
@@ -126,6 +118,7 @@ test("a passcode keeps the guide closed until the right code is entered", async 
   await expect(page.getByRole("alert")).toHaveText("", { timeout: 5000 });
   await page.getByLabel(copy.guide.passcodeLabel).fill("246810");
   await page.getByRole("button", { name: copy.guide.unlock }).click();
+  await openSection(page, ARRIVAL);
   await expect(page.getByText(SECRET)).toBeVisible();
   await page.reload();
   await expect(page.getByText(SECRET)).toBeVisible();
@@ -152,7 +145,8 @@ test("after one visit the guide opens with no network", async ({ browser, reques
   const id = await guideWithContent(request);
   const context = await guestContext(browser);
   const page = await context.newPage();
-  await page.goto(`/g/${id}`);
+  // A section's own address: the worker stores the page, which opens on that section again offline.
+  await page.goto(`/g/${id}#c-arrival`);
   await expect(page.getByText(SECRET)).toBeVisible();
   // One visit only: the worker stores the page that registered it, without a second load.
   await expect.poll(() => cachedPageContains(page, id, SECRET), { timeout: 15_000 }).toBe(true);
@@ -182,7 +176,7 @@ test("the offline cache never holds passcode-protected content before unlocking"
   expect(await cachedPageContains(page, id, SECRET)).toBe(false);
   await page.getByLabel(copy.guide.passcodeLabel).fill("246810");
   await page.getByRole("button", { name: copy.guide.unlock }).click();
-  await expect(page.getByText(SECRET)).toBeVisible();
+  await expect(tiles(page)).toBeVisible();
   await expect.poll(() => cachedPageContains(page, id, SECRET), { timeout: 15_000 }).toBe(true);
   // The host changes the passcode: the next online visit shows the gate and the worker forgets the guide.
   expect((await request.put(`/api/properties/${id}/passcode`, { data: { passcode: "135790" } })).status()).toBe(204);
@@ -211,6 +205,7 @@ test("the owner previews an inactive guide from the dashboard header", async ({ 
   const popup = page.waitForEvent("popup");
   await page.getByRole("link", { name: copy.header.previewGuide }).click();
   const preview = await popup;
+  await openSection(preview, ARRIVAL);
   await expect(preview.getByText(SECRET)).toBeVisible();
   await expect(preview.getByText(copy.guide.previewNote)).toBeVisible();
   expect(new URL(preview.url()).searchParams.get("preview")).toBeTruthy();

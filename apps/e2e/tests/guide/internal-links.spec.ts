@@ -1,9 +1,6 @@
 import { expect, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
-
-// A phone's browser: headless Chromium's own user agent is skipped as a bot by visit recording.
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+import { PHONE_UA } from "./guest.ts";
 
 test("an internal-link button scrolls to its section, in English and in French (GUIDE-16)", async ({
   browser,
@@ -36,9 +33,10 @@ test("an internal-link button scrolls to its section, in English and in French (
   const context = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   for (const lang of ["en", "fr"]) {
-    await page.goto(`/g/${id}?lang=${lang}`);
+    // The section holding the button, by its own address; the Wi-Fi section is not shown beside it.
+    await page.goto(`/g/${id}?lang=${lang}#c-arrival`);
     const section = page.locator("#c-wifi-and-tech");
-    await expect(section).not.toBeInViewport();
+    await expect(section).toBeHidden();
     await page.getByRole("link", { name: "See the Wi-Fi" }).click();
     await expect(page).toHaveURL(new RegExp(`/g/${id}\\?lang=${lang}#c-wifi-and-tech$`));
     await expect(section.getByRole("heading", { level: 2 })).toBeInViewport();

@@ -3,10 +3,7 @@ import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
-
-// A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording.
-const PHONE_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36";
+import { PHONE_UA, openFromMenu, openSection } from "./guest.ts";
 
 /** A live guide in English, French and Arabic: Wi-Fi translated into French, the arrival item not translated. */
 async function multilingualGuide(request: APIRequestContext) {
@@ -61,13 +58,15 @@ test("a French guest reads the guide's own words in French, with Français in th
   // The guide's labels and the system categories' titles in French.
   const contents = page.getByRole("navigation", { name: fr.guide.contents });
   await expect(contents.getByRole("link", { name: fr.categories.arrival })).toBeVisible();
-  await expect(page.getByRole("heading", { name: fr.categories["wifi-and-tech"] })).toBeVisible();
   await expect(page.getByRole("heading", { name: fr.guide.hostCardTitle })).toBeVisible();
+  await openSection(page, fr.categories["wifi-and-tech"], fr.guide.contents);
   await expect(page.getByRole("heading", { name: copy.guide.hostCardTitle })).toHaveCount(0);
   // The untranslated item: said once, in French, and the English marked as English.
   await expect(page.getByText(fr.guide.untranslatedNotice)).toHaveCount(1);
-  await expect(page.getByRole("heading", { name: "Getting in" })).toHaveAttribute("lang", "en");
   await expect(page.getByRole("heading", { name: "Le Wi-Fi" })).not.toHaveAttribute("lang", "en");
+  await openFromMenu(page, "Harbour Loft", fr.categories.arrival, fr.guide.contents);
+  await expect(page.getByRole("heading", { name: "Getting in" })).toHaveAttribute("lang", "en");
+  await openFromMenu(page, "Harbour Loft", fr.categories["wifi-and-tech"], fr.guide.contents);
   // The script's word comes from the page: "Copié", not "Copied".
   const copyButton = page.locator("button[data-copy]");
   await expect(copyButton).toHaveText(fr.guide.copyWifiPassword);
@@ -76,6 +75,8 @@ test("a French guest reads the guide's own words in French, with Français in th
   // Switching to English in place brings the English labels back.
   await languages.getByRole("link", { name: "English" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "Wi-Fi", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: copy.guide.home }).click();
   await expect(page.getByRole("heading", { name: copy.guide.hostCardTitle })).toBeVisible();
   await expect(page.getByText(fr.guide.untranslatedNotice)).toHaveCount(0);
   await context.close();

@@ -156,7 +156,8 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
 
     // GUIDE-10/15: both guides show the profile's places, with a directions link to the pinned one.
     for (const property of [first, second]) {
-      await page.goto(`/g/${property.propertyId}`);
+      // The recommendations' own address (the home screen's tile leads there).
+      await page.goto(`/g/${property.propertyId}#places`);
       const section = page.getByRole("region", { name: c.guideTitle });
       await expect(section.getByRole("heading", { name: "Bond St Coffee" })).toBeVisible();
       await expect(section.getByRole("heading", { name: "Small Batch" })).toBeVisible();
@@ -164,7 +165,7 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
       await expect(directions).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
     }
     // In French, the host's French words.
-    await page.goto(`/g/${first.propertyId}?lang=fr`);
+    await page.goto(`/g/${first.propertyId}?lang=fr#places`);
     await expect(page.getByText("Le meilleur flat white de la ville.")).toBeVisible();
 
     // The overview's "Local area" entry leads here.

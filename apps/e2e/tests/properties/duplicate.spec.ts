@@ -37,8 +37,8 @@ test("duplicate a property with an item and a photo: the copy's guide shows them
   await page.getByRole("button", { name: copy.properties.publish, exact: true }).click();
   await expect(page.getByText(copy.properties.statusLive)).toBeVisible();
 
-  // The copy's guide, as a guest reads it: the item and its photo, a file of the copy's own.
-  await page.goto(`/g/${weblink}`);
+  // The copy's guide, as a guest reads it: the item and its photo, a file of the copy's own (its section's address).
+  await page.goto(`/g/${weblink}#c-the-home`);
   await expect(page.getByRole("heading", { level: 1, name: "Quay House Two" })).toBeVisible();
   const article = page.getByRole("article").filter({ hasText: "Coffee machine" });
   await expect(article.getByText("Pods are in the drawer.")).toBeVisible();

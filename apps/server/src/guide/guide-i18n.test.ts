@@ -64,7 +64,9 @@ describe("the guide's labels in the guest's language (GUIDE-08)", () => {
       fr.guide.contents,
       fr.guide.skipToContent,
       fr.messaging.entry,
-      fr.messaging.entryHint,
+      fr.guide.home,
+      fr.guide.searchLabel,
+      fr.guide.backToTop,
     ])
       expect(html, label).toContain(escape(label));
     expect(html).toContain(`aria-label="${escape(fr.guide.wifiQr("SeaView"))}"`);
@@ -73,7 +75,7 @@ describe("the guide's labels in the guest's language (GUIDE-08)", () => {
     expect(html).toContain(`>${escape(fr.categories.arrival)}</h2>`);
     expect(html).toContain(`>${escape(fr.categories["wifi-and-tech"])}</a>`);
     expect(html).not.toContain("Arrival &amp; check-in");
-    for (const english of [copy.guide.hostCardTitle, copy.guide.copyWifiPassword, copy.guestMessaging.entryHint])
+    for (const english of [copy.guide.hostCardTitle, copy.guide.copyWifiPassword, copy.guide.searchLabel])
       expect(html, english).not.toContain(escape(english));
     // The switcher names each language in that language.
     for (const name of ["English", "Français", "العربية"]) expect(html).toContain(`>${name}</a>`);

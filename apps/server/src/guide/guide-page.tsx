@@ -5,8 +5,10 @@ import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { textDirection } from "@doorstep/shared/guide-i18n/catalogue";
 import { GuideLabelsContext } from "./guide-labels.ts";
 import { srcSet, type GuidePageModel } from "./guide-model.ts";
-import { PLACES_ANCHOR, PlacesSection } from "./guide-places.tsx";
-import { Section, buildLinkTargets, categoryAnchor } from "./guide-sections.tsx";
+import { GuideBar, Home, SearchView, buildTiles } from "./guide-home.tsx";
+import { GuideIcon } from "./guide-icons.tsx";
+import { PlacesSection } from "./guide-places.tsx";
+import { Section, buildLinkTargets } from "./guide-sections.tsx";
 import { nativeLanguageName } from "./language.ts";
 
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
@@ -82,52 +84,13 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
   );
 }
 
-function HostCard({ model }: { model: GuidePageModel }) {
-  const host = model.host;
-  const t = model.labels.guide;
-  if (!host) return null;
-  const messageLink = host.messageAppLink && /^https?:\/\//i.test(host.messageAppLink) ? host.messageAppLink : null;
-  return (
-    <aside className="host" aria-labelledby="host-h">
-      {host.photoUrl ? <img src={`${host.photoUrl}?w=150`} alt="" width={72} height={72} loading="lazy" /> : null}
-      <div>
-        <h2 id="host-h">{t.hostCardTitle}</h2>
-        <p>{host.name}</p>
-        {host.email ? (
-          <p>
-            {t.email}: <a href={`mailto:${host.email}`}>{host.email}</a>
-          </p>
-        ) : null}
-        {host.tel ? (
-          <p>
-            {t.phone}: <a href={`tel:${host.tel.replace(/[^\d+]/g, "")}`}>{host.tel}</a>
-          </p>
-        ) : null}
-        {messageLink ? (
-          <p>
-            <a className="btn" href={messageLink} target="_blank" rel="noopener noreferrer">
-              {t.message(host.messageAppName || "WhatsApp")}
-            </a>
-          </p>
-        ) : null}
-        {model.messaging ? (
-          <p>
-            <a className="btn alt" href={messagesHref(model)}>
-              {model.labels.messaging.entry}
-            </a>
-          </p>
-        ) : null}
-      </div>
-    </aside>
-  );
-}
-
 function GuideBody({ model }: { model: GuidePageModel }) {
   const t = model.labels.guide;
-  const ask = model.labels.messaging;
   const links = buildLinkTargets(model.sections);
+  const tiles = buildTiles(model);
   return (
     <>
+      <GuideBar model={model} tiles={tiles} />
       <main id="main" className="wrap">
         <p id="offline" className="offline" hidden>
           {t.offline}
@@ -136,50 +99,24 @@ function GuideBody({ model }: { model: GuidePageModel }) {
           // Once for the page, in the guest's language; the English parts themselves carry lang="en".
           <p className="untranslated">{t.untranslatedNotice}</p>
         ) : null}
-        {model.sections.length > 0 || model.places.length > 0 ? (
-          <nav className="toc" aria-label={t.contents}>
-            <ul>
-              {model.sections.map((s) => (
-                <li key={s.category.label}>
-                  <a href={`#${categoryAnchor(s.category.label)}`}>{s.category.title}</a>
-                </li>
-              ))}
-              {model.places.length > 0 ? (
-                <li>
-                  <a href={`#${PLACES_ANCHOR}`}>{model.labels.places.guideTitle}</a>
-                </li>
-              ) : null}
-            </ul>
-          </nav>
-        ) : null}
+        <Home model={model} tiles={tiles} links={links} />
+        <SearchView model={model} />
         {model.sections.map((s) => (
           <Section key={s.category.label} section={s} links={links} />
         ))}
-        {model.sections.length === 0 && model.places.length === 0 ? <p className="empty">{t.empty}</p> : null}
         <PlacesSection model={model} />
-        {model.messaging ? (
-          // GUIDE-18: a section of its own, so a guest finds it without the host card (no host, or far below).
-          <section className="ask" aria-labelledby="ask-h">
-            <h2 id="ask-h">{ask.entry}</h2>
-            <p>{ask.entryHint}</p>
-            <a className="btn" href={messagesHref(model)}>
-              {ask.entry}
-            </a>
-          </section>
-        ) : null}
-        <HostCard model={model} />
       </main>
       <footer>
         {model.updatedAt ? <p id="updated">{t.lastUpdated(formatDate(model.updatedAt, model.language))}</p> : null}
         <p>{model.theme?.brandName ?? t.poweredBy}</p>
+        {/* Shown by the script once the guest has scrolled a long way. */}
+        <button type="button" className="totop" data-totop="" hidden>
+          <GuideIcon name="up" />
+          <span className="vh">{t.backToTop}</span>
+        </button>
       </footer>
     </>
   );
-}
-
-/** The messages page in the guide's language (it has no switcher of its own). */
-function messagesHref(model: GuidePageModel): string {
-  return `${model.basePath}/messages?lang=${encodeURIComponent(model.language)}`;
 }
 
 /** The passcode gate (GUIDE-07): cover, title and the 6-digit form, and nothing else of the guide. */

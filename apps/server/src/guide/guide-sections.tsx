@@ -14,6 +14,8 @@ const ITEM_SIZES = "(max-width: 720px) calc(100vw - 64px), 656px";
 /** Anchors for sections and items, so internal links can jump to them (GUIDE-16). */
 export const categoryAnchor = (label: string) => `c-${label}`;
 export const itemAnchor = (id: string) => `i-${id}`;
+/** A featured item's card on the home screen (the guide's script counts it as a read of the item). */
+export const featuredAnchor = (id: string) => `f-${id}`;
 
 /** Where an internal link may point: each section and item on the page, by the paths the editor stores. */
 export type LinkTargets = ReadonlyMap<string, string>;
@@ -167,7 +169,21 @@ function Wifi({ item }: { item: TranslatedItem }) {
   );
 }
 
-function Item({ item, level, links }: { item: TranslatedItem; level: 3 | 4; links: LinkTargets }) {
+/**
+ * One item as a card. The home screen shows featured items again (GUIDE-11) under their own anchors
+ * (`featuredAnchor`), so every id on the page stays unique; there the "Featured" badge would say nothing.
+ */
+export function Item({
+  item,
+  level,
+  links,
+  onHome = false,
+}: {
+  item: TranslatedItem;
+  level: 3 | 4;
+  links: LinkTargets;
+  onHome?: boolean;
+}) {
   const t = useLabels().guide;
   const Heading = level === 3 ? "h3" : "h4";
   // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
@@ -178,8 +194,11 @@ function Item({ item, level, links }: { item: TranslatedItem; level: 3 | 4; link
     item[key] ? [[key, item[key]] as const] : [],
   );
   return (
-    <article className={`item${item.featured ? " featured" : ""}`} id={itemAnchor(item.id)}>
-      {item.featured ? <span className="badge">{t.featured}</span> : null}
+    <article
+      className={`item${item.featured && !onHome ? " featured" : ""}`}
+      id={onHome ? featuredAnchor(item.id) : itemAnchor(item.id)}
+    >
+      {item.featured && !onHome ? <span className="badge">{t.featured}</span> : null}
       <Heading lang={english("title")}>{item.title}</Heading>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
       <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} lang={english("detailText")} />

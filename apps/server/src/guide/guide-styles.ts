@@ -24,8 +24,41 @@ h1{font-size:1.75rem;line-height:1.2;margin:0}
 .langs{display:flex;flex-wrap:wrap;gap:6px;margin:12px 0 0;padding:0;list-style:none}
 .langs a{display:inline-block;padding:4px 10px;border-radius:16px;border:1px solid currentColor;text-decoration:none;font-size:.9rem}
 .langs a[aria-current]{background:var(--on-p);color:var(--p)}
-nav.toc ul{list-style:none;padding:0;margin:16px 0;display:flex;flex-wrap:wrap;gap:8px}
-nav.toc a{display:inline-block;padding:6px 12px;background:#fff;border:1px solid #d6d6d2;border-radius:8px;text-decoration:none}
+[hidden]{display:none!important}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.ic{width:22px;height:22px;flex:none;fill:none;stroke:currentColor;stroke-width:1.8;stroke-linecap:round;stroke-linejoin:round}
+html{scroll-padding-top:60px}
+.bar{position:sticky;top:0;z-index:5;background:var(--p);color:var(--on-p);box-shadow:0 1px 3px rgba(0,0,0,.25)}
+.barin{display:flex;align-items:center;gap:4px;min-height:52px}
+.ib{display:flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border-radius:8px;text-decoration:none}
+.bt{flex:1}
+.menu{position:relative}
+.menu summary{list-style:none;cursor:pointer;display:flex;align-items:center;gap:6px;min-height:44px;padding:0 10px;border-radius:8px;font-weight:600}
+.menu summary::-webkit-details-marker{display:none}
+.menu ul{position:absolute;inset-inline-end:0;top:100%;margin:6px 0 0;padding:6px;list-style:none;background:#fff;color:#1c1c1c;border-radius:10px;box-shadow:0 8px 28px rgba(0,0,0,.25);width:max-content;min-width:220px;max-width:calc(100vw - 32px);max-height:70vh;overflow:auto}
+.menu a{display:block;padding:10px 12px;border-radius:6px;text-decoration:none}
+.ib:hover,.ib:focus-visible,.menu summary:hover{background:rgba(127,127,127,.25)}
+.menu a:hover,.menu a:focus-visible{background:#f0f0ee}
+.tiles ul{list-style:none;margin:16px 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px}
+.tiles a{display:flex;flex-direction:column;gap:10px;min-height:100px;height:100%;padding:14px;background:#fff;border-radius:12px;text-decoration:none;font-weight:600;line-height:1.25;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.tiles a:hover{box-shadow:0 2px 10px rgba(0,0,0,.16)}
+.tiles .ic{width:30px;height:30px;color:var(--p)}
+.feat>h2,.srch h2{font-size:1.2rem;margin:20px 0 10px}
+.srch input{font:inherit;width:100%;padding:10px 12px;border:2px solid #767676;border-radius:8px;background:#fff}
+.srch .status{margin:8px 0;color:#444}
+.results{list-style:none;margin:0;padding:0}
+.results a{display:block;background:#fff;border-radius:10px;padding:12px;margin:0 0 8px;text-decoration:none;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.results small{display:block;color:#555}
+.results span{display:block;margin-top:4px;color:#333}
+.results mark{background:#fff1a8;color:inherit}
+.totop{position:fixed;inset-inline-end:16px;bottom:16px;z-index:5;width:48px;height:48px;border:0;border-radius:50%;background:var(--p);color:var(--on-p);display:flex;align-items:center;justify-content:center;cursor:pointer;box-shadow:0 2px 8px rgba(0,0,0,.3)}
+#search:not(:target){display:none}
+@supports selector(:has(*)){
+main>.cat:not(:target):not(:has(:target)){display:none}
+main:has(>.cat:target,>.cat :target,>#search:target)>.home{display:none}
+body:has(main>.cat:target,main>.cat :target,#search:target) .cover img{display:none}
+}
+@media print{.bar,.totop,.srch,.tiles{display:none!important}main>.cat{display:block!important}}
 main{padding-bottom:32px}
 section.cat{margin:24px 0}
 section.cat h2{font-size:1.35rem;margin:0 0 12px;padding-bottom:4px;border-bottom:3px solid var(--s)}
@@ -55,13 +88,14 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 @media(min-width:720px){.map{height:440px}}
 .wifi{display:flex;flex-wrap:wrap;gap:16px;align-items:center;margin-top:8px}
 .wifi svg{width:140px;height:140px;background:#fff}
-.host{background:#fff;border-radius:12px;padding:16px;display:flex;gap:16px;align-items:center;margin:24px 0}
-.host img{width:72px;height:72px;border-radius:50%;object-fit:cover}
-.host p{margin:2px 0}
+.host{background:#fff;border-radius:12px;padding:16px;margin:16px 0}
+.hwho{display:flex;gap:14px;align-items:center}
+.host img{width:64px;height:64px;border-radius:50%;object-fit:cover}
+.host h2{font-size:.9rem;font-weight:600;color:#555;margin:0}
+.hname{font-size:1.2rem;font-weight:600;margin:0}
+.hacts{display:flex;flex-wrap:wrap;gap:8px;margin:12px 0 0}
+.hacts .btn{display:inline-flex;align-items:center;gap:8px;margin:0}
 .empty{background:#fff;border-radius:12px;padding:24px;text-align:center}
-.ask{background:#fff;border-radius:12px;padding:16px;margin:24px 0}
-.ask h2{font-size:1.2rem;margin:0 0 4px}
-.ask p{margin:0 0 8px}
 .gate{max-width:420px;margin:24px auto;background:#fff;border-radius:12px;padding:20px}
 .gate label{display:block;font-weight:600;margin-bottom:6px}
 .gate input{font:inherit;font-size:1.4rem;letter-spacing:.3em;width:100%;padding:10px;border:2px solid #767676;border-radius:8px}

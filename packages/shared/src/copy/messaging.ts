@@ -49,7 +49,6 @@ export const messagingCopy = {
   // In the guest guide (GUIDE-18/19): ours; the guide's chrome is English.
   guestMessaging: {
     entry: "Message your host",
-    entryHint: "Questions, problems, or photos to share? Write to your host here.",
     title: "Messages with your host",
     intro: "Your host reads these in their inbox and replies here.",
     firstName: "First name",

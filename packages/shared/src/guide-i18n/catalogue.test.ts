@@ -41,6 +41,7 @@ const SAMPLES: Record<string, unknown[]> = {
   "guide.message": ["WhatsApp"],
   "guide.wifiQr": ["SeaView"],
   "guide.lastUpdated": ["24.11.2026"],
+  "guide.searchResults": [1234567],
   "messaging.attachHint": [10, 25],
   "messaging.required": ["Prénom"],
   "messaging.messageTooLong": [5000],
@@ -54,6 +55,8 @@ const mustShow: Record<string, string[]> = {
   "guide.message": ["WhatsApp"],
   "guide.wifiQr": ["SeaView"],
   "guide.lastUpdated": ["24.11.2026"],
+  // The guide's script swaps the count into this sample (guide-home.tsx): it must be there as written.
+  "guide.searchResults": ["1234567"],
   "messaging.attachHint": ["10", "25"],
   "messaging.messageTooLong": ["5000"],
   "messaging.tooManyFiles": ["10"],

@@ -55,7 +55,7 @@
   function keyOf(el) {
     var id = el.id || "";
     if (id.indexOf("c-") === 0) return "section:" + id.slice(2);
-    if (id.indexOf("i-") === 0) return "item:" + id.slice(2);
+    if (id.indexOf("i-") === 0 || id.indexOf("f-") === 0) return "item:" + id.slice(2);
     return null;
   }
   function onScreen(entries) {
@@ -202,14 +202,23 @@
         document.documentElement.dir = next.documentElement.dir;
         document.title = next.title;
         body.setAttribute("data-copied", next.body.getAttribute("data-copied") || "");
-        var parts = [".skip", ".preview", ".cover", "main", "footer"];
+        var parts = [".skip", ".preview", ".cover", ".bar", "main", "footer"];
         parts.forEach(function (sel) {
           var now = document.querySelector(sel);
           var incoming = next.querySelector(sel);
           if (now && incoming) now.replaceWith(document.importNode(incoming, true));
         });
+        // The same view in the new language: the section's anchor is the same in every language, and a
+        // fragment navigation (not pushState) is what makes the new section the page's :target.
+        var view = location.hash;
         history.pushState(null, "", link.href);
         shown = location.pathname + location.search;
+        if (view) {
+          // Not a step from home: Home must not go back to the page in the old language.
+          switching = true;
+          location.replace(view);
+        }
+        enhanceViews();
         enhanceVideos(document.querySelector("main") || document);
         enhanceMap(document.querySelector("main") || document);
         offlineBanner();
@@ -221,7 +230,13 @@
   }
 
   document.addEventListener("click", function (event) {
-    var target = event.target.closest ? event.target.closest("[data-copy],a[data-lang]") : null;
+    if (!event.target.closest) return;
+    var menu = event.target.closest(".menu a");
+    if (menu) menu.closest("details").open = false;
+    var home = event.target.closest("a[data-home]");
+    if (home) goHome(event);
+    if (event.target.closest("[data-totop]")) window.scrollTo(0, 0);
+    var target = event.target.closest("[data-copy],a[data-lang]");
     if (!target) return;
     if (target.hasAttribute("data-copy")) onCopy(target);
     else if (!event.metaKey && !event.ctrlKey && !event.shiftKey) {
@@ -237,6 +252,157 @@
   });
   window.addEventListener("online", offlineBanner);
   window.addEventListener("offline", offlineBanner);
+
+  // The home screen's views (issue 18): the stylesheet shows the section the address names (:target); the
+  // script adds search, a Home that goes back when the guest came from home, focus and back-to-top.
+  var fromHome = false;
+  var isHome = function (hash) {
+    return hash === "" || hash === "#home";
+  };
+  function goHome(event) {
+    if (isHome(location.hash)) {
+      event.preventDefault();
+      window.scrollTo(0, 0);
+    } else if (fromHome) {
+      // Back to the home the guest came from, where they were on it, without a new history entry.
+      event.preventDefault();
+      history.back();
+    } else {
+      setTimeout(function () {
+        window.scrollTo(0, 0);
+      }, 0);
+    }
+  }
+  var switching = false;
+  window.addEventListener("hashchange", function (event) {
+    fromHome = !switching && isHome(new URL(event.oldURL).hash) && !isHome(location.hash);
+    switching = false;
+    var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (!target || isHome(location.hash)) return;
+    // The view's heading (or the search field) takes focus, so a screen reader starts at what was opened.
+    var focus = target.id === "search" ? target.querySelector("input") : target.querySelector("h2,h3,h4");
+    if (!focus) return;
+    if (!focus.hasAttribute("tabindex") && focus.tagName !== "INPUT") focus.setAttribute("tabindex", "-1");
+    focus.focus({ preventScroll: true });
+  });
+
+  // Search (issue 18): titles and text of every item and place on the page, in its language; all words must
+  // match, accents and case aside. Built on first use from the page itself, so it works offline too.
+  var fold = function (text) {
+    return text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
+  };
+  function searchIndex() {
+    var entries = [];
+    var cards = document.querySelectorAll("main > .cat article.item, main > .cat article.place");
+    Array.prototype.forEach.call(cards, function (card) {
+      var heading = card.querySelector("h3,h4");
+      var section = card.closest("main > .cat").querySelector("h2");
+      // Text node by text node, so "Title" and "Text" never run together as "TitleText".
+      var parts = [];
+      var walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        if (!heading || !heading.contains(walker.currentNode)) parts.push(walker.currentNode.nodeValue);
+      }
+      var title = heading ? heading.textContent.trim() : "";
+      var text = parts.join(" ").replace(/\s+/g, " ").trim();
+      entries.push({
+        id: card.id,
+        title: title,
+        section: section ? section.textContent : "",
+        text: text,
+        folded: fold(text),
+        all: fold(title + " " + text),
+      });
+    });
+    return entries;
+  }
+  function snippet(entry, term) {
+    // The words around the first match, with the match marked; text nodes only, never markup.
+    var span = document.createElement("span");
+    var at = entry.folded.indexOf(term);
+    var start = Math.max(0, at - 60);
+    if (at < 0 || entry.folded.length !== entry.text.length) {
+      span.textContent = entry.text.length > 140 ? entry.text.slice(0, 140) + "…" : entry.text;
+      return span;
+    }
+    span.appendChild(document.createTextNode((start > 0 ? "…" : "") + entry.text.slice(start, at)));
+    var mark = document.createElement("mark");
+    mark.textContent = entry.text.slice(at, at + term.length);
+    span.appendChild(mark);
+    var end = at + term.length + 80;
+    span.appendChild(
+      document.createTextNode(entry.text.slice(at + term.length, end) + (end < entry.text.length ? "…" : "")),
+    );
+    return span;
+  }
+  function enhanceSearch() {
+    var view = document.getElementById("search");
+    var open = document.querySelector("a[data-search]");
+    if (!view || !open) return;
+    view.hidden = false;
+    open.hidden = false;
+    var input = view.querySelector("input");
+    var status = view.querySelector("[role=status]");
+    var list = view.querySelector(".results");
+    var index = null;
+    var timer;
+    function run() {
+      var terms = fold(input.value).split(/\s+/).filter(Boolean);
+      list.textContent = "";
+      if (!terms.length) {
+        status.textContent = "";
+        return;
+      }
+      index = index || searchIndex();
+      var found = index.filter(function (entry) {
+        return terms.every(function (term) {
+          return entry.all.indexOf(term) >= 0;
+        });
+      });
+      found.slice(0, 50).forEach(function (entry) {
+        var li = document.createElement("li");
+        var a = document.createElement("a");
+        a.href = "#" + entry.id;
+        var title = document.createElement("strong");
+        title.textContent = entry.title;
+        var where = document.createElement("small");
+        where.textContent = entry.section;
+        a.appendChild(title);
+        a.appendChild(where);
+        a.appendChild(snippet(entry, terms[0]));
+        li.appendChild(a);
+        list.appendChild(li);
+      });
+      var n = view.getAttribute("data-n");
+      status.textContent = !found.length
+        ? view.getAttribute("data-none")
+        : found.length === 1
+          ? view.getAttribute("data-one")
+          : view.getAttribute("data-many").replace(n, String(found.length));
+    }
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(run, 120);
+    });
+    if (location.hash === "#search") input.focus();
+  }
+
+  // Back to top: offered once the guest is two screens down.
+  var toTopShown = false;
+  function onScroll() {
+    var button = document.querySelector("[data-totop]");
+    var show = window.scrollY > window.innerHeight * 2;
+    if (button && show !== toTopShown) button.hidden = !(toTopShown = show);
+  }
+  function enhanceViews() {
+    toTopShown = false;
+    onScroll();
+    enhanceSearch();
+  }
+  window.addEventListener("scroll", onScroll, { passive: true });
 
   // Video (CONT-22): a format this browser cannot play fails when played; show the fallback copy instead.
   function enhanceVideos(root) {
@@ -337,6 +503,7 @@
 
   var gate = document.querySelector("form[data-unlock]");
   if (gate) enhanceGate(gate);
+  enhanceViews();
   enhanceVideos(document);
   enhanceMap(document);
   offlineBanner();
