@@ -30,6 +30,8 @@ async function guideWithPlaces(baseUrl: string, host: Host): Promise<string> {
     return res.status === 204 ? null : ((await res.json()) as Record<string, unknown>);
   };
   await ok(await host.api("POST", "/api/properties", { title: "Seafront Flat", propertyId: id }));
+  // Published: a draft's guide is the 503 unavailable page (decision 020).
+  await ok(await host.api("PATCH", `/api/properties/${id}`, { published: true }));
   const categories = ["cafes", "food-and-drink", "beaches", "parks", "shopping", "transport", "health-services"];
   for (let i = 0; i < PLACES; i++) {
     const created = await ok(

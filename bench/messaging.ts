@@ -45,7 +45,13 @@ async function host(server: RunningServer) {
       body: JSON.stringify(body),
     });
   await call("POST", "/api/properties", { title: "Bench Loft", propertyId });
-  await call("PATCH", `/api/properties/${propertyId}`, { inboundMessagingActive: true, outboundMessagingActive: true });
+  // Published (a draft's guide takes no messages, decision 020), with messages on.
+  const on = await call("PATCH", `/api/properties/${propertyId}`, {
+    published: true,
+    inboundMessagingActive: true,
+    outboundMessagingActive: true,
+  });
+  if (on.status !== 204) throw new Error(`messages on: ${on.status} ${await on.text()}`);
   return { cookie, propertyId };
 }
 

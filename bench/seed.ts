@@ -88,10 +88,13 @@ export async function createGuide(
 ): Promise<string> {
   const id = `bench-guide-${Date.now().toString(36)}`;
   await host.api("POST", "/api/properties", { title: "Harbour Loft", propertyId: id });
-  await host.api("PATCH", `/api/properties/${id}`, {
+  // Published: a new property is a draft (decision 020), whose guide answers the 503 unavailable page.
+  const patch = await host.api("PATCH", `/api/properties/${id}`, {
     displayAddress: "12 Quay Street, Whitby",
     languageTranslations: ["fr", "de"],
+    published: true,
   });
+  if (patch.status !== 204) throw new Error(`publish: ${patch.status} ${await patch.text()}`);
   const categories = ["arrival", "wifi-and-tech", "house-rules", "the-home", "getting-around", "safety", "check-out"];
   const photos = await Promise.all(Array.from({ length: images }, (_, i) => photo(i, photoWidth, photoQuality)));
   if (photos[0]) await upload(baseUrl, host, `/api/properties/${id}/cover`, photos[0]);

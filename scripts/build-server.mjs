@@ -5,7 +5,7 @@
 // package stays an import from node_modules, since native modules (sharp, argon2), PGlite's wasm and packages'
 // data files must load from where they were installed. The files the server reads at run time (every file under
 // src/ that is not TypeScript: migrations, the guide's browser scripts, the content catalogue) are copied into
-// dist/ in the same layout, where src/lib/server-files.ts looks for them.
+// dist/ in the same layout (the guest browser scripts minified), where src/lib/server-files.ts looks for them.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -68,11 +68,21 @@ export async function buildServer() {
     write: false,
     logLevel: "warning",
   });
+  // The guest's browser scripts (guide, messages, service worker) are minified: they are fetched on a
+  // guest's phone, often on a weak signal. Development serves them as written.
+  const runtime = [];
+  for (const file of runtimeFiles()) {
+    const rel = path.relative(SRC, file);
+    const browserScript = rel.startsWith(path.join("guide", "client")) && file.endsWith(".js");
+    const contents = browserScript
+      ? (await esbuild.transform(fs.readFileSync(file, "utf8"), { minify: true, loader: "js" })).code
+      : fs.readFileSync(file);
+    runtime.push([path.join(SERVER_DIST, rel), contents]);
+  }
   // The build service would otherwise live on beside the server, as a child of `npm start`.
   await esbuild.stop();
   for (const output of result.outputFiles) writeWhole(output.path, output.contents);
-  for (const file of runtimeFiles())
-    writeWhole(path.join(SERVER_DIST, path.relative(SRC, file)), fs.readFileSync(file));
+  for (const [file, contents] of runtime) writeWhole(file, contents);
   return performance.now() - started;
 }
 
