@@ -77,7 +77,8 @@ export interface ItemForGuide {
 }
 
 /** Why a guide leaves an item out: a template blank still unfilled, or nothing written but the template's name. */
-export type GuideHiddenReason = "placeholders" | "nothing-written";
+export const GUIDE_HIDDEN_REASONS = ["placeholders", "nothing-written"] as const;
+export type GuideHiddenReason = (typeof GUIDE_HIDDEN_REASONS)[number];
 
 const blank = (value: string | null | undefined) => !value || textOf(value).trim() === "";
 
