@@ -11,6 +11,7 @@ import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useContentItem } from "../api/get-content-item.ts";
 import { useDeleteContentItem } from "../api/delete-content-item.ts";
 import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
+import { NotShownNote, PlaceholdersDialog, draftPlaceholders } from "./editor-placeholders.tsx";
 import { EditorTexts } from "./editor-texts.tsx";
 import { MediaField } from "./media-field.tsx";
 import { SubItemsEditor } from "./sub-items-editor.tsx";
@@ -81,6 +82,7 @@ function ItemEditorForm({
   const [tab, setTab] = useState("en");
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [placeholders, setPlaceholders] = useState<string[]>([]);
   const [webLinkError, setWebLinkError] = useState<string>();
   const [saved, setSaved] = useState(false);
   const saver = useSaveItem(
@@ -101,8 +103,15 @@ function ItemEditorForm({
     if (dirty) setConfirmClose(true);
     else onClose();
   };
-  const save = async () => {
+  const save = async (anyway = false) => {
     setConfirmClose(false);
+    setPlaceholders([]);
+    // Decision 023: text still holding [bracketed] bits is saved only once the host says so.
+    const found = anyway ? [] : draftPlaceholders(draft);
+    if (found.length > 0) {
+      leave.stay();
+      return setPlaceholders(found);
+    }
     // CONT-20: an http(s) address or blank, as the request's own rule says; the hint's copy says what to type.
     if (fieldProblem(CreateContentItemRequest.shape.webLink, draft.webLink)) {
       setWebLinkError(c.webLinkHint);
@@ -163,6 +172,7 @@ function ItemEditorForm({
         }
       >
         <div className="editor">
+          <NotShownNote draft={draft} template={template} />
           {languages.length > 0 ? (
             <div className="editor__tabs" role="tablist" aria-label={c.languageTabs}>
               {["en", ...languages].map((language) => (
@@ -219,6 +229,7 @@ function ItemEditorForm({
               hint={c.webLinkHint}
               type="url"
               value={draft.webLink}
+              placeholder={template?.defaults.webLink ?? undefined}
               error={webLinkError}
               aria-invalid={webLinkError ? true : undefined}
               onChange={(event) => update((d) => ({ ...d, webLink: event.target.value }))}
@@ -270,6 +281,8 @@ function ItemEditorForm({
       >
         {null}
       </Dialog>
+
+      <PlaceholdersDialog tokens={placeholders} onSave={() => void save(true)} onEdit={() => setPlaceholders([])} />
 
       <Dialog
         open={confirmDelete}
