@@ -125,8 +125,12 @@ export const contentCopy = {
     placeholdersFound: (field: string, tokens: readonly string[]) =>
       `${field} still has text in square brackets to replace: ${tokens.join(", ")}`,
     placeholdersConfirmTitle: "Replace the bracketed text?",
-    placeholdersConfirm: (tokens: readonly string[]) =>
-      `Your text still has ${tokens.length === 1 ? "a placeholder" : "placeholders"} in square brackets (${tokens.join(", ")}). Guests do not see a suggested item until its bracketed text is replaced.`,
+    placeholdersConfirm: (tokens: readonly string[], hiddenFromGuests: boolean) =>
+      `Your text still has ${tokens.length === 1 ? "a placeholder" : "placeholders"} in square brackets (${tokens.join(", ")}). ${
+        hiddenFromGuests
+          ? "Guests do not see a suggested item until its example's bracketed text is replaced."
+          : "Guests will see it exactly as written."
+      }`,
     saveAnyway: "Save anyway",
     backToEditing: "Go back and edit",
     notShownPlaceholders: "Not shown to guests: still has template placeholders",

@@ -1,5 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import { findPlaceholders, guideHiddenReason } from "@doorstep/shared/rules/placeholders";
+import { findPlaceholders, guideHiddenReason, untouchedPlaceholders } from "@doorstep/shared/rules/placeholders";
 import type { TemplateDto } from "@doorstep/shared/schemas/content";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
@@ -33,13 +33,18 @@ export function PlaceholderWarning({ field, value }: { field: string; value: str
 /** Asked before saving text with bracketed bits: save anyway, or go back and replace them. */
 export function PlaceholdersDialog({
   tokens,
+  template,
   onSave,
   onEdit,
 }: {
   tokens: string[];
+  template: TemplateDto | null;
   onSave: () => void;
   onEdit: () => void;
 }) {
+  // Only a template's own blanks keep an item out of the guide; other brackets are published as written.
+  const d = template?.defaults;
+  const hidden = d ? untouchedPlaceholders(tokens, [d.title, d.detailText, d.describe, d.locate, d.operate]) : [];
   return (
     <Dialog
       open={tokens.length > 0}
@@ -54,7 +59,7 @@ export function PlaceholdersDialog({
         </>
       }
     >
-      <p>{c.placeholdersConfirm(tokens)}</p>
+      <p>{c.placeholdersConfirm(tokens, hidden.length > 0)}</p>
     </Dialog>
   );
 }

@@ -35,7 +35,12 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
   const labels = template?.labels;
   // Decision 023: the template's samples are grey examples in the English fields, never values.
   const samples = english ? template?.defaults : undefined;
-  const textSample = samples?.detailText ? textOf(samples.detailText).trim() : "";
+  // One line per paragraph or list item: the example's words, not its layout.
+  const textSample = samples?.detailText
+    ? textOf(samples.detailText)
+        .replace(/\s*\n\s*/g, "\n")
+        .trim()
+    : "";
   const hasSamples = Boolean(textSample || samples?.describe || samples?.locate || samples?.operate);
   const plain: [keyof TextsDraft, string | null | undefined][] = [
     ["describe", labels?.describe],

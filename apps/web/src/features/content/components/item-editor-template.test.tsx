@@ -125,7 +125,8 @@ describe("an item made from a template", () => {
 
     fireEvent.click(within(editor).getByRole("button", { name: c.save }));
     const ask = screen.getByRole("dialog", { name: c.placeholdersConfirmTitle });
-    expect(ask).toHaveTextContent(c.placeholdersConfirm(["[code]"]));
+    // "[code]" is the template's own blank: the item stays out of the guide until it is replaced.
+    expect(ask).toHaveTextContent(c.placeholdersConfirm(["[code]"], true));
     fireEvent.click(within(ask).getByRole("button", { name: c.backToEditing }));
     expect(screen.queryByRole("dialog", { name: c.placeholdersConfirmTitle })).toBeNull();
     expect(sent.bodies).toHaveLength(0);

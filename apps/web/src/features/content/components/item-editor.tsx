@@ -282,7 +282,12 @@ function ItemEditorForm({
         {null}
       </Dialog>
 
-      <PlaceholdersDialog tokens={placeholders} onSave={() => void save(true)} onEdit={() => setPlaceholders([])} />
+      <PlaceholdersDialog
+        tokens={placeholders}
+        template={template}
+        onSave={() => void save(true)}
+        onEdit={() => setPlaceholders([])}
+      />
 
       <Dialog
         open={confirmDelete}
