@@ -9,8 +9,8 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useContentItem } from "../api/get-content-item.ts";
-import { useDeleteContentItem } from "../api/delete-content-item.ts";
 import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
+import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { NotShownNote, PlaceholdersDialog, draftPlaceholders } from "./editor-placeholders.tsx";
 import { EditorTexts } from "./editor-texts.tsx";
 import { MediaField } from "./media-field.tsx";
@@ -89,7 +89,6 @@ function ItemEditorForm({
     { propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages },
     initial,
   );
-  const remove = useDeleteContentItem(propertyId);
   const dirty = snapshot(draft) !== baseline;
   const saving = saver.status === "saving";
   const labels = template?.labels;
@@ -289,32 +288,14 @@ function ItemEditorForm({
         onEdit={() => setPlaceholders([])}
       />
 
-      <Dialog
+      <DeleteItemDialog
         open={confirmDelete}
-        title={c.deleteItem}
-        onClose={() => setConfirmDelete(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              {c.keep}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!saver.item) return;
-                remove.mutate(saver.item.id, { onSuccess: onClose });
-              }}
-            >
-              {c.delete}
-            </Button>
-          </>
-        }
-      >
-        <p>{isShared ? c.deleteSharedConfirm : c.deleteConfirm}</p>
-        {remove.isError ? <Alert>{copy.common.genericError}</Alert> : null}
-      </Dialog>
+        propertyId={propertyId}
+        itemId={saver.item?.id ?? null}
+        isShared={isShared}
+        onKeep={() => setConfirmDelete(false)}
+        onDeleted={onClose}
+      />
     </>
   );
 }
