@@ -19,11 +19,12 @@ test.describe("content item editor", () => {
 
     await page.getByRole("button", { name: "Add Wi-Fi", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Add Wi-Fi" });
-    // CONT-35: pre-filled from the template's defaults; its own label for the locate text (CONT-15).
+    // CONT-35, decision 023: the template's name pre-fills the title, its sample texts are grey examples only;
+    // its own label for the locate text (CONT-15).
     await expect(dialog.getByLabel("Title")).toHaveValue("Wi-Fi");
-    await expect(dialog.getByLabel("Where the router is")).toHaveValue(
-      "In the living room, on the shelf beside the TV.",
-    );
+    const locate = dialog.getByLabel("Where the router is");
+    await expect(locate).toHaveValue("");
+    await expect(locate).toHaveAttribute("placeholder", "In the living room, on the shelf beside the TV.");
     // CONT-19: exactly the toolbar's buttons.
     const toolbar = dialog.getByRole("toolbar", { name: c.toolbar.label });
     await expect(toolbar.getByRole("button")).toHaveText([

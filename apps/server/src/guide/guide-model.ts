@@ -1,4 +1,5 @@
 import type { GuideLabels } from "@doorstep/shared/guide-i18n/catalogue";
+import { guideHiddenReason } from "@doorstep/shared/rules/placeholders";
 import type { CategoryDto } from "@doorstep/shared/schemas/content";
 import type { GuidePlaceGroup } from "@doorstep/shared/schemas/guide";
 import type { TranslatedItem } from "../features/content/translation.service.ts";
@@ -67,6 +68,40 @@ export interface GuideSection {
   items: TranslatedItem[];
   children: GuideSection[];
 }
+
+/**
+ * Decision 023: a suggested item reaches guests only once the host wrote it. Left out while a field (in the page's
+ * language, or the English rich text a translation came from) still holds a bracketed blank of its template's
+ * sample, or while it has nothing but the template's name.
+ */
+export function shownToGuests(item: TranslatedItem): boolean {
+  const reason = guideHiddenReason(
+    {
+      title: item.englishTitle,
+      detailText: item.englishDetailText,
+      describe: item.describe,
+      locate: item.locate,
+      operate: item.operate,
+      webLink: item.webLink,
+      subItemTexts: item.subItems.flatMap((s) => [s.detailText, s.buttonLabel, s.internalLinkLabel]),
+      hasMediaOrSubItems:
+        item.imageUrl !== null || item.videoUrl !== null || item.documentUrl !== null || item.subItems.length > 0,
+    },
+    item.template,
+  );
+  if (reason !== null) return false;
+  // The shown language's own words (a host or machine translation) may keep a blank the English lost.
+  return guideHiddenReason({ ...emptyItem, title: item.title, detailText: item.detailText }, item.template) === null;
+}
+
+const emptyItem = {
+  describe: null,
+  locate: null,
+  operate: null,
+  webLink: null,
+  subItemTexts: [],
+  hasMediaOrSubItems: true,
+};
 
 /** Categories in the theme's order with their items by ListRank (GUIDE-10); empty ones are left out. */
 export function buildSections(categories: CategoryDto[], items: TranslatedItem[]): GuideSection[] {

@@ -11,7 +11,7 @@ import { fileUrl } from "../lib/urls.ts";
 import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
 import { localCategory } from "./guide-labels.ts";
-import { buildSections, type GuideMap, type GuidePageModel } from "./guide-model.ts";
+import { buildSections, shownToGuests, type GuideMap, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
 
@@ -136,6 +136,8 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     getGuideHost(ctx, property.managerId),
     getGuidePlaces(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
   ]);
+  // Decision 023: suggested items the host has not written yet stay out of the guide.
+  const items = content.items.filter(shownToGuests);
   // GUIDE-15: a map only when some place has a pin (LOCAL-12), centred on the property when it has one.
   const located = places.some((g) => g.places.some((p) => p.lat !== null));
   const map: GuideMap | null = located
@@ -155,7 +157,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
       host,
       sections: buildSections(
         content.categories.map((c) => localCategory(c, labels)),
-        content.items,
+        items,
       ),
       // LOCAL-05's category titles in the page's language (the groups carry the catalogue's English).
       places: places.map((g) => ({
@@ -165,8 +167,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
       map,
       updatedAt: property.updatedAt,
       untranslated:
-        content.items.some((i) => i.untranslatedFields.length > 0) ||
-        places.some((g) => g.places.some((p) => p.untranslated)),
+        items.some((i) => i.untranslatedFields.length > 0) || places.some((g) => g.places.some((p) => p.untranslated)),
     },
     personal,
     protectedContent: isProtected,

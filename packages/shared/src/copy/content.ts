@@ -120,6 +120,21 @@ export const contentCopy = {
       removeLink: "Remove link",
       colour: "Text colour",
     },
+    // Truthful templates (decision 023): sample text is a grey example, bracketed blanks are flagged.
+    sampleHint: "The grey text is an example. Type your own; only what you type is saved.",
+    placeholdersFound: (field: string, tokens: readonly string[]) =>
+      `${field} still has text in square brackets to replace: ${tokens.join(", ")}`,
+    placeholdersConfirmTitle: "Replace the bracketed text?",
+    placeholdersConfirm: (tokens: readonly string[], hiddenFromGuests: boolean) =>
+      `Your text still has ${tokens.length === 1 ? "a placeholder" : "placeholders"} in square brackets (${tokens.join(", ")}). ${
+        hiddenFromGuests
+          ? "Guests do not see a suggested item until its example's bracketed text is replaced."
+          : "Guests will see it exactly as written."
+      }`,
+    saveAnyway: "Save anyway",
+    backToEditing: "Go back and edit",
+    notShownPlaceholders: "Not shown to guests: still has template placeholders",
+    notShownNothingWritten: "Not shown to guests: nothing written yet",
     sharedIntroPage: "Write content once and add it to as many properties as you like.",
     createShared: "Create shared content",
     creatingShared: "Creating...",

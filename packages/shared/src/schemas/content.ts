@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "./text.ts";
 import { THEME_LABELS } from "../constants.ts";
 import { isLanguageCode } from "../languages.ts";
+import { GUIDE_HIDDEN_REASONS } from "../rules/placeholders.ts";
 import {
   CATEGORY_TYPES,
   DETAIL_TEXT_MAX,
@@ -295,7 +296,14 @@ export const CategoryPageResponse = z.object({
   category: CategoryDto,
   parent: CategoryDto.nullable(),
   children: z.array(CategoryWithCounts),
-  templates: z.array(z.object({ template: TemplateDto, item: ContentItemSummary.nullable() })),
+  /** `notShown`: why guests do not see the template's item yet (decision 023), null when they do or it is not added. */
+  templates: z.array(
+    z.object({
+      template: TemplateDto,
+      item: ContentItemSummary.nullable(),
+      notShown: z.enum(GUIDE_HIDDEN_REASONS).nullable(),
+    }),
+  ),
   /** Custom items in ListRank order: the reorderable list (CONT-32). */
   customItems: z.array(ContentItemSummary),
   /** The account's shared items of this category with Add/Remove state (SHARED-06); empty on shared pages. */

@@ -15,8 +15,15 @@ import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./ca
 import type { CategoryRow } from "./catalogue.repository.ts";
 import { countAttachedByCategory, findSharedItemsForProperty } from "./content-links.repository.ts";
 import { toItemSummary } from "./content.dto.ts";
-import { countItemsByCategory, findItemsInCategory, rewriteRanks, touchProperty } from "./content.repository.ts";
+import {
+  countItemsByCategory,
+  findItemsInCategory,
+  findSubItems,
+  rewriteRanks,
+  touchProperty,
+} from "./content.repository.ts";
 import { requireCategory } from "./content.service.ts";
+import { templateItemHiddenReason } from "./template-status.ts";
 
 /**
  * The page's property. A shared item is read on every guide it is attached to, so its editor offers the
@@ -116,6 +123,10 @@ export async function getCategoryPage(
   const children = categories.filter((c) => c.parentLabel === category.label);
   const templates = catalogue.templates.filter((t) => t.categoryLabel === category.label);
   const templateLabels = new Set(templates.map((t) => t.label));
+  const subItems = await findSubItems(
+    ctx.db,
+    templates.flatMap((t) => byTemplate.get(t.label)?.id ?? []),
+  );
   return {
     property: ref,
     category: toCategoryDto(category),
@@ -123,7 +134,17 @@ export async function getCategoryPage(
     children: children.map(withCounts),
     templates: templates.map((t) => {
       const item = byTemplate.get(t.label);
-      return { template: toTemplateDto(t), item: item ? toItemSummary(item, property.isShared) : null };
+      return {
+        template: toTemplateDto(t),
+        item: item ? toItemSummary(item, property.isShared) : null,
+        notShown: item
+          ? templateItemHiddenReason(
+              item,
+              subItems.filter((s) => s.itemId === item.id),
+              t,
+            )
+          : null,
+      };
     }),
     // Items of a template no longer in the theme's set stay visible as custom items.
     customItems: items

@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
+import type { TemplateSample } from "@doorstep/shared/rules/placeholders";
 import type { CategoryDto, SubItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
@@ -15,6 +16,7 @@ import {
   findHostTranslations,
   insertCachedTranslations,
 } from "./translation.repository.ts";
+import { templateSample } from "./template-status.ts";
 
 /** Where a guest-facing item's words came from. */
 export type TranslationSource = "original" | "host" | "machine" | "untranslated";
@@ -24,6 +26,10 @@ export interface TranslatedItem {
   categoryLabel: string;
   label: string;
   title: string;
+  /** The English title, whatever the page's language: a template item's name is compared with it. */
+  englishTitle: string;
+  /** The suggestion the item was made from (its name and sample texts), null for a custom item (decision 023). */
+  template: TemplateSample | null;
   detailText: string;
   /** The English rich text: what language-independent readers (the Wi-Fi details) parse. */
   englishDetailText: string;
@@ -170,6 +176,7 @@ export async function getTranslatedContent(
   if (!property) throw notFound("Property not found");
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const visible = new Set(catalogue.categories.map((c) => c.label));
+  const samples = new Map(catalogue.templates.map((t) => [t.label, templateSample(t)]));
   const [own, attached] = await Promise.all([
     findItemsOfProperties(ctx.db, [property.id]),
     findAttachedItems(ctx.db, property.id),
@@ -233,6 +240,8 @@ export async function getTranslatedContent(
         categoryLabel: row.categoryLabel,
         label: row.label,
         title,
+        englishTitle: row.title,
+        template: row.templateLabel ? (samples.get(row.templateLabel) ?? null) : null,
         titleUntranslated,
         detailText: pick("detailText", row.detailText, mine?.detailText) ?? "",
         englishDetailText: row.detailText ?? "",

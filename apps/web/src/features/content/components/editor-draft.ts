@@ -122,19 +122,15 @@ export function draftFromItem(item: ContentItemDto, languages: readonly string[]
   };
 }
 
-/** A new item: blank, or "Add" on a template pre-filled from the template's defaults (CONT-35). */
+/**
+ * A new item: blank, or "Add" on a template (CONT-35). Only the template's name pre-fills the title; its sample
+ * text is shown as a grey example in each field and never becomes the item's value (decision 023).
+ */
 export function draftFromTemplate(template: TemplateDto | null, languages: readonly string[]): ItemDraft {
-  const d = template?.defaults;
   return {
-    en: {
-      title: d?.title ?? "",
-      detailText: d?.detailText ?? "",
-      describe: d?.describe ?? "",
-      locate: d?.locate ?? "",
-      operate: d?.operate ?? "",
-    },
+    en: { ...blankTexts(), title: template?.defaults.title ?? "" },
     translations: translationsFor(languages, []),
-    webLink: d?.webLink ?? "",
+    webLink: "",
     what3words: "",
     showWhat3words: false,
     featured: false,

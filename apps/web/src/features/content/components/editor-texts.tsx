@@ -1,10 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
 import { languageName } from "@doorstep/shared/languages";
+import { textOf } from "@doorstep/shared/rules/placeholders";
 import type { TemplateDto } from "@doorstep/shared/schemas/content";
 import { useId } from "react";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { useConfig } from "../../../lib/config.ts";
 import type { ItemDraft, TextsDraft } from "./editor-draft.ts";
+import { PlaceholderWarning } from "./editor-placeholders.tsx";
 import { RichTextEditor } from "./rich-text-editor.tsx";
 
 const c = copy.content;
@@ -31,6 +33,15 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
       return current ? { ...d, translations: { ...d.translations, [language]: { ...current, ...patch } } } : d;
     });
   const labels = template?.labels;
+  // Decision 023: the template's samples are grey examples in the English fields, never values.
+  const samples = english ? template?.defaults : undefined;
+  // One line per paragraph or list item: the example's words, not its layout.
+  const textSample = samples?.detailText
+    ? textOf(samples.detailText)
+        .replace(/\s*\n\s*/g, "\n")
+        .trim()
+    : "";
+  const hasSamples = Boolean(textSample || samples?.describe || samples?.locate || samples?.operate);
   const plain: [keyof TextsDraft, string | null | undefined][] = [
     ["describe", labels?.describe],
     ["locate", labels?.locate],
@@ -44,6 +55,7 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
           {c.translationHint(languageName(language), config.data?.machineTranslation ?? false)}
         </p>
       )}
+      {hasSamples ? <p className="field__hint">{c.sampleHint}</p> : null}
       {(template?.showTitle ?? true) ? (
         <TextField
           label={labels?.title ?? c.titleLabel}
@@ -53,7 +65,17 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
           onChange={(event) => set({ title: event.target.value })}
         />
       ) : null}
-      <RichTextEditor label={c.textLabel} value={texts.detailText} onChange={(detailText) => set({ detailText })} />
+      {(template?.showTitle ?? true) ? (
+        <PlaceholderWarning field={labels?.title ?? c.titleLabel} value={texts.title} />
+      ) : null}
+      <RichTextEditor
+        label={c.textLabel}
+        value={texts.detailText}
+        placeholder={textSample || undefined}
+        onChange={(detailText) => set({ detailText })}
+      >
+        <PlaceholderWarning field={c.textLabel} value={texts.detailText} />
+      </RichTextEditor>
       {plain.map(([field, label]) =>
         label ? (
           <div className="field" key={field}>
@@ -65,8 +87,10 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
               className="field__input"
               rows={3}
               value={texts[field]}
+              placeholder={samples?.[field] ?? undefined}
               onChange={(event) => set({ [field]: event.target.value })}
             />
+            <PlaceholderWarning field={label} value={texts[field]} />
           </div>
         ) : null,
       )}

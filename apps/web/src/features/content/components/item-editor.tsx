@@ -9,8 +9,9 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useContentItem } from "../api/get-content-item.ts";
-import { useDeleteContentItem } from "../api/delete-content-item.ts";
 import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
+import { DeleteItemDialog } from "./delete-item-dialog.tsx";
+import { NotShownNote, PlaceholdersDialog, draftPlaceholders } from "./editor-placeholders.tsx";
 import { EditorTexts } from "./editor-texts.tsx";
 import { MediaField } from "./media-field.tsx";
 import { SubItemsEditor } from "./sub-items-editor.tsx";
@@ -81,13 +82,13 @@ function ItemEditorForm({
   const [tab, setTab] = useState("en");
   const [confirmClose, setConfirmClose] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [placeholders, setPlaceholders] = useState<string[]>([]);
   const [webLinkError, setWebLinkError] = useState<string>();
   const [saved, setSaved] = useState(false);
   const saver = useSaveItem(
     { propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages },
     initial,
   );
-  const remove = useDeleteContentItem(propertyId);
   const dirty = snapshot(draft) !== baseline;
   const saving = saver.status === "saving";
   const labels = template?.labels;
@@ -101,8 +102,15 @@ function ItemEditorForm({
     if (dirty) setConfirmClose(true);
     else onClose();
   };
-  const save = async () => {
+  const save = async (anyway = false) => {
     setConfirmClose(false);
+    setPlaceholders([]);
+    // Decision 023: text still holding [bracketed] bits is saved only once the host says so.
+    const found = anyway ? [] : draftPlaceholders(draft);
+    if (found.length > 0) {
+      leave.stay();
+      return setPlaceholders(found);
+    }
     // CONT-20: an http(s) address or blank, as the request's own rule says; the hint's copy says what to type.
     if (fieldProblem(CreateContentItemRequest.shape.webLink, draft.webLink)) {
       setWebLinkError(c.webLinkHint);
@@ -163,6 +171,7 @@ function ItemEditorForm({
         }
       >
         <div className="editor">
+          <NotShownNote draft={draft} template={template} />
           {languages.length > 0 ? (
             <div className="editor__tabs" role="tablist" aria-label={c.languageTabs}>
               {["en", ...languages].map((language) => (
@@ -219,6 +228,7 @@ function ItemEditorForm({
               hint={c.webLinkHint}
               type="url"
               value={draft.webLink}
+              placeholder={template?.defaults.webLink ?? undefined}
               error={webLinkError}
               aria-invalid={webLinkError ? true : undefined}
               onChange={(event) => update((d) => ({ ...d, webLink: event.target.value }))}
@@ -271,32 +281,21 @@ function ItemEditorForm({
         {null}
       </Dialog>
 
-      <Dialog
+      <PlaceholdersDialog
+        tokens={placeholders}
+        template={template}
+        onSave={() => void save(true)}
+        onEdit={() => setPlaceholders([])}
+      />
+
+      <DeleteItemDialog
         open={confirmDelete}
-        title={c.deleteItem}
-        onClose={() => setConfirmDelete(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirmDelete(false)}>
-              {c.keep}
-            </Button>
-            <Button
-              variant="danger"
-              busy={remove.isPending}
-              disabled={remove.isPending}
-              onClick={() => {
-                if (!saver.item) return;
-                remove.mutate(saver.item.id, { onSuccess: onClose });
-              }}
-            >
-              {c.delete}
-            </Button>
-          </>
-        }
-      >
-        <p>{isShared ? c.deleteSharedConfirm : c.deleteConfirm}</p>
-        {remove.isError ? <Alert>{copy.common.genericError}</Alert> : null}
-      </Dialog>
+        propertyId={propertyId}
+        itemId={saver.item?.id ?? null}
+        isShared={isShared}
+        onKeep={() => setConfirmDelete(false)}
+        onDeleted={onClose}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import type { GuideHiddenReason } from "@doorstep/shared/rules/placeholders";
 import type { ContentItemSummary } from "@doorstep/shared/schemas/content";
 import { imageAtWidth } from "../../../lib/format.ts";
 
@@ -9,10 +10,13 @@ export function ItemRow({
   item,
   fallbackTitle,
   recommended = false,
+  notShown = null,
 }: {
   item: ContentItemSummary | null;
   fallbackTitle?: string;
   recommended?: boolean;
+  /** Why guests do not see this template item yet (decision 023). */
+  notShown?: GuideHiddenReason | null;
 }) {
   return (
     <div className="content-row__main">
@@ -26,6 +30,11 @@ export function ItemRow({
           {item?.featured ? <span className="content-badge">{c.featuredBadge}</span> : null}
           {item?.shared ? <span className="content-badge">{c.sharedBadge}</span> : null}
         </span>
+        {notShown ? (
+          <span className="content-row__not-shown">
+            {notShown === "placeholders" ? c.notShownPlaceholders : c.notShownNothingWritten}
+          </span>
+        ) : null}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { Color, TextStyle } from "@tiptap/extension-text-style";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
+import { Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useState } from "react";
 import "./rich-text-editor.css";
@@ -27,14 +28,18 @@ interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   hint?: string;
+  /** An example shown in grey while the text is empty (a template's sample, decision 023); never the value. */
+  placeholder?: string;
+  /** Shown under the editor, such as a warning about what the text holds. */
+  children?: React.ReactNode;
 }
 
 /** The DetailText editor (TipTap) with its labelled toolbar; the editable area is a textbox named by the label. */
-export function RichTextEditor({ label, value, onChange, hint }: RichTextEditorProps) {
+export function RichTextEditor({ label, value, onChange, hint, placeholder, children }: RichTextEditorProps) {
   const labelId = useId();
   const hintId = `${labelId}-hint`;
   const editor = useEditor({
-    extensions,
+    extensions: placeholder ? [...extensions, Placeholder.configure({ placeholder })] : extensions,
     content: value,
     editorProps: {
       attributes: {
@@ -43,6 +48,7 @@ export function RichTextEditor({ label, value, onChange, hint }: RichTextEditorP
         "aria-multiline": "true",
         "aria-labelledby": labelId,
         ...(hint ? { "aria-describedby": hintId } : {}),
+        ...(placeholder ? { "aria-placeholder": placeholder } : {}),
       },
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
@@ -62,6 +68,7 @@ export function RichTextEditor({ label, value, onChange, hint }: RichTextEditorP
         {editor ? <Toolbar editor={editor} /> : null}
         <EditorContent editor={editor} />
       </div>
+      {children}
     </div>
   );
 }

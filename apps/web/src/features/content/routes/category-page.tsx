@@ -112,12 +112,13 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
         <section aria-labelledby="templates-heading">
           <h2 id="templates-heading">{c.templatesHeading}</h2>
           <ul className="content-list">
-            {data.templates.map(({ template, item }) => (
+            {data.templates.map(({ template, item, notShown }) => (
               <li key={template.label} className="content-row">
                 <ItemRow
                   item={item}
                   fallbackTitle={template.defaults.title || template.labels.title}
                   recommended={template.isRequired}
+                  notShown={notShown}
                 />
                 <div className="content-row__actions">
                   {/* CONT-35: Edit opens the stored item; Add starts from the template's defaults. */}
