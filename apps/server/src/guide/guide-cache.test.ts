@@ -155,7 +155,14 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
 });
 
 describe("render cache", () => {
-  const page: RenderedGuide = { status: 200, html: "old", body: compressible("old"), etag: '"e"', headers: {} };
+  const page: RenderedGuide = {
+    status: 200,
+    html: "old",
+    body: compressible("old"),
+    etag: '"e"',
+    headers: {},
+    fingerprint: "old",
+  };
   it("drops a page whose render began before a purge of its guide, keeps others", () => {
     const cache = createRenderCache(60_000);
     const started = cache.begin();

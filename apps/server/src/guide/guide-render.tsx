@@ -17,6 +17,8 @@ export interface RenderedGuide {
   body: ReturnType<typeof compressible>;
   etag: string;
   headers: Record<string, string>;
+  /** What the page was rendered from (model, status, protection): an identical refresh reuses the page. */
+  fingerprint: string;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
@@ -68,7 +70,14 @@ const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, 
 export function renderGuide(
   model: GuidePageModel,
   options: { status?: number; protectedContent: boolean },
+  previous?: RenderedGuide,
 ): RenderedGuide {
+  // The page is a function of these (labels follow the language, the stylesheet the theme): when a background
+  // refresh finds them unchanged, the page it has — rendered, compressed — is still the page (decision 025).
+  const fingerprint = createHash("sha1")
+    .update(JSON.stringify([model, options.status ?? null, options.protectedContent]))
+    .digest("base64url");
+  if (previous?.fingerprint === fingerprint) return previous;
   const stylesheet = guideStylesheet(model.theme);
   const html = `<!doctype html>${renderToString(<GuideDocument model={model} stylesheet={stylesheet} />)}`;
   const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
@@ -90,7 +99,15 @@ export function renderGuide(
     headers["X-Guide-Offline"] = "purge";
     if (model.kind === "inactive") headers["Retry-After"] = "3600";
   }
-  return { status: options.status ?? STATUS[model.kind], html, body: compressible(html), etag, headers };
+  // Bytes, not a string: a cached page is written many times, and a string is encoded again on every write.
+  return {
+    status: options.status ?? STATUS[model.kind],
+    html,
+    body: compressible(Buffer.from(html)),
+    etag,
+    headers,
+    fingerprint,
+  };
 }
 
 /**

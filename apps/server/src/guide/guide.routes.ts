@@ -13,9 +13,10 @@ import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
 import { GUIDE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
-import { guideBasePath } from "./guide-host.ts";
 import { toGuideJson } from "./guide-json.ts";
-import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
+import { createGuideFastPath, type FastPath, type GuidePageKey } from "./guide-fast-path.ts";
+import { guideBasePath, guideHostRewrite } from "./guide-host.ts";
+import { renderGuide, securityHeaders, sendGuide, type RenderedGuide } from "./guide-render.tsx";
 import { createPreviewLink, getGuideManifest, loadGuidePage, localiseGateError, unlockGuide } from "./guide.service.ts";
 import { createRenderCache } from "./render-cache.ts";
 
@@ -29,9 +30,11 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * The public guest guide: pages, passcode unlock, manifest, service worker and script, and the
- * owner's preview link. Registered in its own scope so its form-body parser stays here.
+ * owner's preview link. Registered in its own scope so its form-body parser stays here. Returns the fast path
+ * that serves cached public pages ahead of Fastify (the app installs it in its HTTP server).
  */
-export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<FastPath> {
+  let fastPath: FastPath | null = null;
   await parent.register(async (scope) => {
     // The passcode form posts without JavaScript (GUIDE-07): application/x-www-form-urlencoded.
     scope.addContentTypeParser(
@@ -41,12 +44,13 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
-    routes(scope, ctx);
+    fastPath = routes(scope, ctx);
     registerGuestMessageRoutes(scope, ctx);
   });
+  return fastPath!;
 }
 
-function routes(scope: FastifyInstance, ctx: AppContext) {
+function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const cache = createRenderCache(ctx.config.guide.renderCacheMs, (error) =>
     ctx.log.error({ err: error }, "a guide page's background render failed"),
@@ -56,6 +60,24 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
   scope.addHook("onClose", async () => unsubscribe());
   const secure = ctx.config.publicUrl.startsWith("https://");
   const guideUrlOf = (propertyId: string) => guideUrl(ctx, propertyId);
+
+  const cacheKeyOf = (key: GuidePageKey) =>
+    `${guideBasePath(key.originalUrl, key.propertyId)}|${key.lang ?? ""}|${key.acceptLanguage ?? ""}`;
+  /** A public page from the render cache, refreshed ahead when due; null when it is not there (yet). */
+  function cachedPage(key: GuidePageKey): RenderedGuide | null {
+    // The refresh renders for nobody in particular (no cookie, no preview); a page that became personal is dropped.
+    const refresh = async (current?: RenderedGuide) => {
+      const shared = await loadGuidePage(ctx, {
+        propertyId: key.propertyId,
+        basePath: guideBasePath(key.originalUrl, key.propertyId),
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: key.lang,
+        acceptLanguage: key.acceptLanguage,
+      });
+      return shared.personal ? null : renderGuide(shared.model, { protectedContent: shared.protectedContent }, current);
+    };
+    return cache.get(cacheKeyOf(key), refresh);
+  }
 
   async function page(
     request: FastifyRequest,
@@ -67,20 +89,9 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
     const q = query.success ? query.data : {};
     const basePath = guideBasePath(request.originalUrl, propertyId);
     const acceptLanguage = str(request.headers["accept-language"])?.slice(0, 200);
-    const cacheKey = `${basePath}|${q.lang ?? ""}|${acceptLanguage ?? ""}`;
+    const key = { originalUrl: request.originalUrl, propertyId, lang: q.lang, acceptLanguage };
     const cacheable = !q.preview && !extra.gateError;
-    // The refresh renders for nobody in particular (no cookie, no preview); a page that became personal is dropped.
-    const refresh = async () => {
-      const shared = await loadGuidePage(ctx, {
-        propertyId,
-        basePath,
-        scriptUrl: GUIDE_SCRIPT.url,
-        lang: q.lang,
-        acceptLanguage,
-      });
-      return shared.personal ? null : renderGuide(shared.model, { protectedContent: shared.protectedContent });
-    };
-    const hit = cacheable ? (cache.get(cacheKey, refresh) ?? (await cache.pending(cacheKey))) : null;
+    const hit = cacheable ? (cachedPage(key) ?? (await cache.pending(cacheKeyOf(key)))) : null;
     const acceptEncoding = str(request.headers["accept-encoding"]);
     if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]), acceptEncoding);
     const startedAt = cache.begin();
@@ -95,7 +106,7 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       gateError: extra.gateError,
     });
     const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
-    if (cacheable && !result.personal) cache.set(cacheKey, propertyId, rendered, startedAt);
+    if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt);
     return sendGuide(
       reply,
       rendered,
@@ -255,4 +266,10 @@ function routes(scope: FastifyInstance, ctx: AppContext) {
       return reply.header("Cache-Control", "no-store").send(link);
     },
   );
+
+  return createGuideFastPath({
+    cached: cachedPage,
+    rewrite: guideHostRewrite(ctx.config.guide.host),
+    hsts: secure,
+  });
 }

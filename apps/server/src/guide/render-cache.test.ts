@@ -9,6 +9,7 @@ const page = (html: string): RenderedGuide => ({
   body: compressible(html),
   etag: '"e"',
   headers: {},
+  fingerprint: html,
 });
 let clock = 0;
 vi.spyOn(performance, "now").mockImplementation(() => clock);

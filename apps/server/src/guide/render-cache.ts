@@ -17,6 +17,7 @@ interface Entry {
  * age the first request starts one render in the background and is answered from the cache meanwhile, so a
  * guide in steady use never makes a guest wait for a render (or for the database) and is never older than
  * ttlMs. `refresh` answers null when the page may no longer be shared (it became protected): it is dropped.
+ * It is given the current page, which it may answer again when nothing changed (no render, no compression).
  *
  * A change that must not be outlived by a cached page purges the guide's entries (`purge`, from the
  * broadcast on every instance). A render that began before the purge — a request's or a background
@@ -45,7 +46,7 @@ export function createRenderCache(
   }
 
   return {
-    get(key: string, refresh?: () => Promise<RenderedGuide | null>): RenderedGuide | null {
+    get(key: string, refresh?: (current: RenderedGuide) => Promise<RenderedGuide | null>): RenderedGuide | null {
       if (ttlMs <= 0) return null;
       const hit = entries.get(key);
       if (!hit) return null;
@@ -59,7 +60,7 @@ export function createRenderCache(
         const dropIfCurrent = () => {
           if (entries.get(key) === hit) entries.delete(key);
         };
-        hit.refreshing = refresh().then(
+        hit.refreshing = refresh(hit.page).then(
           (page) => {
             if (page) set(key, hit.propertyId, page, startedAt);
             else dropIfCurrent();

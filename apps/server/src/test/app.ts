@@ -4,6 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
+import type { FastPath } from "../guide/guide-fast-path.ts";
 import type { Database } from "../db/client.ts";
 import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
 import { openTestDatabase } from "./database.ts";
@@ -14,6 +15,8 @@ export interface TestApp {
   database: Database;
   config: AppConfig;
   routes: RegisteredRoute[];
+  /** The guide's fast path (app.ts): tests that listen on a port see what it served. */
+  guideFastPath: FastPath;
   /** Moves the app's clock (sessions, tokens, trials) without waiting. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -63,7 +66,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app, ctx, routes } = await buildApp({
+  const { app, ctx, routes, guideFastPath } = await buildApp({
     config,
     database,
     overrides: { ...options.overrides, now: () => new Date(clock.now) },
@@ -76,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     database,
     config,
     routes,
+    guideFastPath,
     clock,
     async close() {
       await app.close();

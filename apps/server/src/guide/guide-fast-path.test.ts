@@ -1,0 +1,139 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser } from "../test/factories.ts";
+import { renderGuide } from "./guide-render.tsx";
+import { loadGuidePage } from "./guide.service.ts";
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  // The render cache on, as in production (tests run without it), long enough that nothing expires mid-test.
+  t = await createTestApp({
+    configure: (config) => ({ ...config, guide: { ...config.guide, renderCacheMs: 60_000 } }),
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => t.close());
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** A GET over a real socket (the fast path sits in the HTTP server, which `inject` does not use). */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** The headers that say something about the page (not the connection or the clock). */
+const meaningful = (headers: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive"].includes(name.toLowerCase())),
+  );
+
+describe("the guide's fast path (decision 025)", () => {
+  it("answers a cached public page with the route's own status, headers and bytes, in every encoding", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Fast Flat" });
+    // The first view renders through the route and fills the cache.
+    const first = await get(`/g/${propertyId}?lang=en&utm_source=qr-code`);
+    expect(first.status).toBe(200);
+    const before = t.guideFastPath.served;
+    for (const encoding of ["", "gzip", "br"]) {
+      const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
+      const fast = await get(`/g/${propertyId}?lang=en&utm_source=qr-code`, headers);
+      // The same request through Fastify (inject skips the HTTP server, so the fast path too).
+      const slow = await t.app.inject({ method: "GET", url: `/g/${propertyId}?lang=en&utm_source=qr-code`, headers });
+      expect(fast.status).toBe(slow.statusCode);
+      expect(meaningful(fast.headers)).toEqual(meaningful(slow.headers));
+      expect(fast.body.equals(slow.rawPayload)).toBe(true);
+      if (encoding) expect(fast.headers["content-encoding"]).toBe(encoding);
+      expect(fast.headers["content-security-policy"]).toContain("default-src 'none'");
+      expect(fast.headers["cache-control"]).toBe("public, max-age=60");
+    }
+    expect(t.guideFastPath.served).toBe(before + 3);
+    // The browser's copy is current: 304, from the fast path too (the first plain view fills the cache).
+    const etag = (await get(`/g/${propertyId}`)).headers.etag!;
+    const again = await get(`/g/${propertyId}`, { "if-none-match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(t.guideFastPath.served).toBe(before + 4);
+  });
+
+  it("leaves previews, protected guides, odd queries and other routes to Fastify", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Locked Loft" });
+    await get(`/g/${propertyId}`);
+    const warm = t.guideFastPath.served;
+    await get(`/g/${propertyId}`);
+    // The page is cached (a control): only the requests below differ.
+    expect(t.guideFastPath.served).toBe(warm + 1);
+    const before = t.guideFastPath.served;
+    for (const path of [
+      `/g/${propertyId}?preview=abc`,
+      `/g/${propertyId}?lang=fr&lang=de`,
+      `/g/${propertyId}?lang=%00`,
+      `/g/${propertyId}/`,
+      `/g/${propertyId}/manifest.webmanifest`,
+      `/g/${propertyId.toUpperCase()}`,
+      "/api/health",
+    ])
+      await get(path);
+    expect(t.guideFastPath.served).toBe(before);
+
+    // A passcode purges the cached page; the gate is never cached, so it always goes the long way.
+    const set = await t.app.inject({
+      method: "PUT",
+      url: `/api/properties/${propertyId}/passcode`,
+      headers: { cookie: user.cookie },
+      payload: { passcode: "246810" },
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    for (let i = 0; i < 3; i++) {
+      const gate = await get(`/g/${propertyId}`);
+      expect(gate.headers["cache-control"]).toBe("no-store");
+      expect(gate.body.toString()).toContain('name="passcode"');
+    }
+    expect(t.guideFastPath.served).toBe(before);
+  });
+
+  it("a background refresh that finds the same page keeps the rendered, compressed one; a change renders anew", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Same Studio" });
+    const load = async () =>
+      (await loadGuidePage(t.ctx, { propertyId, basePath: `/g/${propertyId}`, scriptUrl: "/g/_/guide.js" })).model;
+    const first = renderGuide(await load(), { protectedContent: false });
+    expect(renderGuide(await load(), { protectedContent: false }, first)).toBe(first);
+    // Anything the page shows is in what it was rendered from: a new title is a new page.
+    const retitled = await t.app.inject({
+      method: "PATCH",
+      url: `/api/properties/${propertyId}`,
+      headers: { cookie: user.cookie },
+      payload: { title: "Same Studio, renamed" },
+    });
+    expect(retitled.statusCode, retitled.body).toBe(204);
+    const second = renderGuide(await load(), { protectedContent: false }, first);
+    expect(second).not.toBe(first);
+    expect(second.html).toContain("Same Studio, renamed");
+    // So is whether it is protected.
+    expect(renderGuide(await load(), { protectedContent: true }, second)).not.toBe(second);
+  });
+});

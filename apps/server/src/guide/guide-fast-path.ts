@@ -1,0 +1,77 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { pickEncoding } from "../lib/compression.ts";
+import type { RenderedGuide } from "./guide-render.tsx";
+
+/** What a guide page's cache is looked up by: the same four values the route's own handler uses. */
+export interface GuidePageKey {
+  originalUrl: string;
+  propertyId: string;
+  lang: string | undefined;
+  acceptLanguage: string | undefined;
+}
+
+/**
+ * Answers a request before Fastify sees it, or returns false to let Fastify answer. Installed in the HTTP
+ * server's request listener (app.ts); `served` counts the answers (tests and benchmarks read it).
+ */
+export interface FastPath {
+  (req: IncomingMessage, res: ServerResponse): boolean;
+  served: number;
+}
+
+// A guide address as the route accepts it: a weblink (lowercase letters, digits, dashes), an optional query.
+const GUIDE_URL = /^\/g\/([a-z0-9-]{1,60})(?:\?([^#]*))?$/;
+// A language tag as a guest sends it; anything else goes the long way, where the route's schema decides.
+const LANG = /^[A-Za-z0-9-]{0,12}$/;
+
+/**
+ * The guide's hot path (issue 19 item 7, docs/decisions/025-guide-fast-path.md): a public guide page already in
+ * the render cache is written straight to the socket, with exactly the status, headers and bytes the route
+ * would send (`sendGuide`), skipping Fastify's routing, hooks and logging — about two thirds of the CPU such a
+ * request cost. Anything else falls through to Fastify: other methods and paths, previews, odd queries, pages
+ * not cached (first view, passcode-protected, a render pending), and the whole server once it is closing.
+ */
+export function createGuideFastPath(options: {
+  /** The cached page for this key (starting a refresh when it is due), or null. */
+  cached: (key: GuidePageKey) => RenderedGuide | null;
+  /** GUIDE_HOST's rewrite of `/{id}` to `/g/{id}`, as Fastify applies it. */
+  rewrite?: (req: IncomingMessage) => string;
+  /** Served over https: the same HSTS header the app's hook adds. */
+  hsts: boolean;
+}): FastPath {
+  const fastPath = ((req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET") return false;
+    const originalUrl = req.url ?? "";
+    const match = GUIDE_URL.exec(options.rewrite ? options.rewrite(req) : originalUrl);
+    if (!match) return false;
+    let lang: string | undefined;
+    if (match[2]) {
+      for (const [name, value] of new URLSearchParams(match[2])) {
+        // A preview is personal; a repeated `lang` is for the route's schema to judge.
+        if (name === "preview" || (name === "lang" && lang !== undefined)) return false;
+        if (name === "lang") lang = value;
+      }
+    }
+    if (lang !== undefined && !LANG.test(lang)) return false;
+    const acceptLanguage = req.headers["accept-language"]?.slice(0, 200);
+    const page = options.cached({ originalUrl, propertyId: match[1]!, lang, acceptLanguage });
+    if (!page) return false;
+
+    const encoding = pickEncoding(req.headers["accept-encoding"]);
+    const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+    const headers: Record<string, string> = { ...page.headers, ETag: etag };
+    if (options.hsts) headers["Strict-Transport-Security"] = "max-age=31536000";
+    fastPath.served++;
+    if (page.status === 200 && req.headers["if-none-match"] === etag) {
+      res.writeHead(304, headers).end();
+      return true;
+    }
+    if (encoding) headers["Content-Encoding"] = encoding;
+    const body = page.body.get(encoding);
+    headers["Content-Length"] = String(Buffer.byteLength(body));
+    res.writeHead(page.status, headers).end(body);
+    return true;
+  }) as FastPath;
+  fastPath.served = 0;
+  return fastPath;
+}
