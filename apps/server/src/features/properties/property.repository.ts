@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { companies, managers, properties } from "../../db/schema/properties.ts";
@@ -14,20 +15,39 @@ export type CompanyRow = typeof companies.$inferSelect;
 export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 
 /** Live (non-archived) properties of an account. */
-const ownedBy = (accountId: string) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
+/** An account id, or the placeholder a prepared statement fills in. */
+type AccountIdValue = string | Placeholder;
+const ownedBy = (accountId: AccountIdValue) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
 /** What the property list shows and counts: live properties but the shared-content one. */
-const listedBy = (accountId: string) => and(ownedBy(accountId), eq(properties.isShared, false));
+const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), eq(properties.isShared, false));
 
-export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
-  const rows = await db
+// The dashboard's hot reads (a property, the list's first page, the account's flags beside them) are
+// prepared once (src/db/prepared.ts, docs/architecture.md §9): no SQL built or planned per request.
+const accountIdParam = sql.placeholder("accountId");
+const accountFlags = preparedFor((db) =>
+  db
     .select({
       hasSubscription: accounts.hasSubscription,
       trialEndsAt: accounts.trialEndsAt,
       subscriptionActiveUser: accounts.subscriptionActiveUser,
     })
     .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
+    .where(eq(accounts.id, accountIdParam))
+    .limit(1)
+    .prepare("account_flags"),
+);
+const ownedProperty = preparedFor((db) =>
+  db
+    .select()
+    .from(properties)
+    .leftJoin(managers, eq(properties.managerId, managers.id))
+    .where(and(ownedBy(accountIdParam), eq(properties.propertyId, sql.placeholder("propertyId"))))
+    .limit(1)
+    .prepare("owned_property"),
+);
+
+export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
+  const rows = await accountFlags(db).execute({ accountId });
   return rows[0] ?? null;
 }
 
@@ -37,12 +57,7 @@ export async function findOwnedProperty(
   accountId: string,
   propertyId: string,
 ): Promise<PropertyWithManager | null> {
-  const rows = await db
-    .select()
-    .from(properties)
-    .leftJoin(managers, eq(properties.managerId, managers.id))
-    .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)))
-    .limit(1);
+  const rows = await ownedProperty(db).execute({ accountId, propertyId });
   const row = rows[0];
   return row ? { ...row.properties, manager: row.managers } : null;
 }
@@ -89,6 +104,21 @@ export interface ListCursor {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+const pageColumns = (accountId: AccountIdValue) => ({
+  property: properties,
+  // The account's total rides on every row (one statement, not two): the list's hot path (docs §9).
+  total: sql<number>`(select count(*) from ${properties} where ${listedBy(accountId)})`.mapWith(Number),
+});
+const firstPage = preparedFor((db) =>
+  db
+    .select(pageColumns(accountIdParam))
+    .from(properties)
+    .where(listedBy(accountIdParam))
+    .orderBy(desc(properties.updatedAt), desc(properties.id))
+    .limit(sql.placeholder("limit"))
+    .prepare("property_first_page"),
+);
+
 /**
  * One page of the account's non-archived, non-shared properties, most recently modified first
  * (HOME-21), optionally filtered by title or address (PROP-04), with the account's total of listed
@@ -99,6 +129,11 @@ export async function listProperties(
   accountId: string,
   options: { search?: string; cursor?: ListCursor; limit: number },
 ): Promise<{ rows: PropertyRow[]; total: number | null }> {
+  if (!options.search && !options.cursor) {
+    // The first page, unfiltered: what the dashboard opens on.
+    const first = await firstPage(db).execute({ accountId, limit: options.limit });
+    return { rows: first.map((r) => r.property), total: first[0]?.total ?? null };
+  }
   const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
   if (options.cursor) {
     const at = new Date(options.cursor.updatedAt);
@@ -107,11 +142,7 @@ export async function listProperties(
     );
   }
   const rows = await db
-    .select({
-      property: properties,
-      // The account's total rides on every row (one statement, not two): the list's hot path (docs §9).
-      total: sql<number>`(select count(*) from ${properties} where ${listedBy(accountId)})`.mapWith(Number),
-    })
+    .select(pageColumns(accountId))
     .from(properties)
     .where(and(...conditions))
     .orderBy(desc(properties.updatedAt), desc(properties.id))

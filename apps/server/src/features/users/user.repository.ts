@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/accounts.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -7,13 +8,19 @@ export type AccountRow = typeof accounts.$inferSelect;
 export type UserWithAccount = UserRow & { account: AccountRow };
 
 /** A user with their account, by id. */
-export async function findUserById(db: Db, id: string): Promise<UserWithAccount | null> {
-  const rows = await db
+// Every dashboard request reads its user (GET /api/me above all): prepared once.
+const userById = preparedFor((db) =>
+  db
     .select()
     .from(users)
     .innerJoin(accounts, eq(users.accountId, accounts.id))
-    .where(eq(users.id, id))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("user_by_id"),
+);
+
+export async function findUserById(db: Db, id: string): Promise<UserWithAccount | null> {
+  const rows = await userById(db).execute({ id });
   const row = rows[0];
   return row ? { ...row.users, account: row.accounts } : null;
 }
