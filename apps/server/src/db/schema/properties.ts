@@ -116,6 +116,11 @@ export const properties = pgTable(
   (t) => [
     uniqueIndex("properties_property_id_unique").on(t.propertyId),
     index("properties_account_recent_idx").on(t.accountId, t.updatedAt),
+    // The property list (HOME-21): its page is the last rows of this index, read backwards, and its count reads
+    // the index alone; only listed properties (not archived, not the shared-content one) are in it.
+    index("properties_listed_recent_idx")
+      .on(t.accountId, t.updatedAt, t.id)
+      .where(sql`${t.archivedAt} is null and not ${t.isShared}`),
     index("properties_manager_id_idx").on(t.managerId),
   ],
 );

@@ -3,10 +3,14 @@ import type { PropertyDto, PropertySummary } from "@doorstep/shared/schemas/prop
 import type { AppContext } from "../../app-context.ts";
 import { isSubscriptionActiveSystem } from "../../lib/subscription.ts";
 import { fileUrl, guideUrl, qrTarget } from "../../lib/urls.ts";
-import type { AccountFlags, PropertyRow, PropertyWithManager } from "./property.repository.ts";
+import type { AccountFlags, PropertyListRow, PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
 /** Why a property is not live, from its flags and its account's (PROP-17, OPEN-41). */
-export function propertyInactiveReason(row: PropertyRow, account: AccountFlags, now: Date) {
+export function propertyInactiveReason(
+  row: Pick<PropertyRow, "active" | "published">,
+  account: AccountFlags,
+  now: Date,
+) {
   return inactiveReason({
     subscriptionActiveUser: account.subscriptionActiveUser,
     subscriptionActiveSystem: isSubscriptionActiveSystem(account, now),
@@ -15,7 +19,7 @@ export function propertyInactiveReason(row: PropertyRow, account: AccountFlags, 
   });
 }
 
-export function toPropertySummary(row: PropertyRow, account: AccountFlags, now: Date): PropertySummary {
+export function toPropertySummary(row: PropertyListRow, account: AccountFlags, now: Date): PropertySummary {
   return {
     propertyId: row.propertyId,
     title: row.title,

@@ -1,4 +1,18 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  not,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
@@ -19,7 +33,8 @@ export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 type AccountIdValue = string | Placeholder;
 const ownedBy = (accountId: AccountIdValue) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
 /** What the property list shows and counts: live properties but the shared-content one. */
-const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), eq(properties.isShared, false));
+// Written as the partial index properties_listed_recent_idx is (`not is_shared`), so the planner can use it.
+const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), not(properties.isShared));
 
 // The dashboard's hot reads (a property, the list's first page, the account's flags beside them) are
 // prepared once (src/db/prepared.ts, docs/architecture.md §9): no SQL built or planned per request.
@@ -104,8 +119,23 @@ export interface ListCursor {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** What a list row needs (toPropertySummary): not the whole, wide property row. */
+const listColumns = {
+  id: properties.id,
+  propertyId: properties.propertyId,
+  title: properties.title,
+  coverKey: properties.coverKey,
+  displayAddress: properties.displayAddress,
+  formattedAddress: properties.formattedAddress,
+  active: properties.active,
+  published: properties.published,
+  inboundMessagingActive: properties.inboundMessagingActive,
+  updatedAt: properties.updatedAt,
+};
+export type PropertyListRow = Pick<PropertyRow, keyof typeof listColumns>;
+
 const pageColumns = (accountId: AccountIdValue) => ({
-  property: properties,
+  property: listColumns,
   // The account's total rides on every row (one statement, not two): the list's hot path (docs §9).
   total: sql<number>`(select count(*) from ${properties} where ${listedBy(accountId)})`.mapWith(Number),
 });
@@ -128,7 +158,7 @@ export async function listProperties(
   db: Db,
   accountId: string,
   options: { search?: string; cursor?: ListCursor; limit: number },
-): Promise<{ rows: PropertyRow[]; total: number | null }> {
+): Promise<{ rows: PropertyListRow[]; total: number | null }> {
   if (!options.search && !options.cursor) {
     // The first page, unfiltered: what the dashboard opens on.
     const first = await firstPage(db).execute({ accountId, limit: options.limit });

@@ -1,0 +1,1 @@
+CREATE INDEX "properties_listed_recent_idx" ON "properties" USING btree ("account_id","updated_at","id") WHERE "properties"."archived_at" is null and not "properties"."is_shared";
