@@ -56,7 +56,6 @@ html{scroll-padding-top:60px}
 @supports selector(:has(*)){
 main>.cat:not(:target):not(:has(:target)){display:none}
 main:has(>.cat:target,>.cat :target,>#search:target)>.home{display:none}
-body:has(main>.cat:target,main>.cat :target,#search:target) .cover img{display:none}
 }
 @media print{.bar,.totop,.srch,.tiles{display:none!important}main>.cat{display:block!important}}
 main{padding-bottom:32px}

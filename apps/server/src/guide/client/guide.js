@@ -398,8 +398,10 @@
     if (button && show !== toTopShown) button.hidden = !(toTopShown = show);
   }
   function enhanceViews() {
+    // The button's state follows the next scroll: reading the scroll position now would force a layout.
     toTopShown = false;
-    onScroll();
+    var button = document.querySelector("[data-totop]");
+    if (button) button.hidden = true;
     enhanceSearch();
   }
   window.addEventListener("scroll", onScroll, { passive: true });
@@ -507,11 +509,19 @@
   enhanceVideos(document);
   enhanceMap(document);
   offlineBanner();
-  if (body.getAttribute("data-sw")) registerWorker();
+  // What the guest does not need to read the page waits until the page has loaded and the browser is idle.
+  function whenIdle(task) {
+    var run = function () {
+      if ("requestIdleCallback" in window) requestIdleCallback(task, { timeout: 3000 });
+      else setTimeout(task, 500);
+    };
+    if (document.readyState === "complete") run();
+    else window.addEventListener("load", run, { once: true });
+  }
+  if (body.getAttribute("data-sw")) whenIdle(registerWorker);
   if (body.getAttribute("data-visit")) {
-    if ("requestIdleCallback" in window) requestIdleCallback(recordVisit, { timeout: 3000 });
-    else setTimeout(recordVisit, 500);
-    watchSections();
+    whenIdle(recordVisit);
+    whenIdle(watchSections);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "hidden") sendEngagement();
     });
