@@ -34,10 +34,11 @@ for (const viewport of [
     });
     await expect(row).toContainText(c.notShownNothingWritten);
 
-    // A guest's own browser (a guide page may be cached by a browser for a minute).
+    // A guest's own browser (a guide page may be cached by a browser for a minute), at the Arrival section's
+    // own address (the guide opens on its home screen otherwise, decision 024).
     const openGuide = async () => {
       const guest = await browser.newPage({ viewport });
-      await guest.goto(`${new URL(page.url()).origin}/g/${id}`);
+      await guest.goto(`${new URL(page.url()).origin}/g/${id}#c-arrival`);
       return guest;
     };
     const first = await openGuide();
