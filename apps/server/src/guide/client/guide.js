@@ -277,7 +277,12 @@
   window.addEventListener("hashchange", function (event) {
     fromHome = !switching && isHome(new URL(event.oldURL).hash) && !isHome(location.hash);
     switching = false;
-    var target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    var target = null;
+    try {
+      if (location.hash.length > 1) target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    } catch {
+      return; // a malformed address typed by hand: no view of ours to focus
+    }
     if (!target || isHome(location.hash)) return;
     // The view's heading (or the search field) takes focus, so a screen reader starts at what was opened.
     var focus = target.id === "search" ? target.querySelector("input") : target.querySelector("h2,h3,h4");
