@@ -29,18 +29,24 @@ function startServer(dataDir: string, port: number) {
   return { child, exited, output: () => output };
 }
 
-// Generous: a cold start creates a PGlite cluster, and CI machines are shared by other work.
+// Generous: a cold start creates a PGlite cluster, and CI machines are shared by other work. Each attempt has
+// its own timeout, and the last answer or error goes into the failure, so a server that listens but does not
+// answer says how.
 async function waitForHealth(url: string, output: () => string, timeoutMs = 90_000): Promise<void> {
   const end = Date.now() + timeoutMs;
+  let last = "no attempt";
   while (Date.now() < end) {
     try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      /* not yet */
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+      last = `HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`;
+    } catch (e) {
+      const error = e as Error & { cause?: { code?: string; message?: string } };
+      last = `${error.name}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`;
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`server did not start:\n${output()}`);
+  throw new Error(`server did not start; last attempt: ${last}\n${output()}`);
 }
 
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill("SIGKILL")));
