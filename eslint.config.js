@@ -39,7 +39,23 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },
-    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      // The dashboard's own Link keeps React Router's prefetching out of the first view (decision 026).
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink", "LinkProps"],
+              message: "Use Link from src/components/ui/link.tsx (decision 026).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ["packages/shared/**/*.ts"],

@@ -1,6 +1,7 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import { Suspense } from "react";
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { Link } from "../../components/ui/link.tsx";
 import { LoadingScreen } from "../../components/ui/spinner.tsx";
 import { Logo } from "./logo.tsx";
 import "./layout.css";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import "./back-link.css";
 
 /** The page's back link (HOME-16): an <a href> with an arrow. */

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
+import { Link, type LinkProps } from "./link.tsx";
 import "./button.css";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";

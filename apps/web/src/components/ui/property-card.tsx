@@ -1,6 +1,6 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { PropertySummary } from "@doorstep/shared/schemas/property";
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 import { imageAtWidth } from "../../lib/format.ts";
 import "./property-card.css";
 

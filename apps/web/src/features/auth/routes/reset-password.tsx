@@ -1,7 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import { ResetPasswordRequest } from "@doorstep/shared/schemas/auth";
 import { useForm } from "react-hook-form";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import type { SubscriptionState } from "@doorstep/shared/schemas/billing";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
 import { formatLongDate, formatMoney } from "../../../lib/format.ts";

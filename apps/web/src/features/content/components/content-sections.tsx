@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { templateFill } from "@doorstep/shared/rules/content";
 import type { ContentOverviewResponse } from "@doorstep/shared/schemas/content";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 
 /** The categories of a guide with their item counts and filled suggestions, each linking to its page. */
 export function ContentSections({

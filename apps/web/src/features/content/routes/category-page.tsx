@@ -1,7 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import type { CategoryPageResponse } from "@doorstep/shared/schemas/content";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, Navigate, useParams } from "react-router";
+import { Navigate, useParams } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";

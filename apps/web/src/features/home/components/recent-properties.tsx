@@ -1,7 +1,7 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import { RECENT_PROPERTIES_COUNT } from "@doorstep/shared/constants";
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { ButtonLink } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";

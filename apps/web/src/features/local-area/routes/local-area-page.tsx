@@ -1,7 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import type { LocalAreaPageResponse } from "@doorstep/shared/schemas/local-area";
 import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
+import { useNavigate, useParams } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";

@@ -1,7 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import { PROFILE_TITLE_MAX } from "@doorstep/shared/rules/local-area";
 import { useEffect, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { AddressSearch } from "../../../components/address-search.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";

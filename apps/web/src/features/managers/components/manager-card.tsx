@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import type { ManagerSummary } from "@doorstep/shared/schemas/manager";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { ManagerAvatar } from "./manager-avatar.tsx";
 
 /** One manager in the list: a link to its profile with photo, name, DEFAULT label and property count (MGR-02, MGR-13). */

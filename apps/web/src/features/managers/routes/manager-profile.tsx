@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Card } from "../../../components/ui/card.tsx";

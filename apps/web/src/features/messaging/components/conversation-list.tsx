@@ -1,5 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";

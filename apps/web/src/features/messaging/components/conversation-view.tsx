@@ -7,7 +7,7 @@ import {
 } from "@doorstep/shared/rules/messaging";
 import type { ConversationResponse, MessageDto } from "@doorstep/shared/schemas/messaging";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ApiError } from "../../../lib/api-client.ts";

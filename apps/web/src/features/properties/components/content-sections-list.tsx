@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { templateFill } from "@doorstep/shared/rules/content";
-import { Link } from "react-router";
+import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useContentOverview } from "../../../api/content/get-content-overview.ts";

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link } from "../../../../components/ui/link.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { EditableItem, type ItemStatus } from "../../../../components/ui/editable-item.tsx";
 import { imageAtWidth, initialsOf } from "../../../../lib/format.ts";
