@@ -51,14 +51,14 @@ test.describe("category pages", () => {
     await expect(row("Luggage storage")).toBeVisible();
     await expect(row("Luggage storage")).not.toContainText(c.required);
 
-    // Fill one suggestion in Arrival and one in a sub-category of Appliances.
-    for (const [categoryLabel, templateLabel, title] of [
-      ["arrival", "check-in-time", "Check-in time"],
-      ["kitchen", "oven-and-hob", "Oven & hob"],
+    // Fill one suggestion in Arrival and one in a sub-category of Appliances; a suggestion added with nothing
+    // written is not filled (decision 023).
+    for (const data of [
+      { categoryLabel: "arrival", templateLabel: "check-in-time", title: "Check-in time", detailText: "<p>4 pm</p>" },
+      { categoryLabel: "kitchen", templateLabel: "oven-and-hob", title: "Oven & hob", describe: "Gas hob" },
+      { categoryLabel: "house-rules", templateLabel: "no-smoking", title: "Smoking" },
     ]) {
-      const res = await page.request.post(`/api/properties/${property.propertyId}/content/items`, {
-        data: { categoryLabel, templateLabel, title },
-      });
+      const res = await page.request.post(`/api/properties/${property.propertyId}/content/items`, { data });
       expect(res.status(), await res.text()).toBe(201);
     }
     const overview = ContentOverviewResponse.parse(

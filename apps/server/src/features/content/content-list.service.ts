@@ -19,8 +19,10 @@ import {
   countItemsByCategory,
   findItemsInCategory,
   findSubItems,
+  findTemplateItems,
   rewriteRanks,
   touchProperty,
+  type SubItemRow,
 } from "./content.repository.ts";
 import { requireCategory } from "./content.service.ts";
 import { templateItemHiddenReason } from "./template-status.ts";
@@ -43,22 +45,48 @@ async function propertyRef(ctx: AppContext, p: PropertyWithManager): Promise<Cat
 const visibleCategories = (catalogue: Catalogue, property: PropertyWithManager) =>
   catalogue.categories.filter((c) => !(property.isShared && c.type === "local-area"));
 
+/**
+ * Per category, the suggested items (templates of the theme) that are filled: added, and shown to guests. An
+ * item still holding its template's placeholders, or nothing but its name, is not filled (decision 023), so
+ * "{n} of {m} suggested filled" counts what guests read.
+ */
+async function countFilledTemplates(
+  ctx: AppContext,
+  property: PropertyWithManager,
+  catalogue: Catalogue,
+): Promise<Map<string, number>> {
+  const items = await findTemplateItems(ctx.db, property.id);
+  const subItems = new Map<string, SubItemRow[]>();
+  for (const s of await findSubItems(
+    ctx.db,
+    items.map((i) => i.id),
+  )) {
+    subItems.set(s.itemId, [...(subItems.get(s.itemId) ?? []), s]);
+  }
+  const templates = new Map(catalogue.templates.map((t) => [t.label, t]));
+  const filled = new Map<string, number>();
+  for (const item of items) {
+    const template = templates.get(item.templateLabel!);
+    if (!template || template.categoryLabel !== item.categoryLabel) continue;
+    if (templateItemHiddenReason(item, subItems.get(item.id) ?? [], template) !== null) continue;
+    filled.set(item.categoryLabel, (filled.get(item.categoryLabel) ?? 0) + 1);
+  }
+  return filled;
+}
+
 async function countsFor(
   ctx: AppContext,
   property: PropertyWithManager,
   catalogue: Catalogue,
   categories: CategoryRow[],
 ) {
-  const [own, attached] = await Promise.all([
+  const [own, attached, filled] = await Promise.all([
     countItemsByCategory(ctx.db, property.id),
     property.isShared ? Promise.resolve([]) : countAttachedByCategory(ctx.db, property.id),
+    countFilledTemplates(ctx, property, catalogue),
   ]);
   const items = new Map<string, number>();
-  const filled = new Map<string, number>();
-  for (const r of own) {
-    items.set(r.categoryLabel, r.items);
-    filled.set(r.categoryLabel, r.filled);
-  }
+  for (const r of own) items.set(r.categoryLabel, r.items);
   for (const r of attached) items.set(r.categoryLabel, (items.get(r.categoryLabel) ?? 0) + r.items);
   const withCounts = (c: CategoryRow): CategoryWithCounts => {
     const itemCount = items.get(c.label) ?? 0;

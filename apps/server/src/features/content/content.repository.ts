@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItemLinks, contentItems, contentSubItems, contentTranslations } from "../../db/schema/content.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -56,21 +56,25 @@ export function findItemsOfProperties(db: Db, propertyRowIds: string[]): Promise
     .orderBy(asc(contentItems.categoryLabel), asc(contentItems.listRank), asc(contentItems.createdAt));
 }
 
-/** Items per category of a property, with how many of them fill a template (the overview counts). */
+/** Items per category of a property (the overview counts). */
 export async function countItemsByCategory(
   db: Db,
   propertyRowId: string,
-): Promise<{ categoryLabel: string; items: number; filled: number }[]> {
+): Promise<{ categoryLabel: string; items: number }[]> {
   const rows = await db
-    .select({
-      categoryLabel: contentItems.categoryLabel,
-      items: count(),
-      filled: sql<number>`count(${contentItems.templateLabel})`,
-    })
+    .select({ categoryLabel: contentItems.categoryLabel, items: count() })
     .from(contentItems)
     .where(eq(contentItems.propertyId, propertyRowId))
     .groupBy(contentItems.categoryLabel);
-  return rows.map((r) => ({ categoryLabel: r.categoryLabel, items: Number(r.items), filled: Number(r.filled) }));
+  return rows.map((r) => ({ categoryLabel: r.categoryLabel, items: Number(r.items) }));
+}
+
+/** A property's items made from a template (whether each is filled is decided on its text, decision 023). */
+export function findTemplateItems(db: Db, propertyRowId: string): Promise<ItemRow[]> {
+  return db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.propertyId, propertyRowId), isNotNull(contentItems.templateLabel)));
 }
 
 /** Ranks of a category's list on a property, for the next rank (CONT-27) and the size limit. */

@@ -92,4 +92,29 @@ describe("template items (CONT-35, decision 023)", () => {
     expect(html).toContain("our own words");
     expect(await notShown(propertyId, "arrival", "key-access")).toBe("placeholders");
   });
+
+  it("counts as filled only the suggested items guests see, on the overview and the category page", async () => {
+    const { propertyId } = await buildProperty(t.app, host);
+    const filledOf = (categories: { label: string; filledTemplateCount: number }[], label: string) =>
+      categories.find((c) => c.label === label)?.filledTemplateCount;
+    await create(propertyId, { categoryLabel: "arrival", templateLabel: "check-in-time", title: "Check-in time" });
+    const keys = await create(propertyId, {
+      categoryLabel: "arrival",
+      templateLabel: "key-access",
+      title: "Keys",
+      operate: "Enter the code [code] sent in your booking message.",
+    });
+    await create(propertyId, { categoryLabel: "arrival", title: "Parking", detailText: "<p>On the street.</p>" });
+    const overview = async () => (await api("GET", base(propertyId))).json().categories;
+    // Two suggested items added, neither written: none filled; the custom item is not a suggested one.
+    expect(filledOf(await overview(), "arrival")).toBe(0);
+    expect((await overview()).find((c: { label: string }) => c.label === "arrival").itemCount).toBe(3);
+
+    await api("PATCH", `${base(propertyId)}/items/${keys.id}`, { operate: "Enter 4821 on the key safe." });
+    expect(filledOf(await overview(), "arrival")).toBe(1);
+    // A sub-category's count on its parent's page follows the same rule.
+    await create(propertyId, { categoryLabel: "kitchen", templateLabel: "dishwasher", title: "Dishwasher" });
+    const appliances = (await api("GET", `${base(propertyId)}/categories/appliances`)).json();
+    expect(filledOf(appliances.children, "kitchen")).toBe(0);
+  });
 });
