@@ -11,6 +11,14 @@ import { PlacesSection } from "./guide-places.tsx";
 import { Section, buildLinkTargets } from "./guide-sections.tsx";
 import { nativeLanguageName } from "./language.ts";
 
+/**
+ * The guide's script is asked for once the page has loaded (the cover included), so the first paint never waits
+ * for it: the page works without it, and it only enhances (docs/architecture.md §9). The only inline script;
+ * the CSP allows it by its hash (guide-render.tsx).
+ */
+export const SCRIPT_LOADER =
+  'addEventListener("load",function(){var s=document.createElement("script");s.src=document.body.getAttribute("data-script");document.head.appendChild(s)})';
+
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
 const COVER_SIZES = "100vw";
 
@@ -62,7 +70,6 @@ function Cover({ model, withDetails }: { model: GuidePageModel; withDetails: boo
           sizes={COVER_SIZES}
           alt=""
           fetchPriority="high"
-          decoding="async"
         />
       ) : null}
       <div className="wrap">
@@ -182,13 +189,13 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
           <link rel="apple-touch-icon" href={`/files/${theme.iconKey}?icon=192`} />
         ) : null}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
-        <script src={model.scriptUrl} defer />
       </head>
       <body
         data-property={model.propertyId}
         data-base={model.basePath}
         data-sw={model.offline ? "1" : undefined}
         data-visit={model.recordVisit ? "1" : undefined}
+        data-script={model.scriptUrl}
         data-copied={t.copied}
       >
         <a className="skip" href="#main">
@@ -219,6 +226,7 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
           {model.kind === "inactive" ? <Message title={t.inactive} hint={t.inactiveHint} /> : null}
           {model.kind === "not-found" ? <Message title={t.notFound} hint={t.notFoundHint} /> : null}
         </GuideLabelsContext.Provider>
+        <script dangerouslySetInnerHTML={{ __html: SCRIPT_LOADER }} />
       </body>
     </html>
   );

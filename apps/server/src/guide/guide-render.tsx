@@ -7,7 +7,7 @@ import { compressible, pickEncoding } from "../lib/compression.ts";
 import { tileOrigin } from "../lib/tile-origin.ts";
 import { renderToString } from "react-dom/server";
 import type { GuidePageModel } from "./guide-model.ts";
-import { GuideDocument } from "./guide-page.tsx";
+import { GuideDocument, SCRIPT_LOADER } from "./guide-page.tsx";
 import { guideStylesheet } from "./guide-styles.ts";
 
 export interface RenderedGuide {
@@ -29,11 +29,15 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("base6
  * attributes stay allowed for the colours the rich-text editor writes (they cannot run script).
  * A page with a map (GUIDE-15) also takes Leaflet's stylesheet from our origin and tiles from MAP_TILE_URL's.
  */
-export function guideCsp(stylesheet: string, map: { tileUrl: string } | null = null): string {
+export function guideCsp(
+  stylesheet: string,
+  map: { tileUrl: string } | null = null,
+  inlineScript: string | null = null,
+): string {
   const tiles = map ? tileOrigin(map.tileUrl) : null;
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src 'self'${inlineScript ? ` 'sha256-${sha256(inlineScript)}'` : ""}`,
     `style-src-elem 'sha256-${sha256(stylesheet)}'${map ? " 'self'" : ""}`,
     "style-src-attr 'unsafe-inline'",
     `img-src 'self' data:${tiles ? ` ${tiles}` : ""}`,
@@ -82,7 +86,7 @@ export function renderGuide(
   const html = `<!doctype html>${renderToString(<GuideDocument model={model} stylesheet={stylesheet} />)}`;
   const etag = `"${createHash("sha1").update(html).digest("base64url")}"`;
   const headers: Record<string, string> = {
-    ...securityHeaders(guideCsp(stylesheet, model.map), model.preview),
+    ...securityHeaders(guideCsp(stylesheet, model.map, SCRIPT_LOADER), model.preview),
     "Content-Type": "text/html; charset=utf-8",
     Vary: "Accept-Language, Cookie, Accept-Encoding",
   };

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,7 @@ import { copy } from "@doorstep/shared/copy";
 import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
+import { SCRIPT_LOADER } from "./guide-page.tsx";
 import {
   buildCompany,
   buildProperty,
@@ -77,8 +79,11 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(res.headers.etag).toBeTruthy();
     expect((await guide(`/g/${propertyId}`, { "if-none-match": String(res.headers.etag) })).statusCode).toBe(304);
-    // Every inline script would need a hash: there is none, only the external file.
-    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    // One inline script, the loader of the guide's own file, allowed by its hash; nothing else runs inline.
+    expect(html.match(/<script\b[^>]*>[^<]*<\/script>/g)).toEqual([`<script>${SCRIPT_LOADER}</script>`]);
+    const loaderHash = createHash("sha256").update(SCRIPT_LOADER).digest("base64");
+    expect(csp).toContain(`script-src 'self' 'sha256-${loaderHash}';`);
+    expect(html).toMatch(/data-script="\/g\/_\/guide-[0-9a-f]+\.js"/);
   });
 
   it("answers unknown and archived guides with a noindex not-found page (404)", async () => {
@@ -233,7 +238,7 @@ describe("compression and caching", () => {
       (await guide(`/g/${propertyId}`, { "accept-encoding": "gzip", "if-none-match": String(br.headers.etag) }))
         .statusCode,
     ).toBe(200);
-    const script = /<script src="([^"]+)"/.exec(plain.body)![1]!;
+    const script = /data-script="([^"]+)"/.exec(plain.body)![1]!;
     const js = await guide(script, { "accept-encoding": "br" });
     expect(js.headers["content-encoding"]).toBe("br");
     expect(brotliDecompressSync(js.rawPayload).toString()).toBe((await guide(script)).body);
@@ -265,11 +270,12 @@ describe("XSS corpus in the guide (CONT-19)", () => {
     for (const lang of ["en", "fr"]) {
       const html = (await guide(`/g/${propertyId}?lang=${lang}`)).body;
       expect(html).toContain("<h1>Payload Flat</h1>");
-      // Exactly our one external script; no handler attribute, no script URL, nothing that loads or frames.
+      // Exactly our one script (the loader); no handler attribute, no script URL, nothing that loads or frames.
       expect(html.match(/<script\b/gi)).toHaveLength(1);
       expect(html).not.toMatch(/<[a-z][^>]*\son[a-z]+\s*=/i);
       expect(html).not.toMatch(/(href|src|action|data)\s*=\s*"\s*(javascript|vbscript|data):/i);
-      const body = html.slice(html.indexOf("<body"));
+      expect(html).toContain(`<script>${SCRIPT_LOADER}</script>`);
+      const body = html.slice(html.indexOf("<body")).replace(`<script>${SCRIPT_LOADER}</script>`, "");
       expect(body).not.toMatch(
         /<\s*(iframe|object|embed|math|base|meta|form|template|link|style|img|video|source|script)\b/i,
       );
@@ -591,7 +597,7 @@ describe("offline and install", () => {
     const page = (await guide(`/g/${propertyId}`)).body;
     expect(page).toContain(`data-sw="1"`);
     expect(page).toContain(`<link rel="manifest" href="/g/${propertyId}/manifest.webmanifest"/>`);
-    const script = /<script src="(\/g\/_\/guide-[0-9a-f]+\.js)"/.exec(page)![1]!;
+    const script = /data-script="(\/g\/_\/guide-[0-9a-f]+\.js)"/.exec(page)![1]!;
     const js = await guide(script);
     expect(js.statusCode).toBe(200);
     expect(js.headers["cache-control"]).toContain("immutable");
