@@ -59,7 +59,9 @@ try {
   const guideUrl = `${server.url}/g/${id}`;
   const page = await fetch(guideUrl);
   const html = await page.text();
-  const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]!);
+  // The guide's own script is named by `data-script` and asked for at load by the inline loader; count it
+  // with any `<script src>`, since a first view downloads it either way.
+  const scripts = [...html.matchAll(/<script src="([^"]+)"|data-script="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!);
   let jsRaw = 0;
   let jsGzip = 0;
   for (const src of scripts) {
