@@ -41,6 +41,9 @@ export const propertyCopy = {
     posterIntro: "Welcome! Scan the code for Wi-Fi, check-in and house information.",
     posterOpen: (url: string) => `Or open ${url}`,
     posterPasscode: "Ask your host for the passcode",
+    /** The PDF prints Latin, Greek and Cyrillic letters only (rules/poster.ts); the SVG prints any script. */
+    posterPdfUnprintable:
+      "The PDF poster cannot print some letters of this property's title. Download the SVG poster: it prints them.",
     posterFormats: {
       "pdf-a4": "PDF, A4",
       "pdf-letter": "PDF, US Letter",

@@ -5,7 +5,7 @@ import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { posterPdf, posterSvg } from "./poster.ts";
-import { getPosterInput } from "./property-poster.service.ts";
+import { getPdfPosterInput, getPosterInput } from "./property-poster.service.ts";
 
 const tags = ["properties"];
 const Params = z.object({ propertyId: text().min(1).max(60) });
@@ -49,7 +49,7 @@ export function registerPosterRoutes(parent: FastifyInstance, ctx: AppContext): 
     },
     async (request, reply) => {
       const { paper } = request.query;
-      const poster = await getPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
+      const poster = await getPdfPosterInput(ctx, requireCaller(request), request.params.propertyId, paper);
       return reply
         .type("application/pdf")
         .header("Content-Disposition", download(`${poster.propertyId}-poster-${paper}.pdf`))

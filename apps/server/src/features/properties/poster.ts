@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { copy } from "@doorstep/shared/copy";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
@@ -86,6 +87,14 @@ ${cover}` +
 
 const PT_PER_MM = 72 / 25.4;
 
+/**
+ * The PDF's fonts, embedded (subset) so the poster prints the same everywhere: DejaVu Sans covers Latin,
+ * Greek and Cyrillic, where the PDF standard Helvetica knows only Western European letters. What it prints is
+ * `pdfPosterPrints` (@doorstep/shared/rules/poster); the route refuses anything else.
+ */
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+export const POSTER_FONTS = { regular: fontFile("DejaVuSans.ttf"), bold: fontFile("DejaVuSans-Bold.ttf") };
+
 /** The same poster as a one-page PDF on A4 or US Letter, for printing as it is. */
 export function posterPdf(input: PosterInput): Promise<Buffer> {
   const l = layout(input);
@@ -114,13 +123,16 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
       doc.restore();
     }
     // pdfkit places text by its top; the SVG's y is the baseline: move up by about the cap height.
+    // One line each: text wider than the page between its margins is set smaller until it fits, rather than
+    // wrapping onto the line below.
     const line = (y: number, size: number, fill: string, body: string, bold = false) => {
-      const sizePt = pt(size);
+      const room = width - pt(24);
+      doc.font(bold ? POSTER_FONTS.bold : POSTER_FONTS.regular).fontSize(pt(size));
+      const sizePt = Math.min(pt(size), (pt(size) * room) / Math.max(1, doc.widthOfString(body)));
       doc
-        .font(bold ? "Helvetica-Bold" : "Helvetica")
         .fontSize(sizePt)
         .fillColor(fill)
-        .text(body, pt(12), pt(y) - sizePt * 0.8, { width: width - pt(24), align: "center", lineBreak: false });
+        .text(body, pt(12), pt(y) - sizePt * 0.8, { width: room, align: "center", lineBreak: false });
     };
     line(l.titleY, 12, "#111827", shortTitle(input.title), true);
     line(l.introY, 5.5, "#374151", copy.properties.posterIntro);
@@ -130,7 +142,7 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
     doc.fill("#000000");
     line(l.linkY, 5, "#111827", copy.properties.posterOpen(input.webLink));
     if (input.protectedByPasscode) line(l.passcodeY, 6, "#111827", copy.properties.posterPasscode, true);
-    line(l.footerY, 4.5, "#6b7280", input.brand);
+    if (input.brand) line(l.footerY, 4.5, "#6b7280", input.brand);
     doc.end();
   });
 }

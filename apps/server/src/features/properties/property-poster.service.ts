@@ -1,5 +1,8 @@
+import { copy } from "@doorstep/shared/copy";
+import { pdfPosterPrints } from "@doorstep/shared/rules/poster";
 import sharp from "sharp";
 import type { AppContext, Caller } from "../../app-context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { guideUrl, qrTarget } from "../../lib/urls.ts";
 import type { Paper, PosterInput } from "./poster.ts";
 import { getCompanyBrand, getOwnedProperty } from "./property.service.ts";
@@ -31,6 +34,22 @@ export async function getPosterInput(
     protectedByPasscode: property.passcodeEncrypted !== null,
     paper,
   };
+}
+
+/**
+ * The poster's input for the PDF, which prints Latin, Greek and Cyrillic only (`pdfPosterPrints`): a title in
+ * another script is refused with a message that points to the SVG poster, never printed as empty boxes; a brand
+ * name it cannot print is left off the footer (the SVG poster has it).
+ */
+export async function getPdfPosterInput(
+  ctx: AppContext,
+  caller: Caller,
+  propertyId: string,
+  paper: Paper,
+): Promise<PosterInput & { propertyId: string }> {
+  const poster = await getPosterInput(ctx, caller, propertyId, paper);
+  if (!pdfPosterPrints(poster.title)) throw new AppError("VALIDATION_FAILED", copy.properties.posterPdfUnprintable);
+  return pdfPosterPrints(poster.brand) ? poster : { ...poster, brand: "" };
 }
 
 /** The stored cover (WebP) as a JPEG both SVG viewers and PDF take; null when there is none or it cannot be read. */

@@ -37,22 +37,79 @@ async function posterProperty(user: TestUser, options: { cover: boolean; passcod
   return propertyId;
 }
 
-/** The text a PDF draws: its content streams inflated, the hex and literal strings of each TJ/Tj read as Latin-1. */
-function pdfText(pdf: Buffer): string {
+/** A PDF's objects by number: the dictionary text and the stream, inflated when it is Flate-encoded. */
+function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream: string }> {
   const raw = pdf.toString("latin1");
-  const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let body: string;
-    try {
-      body = inflateSync(Buffer.from(match[1]!, "latin1")).toString("latin1");
-    } catch {
-      body = match[1]!;
+  const objects = new Map<number, { dict: string; stream: string }>();
+  for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
+    const body = m[2]!;
+    const at = body.indexOf("stream");
+    const dict = at < 0 ? body : body.slice(0, at);
+    let stream = "";
+    if (at >= 0) {
+      const data = body
+        .slice(at)
+        .replace(/^stream\r?\n/, "")
+        .replace(/\r?\nendstream\s*$/, "");
+      stream = dict.includes("/FlateDecode") ? inflateSync(Buffer.from(data, "latin1")).toString("latin1") : data;
     }
-    for (const shown of body.matchAll(/\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>|\((?:[^()\\]|\\.)*\))\s*Tj/g)) {
-      const parts = (shown[1] ?? shown[2] ?? "").match(/<[0-9a-fA-F]*>|\((?:[^()\\]|\\.)*\)/g) ?? [];
+    objects.set(Number(m[1]), { dict, stream });
+  }
+  return objects;
+}
+
+/** A ToUnicode CMap's codes (bfchar and bfrange, as pdfkit writes them) to the text they stand for. */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const utf16 = (hex: string) => Buffer.from(hex, "hex").swap16().toString("utf16le");
+  for (const block of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const r of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>\s*(\[[^\]]*\]|<[0-9a-fA-F]+>)/g)) {
+      const lo = parseInt(r[1]!, 16);
+      const hi = parseInt(r[2]!, 16);
+      const targets = r[3]!.startsWith("[") ? [...r[3]!.matchAll(/<([0-9a-fA-F]+)>/g)].map((x) => x[1]!) : null;
+      for (let code = lo; code <= hi; code++) {
+        if (targets) {
+          // pdfkit writes a range per 256 codes, with as many targets as the subset has glyphs in it.
+          if (targets[code - lo] !== undefined) map.set(code, utf16(targets[code - lo]!));
+        } else map.set(code, String.fromCodePoint(parseInt(r[3]!.slice(1, -1), 16) + code - lo));
+      }
+    }
+  }
+  for (const block of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const c of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g))
+      map.set(parseInt(c[1]!, 16), utf16(c[2]!));
+  }
+  return map;
+}
+
+/**
+ * The text a PDF draws, line by line: each TJ/Tj of the content streams decoded through its font's ToUnicode
+ * CMap (the poster embeds its fonts, so strings are two-byte glyph codes, not letters).
+ */
+function pdfText(pdf: Buffer): string {
+  const objects = pdfObjects(pdf);
+  const fonts = new Map<string, Map<number, string>>();
+  for (const { dict } of objects.values()) {
+    const resources = /\/Font\s*<<([^>]*)>>/.exec(dict);
+    for (const f of resources?.[1]?.matchAll(/\/(\w+)\s+(\d+) 0 R/g) ?? []) {
+      const font = objects.get(Number(f[2]))?.dict ?? "";
+      const cmapRef = /\/ToUnicode (\d+) 0 R/.exec(font);
+      if (cmapRef) fonts.set(f[1]!, toUnicode(objects.get(Number(cmapRef[1]))!.stream));
+    }
+  }
+  const texts: string[] = [];
+  for (const { stream } of objects.values()) {
+    let cmap = new Map<number, string>();
+    for (const op of stream.matchAll(/\/(\w+)\s+[\d.]+\s+Tf|\[(.*?)\]\s*TJ|(<[0-9a-fA-F]*>)\s*Tj/g)) {
+      if (op[1]) {
+        cmap = fonts.get(op[1]) ?? new Map();
+        continue;
+      }
+      const parts = (op[2] ?? op[3] ?? "").match(/<[0-9a-fA-F]*>/g) ?? [];
       texts.push(
         parts
-          .map((p) => (p.startsWith("<") ? Buffer.from(p.slice(1, -1), "hex").toString("latin1") : p.slice(1, -1)))
+          .flatMap((p) => p.slice(1, -1).match(/.{4}/g) ?? [])
+          .map((code) => cmap.get(parseInt(code, 16)) ?? "\ufffd")
           .join(""),
       );
     }
@@ -113,6 +170,23 @@ describe("printable poster (PROP-23, issue 18)", () => {
     expect(pdfText((await get(user, `/api/properties/${plain}/poster.pdf`)).rawPayload)).not.toContain(
       copy.properties.posterPasscode,
     );
+  });
+
+  it("PDF prints Polish, Greek and Cyrillic titles as written; a title it cannot print is refused with a pointer to the SVG", async () => {
+    const user = await buildUser(t.ctx);
+    const title = "Łódź — Σπίτι, Дім біля моря";
+    const { propertyId } = await buildProperty(t.app, user, { title });
+    const pdf = await get(user, `/api/properties/${propertyId}/poster.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload).split("\n")).toContain(title);
+
+    const chinese = (await buildProperty(t.app, user, { title: "海边的家" })).propertyId;
+    const refused = await get(user, `/api/properties/${chinese}/poster.pdf`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(copy.properties.posterPdfUnprintable);
+    const svg = await get(user, `/api/properties/${chinese}/poster.svg`);
+    expect(svg.statusCode).toBe(200);
+    expect(svg.body).toContain("海边的家");
   });
 
   it("is the owner's only", async () => {

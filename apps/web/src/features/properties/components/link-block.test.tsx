@@ -53,6 +53,22 @@ describe("LinkBlock QR area (PROP-22, PROP-23, OPEN-38)", () => {
     expect(poster(f["svg-letter"])).toHaveAttribute("href", "/api/properties/seaside/poster.svg?paper=letter");
   });
 
+  it("offers only the SVG poster for a title the PDF cannot print, and says why", () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <LinkBlock property={{ ...property, title: "海边的家" }} />
+      </QueryClientProvider>,
+    );
+    const f = copy.properties.posterFormats;
+    const poster = (format: string) =>
+      screen.queryByRole("link", { name: `${copy.properties.downloadPoster}: ${format}` });
+    expect(poster(f["pdf-a4"])).not.toBeInTheDocument();
+    expect(poster(f["pdf-letter"])).not.toBeInTheDocument();
+    expect(poster(f["svg-a4"])).toHaveAttribute("href", "/api/properties/seaside/poster.svg");
+    expect(screen.getByText(copy.properties.posterPdfUnprintable)).toBeInTheDocument();
+  });
+
   it("falls back to the seeds' message while the QR code cannot be had", () => {
     renderBlock();
     fireEvent.error(screen.getByRole("img", { name: copy.properties.qrAlt(property.title) }));

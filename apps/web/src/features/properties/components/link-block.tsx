@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { pdfPosterPrints } from "@doorstep/shared/rules/poster";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
 import { useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
@@ -50,15 +51,22 @@ export function CopyLinkButton({
   );
 }
 
-/** The printable poster (PROP-23, issue 18): PDF or SVG, on A4 or US Letter. */
+/**
+ * The printable poster (PROP-23, issue 18): PDF or SVG, on A4 or US Letter. The PDF prints Latin, Greek and
+ * Cyrillic letters only (rules/poster.ts, as the server decides): for a title in another script only the SVG is
+ * offered, and the block says why.
+ */
 function PosterDownloads({ property }: { property: PropertyDto }) {
   const formats = copy.properties.posterFormats;
-  const links: [keyof typeof formats, string][] = [
-    ["pdf-a4", property.posterPdfUrl],
-    ["pdf-letter", `${property.posterPdfUrl}?paper=letter`],
-    ["svg-a4", property.posterUrl],
-    ["svg-letter", `${property.posterUrl}?paper=letter`],
-  ];
+  const pdf = pdfPosterPrints(property.title);
+  const links = (
+    [
+      ["pdf-a4", property.posterPdfUrl],
+      ["pdf-letter", `${property.posterPdfUrl}?paper=letter`],
+      ["svg-a4", property.posterUrl],
+      ["svg-letter", `${property.posterUrl}?paper=letter`],
+    ] satisfies [keyof typeof formats, string][]
+  ).filter(([format]) => pdf || !format.startsWith("pdf"));
   return (
     <div className="link-block__poster">
       <h3 className="overview-block__label" id="poster-heading">
@@ -73,6 +81,7 @@ function PosterDownloads({ property }: { property: PropertyDto }) {
           </li>
         ))}
       </ul>
+      {pdf ? null : <p className="link-block__note">{copy.properties.posterPdfUnprintable}</p>}
     </div>
   );
 }
