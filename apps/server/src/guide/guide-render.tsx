@@ -24,8 +24,9 @@ export interface RenderedGuide {
 const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
 
 /**
- * The guide's Content-Security-Policy: scripts only from our origin (the one external
- * file), the one inline stylesheet by its hash, nothing framed, forms only to us. Inline style
+ * The guide's Content-Security-Policy: scripts only from our origin (the one external file) and, by its
+ * hash, `inlineScript` (the guide page's loader of that file, SCRIPT_LOADER), the one inline stylesheet by
+ * its hash, nothing framed, forms only to us. Inline style
  * attributes stay allowed for the colours the rich-text editor writes (they cannot run script).
  * A page with a map (GUIDE-15) also takes Leaflet's stylesheet from our origin and tiles from MAP_TILE_URL's.
  */
