@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { pickEncoding } from "../lib/compression.ts";
+import { pickEncoding, type Encoding } from "../lib/compression.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
 
 /** What a guide page's cache is looked up by: the same four values the route's own handler uses. */
@@ -23,6 +23,14 @@ export interface FastPath {
 const GUIDE_URL = /^\/g\/([a-z0-9-]{1,60})(?:\?([^#]*))?$/;
 // A language tag as a guest sends it; anything else goes the long way, where the route's schema decides.
 const LANG = /^[A-Za-z0-9-]{0,12}$/;
+
+/** A page's answer in one encoding, ready to write: its ETag and its headers as Node takes them, flat. */
+interface Wire {
+  etag: string;
+  headers: string[];
+  notModified: string[];
+  body: string | Buffer;
+}
 
 /**
  * The guide's hot path (issue 19 item 7, docs/decisions/025-guide-fast-path.md): a public guide page already in
@@ -57,21 +65,35 @@ export function createGuideFastPath(options: {
     const page = options.cached({ originalUrl, propertyId: match[1]!, lang, acceptLanguage });
     if (!page) return false;
 
-    const encoding = pickEncoding(req.headers["accept-encoding"]);
-    const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
-    const headers: Record<string, string> = { ...page.headers, ETag: etag };
-    if (options.hsts) headers["Strict-Transport-Security"] = "max-age=31536000";
+    const wire = wireOf(page, pickEncoding(req.headers["accept-encoding"]));
     fastPath.served++;
-    if (page.status === 200 && req.headers["if-none-match"] === etag) {
-      res.writeHead(304, headers).end();
+    if (page.status === 200 && req.headers["if-none-match"] === wire.etag) {
+      res.writeHead(304, wire.notModified).end();
       return true;
     }
-    if (encoding) headers["Content-Encoding"] = encoding;
-    const body = page.body.get(encoding);
-    headers["Content-Length"] = String(Buffer.byteLength(body));
-    res.writeHead(page.status, headers).end(body);
+    res.writeHead(page.status, wire.headers).end(wire.body);
     return true;
   }) as FastPath;
+
+  // Each cached page's answers are built once per encoding and forgotten with the page.
+  const wires = new WeakMap<RenderedGuide, Map<Encoding | null, Wire>>();
+  function wireOf(page: RenderedGuide, encoding: Encoding | null): Wire {
+    let byEncoding = wires.get(page);
+    if (!byEncoding) wires.set(page, (byEncoding = new Map()));
+    let wire = byEncoding.get(encoding);
+    if (!wire) {
+      const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
+      const common: Record<string, string> = { ...page.headers, ETag: etag };
+      if (options.hsts) common["Strict-Transport-Security"] = "max-age=31536000";
+      const body = page.body.get(encoding);
+      const full: Record<string, string> = { ...common };
+      if (encoding) full["Content-Encoding"] = encoding;
+      full["Content-Length"] = String(Buffer.byteLength(body));
+      wire = { etag, headers: Object.entries(full).flat(), notModified: Object.entries(common).flat(), body };
+      byEncoding.set(encoding, wire);
+    }
+    return wire;
+  }
   fastPath.served = 0;
   return fastPath;
 }
