@@ -57,11 +57,13 @@ async function countFilledTemplates(
 ): Promise<Map<string, number>> {
   const items = await findTemplateItems(ctx.db, property.id);
   const subItems = new Map<string, SubItemRow[]>();
-  for (const s of await findSubItems(
+  for (const sub of await findSubItems(
     ctx.db,
     items.map((i) => i.id),
   )) {
-    subItems.set(s.itemId, [...(subItems.get(s.itemId) ?? []), s]);
+    const list = subItems.get(sub.itemId);
+    if (list) list.push(sub);
+    else subItems.set(sub.itemId, [sub]);
   }
   const templates = new Map(catalogue.templates.map((t) => [t.label, t]));
   const filled = new Map<string, number>();
