@@ -87,3 +87,18 @@ export async function postgresUrl(name: string): Promise<string | null> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * What autovacuum does within a minute of the seeding: the account's row, updated once per property made
+ * (its kept count, decision 027), and the new tables' statistics. Without it the reads walk a thousand dead
+ * row versions that no running database keeps.
+ */
+export async function settle(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("vacuum analyze");
+  } finally {
+    await client.end();
+  }
+}

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { spawn } from "node:child_process";
-import { pinTree, postgresUrl, ROOT, startServer } from "./lib.ts";
+import { pinTree, postgresUrl, ROOT, settle, startServer } from "./lib.ts";
 import { createGuide, createProperties, signUpHost } from "./seed.ts";
 import { cell, wrk } from "./wrk.ts";
 
@@ -61,6 +61,7 @@ const host = await signUpHost(seeder.url);
 if (targets.some((t) => t !== "ingest")) await createProperties(host, 1000);
 const guideId = await createGuide(seeder.url, host);
 await seeder.stop();
+if (dbUrl) await settle(dbUrl);
 
 for (const target of targets) {
   fs.rmSync(profDir, { recursive: true, force: true });

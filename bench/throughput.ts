@@ -3,7 +3,7 @@
 // docs/architecture.md §9). The server runs pinned to core 0, nginx (one worker) too, wrk to core 1, so the
 // load tool never competes with what it measures. PostgreSQL runs when BENCH_DATABASE_URL or
 // TEST_DATABASE_URL is set, or a local server answers. Prints one table. BENCH_SECONDS sets each run's length.
-import { pinTree, postgresUrl, startServer, type RunningServer } from "./lib.ts";
+import { pinTree, postgresUrl, settle, startServer, type RunningServer } from "./lib.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, createProperties, signUpHost } from "./seed.ts";
 import { cell, wrk, type WrkResult } from "./wrk.ts";
@@ -18,6 +18,7 @@ interface Row {
   results: Record<string, string>;
 }
 const rows: Row[] = [];
+
 function record(read: string, database: string, value: string) {
   let row = rows.find((r) => r.read === read);
   if (!row) rows.push((row = { read, results: {} }));
@@ -32,6 +33,7 @@ async function measure(database: string, env: Record<string, string>) {
     const started = performance.now();
     await createProperties(host, PROPERTIES);
     const guideId = await createGuide(server.url, host);
+    if (env.DATABASE_URL) await settle(env.DATABASE_URL);
     console.log(
       `${database}: ${PROPERTIES} properties and a 30-item guide in ${Math.round(performance.now() - started)} ms`,
     );

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -24,6 +24,11 @@ export const accounts = pgTable("accounts", {
    * earlier days are final, and a rebuild recounts only the days after it. Null: nothing purged yet.
    */
   analyticsRawSince: timestamp("analytics_raw_since", { withTimezone: true }),
+  /**
+   * How many properties the dashboard lists (not archived, not the shared-content one): the property list's
+   * total, kept by a trigger on properties (migration 0020, decision 027) so the list never counts its rows.
+   */
+  listedProperties: integer("listed_properties").notNull().default(0),
   ...timestamps,
 });
 

@@ -1,7 +1,9 @@
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import { buildApp } from "../../app.ts";
 import { properties } from "../../db/schema/properties.ts";
-import { createTestApp, type TestApp } from "../../test/app.ts";
+import { addSameOrigin, createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
 import { findAttachedItems } from "./content-links.repository.ts";
 
@@ -207,5 +209,40 @@ describe("shared content (SHARED-01…13, OPEN-46/59)", () => {
     expect(
       saved.json().item.translations.map((x: { language: string; title: string }) => `${x.language}:${x.title}`),
     ).toEqual(["de:Ruhezeiten", "es:Horas de silencio"]);
+  });
+});
+
+// Scaled mode: /api/me remembers an account's "no shared content yet" (decision 027); a creation on another
+// instance must reach it through the broadcast. Two instances on one database and one Redis (CI's TEST_REDIS_URL).
+describe.runIf(process.env.TEST_REDIS_URL)("shared content across instances (decision 027)", () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await createTestApp({ config: { redisUrl: process.env.TEST_REDIS_URL } });
+    b = (await buildApp({ config: a.config, database: a.database })).app;
+    addSameOrigin(b, a.config.publicUrl);
+    await b.ready();
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("a shared-content property made on one instance shows on the other's /api/me at once", async () => {
+    const user = await buildUser(a.ctx);
+    const me = async () =>
+      (await a.app.inject({ method: "GET", url: "/api/me", headers: { cookie: user.cookie } })).json().user
+        .sharedContentPropertyId;
+    expect(await me()).toBeNull(); // remembered by instance a
+    await a.ctx.broadcast.ready();
+    const made = await b.inject({ method: "POST", url: "/api/shared-content", headers: { cookie: user.cookie } });
+    expect(made.statusCode).toBe(201);
+    // Pub/sub crosses a network hop: allow it a moment, far less than the 5 s "none yet" is believed.
+    let seen: string | null = null;
+    for (let i = 0; i < 50 && seen === null; i++) {
+      seen = await me();
+      if (seen === null) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe(made.json().propertyId);
   });
 });

@@ -1,18 +1,4 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  not,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, lt, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
@@ -36,16 +22,20 @@ const ownedBy = (accountId: AccountIdValue) => and(eq(properties.accountId, acco
 // Written as the partial index properties_listed_recent_idx is (`not is_shared`), so the planner can use it.
 const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), not(properties.isShared));
 
-// The dashboard's hot reads (a property, the list's first page, the account's flags beside them) are
-// prepared once (src/db/prepared.ts, docs/architecture.md §9): no SQL built or planned per request.
+// The dashboard's hot reads (a property, the list's first page) are prepared once (src/db/prepared.ts,
+// docs/architecture.md §9): no SQL built or planned per request. Each is one statement that also carries the
+// account's flags, and the list its kept total (decision 027): one round trip per read.
 const accountIdParam = sql.placeholder("accountId");
+const flagColumns = {
+  hasSubscription: accounts.hasSubscription,
+  trialEndsAt: accounts.trialEndsAt,
+  subscriptionActiveUser: accounts.subscriptionActiveUser,
+};
+/** An account's flags and how many properties it lists (the list's total, kept by a trigger: decision 027). */
+export type ListedAccount = AccountFlags & { listedProperties: number };
 const accountFlags = preparedFor((db) =>
   db
-    .select({
-      hasSubscription: accounts.hasSubscription,
-      trialEndsAt: accounts.trialEndsAt,
-      subscriptionActiveUser: accounts.subscriptionActiveUser,
-    })
+    .select({ ...flagColumns, listedProperties: accounts.listedProperties })
     .from(accounts)
     .where(eq(accounts.id, accountIdParam))
     .limit(1)
@@ -60,8 +50,18 @@ const ownedProperty = preparedFor((db) =>
     .limit(1)
     .prepare("owned_property"),
 );
+const ownedPropertyView = preparedFor((db) =>
+  db
+    .select({ properties, managers, account: flagColumns })
+    .from(properties)
+    .innerJoin(accounts, eq(accounts.id, properties.accountId))
+    .leftJoin(managers, eq(properties.managerId, managers.id))
+    .where(and(ownedBy(accountIdParam), eq(properties.propertyId, sql.placeholder("propertyId"))))
+    .limit(1)
+    .prepare("owned_property_view"),
+);
 
-export async function findAccountFlags(db: Db, accountId: string): Promise<AccountFlags | null> {
+export async function findAccountFlags(db: Db, accountId: string): Promise<ListedAccount | null> {
   const rows = await accountFlags(db).execute({ accountId });
   return rows[0] ?? null;
 }
@@ -75,6 +75,17 @@ export async function findOwnedProperty(
   const rows = await ownedProperty(db).execute({ accountId, propertyId });
   const row = rows[0];
   return row ? { ...row.properties, manager: row.managers } : null;
+}
+
+/** As findOwnedProperty, with the account's flags (what the dashboard's property view shows), in one statement. */
+export async function findOwnedPropertyView(
+  db: Db,
+  accountId: string,
+  propertyId: string,
+): Promise<{ property: PropertyWithManager; account: AccountFlags } | null> {
+  const rows = await ownedPropertyView(db).execute({ accountId, propertyId });
+  const row = rows[0];
+  return row ? { property: { ...row.properties, manager: row.managers }, account: row.account } : null;
 }
 
 /** True when no property, archived or not, of any account holds this weblink (PROP-10). */
@@ -134,15 +145,13 @@ const listColumns = {
 };
 export type PropertyListRow = Pick<PropertyRow, keyof typeof listColumns>;
 
-const pageColumns = (accountId: AccountIdValue) => ({
-  property: listColumns,
-  // The account's total rides on every row (one statement, not two): the list's hot path (docs §9).
-  total: sql<number>`(select count(*) from ${properties} where ${listedBy(accountId)})`.mapWith(Number),
-});
+// Every row carries the account's flags and its kept total: one statement, not three (docs/architecture.md §9).
+const pageColumns = { property: listColumns, account: flagColumns, total: accounts.listedProperties };
 const firstPage = preparedFor((db) =>
   db
-    .select(pageColumns(accountIdParam))
+    .select(pageColumns)
     .from(properties)
+    .innerJoin(accounts, eq(accounts.id, properties.accountId))
     .where(listedBy(accountIdParam))
     .orderBy(desc(properties.updatedAt), desc(properties.id))
     .limit(sql.placeholder("limit"))
@@ -151,33 +160,39 @@ const firstPage = preparedFor((db) =>
 
 /**
  * One page of the account's non-archived, non-shared properties, most recently modified first
- * (HOME-21), optionally filtered by title or address (PROP-04), with the account's total of listed
- * properties (null when the page is empty: nothing carried it).
+ * (HOME-21), optionally filtered by title or address (PROP-04), with the account's flags and how many
+ * properties it lists (null when the page is empty: no row carried them).
  */
 export async function listProperties(
   db: Db,
   accountId: string,
   options: { search?: string; cursor?: ListCursor; limit: number },
-): Promise<{ rows: PropertyListRow[]; total: number | null }> {
+): Promise<{ rows: PropertyListRow[]; account: ListedAccount | null }> {
+  let page;
   if (!options.search && !options.cursor) {
     // The first page, unfiltered: what the dashboard opens on.
-    const first = await firstPage(db).execute({ accountId, limit: options.limit });
-    return { rows: first.map((r) => r.property), total: first[0]?.total ?? null };
+    page = await firstPage(db).execute({ accountId, limit: options.limit });
+  } else {
+    const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
+    if (options.cursor) {
+      const at = new Date(options.cursor.updatedAt);
+      conditions.push(
+        or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))),
+      );
+    }
+    page = await db
+      .select(pageColumns)
+      .from(properties)
+      .innerJoin(accounts, eq(accounts.id, properties.accountId))
+      .where(and(...conditions))
+      .orderBy(desc(properties.updatedAt), desc(properties.id))
+      .limit(options.limit);
   }
-  const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
-  if (options.cursor) {
-    const at = new Date(options.cursor.updatedAt);
-    conditions.push(
-      or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))),
-    );
-  }
-  const rows = await db
-    .select(pageColumns(accountId))
-    .from(properties)
-    .where(and(...conditions))
-    .orderBy(desc(properties.updatedAt), desc(properties.id))
-    .limit(options.limit);
-  return { rows: rows.map((r) => r.property), total: rows[0]?.total ?? null };
+  const first = page[0];
+  return {
+    rows: page.map((r) => r.property),
+    account: first ? { ...first.account, listedProperties: first.total } : null,
+  };
 }
 
 /** The caller's listed properties whose title or address contains `search` (PROP-04). */
@@ -211,11 +226,6 @@ export async function listPropertyIds(
     .orderBy(desc(properties.updatedAt), desc(properties.id))
     .limit(limit);
   return { ids: rows.map((r) => r.propertyId), total: rows[0]?.total ?? 0 };
-}
-
-export async function countProperties(db: Db, accountId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(properties).where(listedBy(accountId));
-  return Number(row?.n ?? 0);
 }
 
 /** Archives the caller's property (OPEN-39): offline and unlisted at once, the weblink kept for ever. */

@@ -26,11 +26,11 @@ import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manage
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
 import {
   archiveOwnedProperty,
-  countProperties,
   findAccountFlags,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
+  findOwnedPropertyView,
   insertProperty,
   isWeblinkFree,
   listProperties,
@@ -72,16 +72,11 @@ export async function getOwnedGuideProperty(
   return property;
 }
 
-async function accountFlags(ctx: AppContext, caller: Caller) {
-  const flags = await findAccountFlags(ctx.db, caller.accountId);
-  if (!flags) throw notFound("Account not found");
-  return flags;
-}
-
 /** The property as the dashboard shows it. */
 export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyDto> {
-  const [property, flags] = await Promise.all([getOwnedProperty(ctx, caller, propertyId), accountFlags(ctx, caller)]);
-  return toPropertyDto(ctx, property, flags);
+  const view = await findOwnedPropertyView(ctx.db, caller.accountId, propertyId);
+  if (!view) throw notFound("Property not found");
+  return toPropertyDto(ctx, view.property, view.account);
 }
 
 /** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
@@ -113,25 +108,22 @@ export async function findProperties(
   query: PropertyListQuery,
 ): Promise<PropertyListResponse> {
   const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
-  const [list, flags] = await Promise.all([
-    listProperties(ctx.db, caller.accountId, {
-      search: query.search || undefined,
-      cursor: decodeCursor(query.cursor),
-      limit: limit + 1,
-    }),
-    accountFlags(ctx, caller),
-  ]);
-  const { rows } = list;
-  // An empty page carries no total: an empty account has 0, a search or a page past the end asks.
-  const total = list.total ?? (query.search || query.cursor ? await countProperties(ctx.db, caller.accountId) : 0);
+  const { rows, account: listed } = await listProperties(ctx.db, caller.accountId, {
+    search: query.search || undefined,
+    cursor: decodeCursor(query.cursor),
+    limit: limit + 1,
+  });
+  // An empty page carries neither the account's flags nor its total: a second statement asks.
+  const account = listed ?? (await findAccountFlags(ctx.db, caller.accountId));
+  if (!account) throw notFound("Account not found");
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const now = ctx.now();
   return {
-    items: page.map((row) => toPropertySummary(row, flags, now)),
+    items: page.map((row) => toPropertySummary(row, account, now)),
     nextCursor:
       rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
-    total,
+    total: account.listedProperties,
   };
 }
 

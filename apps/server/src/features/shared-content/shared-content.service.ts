@@ -7,9 +7,38 @@ import { findAccountItem, linkItemToProperty, unlinkItemFromProperty } from "../
 import { getOwnedProperty } from "../properties/property.service.ts";
 import { findSharedProperty, insertSharedProperty, lockAccountForShared } from "./shared-content.repository.ts";
 
-/** The weblink of the account's shared-content property, or null before first use (SHARED-01/02). */
+/** The broadcast channel on which an account id tells every instance that its shared-content property exists. */
+const SHARED_CREATED_CHANNEL = "shared-content-created";
+/** How long "none yet" is believed without a broadcast (a lost one: Redis down) before it is read again. */
+const NONE_YET_MS = 5_000;
+const MAX_KNOWN = 10_000;
+type Known = Map<string, { propertyId: string | null; at: number }>;
+const knownByApp = new WeakMap<AppContext, Known>();
+
+function knownOf(ctx: AppContext): Known {
+  let known = knownByApp.get(ctx);
+  if (!known) {
+    const created: Known = new Map();
+    ctx.broadcast.subscribe(SHARED_CREATED_CHANNEL, (accountId) => created.delete(accountId));
+    knownByApp.set(ctx, (known = created));
+  }
+  return known;
+}
+
+/**
+ * The weblink of the account's shared-content property, or null before first use (SHARED-01/02): what every
+ * `/api/me` carries, so it is remembered. Once created the property never changes (it is never archived, and
+ * goes only with its account), so a weblink is kept; "none yet" is kept for 5 s at most, and forgotten at once
+ * on every instance when one creates it (the broadcast in ensureSharedContent).
+ */
 export async function getSharedContentPropertyId(ctx: AppContext, accountId: string): Promise<string | null> {
-  return (await findSharedProperty(ctx.db, accountId))?.propertyId ?? null;
+  const known = knownOf(ctx);
+  const hit = known.get(accountId);
+  if (hit && (hit.propertyId !== null || Date.now() - hit.at < NONE_YET_MS)) return hit.propertyId;
+  const propertyId = (await findSharedProperty(ctx.db, accountId))?.propertyId ?? null;
+  if (known.size >= MAX_KNOWN) known.clear();
+  known.set(accountId, { propertyId, at: Date.now() });
+  return propertyId;
 }
 
 /**
@@ -22,7 +51,7 @@ export async function ensureSharedContent(
 ): Promise<{ propertyId: string; created: boolean }> {
   const existing = await findSharedProperty(ctx.db, caller.accountId);
   if (existing) return { propertyId: existing.propertyId, created: false };
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     await lockAccountForShared(tx, caller.accountId);
     const again = await findSharedProperty(tx, caller.accountId);
     if (again) return { propertyId: again.propertyId, created: false };
@@ -35,6 +64,14 @@ export async function ensureSharedContent(
     });
     return { propertyId, created: true };
   });
+  if (result.created) {
+    // Committed: no instance may keep answering "none yet" (a failed broadcast expires there within 5 s).
+    knownOf(ctx).delete(caller.accountId);
+    await ctx.broadcast.publish(SHARED_CREATED_CHANNEL, caller.accountId).catch((err: unknown) => {
+      ctx.log.error({ err }, "shared content creation not broadcast");
+    });
+  }
+  return result;
 }
 
 /** The caller's shared item, and the caller's ordinary property to attach it to; 404 for anything else (SHARED-12). */
