@@ -2,7 +2,8 @@
 // then starts the compiled server again on the same data under `node --cpu-prof`, loads one route with wrk
 // (BENCH_SECONDS, 16 connections) and prints the profile's top functions by self time and by package. On
 // PostgreSQL it also counts the statements one request runs (pg_stat_database's commits, autocommit).
-// Usage: `npx tsx bench/profile.ts guide me properties property ingest` (BENCH_DATABASE_URL for PostgreSQL).
+// Usage: `npx tsx bench/profile.ts guide me properties property ingest` (BENCH_DATABASE_URL for PostgreSQL;
+// BENCH_PROFILE_OUT=/tmp/p keeps each profile as /tmp/p.<target>.cpuprofile).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -118,6 +119,8 @@ for (const target of targets) {
     .readdirSync(profDir)
     .map((f) => path.join(profDir, f))
     .sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]!;
+  // BENCH_PROFILE_OUT: keep the profile (open it in Chrome's DevTools, Performance tab).
+  if (process.env.BENCH_PROFILE_OUT) fs.copyFileSync(file, `${process.env.BENCH_PROFILE_OUT}.${target}.cpuprofile`);
   const profile = JSON.parse(fs.readFileSync(file, "utf8")) as { nodes: Node[]; samples: number[] };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map<string, number>();

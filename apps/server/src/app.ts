@@ -49,7 +49,7 @@ import { createBroadcast } from "./providers/broadcast/index.ts";
 import { createStorageProvider } from "./providers/storage/index.ts";
 // Guest guide: pages, passcode, preview, offline; visits.
 import { guideHostRewrite } from "./guide/guide-host.ts";
-import type { FastPath } from "./guide/guide-fast-path.ts";
+import type { FastPath } from "./lib/fast-path.ts";
 import { registerGuideRoutes } from "./guide/guide.routes.ts";
 import { registerVisitRoutes } from "./features/visits/visits.routes.ts";
 import { registerAnalyticsRoutes } from "./features/visits/analytics.routes.ts";
@@ -85,6 +85,8 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
   /** The guide's fast path in the HTTP server (it counts what it served). */
   guideFastPath: FastPath;
+  /** The guide's reports' fast path (decision 028). */
+  reportFastPath: FastPath;
 }
 
 export async function buildApp({ config, database, overrides = {}, logStream }: BuildAppOptions): Promise<BuiltApp> {
@@ -101,7 +103,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // The HTTP server as Fastify would make it, with the guide's fast path ahead of Fastify (decision 025).
     serverFactory: (handler, options) => {
       const server = http.createServer((req, res) => {
-        if (!guideFastPath?.(req, res)) handler(req, res);
+        if (!guideFastPath?.(req, res) && !reportFastPath?.(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
       server.requestTimeout = Number(options.requestTimeout ?? 0);
@@ -110,8 +112,12 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     },
   });
   let guideFastPath: FastPath | null = null;
+  let reportFastPath: FastPath | null = null;
   // Closing: every request goes through Fastify, which answers 503 while in-flight ones finish.
-  app.addHook("preClose", async () => void (guideFastPath = null));
+  app.addHook("preClose", async () => {
+    guideFastPath = null;
+    reportFastPath = null;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -253,7 +259,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Guest guide.
   const fastPath = await registerGuideRoutes(app, ctx);
   guideFastPath = fastPath;
-  registerVisitRoutes(app, ctx);
+  const reports = registerVisitRoutes(app, ctx);
+  reportFastPath = reports;
   registerAnalyticsRoutes(app, ctx);
   registerBulkUpdateRoutes(app, ctx);
   registerPropertyCopyRoutes(app, ctx);
@@ -261,5 +268,5 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerReferralRoutes(app, ctx);
   registerAffiliateRoutes(app, ctx);
 
-  return { app, ctx, routes, guideFastPath: fastPath };
+  return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

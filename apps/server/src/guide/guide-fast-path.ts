@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pickEncoding, type Encoding } from "../lib/compression.ts";
+import type { FastPath } from "../lib/fast-path.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
 
 /** What a guide page's cache is looked up by: the same four values the route's own handler uses. */
@@ -8,15 +9,6 @@ export interface GuidePageKey {
   propertyId: string;
   lang: string | undefined;
   acceptLanguage: string | undefined;
-}
-
-/**
- * Answers a request before Fastify sees it, or returns false to let Fastify answer. Installed in the HTTP
- * server's request listener (app.ts); `served` counts the answers (tests and benchmarks read it).
- */
-export interface FastPath {
-  (req: IncomingMessage, res: ServerResponse): boolean;
-  served: number;
 }
 
 // A guide address as the route accepts it: a weblink (lowercase letters, digits, dashes), an optional query.

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
-import type { FastPath } from "../guide/guide-fast-path.ts";
+import type { FastPath } from "../lib/fast-path.ts";
 import type { Database } from "../db/client.ts";
 import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
 import { openTestDatabase } from "./database.ts";
@@ -17,6 +17,8 @@ export interface TestApp {
   routes: RegisteredRoute[];
   /** The guide's fast path (app.ts): tests that listen on a port see what it served. */
   guideFastPath: FastPath;
+  /** The guide reports' fast path (decision 028), likewise. */
+  reportFastPath: FastPath;
   /** Moves the app's clock (sessions, tokens, trials) without waiting. */
   clock: { now: Date; advance(ms: number): void };
   close(): Promise<void>;
@@ -66,7 +68,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  const { app, ctx, routes, guideFastPath } = await buildApp({
+  const { app, ctx, routes, guideFastPath, reportFastPath } = await buildApp({
     config,
     database,
     overrides: { ...options.overrides, now: () => new Date(clock.now) },
@@ -80,6 +82,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     routes,
     guideFastPath,
+    reportFastPath,
     clock,
     async close() {
       await app.close();
