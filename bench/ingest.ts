@@ -12,7 +12,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { pinTree, postgresUrl, startServer } from "./lib.ts";
+import { databaseBackends, pinTree, postgresUrl, startServer } from "./lib.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { cell, wrk, wrkInBackground, type WrkResult } from "./wrk.ts";
@@ -59,14 +59,7 @@ async function measure(database: string, env: Record<string, string>) {
   const admin = env.DATABASE_URL ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
   try {
     await admin?.connect();
-    const backends = async () =>
-      admin
-        ? (
-            await admin.query<{ pid: number }>(
-              "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
-            )
-          ).rows.map((r) => r.pid)
-        : [];
+    const backends = async () => (admin ? databaseBackends(admin) : []);
     // This database's PostgreSQL backends go to core 1 with the load tools, so core 0 is the server's alone
     // (a deployment's database has its own machine); the rest of PostgreSQL is shared and left where it is.
     const pinDatabase = async () => {

@@ -102,3 +102,11 @@ export async function settle(url: string) {
     await client.end();
   }
 }
+
+/** The process ids of a database's own PostgreSQL backends (the server's connections), as seen by `admin`. */
+export async function databaseBackends(admin: pg.Client): Promise<number[]> {
+  const { rows } = await admin.query<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+  );
+  return rows.map((r) => r.pid);
+}

@@ -26,7 +26,6 @@ import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manage
 import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
 import {
   archiveOwnedProperty,
-  findAccountFlags,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
@@ -108,14 +107,13 @@ export async function findProperties(
   query: PropertyListQuery,
 ): Promise<PropertyListResponse> {
   const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
-  const { rows, account: listed } = await listProperties(ctx.db, caller.accountId, {
+  const list = await listProperties(ctx.db, caller.accountId, {
     search: query.search || undefined,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
   });
-  // An empty page carries neither the account's flags nor its total: a second statement asks.
-  const account = listed ?? (await findAccountFlags(ctx.db, caller.accountId));
-  if (!account) throw notFound("Account not found");
+  if (!list) throw notFound("Account not found");
+  const { rows, account } = list;
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const now = ctx.now();
