@@ -1,7 +1,7 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
+import { meaningfulHeaders, sendOverSocket } from "../test/socket.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
 import { renderGuide } from "./guide-render.tsx";
 import { loadGuidePage } from "./guide.service.ts";
@@ -18,36 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
 /** A GET over a real socket (the fast path sits in the HTTP server, which `inject` does not use). */
-function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${base}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      })
-      .on("error", reject);
-  });
-}
-
-/** The headers that say something about the page (not the connection or the clock). */
-const meaningful = (headers: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive"].includes(name.toLowerCase())),
-  );
+const get = (path: string, headers: Record<string, string> = {}) => sendOverSocket(`${base}${path}`, { headers });
+const meaningful = meaningfulHeaders;
 
 describe("the guide's fast path (decision 025)", () => {
   it("answers a cached public page with the route's own status, headers and bytes, in every encoding", async () => {

@@ -1,10 +1,11 @@
-import http from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guideEngagementEvents, guideVisits } from "../../db/schema/visits.ts";
 import { clientIp } from "../../lib/fast-path.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { meaningfulHeaders, sendOverSocket } from "../../test/socket.ts";
 import { buildProperty, buildUser } from "../../test/factories.ts";
 import { flushEngagement } from "./engagement.service.ts";
 import { flushVisits } from "./visits.service.ts";
@@ -14,46 +15,30 @@ import { flushVisits } from "./visits.service.ts";
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
 interface Answer {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}
-
 /** A POST over a real socket; `body` is sent as given (a string may be anything). */
-function post(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${base}${path}`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": IPHONE,
-          "content-length": String(Buffer.byteLength(body)),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers as Record<string, string>,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
+async function post(base: string, path: string, body: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await sendOverSocket(`${base}${path}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "user-agent": IPHONE,
+      "content-length": String(Buffer.byteLength(body)),
+      ...headers,
+    },
+    body,
   });
+  return { ...answer, body: answer.body.toString("utf8") };
 }
 
 /** The same request through Fastify alone. */
@@ -68,11 +53,7 @@ async function fastify(t: TestApp, path: string, body: string, headers: Record<s
   return { status: res.statusCode, headers: res.headers as Record<string, string>, body: res.body };
 }
 
-/** The headers that say something about the answer (not the connection or the clock). */
-const meaningful = (headers: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(headers).filter(([name]) => !["date", "connection", "keep-alive"].includes(name.toLowerCase())),
-  );
+const meaningful = meaningfulHeaders;
 
 let session = 0;
 const sessionId = () => `fastpathsession${String(++session).padStart(8, "0")}`;
@@ -187,7 +168,7 @@ describe("the client's address (TRUST_PROXY)", () => {
       socket: { remoteAddress: "10.0.0.1" },
       headers: { "x-forwarded-for": "203.0.113.5, 10.0.0.2" },
       connection: { remoteAddress: "10.0.0.1" },
-    } as unknown as http.IncomingMessage;
+    } as unknown as IncomingMessage;
     expect(clientIp(req, false)).toBe("10.0.0.1");
     expect(clientIp(req, true)).toBe("203.0.113.5");
   });
