@@ -3,7 +3,8 @@ import type { PropertyDto, PropertySummary } from "@doorstep/shared/schemas/prop
 import type { AppContext } from "../../app-context.ts";
 import { isSubscriptionActiveSystem } from "../../lib/subscription.ts";
 import { fileUrl, guideUrl, qrTarget } from "../../lib/urls.ts";
-import type { AccountFlags, PropertyListRow, PropertyRow, PropertyWithManager } from "./property.repository.ts";
+import type { PropertyListRow } from "./property-list.repository.ts";
+import type { AccountFlags, PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
 /** Why a property is not live, from its flags and its account's (PROP-17, OPEN-41). */
 export function propertyInactiveReason(

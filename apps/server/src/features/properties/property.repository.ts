@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, isNull, lt, not, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, not, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, users } from "../../db/schema/accounts.ts";
@@ -14,19 +14,20 @@ export type AccountFlags = Pick<
 export type CompanyRow = typeof companies.$inferSelect;
 export type PropertyWithManager = PropertyRow & { manager: ManagerRow | null };
 
-/** Live (non-archived) properties of an account. */
 /** An account id, or the placeholder a prepared statement fills in. */
-type AccountIdValue = string | Placeholder;
-const ownedBy = (accountId: AccountIdValue) => and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
+export type AccountIdValue = string | Placeholder;
+/** Live (non-archived) properties of an account. */
+export const ownedBy = (accountId: AccountIdValue) =>
+  and(eq(properties.accountId, accountId), isNull(properties.archivedAt));
 /** What the property list shows and counts: live properties but the shared-content one. */
 // Written as the partial index properties_listed_recent_idx is (`not is_shared`), so the planner can use it.
-const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), not(properties.isShared));
+export const listedBy = (accountId: AccountIdValue) => and(ownedBy(accountId), not(properties.isShared));
 
-// The dashboard's hot reads (a property, the list's first page) are prepared once (src/db/prepared.ts,
-// docs/architecture.md §9): no SQL built or planned per request. Each is one statement that also carries the
-// account's flags, and the list its kept total (decision 027): one round trip per read.
-const accountIdParam = sql.placeholder("accountId");
-const flagColumns = {
+// The dashboard's hot reads (a property here, the list's first page in property-list.repository.ts) are
+// prepared once (src/db/prepared.ts, docs/architecture.md §9): no SQL built or planned per request. Each is one
+// statement that also carries the account's flags, and the list its kept total (decision 027).
+export const accountIdParam = sql.placeholder("accountId");
+export const flagColumns = {
   hasSubscription: accounts.hasSubscription,
   trialEndsAt: accounts.trialEndsAt,
   subscriptionActiveUser: accounts.subscriptionActiveUser,
@@ -108,121 +109,6 @@ export async function updateOwnedProperty(
     .update(properties)
     .set({ ...patch, updatedAt: at })
     .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)));
-}
-
-export interface ListCursor {
-  updatedAt: string;
-  id: string;
-}
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** What a list row needs (toPropertySummary): not the whole, wide property row. */
-const listColumns = {
-  id: properties.id,
-  propertyId: properties.propertyId,
-  title: properties.title,
-  coverKey: properties.coverKey,
-  displayAddress: properties.displayAddress,
-  formattedAddress: properties.formattedAddress,
-  active: properties.active,
-  published: properties.published,
-  inboundMessagingActive: properties.inboundMessagingActive,
-  updatedAt: properties.updatedAt,
-};
-export type PropertyListRow = Pick<PropertyRow, keyof typeof listColumns>;
-
-/** A list row as the page's JSON carries it: the timestamp as text. */
-type PropertyListJson = Omit<PropertyListRow, "updatedAt"> & { updatedAt: string };
-
-/**
- * A page of properties as one JSON value, in list order: its rows travel in one field that the driver parses
- * natively, not as 24 rows of ten fields each decoded and mapped in JavaScript (a tenth of the list's server
- * time before, docs/architecture.md §9). Keys are listColumns' names.
- */
-const pageJson = (where: SQL | undefined, limit: number | Placeholder) => sql<PropertyListJson[]>`(
-  select coalesce(json_agg(page order by page."updatedAt" desc, page.id desc), '[]'::json) from (
-    select ${sql.join(
-      Object.entries(listColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
-      sql`, `,
-    )}
-    from ${properties} where ${where}
-    order by ${properties.updatedAt} desc, ${properties.id} desc
-    limit ${limit}
-  ) page
-)`;
-/** The account's flags and kept total (decision 027) with one page of its properties: one statement, one row. */
-const pageOf = (db: Db, accountId: string | Placeholder, where: SQL | undefined, limit: number | Placeholder) =>
-  db
-    .select({ ...flagColumns, listedProperties: accounts.listedProperties, page: pageJson(where, limit) })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
-const firstPage = preparedFor((db) =>
-  pageOf(db, accountIdParam, listedBy(accountIdParam), sql.placeholder("limit")).prepare("property_first_page"),
-);
-
-/**
- * One page of the account's non-archived, non-shared properties, most recently modified first
- * (HOME-21), optionally filtered by title or address (PROP-04), with the account's flags and how many
- * properties it lists; null for an account that does not exist.
- */
-export async function listProperties(
-  db: Db,
-  accountId: string,
-  options: { search?: string; cursor?: ListCursor; limit: number },
-): Promise<{ rows: PropertyListRow[]; account: ListedAccount } | null> {
-  let found;
-  if (!options.search && !options.cursor) {
-    // The first page, unfiltered: what the dashboard opens on.
-    found = await firstPage(db).execute({ accountId, limit: options.limit });
-  } else {
-    const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
-    if (options.cursor) {
-      const at = new Date(options.cursor.updatedAt);
-      conditions.push(
-        or(lt(properties.updatedAt, at), and(eq(properties.updatedAt, at), lt(properties.id, options.cursor.id))),
-      );
-    }
-    found = await pageOf(db, accountId, and(...conditions), options.limit);
-  }
-  const row = found[0];
-  if (!row) return null;
-  const { page, ...account } = row;
-  return { rows: page.map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) })), account };
-}
-
-/** The caller's listed properties whose title or address contains `search` (PROP-04). */
-function matching(accountId: string, search: string | undefined): SQL | undefined {
-  if (!search) return listedBy(accountId);
-  const pattern = `%${escapeLike(search)}%`;
-  return and(
-    listedBy(accountId),
-    or(
-      ilike(properties.title, pattern),
-      ilike(properties.formattedAddress, pattern),
-      ilike(properties.displayAddress, pattern),
-    ),
-  );
-}
-
-/** The weblinks of every listed property matching `search`, in list order, at most `limit`, with how many match. */
-export async function listPropertyIds(
-  db: Db,
-  accountId: string,
-  search: string | undefined,
-  limit: number,
-): Promise<{ ids: string[]; total: number }> {
-  const rows = await db
-    .select({
-      propertyId: properties.propertyId,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
-    })
-    .from(properties)
-    .where(matching(accountId, search))
-    .orderBy(desc(properties.updatedAt), desc(properties.id))
-    .limit(limit);
-  return { ids: rows.map((r) => r.propertyId), total: rows[0]?.total ?? 0 };
 }
 
 /** Archives the caller's property (OPEN-39): offline and unlisted at once, the weblink kept for ever. */

@@ -32,14 +32,12 @@ import {
   findOwnedPropertyView,
   insertProperty,
   isWeblinkFree,
-  listProperties,
-  listPropertyIds,
   syncMessagingStatus,
   updateOwnedProperty,
-  type ListCursor,
   type PropertyPatch,
   type PropertyWithManager,
 } from "./property.repository.ts";
+import { listProperties, listPropertyIds, type ListCursor } from "./property-list.repository.ts";
 
 export type { PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
