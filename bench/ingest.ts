@@ -9,10 +9,9 @@
 // what reads lose there is the load tools' contention, not the server's. On PostgreSQL, the bench database's
 // backends are pinned to core 1 as well. Checks what was written against what was sent (the host's section
 // report), after the ceiling and after the steady runs.
-import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { databaseBackends, pinTree, postgresUrl, startServer } from "./lib.ts";
+import { cpuMsOf, databaseBackends, pinTree, postgresUrl, processTree, startServer, usedBetween } from "./lib.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { cell, wrk, wrkInBackground, type WrkResult } from "./wrk.ts";
@@ -22,35 +21,6 @@ const SCRIPT = path.join(import.meta.dirname, "ingest.lua");
 // Per 5 requests: 4 beacons × 8 events + 1 visit = 33 events.
 const EVENTS_PER_REQUEST = 33 / 5;
 const TARGET_EVENTS = 5000;
-const TICK_MS = 10; // /proc's clock ticks (USER_HZ 100)
-
-/** CPU time (user + system, ms) the processes have used so far; a process gone counts nothing. */
-function cpuMsOf(pids: number[]): Map<number, number> {
-  const used = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
-    } catch {
-      /* gone */
-    }
-  }
-  return used;
-}
-
-/** What the processes used between two readings, over the processes present in both. */
-const usedBetween = (before: Map<number, number>, after: Map<number, number>) =>
-  [...after].reduce((sum, [pid, ms]) => sum + (before.has(pid) ? ms - before.get(pid)! : 0), 0);
-
-function processTree(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  const children = fs.existsSync(file)
-    ? fs.readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)
-    : [];
-  return [pid, ...children.flatMap(processTree)];
-}
-
 const percent = (ms: number, wallMs: number) => `${Math.round((ms / wallMs) * 100)} %`;
 const mean = (rs: WrkResult[]) => rs.reduce((sum, r) => sum + r.rps, 0) / rs.length;
 

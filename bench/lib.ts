@@ -110,3 +110,33 @@ export async function databaseBackends(admin: pg.Client): Promise<number[]> {
   );
   return rows.map((r) => r.pid);
 }
+
+const TICK_MS = 10; // /proc's clock ticks (USER_HZ 100)
+
+/** CPU time (user + system, ms) the processes have used so far; a process gone counts nothing. */
+export function cpuMsOf(pids: number[]): Map<number, number> {
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {
+      /* gone */
+    }
+  }
+  return used;
+}
+
+/** What the processes used between two readings, over the processes present in both. */
+export const usedBetween = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((sum, [pid, ms]) => sum + (before.has(pid) ? ms - before.get(pid)! : 0), 0);
+
+/** A process and all its descendants. */
+export function processTree(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  const children = fs.existsSync(file)
+    ? fs.readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number)
+    : [];
+  return [pid, ...children.flatMap(processTree)];
+}

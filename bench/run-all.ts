@@ -13,6 +13,7 @@ for (const script of [
   "guide.ts",
   "guide-lcp.ts",
   "throughput.ts",
+  "dashboard-cpu.ts",
   "analytics.ts",
   "ingest.ts",
 ]) {
