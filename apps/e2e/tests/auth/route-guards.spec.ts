@@ -8,30 +8,34 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     await expect(page.getByRole("heading", { name: copy.login.title })).toBeVisible();
   });
 
-  for (const path of [
-    "/personal-information",
-    "/login-security",
-    "/subscription",
-    "/referrals",
-    "/properties",
-    "/create-property",
-    "/messaging",
-    "/local-area-profiles",
-    "/create-local-area-profile",
-    "/local-area-profile/beach-tips",
-    "/local-area-profile-deleted",
-    // XCUT-09.
-    "/affiliate-stats",
-    "/affiliate-terms",
-    "/affiliate-payment-details",
-    "/affiliate-assets",
-  ]) {
-    test(`${path} shows /login with the page as next`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
-      await expect(page.getByRole("button", { name: copy.login.submit })).toBeVisible();
-    });
-  }
+  // One page visits each path in turn (test.step names the one that fails): a new browser context per path
+  // cost CI a second or more each on a busy machine, for nothing more than this proves.
+  test("every protected page shows /login with the page as next", async ({ page }) => {
+    for (const path of [
+      "/personal-information",
+      "/login-security",
+      "/subscription",
+      "/referrals",
+      "/properties",
+      "/create-property",
+      "/messaging",
+      "/local-area-profiles",
+      "/create-local-area-profile",
+      "/local-area-profile/beach-tips",
+      "/local-area-profile-deleted",
+      // XCUT-09.
+      "/affiliate-stats",
+      "/affiliate-terms",
+      "/affiliate-payment-details",
+      "/affiliate-assets",
+    ]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
+        await expect(page.getByRole("button", { name: copy.login.submit })).toBeVisible();
+      });
+    }
+  });
 
   // XCUT-06: /r is the server's redirect to the marketing site (not reachable from this machine), never /login.
   test("/r stays open without login", async ({ page }) => {
@@ -84,19 +88,21 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
     await expect(page.getByRole("link", { name: copy.welcome.goToDashboard })).toHaveAttribute("href", "/");
   });
 
-  for (const path of [
-    "/login",
-    "/create-account",
-    "/forgot-password",
-    "/reset-password?otp_token=x&reset_email=y",
-    "/try-free",
-  ]) {
-    test(`${path} is open`, async ({ page }) => {
-      await page.goto(path);
-      await expect(page).toHaveURL(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    });
-  }
+  test("the logged-out pages are open", async ({ page }) => {
+    for (const path of [
+      "/login",
+      "/create-account",
+      "/forgot-password",
+      "/reset-password?otp_token=x&reset_email=y",
+      "/try-free",
+    ]) {
+      await test.step(path, async () => {
+        await page.goto(path);
+        await expect(page).toHaveURL(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      });
+    }
+  });
 });
 
 test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
@@ -110,12 +116,14 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     ["/partners/some-label", "/"],
     ["/create-affiliate-account", "/"],
   ];
-  for (const [from, to] of redirects) {
-    test(`${from} goes to ${to}`, async ({ loggedInPage: page }) => {
-      await page.goto(from);
-      await expect(page).toHaveURL(to);
-    });
-  }
+  test("the logged-out pages send a host on", async ({ loggedInPage: page }) => {
+    for (const [from, to] of redirects) {
+      await test.step(`${from} goes to ${to}`, async () => {
+        await page.goto(from);
+        await expect(page).toHaveURL(to);
+      });
+    }
+  });
 
   test("protected pages open and /welcome greets by name", async ({ loggedInPage: page, account }) => {
     await page.goto("/");

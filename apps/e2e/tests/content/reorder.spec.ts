@@ -48,14 +48,17 @@ test.describe("reordering content (CONT-32…34)", () => {
     await page.keyboard.press("Space");
     // Each key waits for dnd-kit to take the previous one: picked up, then announced over the new place.
     await expect(handle).toHaveAttribute("aria-pressed", "true");
-    // dnd-kit measures the droppables just after the pick-up; an arrow before that moves over the item itself
-    // (the drop then changes nothing: the flake CI saw once). So press until it is over Alpha, the item above.
+    // dnd-kit measures the droppables just after the pick-up: an arrow before that moves over the item itself, and
+    // on a slow machine its announcement can come after the next press, which then overshoots to Bravo (the flake
+    // CI saw twice). So steer by what dnd-kit last announced until Charlie is over Alpha, the item above.
+    const live = page.locator('[id^="DndLiveRegion"]');
+    const over = (title: string) => `was moved over droppable area ${ids[title]}`;
     await expect(async () => {
-      await page.keyboard.press("ArrowUp");
-      await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`was moved over droppable area ${ids.Alpha}`, {
-        timeout: 500,
-      });
-    }).toPass();
+      const said = (await live.textContent()) ?? "";
+      if (!said.includes(over("Alpha")))
+        await page.keyboard.press(said.includes(over("Bravo")) ? "ArrowDown" : "ArrowUp");
+      await expect(live).toContainText(over("Alpha"), { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press("Space");
     await expect(list.getByRole("listitem")).toContainText(["Bravo", "Charlie", "Alpha"]);
     await expect(page.getByText(c.savingOrder)).toBeHidden();
