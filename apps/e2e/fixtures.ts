@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { SessionResponse } from "@doorstep/shared/schemas/auth";
 import { crc32, deflateSync } from "node:zlib";
 import { z } from "zod";
@@ -96,4 +96,27 @@ export function makePng(width: number, height: number, rgb: [number, number, num
     pngChunk("IDAT", deflateSync(pixels)),
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * Drags the item of `handle` over the item `targetId` with dnd-kit's keyboard sensor (Space picks up, arrows
+ * move, Space drops); `order` is the list's ids as shown. dnd-kit measures the droppables just after the
+ * pick-up, so an early arrow may move nothing, and on a slow machine its announcement can come after the next
+ * press: each arrow is chosen from what dnd-kit last announced, so a press that overshoots is undone.
+ */
+export async function keyboardDrag(page: Page, handle: Locator, order: string[], activeId: string, targetId: string) {
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await expect(handle).toHaveAttribute("aria-pressed", "true");
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const over = (id: string) => `was moved over droppable area ${id}`;
+  const target = order.indexOf(targetId);
+  await expect(async () => {
+    const said = (await live.textContent()) ?? "";
+    const at = order.findIndex((id) => said.includes(over(id)));
+    const current = at >= 0 ? at : order.indexOf(activeId);
+    if (current !== target) await page.keyboard.press(current < target ? "ArrowDown" : "ArrowUp");
+    await expect(live).toContainText(over(targetId), { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await page.keyboard.press("Space");
 }

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { CategoryPageResponse } from "@doorstep/shared/schemas/content";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "../../fixtures.ts";
+import { expect, keyboardDrag, test } from "../../fixtures.ts";
 import { createPropertyViaApi } from "../properties/property-api.ts";
 import { createItemViaApi } from "./content-api.ts";
 
@@ -42,24 +42,15 @@ test.describe("reordering content (CONT-32…34)", () => {
     await page.unroute("**/content/order");
     expect(await customOrder(page.request, property.propertyId)).toEqual(["Bravo", "Alpha", "Charlie"]);
 
-    // dnd-kit with the keyboard: Space picks up, arrows move, Space drops.
-    const handle = list.getByRole("button", { name: c.dragHandle("Charlie") });
-    await handle.focus();
-    await page.keyboard.press("Space");
-    // Each key waits for dnd-kit to take the previous one: picked up, then announced over the new place.
-    await expect(handle).toHaveAttribute("aria-pressed", "true");
-    // dnd-kit measures the droppables just after the pick-up: an arrow before that moves over the item itself, and
-    // on a slow machine its announcement can come after the next press, which then overshoots to Bravo (the flake
-    // CI saw twice). So steer by what dnd-kit last announced until Charlie is over Alpha, the item above.
-    const live = page.locator('[id^="DndLiveRegion"]');
-    const over = (title: string) => `was moved over droppable area ${ids[title]}`;
-    await expect(async () => {
-      const said = (await live.textContent()) ?? "";
-      if (!said.includes(over("Alpha")))
-        await page.keyboard.press(said.includes(over("Bravo")) ? "ArrowDown" : "ArrowUp");
-      await expect(live).toContainText(over("Alpha"), { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await page.keyboard.press("Space");
+    // dnd-kit with the keyboard: Charlie over Alpha, the item above.
+    const order = [ids.Bravo!, ids.Alpha!, ids.Charlie!];
+    await keyboardDrag(
+      page,
+      list.getByRole("button", { name: c.dragHandle("Charlie") }),
+      order,
+      ids.Charlie!,
+      ids.Alpha!,
+    );
     await expect(list.getByRole("listitem")).toContainText(["Bravo", "Charlie", "Alpha"]);
     await expect(page.getByText(c.savingOrder)).toBeHidden();
     await expect.poll(() => customOrder(page.request, property.propertyId)).toEqual(["Bravo", "Charlie", "Alpha"]);

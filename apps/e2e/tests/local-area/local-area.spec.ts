@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { LocalAreaPageResponse } from "@doorstep/shared/schemas/local-area";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "../../fixtures.ts";
+import { expect, keyboardDrag, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const c = copy.localArea;
@@ -103,21 +103,10 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
 
     // LOCAL-06: keyboard drag and drop, saved after the drop.
     const handle = list.getByRole("button", { name: c.dragHandle("Small Batch") });
-    const bondId = (await profilePlaceRows(page.request, "brighton-seafront")).find(
-      (p) => p.title === "Bond St Coffee",
-    )!.id;
-    await handle.focus();
-    await page.keyboard.press("Space");
-    await expect(handle).toHaveAttribute("aria-pressed", "true");
-    // dnd-kit measures the droppables just after the pick-up; an arrow before that moves over the item itself.
-    // So press again until it is over the place above (a second press at the top changes nothing).
-    await expect(async () => {
-      await page.keyboard.press("ArrowUp");
-      await expect(page.locator('[id^="DndLiveRegion"]')).toContainText(`was moved over droppable area ${bondId}`, {
-        timeout: 500,
-      });
-    }).toPass();
-    await page.keyboard.press("Space");
+    const rows = await profilePlaceRows(page.request, "brighton-seafront");
+    const idOf = (title: string) => rows.find((p) => p.title === title)!.id;
+    const [bondId, smallBatchId] = [idOf("Bond St Coffee"), idOf("Small Batch")];
+    await keyboardDrag(page, handle, [bondId, smallBatchId], smallBatchId, bondId);
     await expect(list.getByRole("listitem")).toContainText(["Small Batch", "Bond St Coffee"]);
     await expect
       .poll(() => profilePlaces(page.request, "brighton-seafront"))
