@@ -14,6 +14,7 @@ for (const script of [
   "guide-lcp.ts",
   "throughput.ts",
   "dashboard-cpu.ts",
+  "gc.ts",
   "analytics.ts",
   "ingest.ts",
 ]) {

@@ -27,11 +27,20 @@ for (const definition of builds) {
 // the first command gives a working product, billing included. A deployment sets PUBLIC_URL, and then
 // production's rules apply in full (no localhost links, no test cards without Stripe).
 const localRun = !process.env.PUBLIC_URL;
-// Source maps point a production stack trace at the TypeScript lines.
+// Source maps point a production stack trace at the TypeScript lines. A young generation of up to 64 MB per
+// semi-space (V8's default is 16) lets a busy server's in-flight requests finish between scavenges instead of
+// being copied and promoted: a quarter of the pauses and a sixth of the GC time under load (decision 029).
+// Set in NODE_OPTIONS, before the caller's own, so a deployment can still choose its own size.
+const nodeOptions = ["--max-semi-space-size=64", process.env.NODE_OPTIONS].filter(Boolean).join(" ");
 const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
   cwd: root,
   stdio: "inherit",
-  env: { NODE_ENV: "production", ...(localRun ? { LOCAL_RUN: "true" } : {}), ...process.env },
+  env: {
+    NODE_ENV: "production",
+    ...(localRun ? { LOCAL_RUN: "true" } : {}),
+    ...process.env,
+    NODE_OPTIONS: nodeOptions,
+  },
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
