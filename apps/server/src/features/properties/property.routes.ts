@@ -21,8 +21,6 @@ import { requireCaller } from "../../plugins/auth.ts";
 import {
   createProperty,
   deleteProperty,
-  findProperties,
-  findPropertyIds,
   getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
@@ -32,6 +30,7 @@ import {
   setPasscode,
   updateProperty,
 } from "./property.service.ts";
+import { findProperties, findPropertyIds } from "./property-list.service.ts";
 import { registerPosterRoutes } from "./poster.routes.ts";
 import { qrPng, qrSvg } from "./qr.ts";
 

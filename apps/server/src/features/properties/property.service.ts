@@ -1,18 +1,9 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { copy } from "@doorstep/shared/copy";
-import { COVER_IMAGE_WIDTHS, PROPERTIES_PAGE_SIZE } from "@doorstep/shared/constants";
-import { MAX_BULK_PROPERTIES } from "@doorstep/shared/rules/bulk-updates";
+import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { checkWeblink } from "@doorstep/shared/rules/property";
-import type {
-  CreatePropertyRequest,
-  PropertyDto,
-  PropertyIdsQuery,
-  PropertyIdsResponse,
-  PropertyListQuery,
-  PropertyListResponse,
-  UpdatePropertyRequest,
-} from "@doorstep/shared/schemas/property";
+import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
@@ -23,7 +14,7 @@ import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
 import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
-import { toPropertyDto, toPropertySummary } from "./property.dto.ts";
+import { toPropertyDto } from "./property.dto.ts";
 import {
   archiveOwnedProperty,
   findAccountGuideLanguages,
@@ -37,7 +28,6 @@ import {
   type PropertyPatch,
   type PropertyWithManager,
 } from "./property.repository.ts";
-import { listProperties, listPropertyIds, type ListCursor } from "./property-list.repository.ts";
 
 export type { PropertyRow, PropertyWithManager } from "./property.repository.ts";
 
@@ -84,52 +74,6 @@ export function listAccountGuideLanguages(ctx: AppContext, accountId: string): P
 /** Gets the account's company brand name and colour, or null without a company. */
 export function getCompanyBrand(ctx: AppContext, accountId: string) {
   return findCompanyBrand(ctx.db, accountId);
-}
-
-function encodeCursor(c: ListCursor): string {
-  return Buffer.from(`${c.updatedAt}|${c.id}`).toString("base64url");
-}
-function decodeCursor(raw: string | undefined): ListCursor | undefined {
-  if (!raw) return undefined;
-  const [updatedAt, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
-  if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError("VALIDATION_FAILED", "Invalid cursor");
-  }
-  return { updatedAt, id };
-}
-
-/** A page of the caller's properties, newest change first, with the total count (HOME-08…10, PROP-04/05). */
-export async function findProperties(
-  ctx: AppContext,
-  caller: Caller,
-  query: PropertyListQuery,
-): Promise<PropertyListResponse> {
-  const limit = query.limit ?? PROPERTIES_PAGE_SIZE;
-  const list = await listProperties(ctx.db, caller.accountId, {
-    search: query.search || undefined,
-    cursor: decodeCursor(query.cursor),
-    limit: limit + 1,
-  });
-  if (!list) throw notFound("Account not found");
-  const { rows, account } = list;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  const now = ctx.now();
-  return {
-    items: page.map((row) => toPropertySummary(row, account, now)),
-    nextCursor:
-      rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
-    total: account.listedProperties,
-  };
-}
-
-/** Every property of the caller matching `search`, up to one bulk update's worth ("select all", issue 17). */
-export async function findPropertyIds(
-  ctx: AppContext,
-  caller: Caller,
-  query: PropertyIdsQuery,
-): Promise<PropertyIdsResponse> {
-  return listPropertyIds(ctx.db, caller.accountId, query.search || undefined, MAX_BULK_PROPERTIES);
 }
 
 function assertWeblinkForm(propertyId: string): void {
