@@ -116,7 +116,7 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     ["/partners/some-label", "/"],
     ["/create-affiliate-account", "/"],
   ];
-  test("the logged-out pages send a host on", async ({ loggedInPage: page }) => {
+  test("a host is sent on from the logged-out pages", async ({ loggedInPage: page }) => {
     for (const [from, to] of redirects) {
       await test.step(`${from} goes to ${to}`, async () => {
         await page.goto(from);
