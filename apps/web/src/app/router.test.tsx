@@ -1,0 +1,39 @@
+import { lazy } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { createAppRouter, preloadMatchedPages } from "./router.tsx";
+
+type State = Parameters<typeof preloadMatchedPages>[0]["state"];
+const stateWith = (elements: unknown[]) =>
+  ({ matches: elements.map((element) => ({ route: { element } })) }) as unknown as State;
+
+describe("preloadMatchedPages", () => {
+  it("starts the matched pages' chunks and leaves guards, layouts and empty routes alone", () => {
+    const load = vi.fn(() => Promise.resolve({}));
+    const Page = Object.assign(
+      lazy(() => Promise.resolve({ default: () => null })),
+      { preload: load },
+    );
+    const Guard = () => null;
+    preloadMatchedPages({ state: stateWith([<Guard key="g" />, undefined, <Page key="p" />]) });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("swallows a chunk that fails to load: the page reports it when it renders", async () => {
+    const failing = vi.fn(() => Promise.reject(new Error("offline")));
+    const Page = Object.assign(
+      lazy(() => Promise.resolve({ default: () => null })),
+      { preload: failing },
+    );
+    expect(() => preloadMatchedPages({ state: stateWith([<Page key="p" />]) })).not.toThrow();
+    await expect(failing.mock.results[0]!.value).rejects.toThrow("offline");
+  });
+
+  it("the app's router preloads the page its first address shows", () => {
+    window.history.replaceState(null, "", "/login");
+    const router = createAppRouter();
+    const page = router.state.matches.at(-1)!.route.element as { type: { preload?: unknown } };
+    expect(router.state.location.pathname).toBe("/login");
+    expect(typeof page.type.preload).toBe("function");
+    router.dispose();
+  });
+});
