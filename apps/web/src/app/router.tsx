@@ -14,7 +14,7 @@ function page<M, P extends object = object>(load: () => Promise<M>, pick: (modul
   );
 }
 
-// Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 200 KB gzip).
+// Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 120 KB gzip).
 const LoginPage = page(
   () => import("../features/auth/routes/login.tsx"),
   (m) => m.LoginPage,
@@ -369,9 +369,9 @@ export const routes: RouteObject[] = [
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /**
- * Starts loading the chunks of the pages the address matches. The guards render nothing until the session is
- * known (`/api/me`), and a lazy page only asks for its chunk when it renders: without this, a first visit waits
- * for the session and then for the page's chunks, one round trip after the other.
+ * Starts loading the chunks of the pages the address matches. Until the session is known (`/api/me`) the
+ * guards show only a loading screen, and a lazy page asks for its chunk only when it renders: without this, a
+ * first visit waits for the session and then for the page's chunks, one round trip after the other.
  */
 export function preloadMatchedPages(router: Pick<AppRouter, "state">): void {
   for (const { route } of router.state.matches) {
