@@ -1,6 +1,7 @@
 import { lazy } from "react";
 import { describe, expect, it, vi } from "vitest";
-import { createAppRouter, preloadMatchedPages } from "./router.tsx";
+import { preloadMatchedPages } from "./lazy-page.ts";
+import { createAppRouter } from "./router.tsx";
 
 type State = Parameters<typeof preloadMatchedPages>[0]["state"];
 const stateWith = (elements: unknown[]) =>

@@ -1,18 +1,10 @@
-import { isValidElement, lazy, type ComponentType } from "react";
 import { createBrowserRouter, Outlet, ScrollRestoration, type RouteObject } from "react-router";
 import { RequireAuth, RequireGuest } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { AuthLayout } from "./layout/auth-layout.tsx";
 import type { PlaceholderTitle } from "../features/placeholder/routes/placeholder-page.tsx";
+import { page, preloadMatchedPages } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
-
-/** A page loaded with its route: `pick` names the module's component; `preload` starts loading its chunk. */
-function page<M, P extends object = object>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
-  return Object.assign(
-    lazy(() => load().then((module) => ({ default: pick(module) }))),
-    { preload: load },
-  );
-}
 
 // Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 120 KB gzip).
 const LoginPage = page(
@@ -366,25 +358,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-/**
- * Starts loading the chunks of the pages the address matches. Until the session is known (`/api/me`) the
- * guards show only a loading screen, and a lazy page asks for its chunk only when it renders: without this, a
- * first visit waits for the session and then for the page's chunks, one round trip after the other.
- */
-export function preloadMatchedPages(router: Pick<AppRouter, "state">): void {
-  for (const { route } of router.state.matches) {
-    const type: unknown = isValidElement(route.element) ? route.element.type : null;
-    if (typeof type === "object" && type !== null && "preload" in type && typeof type.preload === "function") {
-      (type.preload as () => Promise<unknown>)().catch(() => {
-        // The page's own load reports it when it renders (RouteError).
-      });
-    }
-  }
-}
-
-export function createAppRouter(): AppRouter {
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
   const router = createBrowserRouter(routes);
   preloadMatchedPages(router);
   return router;
