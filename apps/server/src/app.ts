@@ -4,7 +4,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import http from "node:http";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { IMAGE_MAX_BYTES } from "@doorstep/shared/constants";
 import type { AppContext } from "./app-context.ts";
@@ -37,6 +37,7 @@ import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
+import { responseSerializer } from "./plugins/response-serializer.ts";
 import { dashboardCsp, registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
@@ -119,7 +120,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     reportFastPath = null;
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from the zod schemas; in tests, checked against zod on every response (decision 030).
+  app.setSerializerCompiler(responseSerializer({ check: config.env === "test" }));
 
   // Redis is optional at run time (decision 011): commands fail at once while it is down (no offline queue),
   // rate limits fall back to this instance's memory, and /api/ready reports it; the client keeps reconnecting.
