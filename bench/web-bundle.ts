@@ -57,6 +57,23 @@ try {
     `${`total (${scripts.length} scripts)`.padEnd(48)} ${kb(total("raw"))} ${kb(total("gzip"))} ${kb(total("wire"))}`,
   );
   console.log(`dashboard first-view JS on the logged-in home: ${(total("gzip") / 1000).toFixed(1)} kB gzip`);
+
+  // When the first view asked for its data, from the navigation's start: the session and the settings should
+  // start beside the page's chunks, not after React's first render.
+  const timings = await page.evaluate(() =>
+    (performance.getEntriesByType("resource") as unknown as { name: string; startTime: number; responseEnd: number }[])
+      .filter((e) => /\/api\/(me|config)$/.test(new URL(e.name).pathname))
+      .map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd })),
+  );
+  const entry = await page.evaluate(() => {
+    const script = (
+      performance.getEntriesByType("resource") as unknown as { name: string; startTime: number; responseEnd: number }[]
+    ).find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+    return script ? script.responseEnd : null;
+  });
+  const ms = (n: number | null) => (n === null ? "?" : `${Math.round(n)} ms`);
+  console.log(`entry script loaded at ${ms(entry)}`);
+  for (const t of timings) console.log(`${t.path} requested at ${ms(t.start)}, answered at ${ms(t.end)}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -129,8 +129,8 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 /**
  * Like `apiRequest`, but answers the JSON body as `T` without parsing it in the browser. Only for the calls
  * of the dashboard's shell and first view (session, configuration, the header, the home), whose modules must
- * not load zod: the server has already serialized the body through the same shared schema
- * (fastify-type-provider-zod), and a client of another version reloads (AUTH-10). Decision 015.
+ * not load zod: the server has already written the body from the same shared schema (decision 030), and a
+ * client of another version reloads (AUTH-10). Decision 015.
  */
 export async function apiRequestTrusted<T>(path: string, options: Omit<RequestOptions<T>, "schema"> = {}): Promise<T> {
   const response = await send(path, options);

@@ -1,6 +1,7 @@
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiRequestTrusted, hasErrorCode } from "./api-client.ts";
+import { configQueryKey } from "./config.ts";
 import { reloadIfOutdated } from "./version.ts";
 
 export const meQueryKey = ["me"] as const;
@@ -24,12 +25,15 @@ export function useMe() {
   });
 }
 
+/** Queries that hold nobody's data: the session's own and the public settings. */
+const keptKeys: readonly unknown[] = [meQueryKey[0], configQueryKey[0]];
+
 /**
- * Drops every cached query except the session's own, so nothing of the last user (properties, billing,
- * messages) stays in memory for whoever signs in next in this tab (AUTH-21).
+ * Drops every cached query but the session's own and the public settings, so nothing of the last user
+ * (properties, billing, messages) stays in memory for whoever signs in next in this tab (AUTH-21).
  */
 export function removeUserQueries(queryClient: QueryClient): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+  queryClient.removeQueries({ predicate: (query) => !keptKeys.includes(query.queryKey[0]) });
 }
 
 /**
