@@ -125,14 +125,17 @@ export function posterPdf(input: PosterInput): Promise<Buffer> {
     // pdfkit places text by its top; the SVG's y is the baseline: move up by about the cap height.
     // One line each: text wider than the page between its margins is set smaller until it fits, rather than
     // wrapping onto the line below.
+    // No ligatures: "ff" in a web link drawn as one glyph reads the same but is copied from the PDF as
+    // something else (fontkit takes an object of features to switch off; pdfkit's types know only the list).
+    const features = { liga: false, clig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
     const line = (y: number, size: number, fill: string, body: string, bold = false) => {
       const room = width - pt(24);
       doc.font(bold ? POSTER_FONTS.bold : POSTER_FONTS.regular).fontSize(pt(size));
-      const sizePt = Math.min(pt(size), (pt(size) * room) / Math.max(1, doc.widthOfString(body)));
+      const sizePt = Math.min(pt(size), (pt(size) * room) / Math.max(1, doc.widthOfString(body, { features })));
       doc
         .fontSize(sizePt)
         .fillColor(fill)
-        .text(body, pt(12), pt(y) - sizePt * 0.8, { width: room, align: "center", lineBreak: false });
+        .text(body, pt(12), pt(y) - sizePt * 0.8, { width: room, align: "center", lineBreak: false, features });
     };
     line(l.titleY, 12, "#111827", shortTitle(input.title), true);
     line(l.introY, 5.5, "#374151", copy.properties.posterIntro);

@@ -3,6 +3,7 @@ import { copy } from "@doorstep/shared/copy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { posterPdf } from "./poster.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -196,5 +197,25 @@ describe("printable poster (PROP-23, issue 18)", () => {
     expect((await t.app.inject({ method: "GET", url: `/api/properties/${propertyId}/poster.pdf` })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe("poster PDF text", () => {
+  it("draws a web link letter by letter: no ligature turns its ff, fi or fl into one glyph", async () => {
+    // Random weblinks made this fail now and then when they held "ff": copied from the PDF, the link was wrong.
+    const webLink = "http://localhost:3000/g/office-ff-fi-fl";
+    const pdf = await posterPdf({
+      title: "Affable fjord office",
+      webLink,
+      qrUrl: "http://localhost:3000/q/1",
+      protectedByPasscode: false,
+      brand: "Doorstep",
+      colour: null,
+      coverJpeg: null,
+      paper: "a4",
+    });
+    const text = pdfText(pdf);
+    expect(text).toContain(copy.properties.posterOpen(webLink));
+    expect(text).toContain("Affable fjord office");
   });
 });
