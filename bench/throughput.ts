@@ -3,9 +3,11 @@
 // docs/architecture.md §9). The server runs pinned to core 0, nginx (one worker) too, wrk to core 1, so the
 // load tool never competes with what it measures; on PostgreSQL the bench database's backends join wrk on
 // core 1 (a deployment's database has its own machine). Right after seeding, the database is vacuumed. PostgreSQL runs when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set, or a local server answers. Prints one table. BENCH_SECONDS sets each run's length.
+// TEST_DATABASE_URL is set, or a local server answers. Prints one table, and the machine's own stalls at rest
+// before and after (bench/hiccup.ts). BENCH_SECONDS sets each run's length.
 import pg from "pg";
 import { databaseBackends, pinTree, postgresUrl, settle, startServer, type RunningServer } from "./lib.ts";
+import { describeHiccups, measureHiccups } from "./hiccup.ts";
 import { serveStatic } from "./nginx.ts";
 import { createGuide, createProperties, signUpHost } from "./seed.ts";
 import { cell, wrk, type WrkResult } from "./wrk.ts";
@@ -86,6 +88,8 @@ async function measure(database: string, env: Record<string, string>) {
   }
 }
 
+// What the machine itself stalls, before and after the runs (bench/hiccup.ts): a p99 cannot be shorter.
+const restBefore = await measureHiccups(5);
 await measure("PGlite", {});
 const url = await postgresUrl("doorstep_bench_throughput");
 if (url) await measure("PostgreSQL", { DATABASE_URL: url });
@@ -96,3 +100,5 @@ console.log(`\nwrk, 1 thread; server and nginx on core ${SERVER_CPU}, wrk on cor
 console.log(`| Read | ${databases.join(" | ")} |`);
 console.log(`|---|${databases.map(() => "---").join("|")}|`);
 for (const row of rows) console.log(`| ${row.read} | ${databases.map((d) => row.results[d] ?? "—").join(" | ")} |`);
+console.log(`\nThe machine at rest before the runs: ${describeHiccups(restBefore)}`);
+console.log(`The machine at rest after the runs: ${describeHiccups(await measureHiccups(5))}`);
