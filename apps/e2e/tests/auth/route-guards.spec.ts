@@ -11,6 +11,7 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
   // One page visits each path in turn (test.step names the one that fails): a new browser context per path
   // cost CI a second or more each on a busy machine, for nothing more than this proves.
   test("every protected page shows /login with the page as next", async ({ page }) => {
+    test.slow(); // a full page load per path: up to 2 s each on a busy CI machine
     for (const path of [
       "/personal-information",
       "/login-security",
@@ -89,6 +90,7 @@ test.describe("route guards, logged out (XCUT-01…05, XCUT-10, OPEN-09…11)", 
   });
 
   test("the logged-out pages are open", async ({ page }) => {
+    test.slow(); // a full page load per path: up to 2 s each on a busy CI machine
     for (const path of [
       "/login",
       "/create-account",
@@ -117,6 +119,7 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
     ["/create-affiliate-account", "/"],
   ];
   test("a host is sent on from the logged-out pages", async ({ loggedInPage: page }) => {
+    test.slow(); // a full page load per path: up to 2 s each on a busy CI machine
     for (const [from, to] of redirects) {
       await test.step(`${from} goes to ${to}`, async () => {
         await page.goto(from);
@@ -139,6 +142,7 @@ test.describe("route guards, logged in (XCUT-02, XCUT-03, OPEN-09)", () => {
   });
 
   test("a host is sent home from the affiliate pages (XCUT-09)", async ({ loggedInPage: page, account }) => {
+    test.slow(); // a full page load per path: up to 2 s each on a busy CI machine
     for (const path of ["/affiliate-stats", "/affiliate-terms", "/affiliate-payment-details", "/affiliate-assets"]) {
       await page.goto(path);
       await expect(page).toHaveURL("/");
