@@ -75,8 +75,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
-  /** The route's request schemas (zod), for the edge fuzz test. */
-  schema?: { body?: unknown; querystring?: unknown; params?: unknown };
+  /** The route's request schemas (zod), for the edge fuzz test, and its responses' (decision 030). */
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
 }
 
 export interface BuiltApp {

@@ -1,6 +1,8 @@
+import fastJson from "fast-json-stringify";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { ResponseContractError, responseSerializer } from "./response-serializer.ts";
+import { createTestApp } from "../test/app.ts";
+import { ResponseContractError, responseJsonSchema, responseSerializer } from "./response-serializer.ts";
 
 const compile = (schema: z.ZodType, check: boolean) =>
   responseSerializer({ check })({ schema, method: "GET", url: "/api/example", httpStatus: "200" });
@@ -49,4 +51,22 @@ describe("responses written by fast-json-stringify from the zod schema (decision
     const data = { day: new Date(Date.UTC(2026, 10, 25)) };
     expect(() => compile(z.object({ day: Day }), true)(data)).toThrow(ResponseContractError);
   });
+});
+
+test("every route's response schemas convert and compile, including responses no other test receives", async () => {
+  const t = await createTestApp();
+  try {
+    const compiled: string[] = [];
+    for (const route of t.routes) {
+      for (const [status, schema] of Object.entries((route.schema?.response ?? {}) as Record<string, unknown>)) {
+        if (!(schema instanceof z.ZodType)) continue;
+        const name = `${route.method} ${route.url} ${status}`;
+        expect(() => fastJson(responseJsonSchema(schema)), name).not.toThrow();
+        compiled.push(name);
+      }
+    }
+    expect(compiled.length).toBeGreaterThan(100);
+  } finally {
+    await t.close();
+  }
 });
