@@ -40,7 +40,10 @@ export default defineConfig({
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
-  timeout: 30_000,
+  // A test's whole budget. Each full page load of the dashboard took 1–3.5 s on a slow CI machine (November
+  // 2026), and the longest flows load a dozen pages: 30 s ran out on tests that were passing. Each wait
+  // still fails after 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   // The JSON report feeds the one-line summary of `npm test` (scripts/test.mjs).
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
