@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumArgs } from "./chromium.ts";
 import { APP_PORT, PLACES_APP_URL, PLACES_FAKE_PORT } from "./ports.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -57,15 +58,7 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: chromiumArgs,
     },
   },
   webServer: [
