@@ -25,7 +25,7 @@ import {
   subscribeGuestToPush,
   unsubscribeGuestFromPush,
 } from "../features/messaging/guest-messages.service.ts";
-import { openEventStream } from "../features/messaging/message-events.service.ts";
+import { listenForMessageEvents, openEventStream } from "../features/messaging/message-events.service.ts";
 import { AppError } from "../lib/app-error.ts";
 import { sendStoredFile } from "../lib/send-stored-file.ts";
 import { receiveForm } from "../lib/streamed-upload.ts";
@@ -260,6 +260,7 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       const identity = guestId(request);
       // No conversation yet, nothing to hear: 204 tells EventSource not to reconnect.
       if (!identity) return reply.status(204).header("Cache-Control", "no-store").send();
+      await listenForMessageEvents(ctx);
       reply.hijack();
       openEventStream(
         ctx,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { buildApp } from "../app.ts";
 import { runAdminCommand } from "../cli/admin.commands.ts";
@@ -128,14 +128,14 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
       (await change(b, user, "PUT", `/api/properties/${propertyId}/passcode`, { passcode: "246810" })).statusCode,
     ).toBe(204);
     // Pub/sub crosses a network hop: allow it a moment, far less than the cache's 60 s.
-    let body = "";
-    for (let i = 0; i < 50; i++) {
-      body = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body;
-      if (!body.includes(SECRET)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(body).toContain(copy.guide.passcodeTitle);
-    expect(body).not.toContain(SECRET);
+    await vi.waitFor(
+      async () => {
+        const body = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body;
+        expect(body).toContain(copy.guide.passcodeTitle);
+        expect(body).not.toContain(SECRET);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it("a deactivation by the operator CLI drops every instance's cached page", async () => {
@@ -145,12 +145,10 @@ describe.runIf(process.env.TEST_REDIS_URL)("guide render cache purge (two instan
     // What `npm run admin -- deactivate-property` does: the row, then the purge through Redis.
     await runAdminCommand(a.ctx.db, ["deactivate-property", propertyId], "ops", a.ctx.payments);
     await purgeGuideEverywhere(process.env.TEST_REDIS_URL!, propertyId);
-    let status = 200;
-    for (let i = 0; i < 50 && status === 200; i++) {
-      status = (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode;
-      if (status === 200) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe(503);
+    await vi.waitFor(
+      async () => expect((await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(503),
+      { timeout: 10_000, interval: 20 },
+    );
   });
 });
 

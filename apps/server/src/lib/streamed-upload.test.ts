@@ -52,6 +52,9 @@ const post = (url: string, files: ReturnType<typeof file>[]) => {
   return app.inject({ method: "POST", url, payload: m.payload, headers: m.headers });
 };
 
+// Deleting after a response is quick, but a busy CI machine can pause a process for a second (vi.waitFor's default).
+const SLOW_MACHINE = { timeout: 10_000 };
+
 describe("streamed uploads (lib/streamed-upload.ts)", () => {
   it("streams up to ten files to temporary files with their size and first bytes, deleted after the response", async () => {
     const files = Array.from({ length: 10 }, (_, i) => file(i % 2 ? "files" : "file", 1000 + i * 9000, 0x30 + i));
@@ -66,7 +69,7 @@ describe("streamed uploads (lib/streamed-upload.ts)", () => {
       expect(seen.onDisk[i]!.equals(files[i]!.body)).toBe(true);
     });
     // Deleted by the onResponse hook, which runs just after the response.
-    await vi.waitFor(() => expect(seen.files.filter((f) => fs.existsSync(f.path))).toEqual([]));
+    await vi.waitFor(() => expect(seen.files.filter((f) => fs.existsSync(f.path))).toEqual([]), SLOW_MACHINE);
   });
 
   it("refuses an eleventh file, a file in another field, no file, and a body that is not multipart", async () => {
@@ -86,13 +89,13 @@ describe("streamed uploads (lib/streamed-upload.ts)", () => {
 
   it("refuses a file over its cap (413) and a request over its total, deleting what was written", async () => {
     // A clean start: the previous test's (or a parallel file's) files are deleted after their responses, not before.
-    await vi.waitFor(() => expect(ours()).toEqual([]));
+    await vi.waitFor(() => expect(ours()).toEqual([]), SLOW_MACHINE);
     const big = await post("/attachments", [file("file", 10), file("files", 100 * KB + 1)]);
     expect(big.statusCode).toBe(413);
     expect((await post("/attachments", [file("file", 100 * KB)])).statusCode).toBe(200);
     const total = await post("/total", [file("file", 80 * KB), file("file", 80 * KB)]);
     expect(total.statusCode).toBe(413);
-    await vi.waitFor(() => expect(ours()).toEqual([]));
+    await vi.waitFor(() => expect(ours()).toEqual([]), SLOW_MACHINE);
   });
 
   it("answers 413 while a too-large file is still arriving, without waiting for the rest of the body", async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { buildApp } from "../../app.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -237,12 +237,7 @@ describe.runIf(process.env.TEST_REDIS_URL)("shared content across instances (dec
     await a.ctx.broadcast.ready();
     const made = await b.inject({ method: "POST", url: "/api/shared-content", headers: { cookie: user.cookie } });
     expect(made.statusCode).toBe(201);
-    // Pub/sub crosses a network hop: allow it a moment, far less than the 5 s "none yet" is believed.
-    let seen: string | null = null;
-    for (let i = 0; i < 50 && seen === null; i++) {
-      seen = await me();
-      if (seen === null) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(seen).toBe(made.json().propertyId);
+    // Pub/sub crosses a network hop: it must come well within the 5 s "none yet" is believed.
+    await vi.waitFor(async () => expect(await me()).toBe(made.json().propertyId), { timeout: 4_000, interval: 20 });
   });
 });

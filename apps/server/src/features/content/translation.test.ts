@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { contentTranslationCache } from "../../db/schema/content.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -136,12 +136,17 @@ describe("translations (CONT-18, IMPL-10, OPEN-44)", () => {
     // The provider answers after 400 ms; an untranslated first answer proves the page did not wait for it.
     const first = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
     expect(first.items[0]).toMatchObject({ title: "Wi-Fi", source: "untranslated" });
-    await new Promise((r) => setTimeout(r, 1200)); // text and HTML calls finish in the background and land in the cache
-    const second = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
-    expect(second.items[0], JSON.stringify(second.items[0])).toMatchObject({
-      title: "[slow] Wi-Fi",
-      source: "machine",
-    });
+    // The text and HTML calls finish in the background and land in the cache; a later page shows them.
+    await vi.waitFor(
+      async () => {
+        const second = await getTranslatedContent(ctx, id, "es", { maxWaitMs: 50 });
+        expect(second.items[0], JSON.stringify(second.items[0])).toMatchObject({
+          title: "[slow] Wi-Fi",
+          source: "machine",
+        });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
   });
 
   it("shares one provider call between guests opening together, and leaves a failing provider alone a minute", async () => {

@@ -14,6 +14,8 @@ export const MESSAGE_EVENTS_CHANNEL = "message-events";
 export const HEARTBEAT_MS = 20_000;
 /** Streams one session (or one guest) may hold; the oldest is closed for a new one. */
 export const MAX_STREAMS_PER_OWNER = 5;
+/** How long a stream waits for this instance's Redis subscription before it opens anyway. */
+const SUBSCRIBE_WAIT_MS = 2_000;
 
 export type MessageEvent =
   | { type: "inbound"; accountId: string; conversationId: string; unreadCount: number }
@@ -77,6 +79,22 @@ function hubOf(ctx: AppContext): Hub {
     hubs.set(ctx, hub);
   }
   return hub;
+}
+
+/**
+ * Resolves once this instance hears every instance's messaging events (with Redis, once its subscription is
+ * live). A stream route awaits it before it reads the state it starts from, so nothing published after that
+ * read is missed, and a client that has the stream's first bytes hears everything from then on.
+ */
+export async function listenForMessageEvents(ctx: AppContext): Promise<void> {
+  hubOf(ctx);
+  // Redis down at the first stream: the stream opens after a moment anyway, with this instance's events only
+  // until ioredis has subscribed (it keeps trying by itself).
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    ctx.broadcast.ready(),
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, SUBSCRIBE_WAIT_MS))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** Tells every instance; never fails the message that caused it (events are a convenience, the data is stored). */

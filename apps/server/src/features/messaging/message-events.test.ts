@@ -213,9 +213,8 @@ describe.runIf(process.env.TEST_REDIS_URL)("live messaging events across two ins
     const { host, propertyId } = await messagingHost(a.app, a);
     const dashboard = listen(baseB, "/api/events", host.cookie);
     await dashboard.opened;
+    // The stream's first event comes once B's subscription is live on Redis: no pause is needed before A publishes.
     await dashboard.waitFor((e) => e.event === "unread-count");
-    // The subscription must be live on Redis before A publishes.
-    await new Promise((r) => setTimeout(r, 200));
     const guestCookie = await guestWrites(a.app, propertyId, "Hello from instance A");
     const news = await dashboard.waitFor((e) => e.event === "new-message");
     dashboard.close();
@@ -224,7 +223,6 @@ describe.runIf(process.env.TEST_REDIS_URL)("live messaging events across two ins
     const baseA = `http://127.0.0.1:${(a.app.server.address() as AddressInfo).port}`;
     const guest = listen(baseA, `/api/guide/${propertyId}/messages/events`, guestCookie);
     await guest.opened;
-    await new Promise((r) => setTimeout(r, 200));
     await reply(b, host, (news.data as { conversationId: string }).conversationId, "Answered on B");
     expect((await guest.waitFor((e) => e.event === "new-message")).data).toMatchObject({ text: "Answered on B" });
     guest.close();

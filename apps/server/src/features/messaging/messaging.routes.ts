@@ -19,7 +19,7 @@ import { sendStoredFile } from "../../lib/send-stored-file.ts";
 import { receiveForm } from "../../lib/streamed-upload.ts";
 import { readToken, requireCaller } from "../../plugins/auth.ts";
 import { resolveSession } from "../auth/session.service.ts";
-import { closeAllEventStreams, openEventStream } from "./message-events.service.ts";
+import { closeAllEventStreams, listenForMessageEvents, openEventStream } from "./message-events.service.ts";
 import {
   findConversations,
   getConversation,
@@ -151,6 +151,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const caller = requireCaller(request);
       const token = readToken(request);
+      await listenForMessageEvents(ctx);
       const unreadMessageCount = await getUnreadCount(ctx, caller.accountId);
       reply.hijack();
       openEventStream(
