@@ -94,8 +94,16 @@ function Toolbar({ editor }: { editor: Editor }) {
   const linkId = useId();
   const chain = () => editor.chain().focus();
 
+  // A pointer press on a format button leaves the focus in the text: TipTap gives it back only on the next
+  // frame, so letters typed at once (a quick typist, a slow phone) would go to the button and be lost.
   const toggle = (name: keyof typeof t, pressed: boolean, run: () => void) => (
-    <button type="button" className="rich-text__tool" aria-pressed={pressed} onClick={run}>
+    <button
+      type="button"
+      className="rich-text__tool"
+      aria-pressed={pressed}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={run}
+    >
       {t[name] as string}
     </button>
   );
