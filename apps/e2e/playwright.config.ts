@@ -53,7 +53,10 @@ export default defineConfig({
     // The server refuses cookie-session writes that name no origin (decision 011); the API request fixtures
     // act for the dashboard, so they say they come from it, as the browser does on its own.
     extraHTTPHeaders: { Origin: baseURL },
-    trace: "retain-on-failure",
+    // No trace by default: recording one for every test (to keep the failures') cost 36 % of the suite's CPU
+    // (bench figures in decision 031) and no one reads a trace from CI's log. Record one while debugging:
+    // `npx playwright test <file> --trace on`, then `npx playwright show-trace`.
+    trace: "off",
     screenshot: "only-on-failure",
     browserName: "chromium",
     launchOptions: {
