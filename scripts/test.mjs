@@ -36,7 +36,15 @@ const vitest = (report, extra) => [
 if (only !== "e2e") {
   run("unit and API tests (PGlite)", "npx", vitest("vitest-pglite.json", []), envWithoutPg);
   if (TEST_DATABASE_URL) {
-    run("API tests (PostgreSQL)", "npx", vitest("vitest-postgres.json", ["--project", "server"]), process.env);
+    // The embedded shape's own tests (`npm start` with no configuration, backup and restore of its data
+    // directory) run PGlite whatever TEST_DATABASE_URL says: the first pass covers them.
+    const embeddedOnly = ["src/main.test.ts", "src/cli/backup.test.ts"].flatMap((file) => ["--exclude", file]);
+    run(
+      "API tests (PostgreSQL)",
+      "npx",
+      vitest("vitest-postgres.json", ["--project", "server", ...embeddedOnly]),
+      process.env,
+    );
   }
 }
 if (only !== "unit") {

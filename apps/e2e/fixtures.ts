@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { SessionResponse } from "@doorstep/shared/schemas/auth";
 import { crc32, deflateSync } from "node:zlib";
@@ -119,4 +120,49 @@ export async function keyboardDrag(page: Page, handle: Locator, order: string[],
     await expect(live).toContainText(over(targetId), { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await page.keyboard.press("Space");
+}
+
+/**
+ * Drags the item `activeId` by its `handle` onto the item `targetId` with the pointer, as a hand does: past
+ * dnd-kit's activation distance, then in steps onto the upper part of the target's row. dnd-kit measures the
+ * rows just after the pick-up, and on a quick machine the moves can all land before it has, so each stage waits
+ * for what dnd-kit announces: the pick-up, then the target under the pointer (nudged until it is), then the drop.
+ */
+export async function pointerDrag(page: Page, handle: Locator, target: Locator, activeId: string, targetId: string) {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  const from = await handle.boundingBox();
+  if (!from) throw new Error("the drag handle is not laid out");
+  const x = from.x + from.width / 2;
+  const y = from.y + from.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 10, { steps: 3 });
+  // "Picked up draggable item …", or already "Draggable item … was moved over" its own row.
+  await expect(live).toHaveText(
+    new RegExp(`^(Picked up draggable item ${activeId}\\.|Draggable item ${activeId} was moved)`),
+  );
+  const to = await target.boundingBox();
+  if (!to) throw new Error("the drop target is not laid out");
+  const tx = to.x + to.width / 2;
+  const ty = to.y + to.height / 4;
+  await page.mouse.move(tx, ty, { steps: 12 });
+  let nudge = 0;
+  await expect(async () => {
+    await page.mouse.move(tx, ty + (nudge++ % 2));
+    await expect(live).toContainText(`was moved over droppable area ${targetId}`, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
+  await page.mouse.up();
+}
+
+/**
+ * axe-core's violations on the page as it is once its animations have ended: a page fade (XCUT-50) or a dialog's
+ * fade-in measured half-way reads as too little contrast. Endless ones (a spinner) are not waited for.
+ */
+export async function axeViolations(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity),
+  );
+  return (await new AxeBuilder({ page }).analyze()).violations;
 }

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import type { Page } from "@playwright/test";
-import { expect, PASSWORD, readOutbox, test, uniqueEmail } from "../../fixtures.ts";
+import { axeViolations, expect, PASSWORD, readOutbox, test, uniqueEmail } from "../../fixtures.ts";
 
 const a = copy.affiliates;
 const shots = process.env.AFFILIATE_SCREENSHOTS;
@@ -58,7 +57,7 @@ test("affiliate sign-up → home tiles → payment details saved → terms; a pa
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await expect(copied).toHaveCount(0, { timeout: 5_000 });
   expect((await readOutbox(page.request, email))[0]?.subject).toBe("Welcome to the Doorstep affiliate programme");
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, "affiliate-home");
 
   // AFF-14: payment currency and PayPal email, each with Edit / Cancel / Save.
@@ -88,7 +87,7 @@ test("affiliate sign-up → home tiles → payment details saved → terms; a pa
   await visitorPage.goto(`/partners/${label}`);
   await expect(visitorPage.getByText(a.partner.recommendedBy("Paula"))).toBeVisible();
   await expect(visitorPage.getByRole("heading", { level: 1 })).toHaveText(a.partner.defaultTitle);
-  expect((await new AxeBuilder({ page: visitorPage }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(visitorPage)).toEqual([]);
   await screenshots(visitorPage, "partner-page");
   await visitorPage.getByRole("link", { name: a.partner.cta }).click();
   await expect(visitorPage).toHaveURL(
@@ -111,7 +110,7 @@ test("affiliate sign-up → home tiles → payment details saved → terms; a pa
   const row = page.getByRole("table").getByRole("row").nth(1);
   await expect(row).toContainText(copy.referrals.status.inTrial);
   await expect(page.getByText("Carla")).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, "affiliate-stats");
 
   // A host's pages send the affiliate home (XCUT-09's counterpart).

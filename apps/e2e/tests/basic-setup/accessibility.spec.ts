@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { createProperty, patchProperty } from "./property-api.ts";
 
 const b = copy.basicSetup;
@@ -27,24 +26,24 @@ test("Basic Setup, the manual map, the manager popup and the managers and compan
   });
   await page.goto(`/property/${property.propertyId}/property-details`);
   await expect(page.getByRole("group", { name: b.previewMapLabel })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.getByRole("button", { name: `${copy.common.edit} ${b.pinLocation}` }).click();
   await page.getByRole("button", { name: b.manualLocation }).click();
   await expect(page.getByRole("group", { name: b.mapLabel })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: `${copy.common.cancel} ${b.pinLocation}` }).click();
 
   await page.getByRole("button", { name: b.editManager }).click();
   await expect(page.getByRole("dialog", { name: b.editManager })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.keyboard.press("Escape");
 
   await page.goto("/property-managers");
   await expect(page.getByRole("list", { name: copy.managers.title })).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto("/company-profile");
   await expect(page.getByText(copy.company.none)).toBeVisible();
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

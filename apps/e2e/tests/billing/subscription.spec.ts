@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { fillTestCard, readSubscription } from "./billing-helpers.ts";
 
 const b = copy.billing;
@@ -104,8 +103,7 @@ test.describe("subscription on the local gateway (BILL-01…41)", () => {
     await expect(page.getByText(b.cardSummary("Mastercard", "4444", 1, 2033))).toBeVisible();
     await expect(page.getByLabel(b.cardNumber)).toHaveCount(0);
 
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test("a declined card shows the decline copy, clears only the CVC and creates no subscription (BILL-28/30)", async ({

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import type { Browser, Page } from "@playwright/test";
-import { expect } from "../../fixtures.ts";
+import { axeViolations, expect } from "../../fixtures.ts";
 
 /** A phone's browser: headless Chromium's own user agent is (rightly) skipped as a bot by visit recording. */
 export const PHONE_UA =
@@ -13,9 +12,8 @@ export const guestContext = (browser: Browser, options: Parameters<Browser["newC
 
 /** axe-core: no serious or critical violations on the page as it is now. */
 export async function expectAccessible(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
   expect(
-    axe.violations
+    (await axeViolations(page))
       .filter((v) => v.impact === "serious" || v.impact === "critical")
       .map((v) => `${v.id}: ${v.nodes[0]?.target}`),
   ).toEqual([]);

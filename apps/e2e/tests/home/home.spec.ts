@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
 import type { Page } from "@playwright/test";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 
 const tiles = copy.home.tiles;
 
@@ -143,14 +142,12 @@ test.describe("home (HOME-02…17)", () => {
   test("home has no axe violations", async ({ loggedInPage: page }) => {
     await page.goto("/");
     await expect(page.getByRole("timer")).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
 test("login has no axe violations", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("button", { name: copy.login.submit })).toBeVisible();
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { LocalAreaPageResponse } from "@doorstep/shared/schemas/local-area";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, keyboardDrag, test } from "../../fixtures.ts";
+import { expect, keyboardDrag, pointerDrag, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const c = copy.localArea;
@@ -113,14 +113,13 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
       .toEqual(["Small Batch", "Bond St Coffee"]);
 
     // And with the pointer: Bond St Coffee's handle dragged above Small Batch, saved after the drop.
-    const from = await list.getByRole("button", { name: c.dragHandle("Bond St Coffee") }).boundingBox();
-    const to = await list.getByRole("button", { name: c.dragHandle("Small Batch") }).boundingBox();
-    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2);
-    await page.mouse.down();
-    // Past dnd-kit's 4 px activation distance, then onto the first row in steps, as a hand moves.
-    await page.mouse.move(from!.x + from!.width / 2, from!.y + from!.height / 2 - 10, { steps: 3 });
-    await page.mouse.move(to!.x + to!.width / 2, to!.y + to!.height / 4, { steps: 12 });
-    await page.mouse.up();
+    await pointerDrag(
+      page,
+      list.getByRole("button", { name: c.dragHandle("Bond St Coffee") }),
+      list.getByRole("button", { name: c.dragHandle("Small Batch") }),
+      bondId,
+      smallBatchId,
+    );
     await expect(list.getByRole("listitem")).toContainText(["Bond St Coffee", "Small Batch"]);
     await expect
       .poll(() => profilePlaces(page.request, "brighton-seafront"))

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "./property-api.ts";
 
 test.describe("properties pages have no axe violations, also at 360 px", () => {
@@ -19,10 +18,7 @@ test.describe("properties pages have no axe violations, also at 360 px", () => {
       for (const [path, heading] of pages) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-        // The page fade (XCUT-50) must finish, or contrast is measured mid-animation.
-        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations, path).toEqual([]);
+        expect(await axeViolations(page), path).toEqual([]);
         // Nothing wider than the viewport (responsive to 360 px).
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
       }

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { copy } from "@doorstep/shared/copy";
-import { expect, PASSWORD, test, uniqueEmail } from "../../fixtures.ts";
+import { axeViolations, expect, PASSWORD, test, uniqueEmail } from "../../fixtures.ts";
 
 const r = copy.referrals;
 const MARKETING = "https://www.doorstep.guide";
@@ -69,7 +68,7 @@ test("referral link → /r counts the click → a friend signs up with ?ref= →
   await expect(row).toContainText(r.noProperty);
   // Nothing of the friend as a person (REF-05).
   await expect(page.getByText("Frieda")).toHaveCount(0);
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   if (process.env.REFERRAL_SCREENSHOTS) {
     for (const width of [390, 1280]) {
