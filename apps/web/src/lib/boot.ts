@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { configQueryKey, getConfig } from "./config.ts";
-import { getMe, meQueryKey } from "./session.ts";
+import { configQuery } from "./config.ts";
+import { meQuery } from "./session.ts";
 
 /**
  * Starts the queries every dashboard page waits for, before React renders: `/api/config` (the version check,
@@ -8,6 +8,6 @@ import { getMe, meQueryKey } from "./session.ts";
  * that read them (`useConfig`, `useMe`) then join these requests instead of starting their own.
  */
 export function prefetchBoot(queryClient: QueryClient, { session }: { session: boolean }): void {
-  void queryClient.prefetchQuery({ queryKey: configQueryKey, queryFn: getConfig, staleTime: Infinity });
-  if (session) void queryClient.prefetchQuery({ queryKey: meQueryKey, queryFn: getMe });
+  void queryClient.prefetchQuery(configQuery);
+  if (session) void queryClient.prefetchQuery(meQuery);
 }

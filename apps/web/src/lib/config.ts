@@ -1,5 +1,5 @@
 import type { PublicConfig } from "@doorstep/shared/schemas/config";
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiRequestTrusted } from "./api-client.ts";
 
 export const configQueryKey = ["config"] as const;
@@ -9,6 +9,9 @@ export function getConfig(): Promise<PublicConfig> {
   return apiRequestTrusted<PublicConfig>("/api/config");
 }
 
+/** The settings query, as `useConfig` reads it and `prefetchBoot` starts it. */
+export const configQuery = queryOptions({ queryKey: configQueryKey, queryFn: getConfig, staleTime: Infinity });
+
 export function useConfig() {
-  return useQuery({ queryKey: configQueryKey, queryFn: getConfig, staleTime: Infinity });
+  return useQuery(configQuery);
 }

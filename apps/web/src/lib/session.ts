@@ -1,5 +1,5 @@
 import type { MeResponse } from "@doorstep/shared/schemas/user";
-import { useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { apiRequestTrusted, hasErrorCode } from "./api-client.ts";
 import { configQueryKey } from "./config.ts";
 import { reloadIfOutdated } from "./version.ts";
@@ -16,13 +16,12 @@ export async function getMe(): Promise<MeResponse | null> {
   }
 }
 
+/** The session query, as `useMe` reads it and `prefetchBoot` starts it. */
+export const meQuery = queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 30_000 });
+
 /** The one session query: "logged in" means /api/me answered with a user (AUTH-16). */
 export function useMe() {
-  return useQuery({
-    queryKey: meQueryKey,
-    queryFn: getMe,
-    staleTime: 30_000,
-  });
+  return useQuery(meQuery);
 }
 
 /** Queries that hold nobody's data: the session's own and the public settings. */
