@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import { chromium } from "@playwright/test";
 import { startServer } from "./lib.ts";
 import { createProperties, signUpHost } from "./seed.ts";
+import { chromiumArgs } from "../apps/e2e/chromium.ts";
 
 const COUNT = Number(process.env.BENCH_PROPERTIES ?? 1000);
 const server = await startServer({ RATE_LIMITS: "off", NODE_ENV: "development" });
@@ -30,15 +31,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: chromiumArgs,
   });
   const context = await browser.newContext();
   const [name, value] = cookie.split("=");

@@ -1,5 +1,6 @@
 /**
- * The arguments the browser tests start Debian's Chromium with (playwright.config.ts, bench/browser-pages.ts).
+ * The arguments the browser tests start Debian's Chromium with (playwright.config.ts), and the benches that drive
+ * a browser.
  *
  * Each new browser context opens a window of the full browser, and Chromium 156 gives every window two WebUI
  * renderers for the address bar's suggestion popups (chrome://omnibox-popup.top-chrome/), which a test never
