@@ -17,19 +17,23 @@ test.describe("the test browser", () => {
 
   test("runs with Playwright's disabled features and ours, in the list Chromium reads", async ({ browser }) => {
     expect(browser.isConnected()).toBe(true);
-    // Every Chromium that Playwright started on this machine: this worker's, and any other's.
+    // This worker's Chromium: the browser process (no --type) whose parent is this worker.
+    const parentOf = (pid: string) => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    };
     const browsers = fs
       .readdirSync("/proc")
       .filter((entry) => /^\d+$/.test(entry))
-      .map((pid) => {
+      .flatMap((pid) => {
         try {
-          return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+          return parentOf(pid) === process.pid ? [fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")] : [];
         } catch {
-          return [];
+          return []; // gone meanwhile
         }
       })
       .filter((args) => args.includes("--remote-debugging-pipe") && !args.some((arg) => arg.startsWith("--type=")));
-    expect(browsers.length).toBeGreaterThan(0);
+    expect(browsers).toHaveLength(1);
     for (const args of browsers) {
       const lists = args.filter((arg) => arg.startsWith("--disable-features="));
       const effective = lists.at(-1)!.slice("--disable-features=".length).split(",");
