@@ -99,6 +99,10 @@ export function makePng(width: number, height: number, rgb: [number, number, num
   ]);
 }
 
+/** dnd-kit's live region: what it announces of a drag, read by both drag helpers. */
+const dndAnnouncements = (page: Page) => page.locator('[id^="DndLiveRegion"]');
+const over = (id: string) => `was moved over droppable area ${id}`;
+
 /**
  * Drags the item of `handle` over the item `targetId` with dnd-kit's keyboard sensor (Space picks up, arrows
  * move, Space drops); `order` is the list's ids as shown. dnd-kit measures the droppables just after the
@@ -109,8 +113,7 @@ export async function keyboardDrag(page: Page, handle: Locator, order: string[],
   await handle.focus();
   await page.keyboard.press("Space");
   await expect(handle).toHaveAttribute("aria-pressed", "true");
-  const live = page.locator('[id^="DndLiveRegion"]');
-  const over = (id: string) => `was moved over droppable area ${id}`;
+  const live = dndAnnouncements(page);
   const target = order.indexOf(targetId);
   await expect(async () => {
     const said = (await live.textContent()) ?? "";
@@ -129,7 +132,7 @@ export async function keyboardDrag(page: Page, handle: Locator, order: string[],
  * for what dnd-kit announces: the pick-up, then the target under the pointer (nudged until it is), then the drop.
  */
 export async function pointerDrag(page: Page, handle: Locator, target: Locator, activeId: string, targetId: string) {
-  const live = page.locator('[id^="DndLiveRegion"]');
+  const live = dndAnnouncements(page);
   const from = await handle.boundingBox();
   if (!from) throw new Error("the drag handle is not laid out");
   const x = from.x + from.width / 2;
@@ -149,7 +152,7 @@ export async function pointerDrag(page: Page, handle: Locator, target: Locator, 
   let nudge = 0;
   await expect(async () => {
     await page.mouse.move(tx, ty + (nudge++ % 2));
-    await expect(live).toContainText(`was moved over droppable area ${targetId}`, { timeout: 1_000 });
+    await expect(live).toContainText(over(targetId), { timeout: 1_000 });
   }).toPass({ timeout: 10_000 });
   await page.mouse.up();
 }
