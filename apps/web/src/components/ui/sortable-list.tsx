@@ -78,11 +78,11 @@ export function SortableList<T extends { id: string; title: string }>({
       <p className="visually-hidden" id={instructionsId}>
         {labels.dragInstructions}
       </p>
-      {saving ? (
-        <p className="content-status" role="status">
-          {labels.savingOrder}
-        </p>
-      ) : null}
+      {/* Always there, one line high: the list does not jump under the pointer when a save starts or ends,
+          and the live region exists before it speaks. */}
+      <p className="content-status" role="status">
+        {saving ? labels.savingOrder : null}
+      </p>
       <DndContext
         sensors={sensors}
         collisionDetection={closestCenter}
