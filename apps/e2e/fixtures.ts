@@ -133,17 +133,20 @@ export async function keyboardDrag(page: Page, handle: Locator, order: string[],
  */
 export async function pointerDrag(page: Page, handle: Locator, target: Locator, activeId: string, targetId: string) {
   const live = dndAnnouncements(page);
-  const from = await handle.boundingBox();
-  if (!from) throw new Error("the drag handle is not laid out");
-  const x = from.x + from.width / 2;
-  const y = from.y + from.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  await page.mouse.move(x, y - 10, { steps: 3 });
   // "Picked up draggable item …", or already "Draggable item … was moved over" its own row.
-  await expect(live).toHaveText(
-    new RegExp(`^(Picked up draggable item ${activeId}\\.|Draggable item ${activeId} was moved)`),
-  );
+  const pickedUp = new RegExp(`^(Picked up draggable item ${activeId}\\.|Draggable item ${activeId} was moved)`);
+  // A press that missed the handle (the page still settling) is let go and made again where the handle is now.
+  await expect(async () => {
+    await page.mouse.up();
+    const from = await handle.boundingBox();
+    if (!from) throw new Error("the drag handle is not laid out");
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x, y - 10, { steps: 3 });
+    await expect(live).toHaveText(pickedUp, { timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
   const to = await target.boundingBox();
   if (!to) throw new Error("the drop target is not laid out");
   const tx = to.x + to.width / 2;
