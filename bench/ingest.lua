@@ -2,9 +2,12 @@
 -- eight events) for each visit report, every request a new session. RATE (requests per second, for the
 -- whole run) holds a steady rate whatever the latency, as long as there are connections to spare: each
 -- request waits for the next slot of one schedule. Without RATE, DELAY_MS spaces a connection's requests.
+-- EVERY=n mixes them into guide reads instead: GET /g/PROPERTY, with the next report as every n-th request
+-- (EVERY=-1: reads only), so one load tool drives both on the same connections.
 local property = os.getenv("PROPERTY")
 local delay_ms = tonumber(os.getenv("DELAY_MS") or "0")
 local rate = tonumber(os.getenv("RATE") or "0")
+local every = tonumber(os.getenv("EVERY") or "0")
 local ffi = require("ffi")
 ffi.cdef([[
   typedef struct { long tv_sec; long tv_usec; } bench_timeval;
@@ -17,6 +20,7 @@ local function now_ms()
 end
 local slot = nil
 local n = 0
+local reports = 0
 math.randomseed(os.time())
 
 wrk.method = "POST"
@@ -30,16 +34,25 @@ end
 
 local items = '["0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","1b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","2b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b"]'
 
-function request()
-  n = n + 1
-  local session = string.format("%08x%08x%08x", math.random(0, 0x7fffffff), math.random(0, 0x7fffffff), n)
-  if n % 5 == 0 then
-    return wrk.format(nil, "/api/guide/visits", nil,
+local function report()
+  reports = reports + 1
+  local session = string.format("%08x%08x%08x", math.random(0, 0x7fffffff), math.random(0, 0x7fffffff), reports)
+  if reports % 5 == 0 then
+    return wrk.format("POST", "/api/guide/visits", nil,
       '{"propertyId":"' .. property .. '","trackingSessionId":"' .. session .. '"}')
   end
-  return wrk.format(nil, "/api/guide/engagement", nil,
+  return wrk.format("POST", "/api/guide/engagement", nil,
     '{"propertyId":"' .. property .. '","trackingSessionId":"' .. session ..
     '","language":"fr","sections":["arrival","wifi-and-tech","house-rules","check-out"],"items":' .. items .. '}')
+end
+
+local read_headers = nil
+function request()
+  n = n + 1
+  if every == 0 or (every > 0 and n % every == 0) then return report() end
+  -- A guest's read: the same user agent, no JSON content type.
+  read_headers = read_headers or { Host = wrk.headers["Host"], ["User-Agent"] = wrk.headers["User-Agent"] }
+  return wrk.format("GET", "/g/" .. property, read_headers)
 end
 
 function delay()

@@ -1,28 +1,48 @@
 // Analytics ingest budget (docs/architecture.md §9): visit and section reports at ≥ 5,000 events/s on one
-// instance, without slowing guide reads by more than 10 %. On both databases: the ingest's ceiling (wrk with
-// bench/ingest.lua: four section beacons of eight events per visit report, each a new session); a steady
-// 5,000 events/s alone (one schedule, whatever the latency), with the CPU time the server (core 0), this
-// database's PostgreSQL backends and the load tool used; the same requests from a bot (everything but the
-// write); then the guide's read rate alone and during that steady ingest, twice in turn (the machine is
-// shared: one pair could be anybody's noise). Both wrk runs share core 1 (two cores: the server has the
-// other), so the same reader and ingest wrk are run against nginx serving the guide's bytes on core 0 too:
-// what reads lose there is the load tools' contention, not the server's. On PostgreSQL, the bench database's
-// backends are pinned to core 1 as well. Checks what was written against what was sent (the host's section
-// report), after the ceiling and after the steady runs.
+// instance, without slowing guide reads by more than 10 %. On both databases:
+// - the ingest's ceiling (wrk with bench/ingest.lua: four section beacons of eight events per visit report,
+//   each a new session), and whether everything accepted was written;
+// - a steady 5,000 events/s alone (758 requests/s on one schedule, whatever the latency), with the CPU time
+//   the server (core 0) and this database's PostgreSQL backends used; the same requests from a bot
+//   (everything but the write); and guide reads at the same 758 requests/s, which show what any request costs
+//   a server that sleeps between them;
+// - what reports take from guide reads: the server's read capacity (reads per second of its CPU) with the
+//   reports mixed into the reads at 758 a second, against reads alone. One load tool sends both on the same
+//   connections (ingest.lua's EVERY), so a second load tool does not compete with the reader for core 1; the
+//   runs are short and interleaved (reads, mixed, mixed, reads) and the median of the pairs is reported,
+//   because this shared machine's speed drifts by a third within seconds; and the capacity is counted per
+//   second the server was busy, because when PostgreSQL's backends and the load tool share core 1 the server
+//   sometimes waits for them, and reads lost that way are the bench machine's, not the server's.
+// A deployment's database has its own machine: here this database's backends are pinned to core 1.
 import path from "node:path";
 import pg from "pg";
 import { cpuMsOf, databaseBackends, pinTree, postgresUrl, processTree, startServer, usedBetween } from "./lib.ts";
-import { serveStatic } from "./nginx.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { cell, wrk, wrkInBackground, type WrkResult } from "./wrk.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Read/mixed pairs per measure (two per round). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
+const RUN_SECONDS = 3;
 const SCRIPT = path.join(import.meta.dirname, "ingest.lua");
 // Per 5 requests: 4 beacons × 8 events + 1 visit = 33 events.
 const EVENTS_PER_REQUEST = 33 / 5;
 const TARGET_EVENTS = 5000;
-const percent = (ms: number, wallMs: number) => `${Math.round((ms / wallMs) * 100)} %`;
-const mean = (rs: WrkResult[]) => rs.reduce((sum, r) => sum + r.rps, 0) / rs.length;
+const STEADY_RATE = Math.round(TARGET_EVENTS / EVENTS_PER_REQUEST);
+const percent = (share: number) => `${Math.round(share * 100)} %`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Median and quartiles, as "12 % (8–15 %)". */
+function spread(values: number[]): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) => {
+    const i = (sorted.length - 1) * q;
+    const lo = Math.floor(i);
+    return sorted[lo]! + (sorted[Math.ceil(i)]! - sorted[lo]!) * (i - lo);
+  };
+  const pct = (v: number) => Math.round(v * 100);
+  return `${pct(at(0.5))} % (quartiles ${pct(at(0.25))} to ${pct(at(0.75))} %)`;
+}
 
 async function measure(database: string, env: Record<string, string>) {
   const server = await startServer({ RATE_LIMITS: "off", NODE_ENV: "development", ...env });
@@ -30,8 +50,8 @@ async function measure(database: string, env: Record<string, string>) {
   try {
     await admin?.connect();
     const backends = async () => (admin ? databaseBackends(admin) : []);
-    // This database's PostgreSQL backends go to core 1 with the load tools, so core 0 is the server's alone
-    // (a deployment's database has its own machine); the rest of PostgreSQL is shared and left where it is.
+    // This database's PostgreSQL backends go to core 1 with the load tool, so core 0 is the server's alone;
+    // the rest of PostgreSQL is shared and left where it is.
     const pinDatabase = async () => {
       for (const pid of await backends()) pinTree(pid, 1);
     };
@@ -39,16 +59,19 @@ async function measure(database: string, env: Record<string, string>) {
     const guideId = await createGuide(server.url, host);
     pinTree(server.process.pid!, 0);
     const serverPids = processTree(server.process.pid!);
-    const guideUrl = `${server.url}/g/${guideId}`;
-    const reads = (url = guideUrl) => wrk(url, { connections: 16, seconds: SECONDS, cpu: 1 });
-    wrk(guideUrl, { connections: 16, seconds: 2, cpu: 1 }); // warm-up
+    wrk(`${server.url}/g/${guideId}`, { connections: 16, seconds: 2, cpu: 1 }); // warm-up
 
-    const ingest = (connections: number, rate: number, seconds = SECONDS, bot = false) => ({
-      connections,
-      seconds,
+    const load = (options: { connections: number; seconds: number; rate?: number; every?: number; bot?: boolean }) => ({
+      connections: options.connections,
+      seconds: options.seconds,
       cpu: 1,
       script: SCRIPT,
-      env: { PROPERTY: guideId, RATE: String(rate), BOT: bot ? "1" : "0" },
+      env: {
+        PROPERTY: guideId,
+        RATE: String(options.rate ?? 0),
+        EVERY: String(options.every ?? 0),
+        BOT: options.bot ? "1" : "0",
+      },
     });
     const today = new Date().toISOString().slice(0, 10);
     /** Visit sessions and beacon sessions written so far (the host's section report for today). */
@@ -56,7 +79,7 @@ async function measure(database: string, env: Record<string, string>) {
       // Until two readings a second and a half apart agree: a backlog may take a while to drain.
       let last = { visits: -1, beacons: -1 };
       for (let i = 0; i < 40; i++) {
-        await new Promise((r) => setTimeout(r, 1500));
+        await sleep(1500);
         const report = (await (
           await fetch(`${server.url}/api/analytics/sections?from=${today}&to=${today}&propertyId=${guideId}`, {
             headers: { cookie: host.cookie },
@@ -68,72 +91,84 @@ async function measure(database: string, env: Record<string, string>) {
       }
       return last;
     };
-    await pinDatabase();
-    const ceiling = wrk(server.url, ingest(16, 0));
-    // Accepted is not written: a server that queues faster than it writes drops reports past its buffer.
-    const afterCeiling = await written();
 
-    // A steady 5,000 events/s: 758 requests/s on one schedule (ingest.lua's RATE), whatever the latency, with
-    // connections to spare (64 cover a mean latency of up to 84 ms).
-    const steadyIngest = (url: string, bot = false) =>
-      wrkInBackground(url, ingest(64, Math.round(TARGET_EVENTS / EVENTS_PER_REQUEST), SECONDS + 2, bot));
-
-    /** Runs `load` and gives its result with the CPU the server and the database's backends used meanwhile. */
-    const metered = async <T>(load: () => Promise<T>) => {
+    /** Runs `run` and gives its result with the CPU the server and the database's backends used meanwhile. */
+    const metered = async <T>(run: () => Promise<T> | T) => {
       await pinDatabase();
       const pids = [...serverPids, ...(await backends())];
       const before = cpuMsOf(pids);
       const started = performance.now();
-      const result = await load();
+      const result = await run();
       const wallMs = performance.now() - started;
       const after = cpuMsOf(pids);
       const serverMs = usedBetween(new Map([...before].filter(([p]) => serverPids.includes(p))), after);
       return { result, wallMs, serverMs, databaseMs: usedBetween(before, after) - serverMs };
     };
 
-    const steady = await metered(() => steadyIngest(server.url).wait());
-    await new Promise((r) => setTimeout(r, 1500)); // the last batch is written within a second
+    await pinDatabase();
+    const ceiling = wrk(server.url, load({ connections: 16, seconds: SECONDS }));
+    // Accepted is not written: a server that queues faster than it writes drops reports past its buffer.
+    const afterCeiling = await written();
+
+    // A steady 5,000 events/s, with connections to spare (64 cover a mean latency of up to 84 ms).
+    const steadyLoad = (options: { every?: number; bot?: boolean } = {}) =>
+      metered(() =>
+        wrkInBackground(server.url, load({ connections: 64, seconds: SECONDS, rate: STEADY_RATE, ...options })).wait(),
+      );
+    const steady = await steadyLoad();
+    const afterSteady = await written();
     // The same requests from a bot: what HTTP, parsing, validation and the rate limiter cost without the write.
-    const bots = await metered(() => steadyIngest(server.url, true).wait());
-    const alone: WrkResult[] = [];
-    const during: { reads: WrkResult; ingest: WrkResult; serverMs: number; wallMs: number }[] = [];
-    let readMeter = { serverMs: 0, requests: 0 };
-    for (let round = 0; round < 2; round++) {
-      const run = await metered(async () => reads());
-      readMeter = {
-        serverMs: readMeter.serverMs + run.serverMs,
-        requests: readMeter.requests + run.result.requests,
+    const bots = await steadyLoad({ bot: true });
+    // Guide reads at the same arrival rate: what a request costs when the server sleeps between requests.
+    const sameRateReads = await steadyLoad({ every: -1 });
+    const perRequest = (run: { serverMs: number; result: WrkResult }) => (run.serverMs / run.result.requests) * 1000;
+
+    /** One short run of guide reads, with a report as every `every`-th request (-1: reads only). */
+    const mixed = async (every: number, bot: boolean) => {
+      await sleep(1500); // the previous run's last batch is written
+      const run = await metered(() => wrk(server.url, load({ connections: 16, seconds: RUN_SECONDS, every, bot })));
+      const reports = every > 0 ? run.result.rps / every : 0;
+      const reads = run.result.rps - reports;
+      const busy = run.serverMs / run.wallMs;
+      return { reads, reports, busy, capacity: reads / busy };
+    };
+    /** Reads, mixed, mixed, reads, ROUNDS times: each mixed run is compared with the reads run beside it. */
+    const readLoss = async (bot: boolean) => {
+      const pairs: { throughput: number; capacity: number; reports: number; busy: [number, number] }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const first = await mixed(-1, bot);
+        // A report every n-th request, n from the read rate just measured: 758 reports a second.
+        const every = Math.max(2, Math.round(first.reads / STEADY_RATE));
+        const second = await mixed(every, bot);
+        const third = await mixed(every, bot);
+        const fourth = await mixed(-1, bot);
+        for (const [alone, withReports] of [
+          [first, second],
+          [fourth, third],
+        ] as const) {
+          // Scaled to exactly 758 reports a second (the cost is linear in the reports).
+          const scale = STEADY_RATE / withReports.reports;
+          pairs.push({
+            throughput: (1 - withReports.reads / alone.reads) * scale,
+            capacity: (1 - withReports.capacity / alone.capacity) * scale,
+            reports: withReports.reports,
+            busy: [alone.busy, withReports.busy],
+          });
+        }
+      }
+      const meanOf = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+      return {
+        throughput: spread(pairs.map((p) => p.throughput)),
+        capacity: spread(pairs.map((p) => p.capacity)),
+        reports: Math.round(meanOf(pairs.map((p) => p.reports))),
+        busy: [meanOf(pairs.map((p) => p.busy[0])), meanOf(pairs.map((p) => p.busy[1]))] as const,
+        pairs: pairs.length,
       };
-      alone.push(run.result);
-      const background = steadyIngest(server.url);
-      await new Promise((r) => setTimeout(r, 1000));
-      await pinDatabase(); // a connection the pool opened meanwhile
-      const withIngest = await metered(async () => reads());
-      during.push({ reads: withIngest.result, ingest: await background.wait(), ...withIngest });
-      await new Promise((r) => setTimeout(r, 1500));
-    }
+    };
+    const withWrites = await readLoss(false);
+    const withBots = await readLoss(true);
 
-    // The same load tools against nginx on the server's core: the ingest's POSTs get 405 there at no cost.
-    const html = await (await fetch(guideUrl)).text();
-    const nginx = await serveStatic(html, { workers: 1, cpu: 0 });
-    let nginxAlone: WrkResult, nginxDuring: WrkResult;
-    try {
-      reads(nginx.url);
-      nginxAlone = reads(nginx.url);
-      const background = steadyIngest(new URL(nginx.url).origin);
-      await new Promise((r) => setTimeout(r, 1000));
-      nginxDuring = reads(nginx.url);
-      await background.wait();
-    } finally {
-      nginx.stop();
-    }
-
-    const atEnd = await written();
-    const sent = [steady.result, ...during.map((d) => d.ingest)].reduce((sum, r) => sum + r.requests, 0);
     const events = (r: { rps: number }) => Math.round(r.rps * EVENTS_PER_REQUEST).toLocaleString("en-GB");
-    const steadyRequests = steady.result.rps * (SECONDS + 2);
-    const lost = (a: number, b: number) => `${Math.round((1 - b / a) * 100)} %`;
-    const wrkShare = (r: WrkResult, seconds: number) => `${Math.round(r.cpuMs / seconds / 10)} %`;
     console.log(`\n${database}`);
     console.log(`| Measure | Result |\n|---|---|`);
     const share = (got: number, of: number) =>
@@ -142,48 +177,25 @@ async function measure(database: string, env: Record<string, string>) {
       `| Ingest ceiling (16 conns) | ${events(ceiling)} events/s accepted (${cell(ceiling)}); written: ${share(afterCeiling.visits, ceiling.requests / 5)} visits, ${share(afterCeiling.beacons, (ceiling.requests * 4) / 5)} beacons |`,
     );
     console.log(
-      `| Steady ingest alone (758 req/s scheduled, 64 conns) | ${events(steady.result)} events/s (${cell(steady.result)}) |`,
+      `| Steady ingest alone (${STEADY_RATE} req/s scheduled, 64 conns) | ${events(steady.result)} events/s (${cell(steady.result)}); written: ${share(afterSteady.visits - afterCeiling.visits, steady.result.requests / 5)} visits, ${share(afterSteady.beacons - afterCeiling.beacons, (steady.result.requests * 4) / 5)} beacons |`,
     );
     console.log(
-      `| Server CPU (core 0) | ${Math.round((steady.serverMs / steadyRequests) * 1000)} µs per ingest request (${percent(steady.serverMs, steady.wallMs)} of the core at the steady rate); ${Math.round((readMeter.serverMs / readMeter.requests) * 1000)} µs per guide read |`,
-    );
-    console.log(
-      `| Server CPU for the same requests from a bot (validated, rate-limited, ignored) | ${Math.round((bots.serverMs / (bots.result.rps * (SECONDS + 2))) * 1000)} µs per request (${percent(bots.serverMs, bots.wallMs)} of the core) |`,
+      `| Server CPU per request at ${STEADY_RATE} req/s, the server otherwise idle | report ${Math.round(perRequest(steady))} µs (${percent(steady.serverMs / steady.wallMs)} of the core); the same from a bot ${Math.round(perRequest(bots))} µs; a guide read ${Math.round(perRequest(sameRateReads))} µs |`,
     );
     if (admin)
       console.log(
-        `| PostgreSQL backends during the steady ingest | ${percent(steady.databaseMs, steady.wallMs)} of core 1 |`,
+        `| PostgreSQL backends during the steady ingest | ${percent(steady.databaseMs / steady.wallMs)} of core 1 |`,
       );
-    console.log(
-      `| Load tools (core 1) | reader wrk ${wrkShare(alone[0]!, SECONDS)} of the core alone; ingest wrk ${wrkShare(steady.result, SECONDS + 2)} |`,
-    );
-    alone.forEach((r, i) => {
-      console.log(`| Guide reads alone (16 conns), run ${i + 1} | ${cell(r)} |`);
+    const lossRow = (label: string, loss: Awaited<ReturnType<typeof readLoss>>) => {
       console.log(
-        `| Guide reads during steady ingest, run ${i + 1} | ${cell(during[i]!.reads)}; ingest ${events(during[i]!.ingest)} events/s |`,
+        `| Guide reads lost to ${label} (${loss.pairs} pairs of ${RUN_SECONDS} s runs, ~${loss.reports} reports/s, scaled to ${STEADY_RATE}): read capacity per busy second | ${loss.capacity} |`,
       );
-    });
-    // The server's own CPU time is not the shared machine's noise: what it spent during reads and ingest
-    // beyond the reads' cost alone is the ingest's, and its share of the core is what reads lose when the
-    // server has its core to itself.
-    const readCost = readMeter.serverMs / readMeter.requests;
-    const marginal = during.map((d) => {
-      const ingestRequests = (d.ingest.rps * d.wallMs) / 1000;
-      const ingestMs = d.serverMs - d.reads.requests * readCost;
-      return { perRequest: ingestMs / ingestRequests, share: ingestMs / d.serverMs };
-    });
-    console.log(
-      `| Ingest's share of the server's CPU during reads (server CPU beyond the reads' own cost) | ${marginal.map((m) => `${Math.round(m.share * 100)} % (${Math.round(m.perRequest * 1000)} µs per ingest request)`).join("; ")} |`,
-    );
-    console.log(
-      `| Guide read rate lost to ingest (mean of runs) | ${lost(mean(alone), mean(during.map((d) => d.reads)))} |`,
-    );
-    console.log(
-      `| nginx, the guide's bytes: alone / during the same ingest wrk | ${cell(nginxAlone)} / ${cell(nginxDuring)}: ${lost(nginxAlone.rps, nginxDuring.rps)} lost to the load tools |`,
-    );
-    console.log(
-      `| Written after the ceiling (section report, today) | ${share(atEnd.visits - afterCeiling.visits, sent / 5)} visits, ${share(atEnd.beacons - afterCeiling.beacons, (sent * 4) / 5)} beacons sent |`,
-    );
+      console.log(
+        `| … the same pairs, read rate alone (server busy ${percent(loss.busy[0])} with reads only, ${percent(loss.busy[1])} mixed) | ${loss.throughput} |`,
+      );
+    };
+    lossRow(`${TARGET_EVENTS.toLocaleString("en-GB")} events/s`, withWrites);
+    lossRow("the same reports from a bot (not written)", withBots);
   } finally {
     await admin?.end();
     await server.stop();
