@@ -221,3 +221,92 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
     }
   }
 });
+
+/** Says the page is hidden or visible, as a phone's browser does when the guest switches apps. */
+async function setHidden(guide: Page, hidden: boolean) {
+  await guide.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test("what a guest read offline is reported once the phone is online again, in the same page or after a reload", async ({
+  browser,
+  loggedInPage: page,
+}) => {
+  test.setTimeout(60_000);
+  const home = await createLivePropertyViaApi(page.request, "Cliff Cabin");
+  // Arrival is longer than a phone's screen, so Safety is not seen with it.
+  const created = await page.request.post(`/api/properties/${home.propertyId}/content/items`, {
+    data: {
+      categoryLabel: "arrival",
+      title: "Key safe",
+      detailText: Array.from({ length: 30 }, (_, i) => `<p>Key safe, step ${i + 1}.</p>`).join(""),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const keySafe = ((await created.json()) as { item: { id: string } }).item;
+  const extinguisher = await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
+  const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const guide = await guest.newPage();
+  const beacon = () => guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
+  const failed = () =>
+    guide.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/guide/engagement"), { timeout: 10_000 });
+  await guide.goto(`/g/${home.propertyId}`);
+
+  // Offline, the guest reads Arrival and switches app: the beacon cannot leave the phone.
+  await guest.setOffline(true);
+  await openSection(guide, "Arrival & check-in");
+  await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
+  await guide.waitForTimeout(1_500);
+  let lost = failed();
+  await setHidden(guide, true);
+  await lost;
+  // Back online and back in the guide; the next switch sends what was read offline.
+  await guest.setOffline(false);
+  await setHidden(guide, false);
+  let next = beacon();
+  await setHidden(guide, true);
+  expect((await next).postDataJSON()).toMatchObject({ sections: ["arrival"], items: [keySafe.id] });
+
+  // Offline again, Safety, and the page is reloaded once online (the browser dropped it meanwhile): the tab's
+  // session keeps what was not delivered, and the next switch sends it.
+  await setHidden(guide, false);
+  await guest.setOffline(true);
+  await openFromMenu(guide, "Cliff Cabin", "Safety & emergencies");
+  await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
+  await guide.waitForTimeout(1_500);
+  lost = failed();
+  await setHidden(guide, true);
+  await lost;
+  await guest.setOffline(false);
+  await guide.reload();
+  await expect(guide.getByRole("heading", { name: "Cliff Cabin" }).first()).toBeVisible();
+  // The guide watches what is on screen once the browser is idle after loading.
+  await guide.waitForTimeout(1_000);
+  next = beacon();
+  await setHidden(guide, true);
+  const resent = (await next).postDataJSON() as { sections: string[]; items: string[] };
+  expect(resent.sections).toContain("safety");
+  expect(resent.items).toContain(extinguisher.id);
+  await guest.close();
+
+  // The host's report counts both, each once.
+  await page.goto(`/guide-analytics`);
+  const report = page.getByRole("region", { name: c.sectionsTitle });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return report.getByRole("row", { name: /Safety & emergencies/ }).textContent({ timeout: 5_000 });
+      },
+      { timeout: 20_000 },
+    )
+    .toContain("100%");
+  await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Key safe/ })).toContainText("1");
+  await expect(report.getByRole("row", { name: /Fire extinguisher/ })).toContainText("1");
+});

@@ -47,7 +47,9 @@
 
   // Section analytics: the top-level sections and the items that stayed on screen for a second are sent,
   // with the page's language, when the page is hidden (the guest switches app or leaves). No cookies; the
-  // same random session id as the visit; the server counts each key once per session and day.
+  // same random session id as the visit; the server counts each key once per session and day. A beacon's keys
+  // wait in the tab's session storage, for the same day, until the server has answered: what a guest read
+  // offline goes with the next beacon once online, not lost (re-sending is harmless: counted once).
   var seen = {};
   var pending = {};
   var observer = null;
@@ -83,6 +85,23 @@
       if (key && !seen[key]) observer.observe(el);
     });
     pending["language:" + document.documentElement.lang] = true;
+    undelivered(function (keys) {
+      Object.keys(keys).forEach(function (key) {
+        pending[key] = seen[key] = true;
+      });
+    });
+  }
+  /** Hands `change` the keys sent today that no answer has confirmed yet, and keeps what it leaves. */
+  function undelivered(change) {
+    try {
+      var name = "dsg_e_" + property + "_" + new Date().toISOString().slice(0, 10);
+      var keys = JSON.parse(sessionStorage.getItem(name) || "{}");
+      change(keys);
+      if (Object.keys(keys).length) sessionStorage.setItem(name, JSON.stringify(keys));
+      else sessionStorage.removeItem(name);
+    } catch {
+      /* no storage: keys are sent once */
+    }
   }
   function sendEngagement() {
     var sections = [];
@@ -93,7 +112,30 @@
       else if (key.indexOf("item:") === 0) items.push(key.slice(5));
     });
     if (!sections.length && !items.length && !pending["language:" + language]) return;
+    sections = sections.slice(0, 60);
+    items = items.slice(0, 300);
+    var sent = sections
+      .map(function (key) {
+        return "section:" + key;
+      })
+      .concat(
+        items.map(function (key) {
+          return "item:" + key;
+        }),
+        "language:" + language,
+      );
+    var waiting = pending;
     pending = {};
+    var retry = function () {
+      Object.keys(waiting).forEach(function (key) {
+        pending[key] = true;
+      });
+    };
+    undelivered(function (keys) {
+      Object.keys(waiting).forEach(function (key) {
+        keys[key] = true;
+      });
+    });
     try {
       fetch("/api/guide/engagement", {
         method: "POST",
@@ -103,10 +145,20 @@
           propertyId: property,
           trackingSessionId: trackingId(),
           language: language,
-          sections: sections.slice(0, 60),
-          items: items.slice(0, 300),
+          sections: sections,
+          items: items,
         }),
-      }).catch(function () {});
+      })
+        .then(function (r) {
+          // Answered (counted, or refused for good): forget them. Busy or down: they go again next time.
+          if (r.status === 429 || r.status >= 500) return retry();
+          undelivered(function (keys) {
+            sent.forEach(function (key) {
+              delete keys[key];
+            });
+          });
+        })
+        .catch(retry);
     } catch {
       /* no storage for the session id: nothing is sent */
     }
