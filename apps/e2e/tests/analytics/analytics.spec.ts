@@ -254,7 +254,10 @@ test("what a guest read offline is reported once the phone is online again, in t
   const guide = await guest.newPage();
   const beacon = () => guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
   const failed = () =>
-    guide.waitForEvent("requestfailed", (r) => r.url().endsWith("/api/guide/engagement"), { timeout: 10_000 });
+    guide.waitForEvent("requestfailed", {
+      predicate: (r) => r.url().endsWith("/api/guide/engagement"),
+      timeout: 10_000,
+    });
   await guide.goto(`/g/${home.propertyId}`);
 
   // Offline, the guest reads Arrival and switches app: the beacon cannot leave the phone.
