@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
 import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { buildUser, type TestUser } from "../test/factories.ts";
+import { buildUser } from "../test/factories.ts";
 import { guideWithContent, SECRET } from "../test/guide-fixture.ts";
 
 // The guide's access rules: the passcode gate, the guest read API and the owner's preview.
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const guide = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url: path, headers });
 

@@ -10,8 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 
 async function addItem(user: TestUser, propertyId: string, payload: object) {
   const res = await api(user, "POST", `/api/properties/${propertyId}/content/items`, payload);

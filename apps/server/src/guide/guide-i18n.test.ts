@@ -5,7 +5,7 @@ import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { englishGuideLabels } from "@doorstep/shared/guide-i18n/english";
 import type { CategoryDto } from "@doorstep/shared/schemas/content";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { buildProperty, buildUser, multipart, type TestUser } from "../test/factories.ts";
+import { buildProperty, buildUser, multipart } from "../test/factories.ts";
 import { localCategory } from "./guide-labels.ts";
 import { nativeLanguageName } from "./language.ts";
 
@@ -15,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "POST" | "PATCH" | "PUT", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const guide = async (path: string, headers: Record<string, string> = {}) =>
   (await t.app.inject({ method: "GET", url: path, headers })).body;
 const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/'/g, "&#x27;").replace(/"/g, "&quot;");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+import { buildProperty, buildUser } from "../test/factories.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,8 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 
 /** The href of the button with this text, or null when the page has no such button. */
 function hrefOf(html: string, label: string): string | null {

@@ -16,9 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
-const api = (user: TestUser, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, headers });
 const amp = (s: string) => s.replace(/&/g, "&amp;");
 

@@ -8,15 +8,7 @@ import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { properties } from "../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { SCRIPT_LOADER } from "./guide-page.tsx";
-import {
-  buildCompany,
-  buildProperty,
-  buildUser,
-  makePng,
-  multipart,
-  setAccountState,
-  type TestUser,
-} from "../test/factories.ts";
+import { buildCompany, buildProperty, buildUser, makePng, multipart, setAccountState } from "../test/factories.ts";
 import { PAYLOADS } from "../test/xss-corpus.ts";
 import { guideWithContent, SECRET } from "../test/guide-fixture.ts";
 
@@ -26,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const guide = (path: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: "GET", url: path, headers });
 

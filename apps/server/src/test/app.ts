@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
 import type { FastPath } from "../lib/fast-path.ts";
@@ -21,6 +21,8 @@ export interface TestApp {
   reportFastPath: FastPath;
   /** Moves the app's clock (sessions, tokens, trials) without waiting. */
   clock: { now: Date; advance(ms: number): void };
+  /** A request from a signed-in user (its session cookie), from the dashboard's origin. */
+  as(user: { cookie: string }, method: HTTPMethods, url: string, payload?: object): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     guideFastPath,
     reportFastPath,
     clock,
+    as: (user, method, url, payload) => app.inject({ method, url, headers: { cookie: user.cookie }, payload }),
     async close() {
       await app.close();
       await database.close();

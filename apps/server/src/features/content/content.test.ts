@@ -18,8 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const base = (propertyId: string) => `/api/properties/${propertyId}/content`;
 
 async function createItem(propertyId: string, body: object, user = host) {

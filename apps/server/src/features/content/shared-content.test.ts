@@ -17,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 
 describe("shared content (SHARED-01…13, OPEN-46/59)", () => {
   it("creates the shared-content property once, hidden from lists, and reports it on the user", async () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conversationMessages, messageFiles } from "../../db/schema/messaging.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
+import { buildProperty, buildUser, makePng, multipart } from "../../test/factories.ts";
 import { makePdf } from "../../test/media-fixtures.ts";
 
 const g = copy.guestMessaging;
@@ -25,8 +25,7 @@ interface Guest {
 }
 const newGuest = (): Guest => ({ cookie: "", ip: newIp() });
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 
 async function hostWithMessaging(on = true) {
   const host = await buildUser(t.ctx);

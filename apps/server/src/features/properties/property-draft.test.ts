@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const property = async (user: TestUser, propertyId: string) =>
   (await api(user, "GET", `/api/properties/${propertyId}`)).json().property;
 

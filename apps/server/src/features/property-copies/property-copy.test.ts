@@ -19,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const api = (user: TestUser, method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 const content = (propertyId: string) => `/api/properties/${propertyId}/content`;
 const onDisk = (key: string | null) => key !== null && fs.existsSync(path.join(t.config.dataDir, "files", key));
 const rowOf = async (propertyId: string) =>

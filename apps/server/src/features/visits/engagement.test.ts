@@ -54,8 +54,7 @@ const visit = async (propertyId: string, session: string, ua = IPHONE) => {
   await flushVisits(t.ctx);
   return res;
 };
-const api = (user: TestUser, method: "GET" | "POST" | "PUT", url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
+const api: TestApp["as"] = (...request) => t.as(...request);
 async function createItem(user: TestUser, propertyId: string, categoryLabel: string, title: string) {
   const res = await api(user, "POST", `/api/properties/${propertyId}/content/items`, { categoryLabel, title });
   expect(res.statusCode, res.body).toBe(201);
