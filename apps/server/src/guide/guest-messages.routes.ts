@@ -3,52 +3,39 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { copy } from "@doorstep/shared/copy";
 import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
-import {
-  GuestMessageFields,
-  GuestThreadResponse,
-  PushSubscriptionRequest,
-  PushUnsubscribeRequest,
-} from "@doorstep/shared/schemas/messaging";
+import { GuestMessageFields } from "@doorstep/shared/schemas/messaging";
 import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
 import {
   GUEST_ID_COOKIE,
   GUEST_ID_MAX_AGE_SECONDS,
   MESSAGE_UPLOAD,
-  getGuestAttachment,
   getGuestThread,
-  guestStreamKey,
   newGuestId,
-  openGuestId,
   pushPublicKey,
   sendGuestMessage,
-  subscribeGuestToPush,
-  unsubscribeGuestFromPush,
 } from "../features/messaging/guest-messages.service.ts";
-import { listenForMessageEvents, openEventStream } from "../features/messaging/message-events.service.ts";
 import { AppError } from "../lib/app-error.ts";
-import { sendStoredFile } from "../lib/send-stored-file.ts";
 import { receiveForm } from "../lib/streamed-upload.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { MESSAGES_SCRIPT } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
 import { securityHeaders } from "./guide-render.tsx";
-import { guestGuideAccess, localiseGuestMessage } from "./guest-messages.ts";
+import { guestGuideAccess, guestIdOf, localiseGuestMessage } from "./guest-messages.ts";
 import { chooseLanguage } from "./language.ts";
 import { renderMessagesPage, type MessagesPageModel } from "./messages-page.tsx";
 
 const g = copy.guestMessaging;
 const Params = z.object({ propertyId: text().min(1).max(60) });
-const FileParams = Params.extend({ fileId: z.uuid() });
 const hidden = { hide: true };
 const FIELDS = ["firstName", "lastName", "message", "email"] as const;
 type FieldName = (typeof FIELDS)[number];
 
 /**
- * The guest's side of messaging (GUIDE-18/19, IMPL-06…09): a page with their thread and the form at
- * `/g/{id}/messages` that works without JavaScript (the form posts multipart and the page comes back), the
- * same post answering JSON to the page's script, the thread as JSON, and the thread's files. The guest's
- * identity is a sealed HttpOnly cookie; a protected guide must be unlocked first.
+ * The guest's messages page (GUIDE-18/19, IMPL-06/09): their thread and the form at `/g/{id}/messages`, which
+ * works without JavaScript (the form posts multipart and the page comes back), the same post answering JSON
+ * to the page's script. The guest's identity is a sealed HttpOnly cookie; a protected guide must be unlocked
+ * first. The thread's JSON, live replies, push and files are guest-messages-api.routes.ts.
  */
 export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -56,7 +43,7 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
 
   const access = (request: FastifyRequest, propertyId: string) =>
     guestGuideAccess(ctx, propertyId, request.cookies[guestCookieName(propertyId)]);
-  const guestId = (request: FastifyRequest) => openGuestId(ctx, request.cookies[GUEST_ID_COOKIE]);
+  const guestId = (request: FastifyRequest) => guestIdOf(ctx, request);
 
   function pageModel(
     request: FastifyRequest,
@@ -221,111 +208,6 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
           formError: message,
         });
       }
-    },
-  );
-
-  app.get(
-    "/api/guide/:propertyId/messages",
-    {
-      config: { public: true },
-      schema: {
-        tags: ["guide"],
-        summary: "The guest's own thread on this guide (GUIDE-19); empty until they write",
-        params: Params,
-        response: { 200: GuestThreadResponse },
-      },
-    },
-    async (request, reply) => {
-      const found = await access(request, request.params.propertyId);
-      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
-      reply.header("Cache-Control", "private, no-store");
-      return getGuestThread(ctx, found.guide, guestId(request));
-    },
-  );
-
-  app.get(
-    "/api/guide/:propertyId/messages/events",
-    {
-      config: { public: true },
-      schema: {
-        tags: ["guide"],
-        summary: "Server-sent events of the guest's own thread: `new-message` with each reply of the host",
-        params: Params,
-      },
-    },
-    async (request, reply) => {
-      const { propertyId } = request.params;
-      const found = await access(request, propertyId);
-      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
-      const identity = guestId(request);
-      // No conversation yet, nothing to hear: 204 tells EventSource not to reconnect.
-      if (!identity) return reply.status(204).header("Cache-Control", "no-store").send();
-      await listenForMessageEvents(ctx);
-      reply.hijack();
-      openEventStream(
-        ctx,
-        reply.raw,
-        { kind: "guest", guestKey: guestStreamKey(found.guide, identity) },
-        null,
-        // A new passcode, unpublishing or switching messages off ends the stream at the next heartbeat.
-        async () => {
-          const now = await access(request, propertyId);
-          return now.status === "ok" && now.guide.inboundMessagingActive;
-        },
-        securityHeaders(null),
-      );
-    },
-  );
-
-  app.post(
-    "/api/guide/:propertyId/messages/push",
-    {
-      config: { public: true },
-      schema: {
-        tags: ["guide"],
-        summary: "Tell this browser of the host's replies by Web Push (IMPL-08); only after the guest has written",
-        params: Params,
-        body: PushSubscriptionRequest,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const found = await access(request, request.params.propertyId);
-      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
-      await subscribeGuestToPush(ctx, found.guide, guestId(request), request.body);
-      return reply.status(204).header("Cache-Control", "no-store").send(null);
-    },
-  );
-
-  app.delete(
-    "/api/guide/:propertyId/messages/push",
-    {
-      config: { public: true },
-      schema: {
-        tags: ["guide"],
-        summary: "Stop telling this browser of replies",
-        params: Params,
-        body: PushUnsubscribeRequest,
-        response: { 204: z.null() },
-      },
-    },
-    async (request, reply) => {
-      const found = await access(request, request.params.propertyId);
-      if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
-      await unsubscribeGuestFromPush(ctx, found.guide, guestId(request), request.body.endpoint);
-      return reply.status(204).header("Cache-Control", "no-store").send(null);
-    },
-  );
-
-  app.get(
-    "/g/:propertyId/messages/files/:fileId",
-    { config: { public: true }, schema: { ...hidden, params: FileParams } },
-    async (request, reply) => {
-      const { propertyId, fileId } = request.params;
-      const found = await access(request, propertyId);
-      if (found.status !== "ok") throw new AppError("NOT_FOUND", "File not found");
-      const file = await getGuestAttachment(ctx, found.guide, guestId(request), fileId);
-      return sendStoredFile(ctx, request, reply, file.storageKey, { cache: "private", downloadName: file.fileName });
     },
   );
 }

@@ -1,10 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
 import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB, MESSAGE_MAX_LENGTH } from "@doorstep/shared/rules/messaging";
+import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.ts";
-import type { GuestGuide } from "../features/messaging/guest-messages.service.ts";
+import { GUEST_ID_COOKIE, openGuestId, type GuestGuide } from "../features/messaging/guest-messages.service.ts";
+import { AppError } from "../lib/app-error.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
-import { isGuestUnlocked } from "./guide-access.ts";
+import { guestCookieName, isGuestUnlocked } from "./guide-access.ts";
 import { guideTheme, type GuideTheme } from "./guide-theme.ts";
 import { guideLanguages } from "./language.ts";
 
@@ -44,6 +46,23 @@ export async function guestGuideAccess(
       inboundMessagingActive: property.inboundMessagingActive,
     },
   };
+}
+
+/** The guide of a guest's request when they may use its messages; 404 (`notFound`) when not. */
+export async function openGuestGuide(
+  ctx: AppContext,
+  request: FastifyRequest,
+  propertyId: string,
+  notFound = "Guide not found",
+): Promise<Extract<GuestGuideAccess, { status: "ok" }>> {
+  const found = await guestGuideAccess(ctx, propertyId, request.cookies[guestCookieName(propertyId)]);
+  if (found.status !== "ok") throw new AppError("NOT_FOUND", notFound);
+  return found;
+}
+
+/** The guest's id from their sealed cookie, or null before they first write. */
+export function guestIdOf(ctx: AppContext, request: FastifyRequest): string | null {
+  return openGuestId(ctx, request.cookies[GUEST_ID_COOKIE]);
 }
 
 const m = copy.guestMessaging;

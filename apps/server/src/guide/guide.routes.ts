@@ -11,6 +11,7 @@ import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { guideUrl } from "../lib/urls.ts";
 import { requireCaller } from "../plugins/auth.ts";
 import { guestCookieName } from "./guide-access.ts";
+import { registerGuestMessageApiRoutes } from "./guest-messages-api.routes.ts";
 import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
 import { GUIDE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
 import { toGuideJson } from "./guide-json.ts";
@@ -47,6 +48,7 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
     );
     fastPath = routes(scope, ctx);
     registerGuestMessageRoutes(scope, ctx);
+    registerGuestMessageApiRoutes(scope, ctx);
   });
   return fastPath!;
 }
