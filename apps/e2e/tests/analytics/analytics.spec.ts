@@ -191,18 +191,7 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
   expect(sent.items).toHaveLength(4);
   await guest.close();
 
-  await page.goto(`/guide-analytics`);
-  const report = page.getByRole("region", { name: c.sectionsTitle });
-  // The server writes beacons in batches of up to a second: look again until they are in.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return report.getByRole("row", { name: /Check-out/ }).textContent({ timeout: 5_000 });
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("100%");
+  const report = await sectionReportOnceWritten(page, /Check-out/);
   await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
   await expect(report.getByRole("row", { name: /Safety & emergencies/ })).toContainText("100%");
   await expect(report.getByRole("row", { name: /Wi-Fi & tech/ })).toContainText(c.notOpened);
@@ -221,6 +210,25 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
     }
   }
 });
+
+/**
+ * The host's section report, once the section named `row` shows a reach of 100 %: the server writes beacons
+ * in batches of up to a second, so the page is loaded again until they are in.
+ */
+async function sectionReportOnceWritten(page: Page, row: RegExp): Promise<Locator> {
+  await page.goto(`/guide-analytics`);
+  const report = page.getByRole("region", { name: c.sectionsTitle });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return report.getByRole("row", { name: row }).textContent({ timeout: 5_000 });
+      },
+      { timeout: 20_000 },
+    )
+    .toContain("100%");
+  return report;
+}
 
 /** Says the page is hidden or visible, as a phone's browser does when the guest switches apps. */
 async function setHidden(guide: Page, hidden: boolean) {
@@ -298,17 +306,7 @@ test("what a guest read offline is reported once the phone is online again, in t
   await guest.close();
 
   // The host's report counts both, each once.
-  await page.goto(`/guide-analytics`);
-  const report = page.getByRole("region", { name: c.sectionsTitle });
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        return report.getByRole("row", { name: /Safety & emergencies/ }).textContent({ timeout: 5_000 });
-      },
-      { timeout: 20_000 },
-    )
-    .toContain("100%");
+  const report = await sectionReportOnceWritten(page, /Safety & emergencies/);
   await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
   await expect(report.getByRole("row", { name: /Key safe/ })).toContainText("1");
   await expect(report.getByRole("row", { name: /Fire extinguisher/ })).toContainText("1");
