@@ -1,0 +1,179 @@
+// Section analytics (issue 15): the guide's beacons from a phone, and the host's section report.
+import { copy } from "@doorstep/shared/copy";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../../fixtures.ts";
+import { createItemViaApi } from "../content/content-api.ts";
+import { PHONE_UA, openFromMenu, openSection } from "../guide/guest.ts";
+import { createLivePropertyViaApi } from "../properties/property-api.ts";
+
+const c = copy.analytics;
+
+test("a guest's phone reports the sections it showed; the host sees their reach, the section nobody opened, the items and the language", async ({
+  browser,
+  loggedInPage: page,
+}) => {
+  test.setTimeout(90_000);
+  const home = await createLivePropertyViaApi(page.request, "Harbour Loft");
+  const longItem = async (categoryLabel: string, title: string, paragraphs: number) => {
+    const response = await page.request.post(`/api/properties/${home.propertyId}/content/items`, {
+      data: {
+        categoryLabel,
+        title,
+        detailText: Array.from({ length: paragraphs }, (_, i) => `<p>${title}, step ${i + 1}.</p>`).join(""),
+      },
+    });
+    expect(response.status()).toBe(201);
+  };
+  await createItemViaApi(page.request, home.propertyId, "arrival", "Key safe");
+  // Arrival fills the first screen of a phone; Wi-Fi is a long section the guest never opens.
+  await longItem("arrival", "Parking", 12);
+  await longItem("wifi-and-tech", "Router manual", 60);
+  await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
+  await longItem("check-out", "Leave the keys", 40);
+
+  // The guest: a phone; Arrival from the home screen for a moment, then Safety and Check-out from the bar's menu.
+  const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const guide = await guest.newPage();
+  await guide.goto(`/g/${home.propertyId}`);
+  await openSection(guide, "Arrival & check-in");
+  await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
+  await guide.waitForTimeout(1_500);
+  // The views stay in the page: no reload (a reload would also forget what the guest had seen).
+  await guide.evaluate(() => Object.assign(window, { beforeJump: true }));
+  await openFromMenu(guide, "Harbour Loft", "Safety & emergencies");
+  await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
+  await guide.waitForTimeout(1_500);
+  await openFromMenu(guide, "Harbour Loft", "Check-out");
+  await expect(guide.getByRole("heading", { name: "Leave the keys" })).toBeInViewport();
+  expect(await guide.evaluate(() => "beforeJump" in window)).toBe(true);
+  await guide.waitForTimeout(1_500);
+  // The guest switches to another app: the page becomes hidden and sends what it showed. (Headless
+  // Chromium never hides a page by itself, so the test says it is hidden, as a phone's browser would.)
+  const beacon = guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
+  await setHidden(guide, true);
+  const sent = (await beacon).postDataJSON() as { sections: string[]; items: string[]; language: string };
+  expect(sent.language).toBe("en");
+  expect(sent.sections.sort()).toEqual(["arrival", "check-out", "safety"]);
+  expect(sent.items).toHaveLength(4);
+  await guest.close();
+
+  const report = await sectionReportOnceWritten(page, /Check-out/);
+  await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Safety & emergencies/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Wi-Fi & tech/ })).toContainText(c.notOpened);
+  await expect(report.getByRole("note")).toHaveText(c.neverOpenedSummary(["Wi-Fi & tech"]));
+  await expect(report.getByRole("row", { name: /Key safe/ })).toContainText("1");
+  await expect(report.getByRole("row", { name: /Router manual/ })).toHaveCount(0);
+  await expect(report.getByRole("row", { name: /English/ })).toContainText("1");
+  await expect(page.getByRole("heading", { name: c.privacyTitle })).toBeVisible();
+  await expect(page.getByText(c.privacyText(400))).toBeVisible();
+
+  if (process.env.ANALYTICS_SCREENSHOTS) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(200);
+      await report.screenshot({ path: `${process.env.ANALYTICS_SCREENSHOTS}/guide-sections-${width}.png` });
+    }
+  }
+});
+
+/**
+ * The host's section report, once the section named `row` shows a reach of 100 %: the server writes beacons
+ * in batches of up to a second, so the page is loaded again until they are in.
+ */
+async function sectionReportOnceWritten(page: Page, row: RegExp): Promise<Locator> {
+  await page.goto(`/guide-analytics`);
+  const report = page.getByRole("region", { name: c.sectionsTitle });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return report.getByRole("row", { name: row }).textContent({ timeout: 5_000 });
+      },
+      { timeout: 20_000 },
+    )
+    .toContain("100%");
+  return report;
+}
+
+/** Says the page is hidden or visible, as a phone's browser does when the guest switches apps. */
+async function setHidden(guide: Page, hidden: boolean) {
+  await guide.evaluate((hidden) => {
+    Object.defineProperty(document, "visibilityState", {
+      configurable: true,
+      get: () => (hidden ? "hidden" : "visible"),
+    });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+}
+
+test("what a guest read offline is reported once the phone is online again, in the same page or after a reload", async ({
+  browser,
+  loggedInPage: page,
+}) => {
+  test.setTimeout(60_000);
+  const home = await createLivePropertyViaApi(page.request, "Cliff Cabin");
+  // Arrival is longer than a phone's screen, so Safety is not seen with it.
+  const created = await page.request.post(`/api/properties/${home.propertyId}/content/items`, {
+    data: {
+      categoryLabel: "arrival",
+      title: "Key safe",
+      detailText: Array.from({ length: 30 }, (_, i) => `<p>Key safe, step ${i + 1}.</p>`).join(""),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const keySafe = ((await created.json()) as { item: { id: string } }).item;
+  const extinguisher = await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
+  const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
+  const guide = await guest.newPage();
+  const beacon = () => guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
+  const failed = () =>
+    guide.waitForEvent("requestfailed", {
+      predicate: (r) => r.url().endsWith("/api/guide/engagement"),
+      timeout: 10_000,
+    });
+  await guide.goto(`/g/${home.propertyId}`);
+
+  // Offline, the guest reads Arrival and switches app: the beacon cannot leave the phone.
+  await guest.setOffline(true);
+  await openSection(guide, "Arrival & check-in");
+  await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
+  await guide.waitForTimeout(1_500);
+  let lost = failed();
+  await setHidden(guide, true);
+  await lost;
+  // Back online and back in the guide; the next switch sends what was read offline.
+  await guest.setOffline(false);
+  await setHidden(guide, false);
+  let next = beacon();
+  await setHidden(guide, true);
+  expect((await next).postDataJSON()).toMatchObject({ sections: ["arrival"], items: [keySafe.id] });
+
+  // Offline again, Safety, and the page is reloaded once online (the browser dropped it meanwhile): the tab's
+  // session keeps what was not delivered, and the next switch sends it.
+  await setHidden(guide, false);
+  await guest.setOffline(true);
+  await openFromMenu(guide, "Cliff Cabin", "Safety & emergencies");
+  await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
+  await guide.waitForTimeout(1_500);
+  lost = failed();
+  await setHidden(guide, true);
+  await lost;
+  await guest.setOffline(false);
+  await guide.reload();
+  await expect(guide.getByRole("heading", { name: "Cliff Cabin" }).first()).toBeVisible();
+  // The guide watches what is on screen once the browser is idle after loading.
+  await guide.waitForTimeout(1_000);
+  next = beacon();
+  await setHidden(guide, true);
+  const resent = (await next).postDataJSON() as { sections: string[]; items: string[] };
+  expect(resent.sections).toContain("safety");
+  expect(resent.items).toContain(extinguisher.id);
+  await guest.close();
+
+  // The host's report counts both, each once.
+  const report = await sectionReportOnceWritten(page, /Safety & emergencies/);
+  await expect(report.getByRole("row", { name: /Arrival & check-in/ })).toContainText("100%");
+  await expect(report.getByRole("row", { name: /Key safe/ })).toContainText("1");
+  await expect(report.getByRole("row", { name: /Fire extinguisher/ })).toContainText("1");
+});
