@@ -38,22 +38,30 @@ async function posterProperty(user: TestUser, options: { cover: boolean; passcod
   return propertyId;
 }
 
-/** A PDF's objects by number: the dictionary text and the stream, inflated when it is Flate-encoded. */
+/**
+ * A PDF's objects by number: the dictionary text and the stream, inflated when it is Flate-encoded. A stream
+ * is read by its /Length: trimming up to "\r?\nendstream" cut off a last compressed byte that happened to be
+ * "\r" (the QR code's bytes differ with every property id: about one run in 256 failed to inflate).
+ */
 function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream: string }> {
   const raw = pdf.toString("latin1");
   const objects = new Map<number, { dict: string; stream: string }>();
-  for (const m of raw.matchAll(/(\d+) 0 obj\s*([\s\S]*?)endobj/g)) {
-    const body = m[2]!;
-    const at = body.indexOf("stream");
-    const dict = at < 0 ? body : body.slice(0, at);
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const start = header.lastIndex;
+    const end = raw.indexOf("endobj", start);
+    const streamAt = raw.indexOf("stream", start);
+    let dict = raw.slice(start, end);
     let stream = "";
-    if (at >= 0) {
-      const data = body
-        .slice(at)
-        .replace(/^stream\r?\n/, "")
-        .replace(/\r?\nendstream\s*$/, "");
-      stream = dict.includes("/FlateDecode") ? inflateSync(Buffer.from(data, "latin1")).toString("latin1") : data;
-    }
+    if (streamAt >= 0 && streamAt < end) {
+      dict = raw.slice(start, streamAt);
+      const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
+      if (!Number.isInteger(length)) throw new Error(`object ${m[1]}: no direct /Length`);
+      const from = streamAt + "stream".length + (raw[streamAt + 6] === "\r" ? 2 : 1);
+      const data = Buffer.from(raw.slice(from, from + length), "latin1");
+      stream = dict.includes("/FlateDecode") ? inflateSync(data).toString("latin1") : data.toString("latin1");
+      header.lastIndex = raw.indexOf("endobj", from + length) + "endobj".length;
+    } else header.lastIndex = end + "endobj".length;
     objects.set(Number(m[1]), { dict, stream });
   }
   return objects;
