@@ -202,7 +202,11 @@ async function measure(database: string, env: Record<string, string>) {
   }
 }
 
-await measure("PGlite", {});
-const url = await postgresUrl("doorstep_bench_ingest");
-if (url) await measure("PostgreSQL", { DATABASE_URL: url });
-else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
+// BENCH_DATABASES=postgres (or pglite) measures one: a before-and-after comparison takes half as long.
+const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+if (databases.includes("pglite")) await measure("PGlite", {});
+if (databases.includes("postgres")) {
+  const url = await postgresUrl("doorstep_bench_ingest");
+  if (url) await measure("PostgreSQL", { DATABASE_URL: url });
+  else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
+}

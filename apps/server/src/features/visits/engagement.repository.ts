@@ -3,44 +3,65 @@ import type { Db } from "../../db/client.ts";
 
 export type EngagementKind = "section" | "item" | "language";
 
-export interface EngagementEvent {
+/**
+ * One section beacon as it waits to be written: a session's language and the sections and items it saw,
+ * each key once (the service removes repeats). Kept whole rather than as one object per event, so a
+ * beacon costs the server one small object and the statement one JSON row; the database unnests it.
+ */
+export interface EngagementBeacon {
   accountId: string;
   propertyId: string;
   trackingSessionId: string;
-  kind: EngagementKind;
-  key: string;
+  language: string;
+  sections: readonly string[];
+  items: readonly string[];
   /** ISO 8601, taken when the beacon arrived. */
   createdAt: string;
 }
 
+/** The events a beacon holds, as rows of the ledger: its language, its sections and its items. */
+export const eventsIn = (beacon: EngagementBeacon) => 1 + beacon.sections.length + beacon.items.length;
+
 /**
- * Writes a batch of engagement events in one statement: the ledger keeps each (property, day, session,
- * kind, key) once, and only the rows it newly kept are added to the per-property rollup and (sections and
- * languages) to the per-account rollup. The day is the account's, computed by the database exactly as for
- * visits (visits.repository.ts), so a section's sessions and the guide's sessions share their days.
- * The batch travels as one JSON parameter, so the statement is the same for 1 or 5,000 events.
- * Returns how many events were new.
+ * Writes a batch of beacons in one statement: the ledger keeps each (property, day, session, kind, key)
+ * once, and only the rows it newly kept are added to the per-property rollup and (sections and languages)
+ * to the per-account rollup. The day is the account's, computed by the database exactly as for visits
+ * (visits.repository.ts), so a section's sessions and the guide's sessions share their days.
+ * The batch travels as one JSON parameter, a row per beacon with its keys as arrays, so the statement is
+ * the same for 1 or 1,000 beacons. Returns how many events were new.
  */
-export async function insertEngagementBatch(db: Db, events: EngagementEvent[]): Promise<number> {
-  if (events.length === 0) return 0;
+export async function insertEngagementBatch(db: Db, beacons: EngagementBeacon[]): Promise<number> {
+  if (beacons.length === 0) return 0;
   const rows = JSON.stringify(
-    events.map((e) => ({
-      account_id: e.accountId,
-      property_id: e.propertyId,
-      tracking_session_id: e.trackingSessionId,
-      kind: e.kind,
-      key: e.key,
-      created_at: e.createdAt,
+    beacons.map((b) => ({
+      account_id: b.accountId,
+      property_id: b.propertyId,
+      tracking_session_id: b.trackingSessionId,
+      language: b.language,
+      sections: b.sections,
+      items: b.items,
+      created_at: b.createdAt,
     })),
   );
   // Both drivers answer raw SQL with `{ rows }`.
   const result = (await db.execute(sql`
-    with input as (
-      select i.account_id, i.property_id, i.tracking_session_id, i.kind, i.key, i.created_at,
-             (i.created_at at time zone coalesce(a.time_zone, 'UTC'))::date as day
-      from jsonb_to_recordset(${rows}::jsonb) as i(account_id uuid, property_id uuid, tracking_session_id text,
-                                                    kind text, key text, created_at timestamptz)
-      join accounts a on a.id = i.account_id
+    with beacon as (
+      select b.account_id, b.property_id, b.tracking_session_id, b.language, b.sections, b.items, b.created_at,
+             (b.created_at at time zone coalesce(a.time_zone, 'UTC'))::date as day
+      from jsonb_to_recordset(${rows}::jsonb) as b(account_id uuid, property_id uuid, tracking_session_id text,
+                                                    language text, sections text[], items text[],
+                                                    created_at timestamptz)
+      join accounts a on a.id = b.account_id
+    ),
+    input as (
+      select account_id, property_id, day, tracking_session_id, 'language' as kind, language as key, created_at
+      from beacon
+      union all
+      select account_id, property_id, day, tracking_session_id, 'section', s.key, created_at
+      from beacon cross join lateral unnest(sections) as s(key)
+      union all
+      select account_id, property_id, day, tracking_session_id, 'item', i.key, created_at
+      from beacon cross join lateral unnest(items) as i(key)
     ),
     kept as (
       insert into guide_engagement_events (account_id, property_id, day, tracking_session_id, kind, key, created_at)

@@ -34,6 +34,31 @@ describe("report buffer (guide visits and section beacons)", () => {
     expect(seen).toEqual(Array.from({ length: 14_500 }, (_, i) => i));
   });
 
+  it("counts an entry by its weight: statements are cut at 1,000 rows of weight, and the limits count weight", async () => {
+    const { ctx, log } = fakeContext();
+    const batches: number[][] = [];
+    // Each entry is its own weight (a beacon of that many events).
+    const buffer = createReportBuffer<number>(
+      "beacons",
+      async (_ctx, batch) => {
+        batches.push(batch);
+      },
+      (n) => n,
+    );
+    buffer.queue(ctx, [400, 400, 300, 1, 2_000, 5]);
+    await buffer.flush(ctx);
+    // 400 + 400 fit under 1,000; an entry heavier than a statement still goes, alone.
+    expect(batches).toEqual([[400, 400], [300, 1], [2_000], [5]]);
+
+    // 100 entries of 1,000 fill the 100,000 rows the buffer holds: the next is dropped.
+    for (let i = 0; i < 100; i++) expect(buffer.queue(ctx, [1_000])).toBe(true);
+    expect(buffer.queue(ctx, [7])).toBe(false);
+    expect(log.warn).toHaveBeenCalledTimes(1);
+    await buffer.flush(ctx);
+    expect(buffer.queue(ctx, [1])).toBe(true);
+    expect(log.warn.mock.calls[1]![0]).toEqual({ rows: 7 });
+  });
+
   it("drops what arrives past 100,000 waiting with one warning, says how many once it has room, and a failed batch is logged, not retried", async () => {
     const { ctx, log } = fakeContext();
     let fail = true;

@@ -1,6 +1,10 @@
 import type { AppContext } from "../../app-context.ts";
 
-/** Reports are written together: every FLUSH_MS, or at once when this many are waiting. */
+/**
+ * Reports are written together: every FLUSH_MS, or at once when this many are waiting. Sizes here count a
+ * buffer's `weight` (rows for the database: a section beacon weighs as many as the events it holds), not
+ * the entries queued.
+ */
 const FLUSH_MS = 1_000;
 const FLUSH_AT = 5_000;
 /**
@@ -16,6 +20,8 @@ const MAX_WAITING = 100_000;
 
 interface State<T> {
   waiting: T[];
+  /** The waiting entries' total weight. */
+  weight: number;
   timer: NodeJS.Timeout | null;
   draining: boolean;
   /** A flush is chained and has not started draining yet. */
@@ -41,22 +47,46 @@ export interface ReportBuffer<T> {
 export function createReportBuffer<T>(
   name: string,
   write: (ctx: AppContext, batch: T[]) => Promise<unknown>,
+  /** How many rows an entry writes (1 unless given): the sizes above count these. */
+  weightOf: (row: T) => number = () => 1,
 ): ReportBuffer<T> {
   const states = new WeakMap<AppContext, State<T>>();
   const stateOf = (ctx: AppContext) => {
     let state = states.get(ctx);
     if (!state) {
-      state = { waiting: [], timer: null, draining: false, pending: false, flushing: Promise.resolve(), dropped: 0 };
+      state = {
+        waiting: [],
+        weight: 0,
+        timer: null,
+        draining: false,
+        pending: false,
+        flushing: Promise.resolve(),
+        dropped: 0,
+      };
       states.set(ctx, state);
     }
     return state;
   };
 
+  /** The oldest entries up to `limit` rows' weight (always at least one), removed from the buffer. */
+  function take(state: State<T>, limit: number): T[] {
+    let count = 0;
+    let weight = 0;
+    while (count < state.waiting.length) {
+      const next = weightOf(state.waiting[count]!);
+      if (count > 0 && weight + next > limit) break;
+      weight += next;
+      count++;
+    }
+    state.weight -= weight;
+    return state.waiting.splice(0, count);
+  }
+
   async function drain(ctx: AppContext, state: State<T>) {
     state.draining = true;
     try {
       while (state.waiting.length > 0) {
-        const batch = state.waiting.splice(0, state.waiting.length > FLUSH_AT ? FLUSH_AT : BATCH);
+        const batch = take(state, state.weight > FLUSH_AT ? FLUSH_AT : BATCH);
         try {
           await write(ctx, batch);
         } catch (err) {
@@ -83,18 +113,21 @@ export function createReportBuffer<T>(
 
   function queue(ctx: AppContext, rows: readonly T[]): boolean {
     const state = stateOf(ctx);
-    if (state.waiting.length >= MAX_WAITING) {
+    if (state.weight >= MAX_WAITING) {
       if (state.dropped === 0) ctx.log.warn(`${name} dropped: the write buffer is full`);
-      state.dropped += rows.length;
+      for (const row of rows) state.dropped += weightOf(row);
       return false;
     }
     if (state.dropped > 0) {
       ctx.log.warn({ rows: state.dropped }, `${name} dropped while the write buffer was full`);
       state.dropped = 0;
     }
-    for (const row of rows) state.waiting.push(row);
+    for (const row of rows) {
+      state.waiting.push(row);
+      state.weight += weightOf(row);
+    }
     // A flush under way (or about to start) takes what arrives meanwhile; one more starts only when none is.
-    if (state.waiting.length >= FLUSH_AT && !state.draining && !state.pending) void flush(ctx);
+    if (state.weight >= FLUSH_AT && !state.draining && !state.pending) void flush(ctx);
     else if (!state.timer) state.timer = setTimeout(() => void flush(ctx), FLUSH_MS).unref();
     return true;
   }
