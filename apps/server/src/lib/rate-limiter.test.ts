@@ -69,4 +69,22 @@ describe.runIf(process.env.TEST_REDIS_URL)("redis rate-limit store", () => {
     expect(fresh.count).toBe(1);
     expect(await redis.pttl(`rl:${key}-new`)).toBeGreaterThan(0);
   });
+
+  it("names its script by SHA-1, and sends it again to a Redis that no longer knows it", async () => {
+    const store = createRedisRateLimitStore(redis);
+    const key = `sha-${Math.random()}`;
+    const evalshaCalls = async () => {
+      const line = (await redis.info("commandstats")).split("\n").find((l) => l.startsWith("cmdstat_evalsha:"));
+      return Number(/calls=(\d+)/.exec(line ?? "")?.[1] ?? 0);
+    };
+    const before = await evalshaCalls();
+    await store.hit(key, 5_000);
+    await store.hit(key, 5_000);
+    expect((await evalshaCalls()) - before).toBeGreaterThanOrEqual(2);
+
+    // As after a Redis restart: without the fallback, the next hit would fail with NOSCRIPT.
+    await redis.script("FLUSH");
+    expect(await store.hit(key, 5_000)).toMatchObject({ count: 3 });
+    expect(await store.hit(key, 5_000)).toMatchObject({ count: 4 });
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { RateLimitRule } from "../env.ts";
 import { AppError } from "./app-error.ts";
@@ -35,12 +36,22 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {count, ttl}`;
+const HIT_SHA = createHash("sha1").update(HIT_SCRIPT).digest("hex");
 
-/** Shared counters in Redis, so every instance sees the same limits (docs/architecture.md §1, scaled mode). */
+/**
+ * Shared counters in Redis, so every instance sees the same limits (docs/architecture.md §1, scaled mode).
+ * A hit names the script by its SHA-1 (EVALSHA), so a guest's report does not send and Redis does not hash
+ * the script each time; a Redis that does not know it yet (a restart, SCRIPT FLUSH) is sent it once.
+ */
 export function createRedisRateLimitStore(redis: Redis): RateLimitStore {
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, `rl:${key}`, windowMs)) as [number, number];
+      const counter = `rl:${key}`;
+      const reply = await redis.evalsha(HIT_SHA, 1, counter, windowMs).catch((err: unknown) => {
+        if (!(err instanceof Error && err.message.startsWith("NOSCRIPT"))) throw err;
+        return redis.eval(HIT_SCRIPT, 1, counter, windowMs);
+      });
+      const [count, ttl] = reply as [number, number];
       return { count, resetInMs: ttl };
     },
   };
