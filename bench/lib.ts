@@ -50,6 +50,45 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
 }
 
+/**
+ * The compiled server (built by an earlier `npm start`, e.g. a seeding startServer) straight under
+ * `node --cpu-prof`, writing its profile into `profDir` when it stops. The young generation is start.mjs's
+ * (decision 029), so the profile is of the server as it runs.
+ */
+export async function startProfiled(env: Record<string, string>, profDir: string) {
+  const port = 3300 + Math.floor(Math.random() * 500);
+  const child = spawn(
+    process.execPath,
+    [
+      "--max-semi-space-size=64",
+      "--cpu-prof",
+      `--cpu-prof-dir=${profDir}`,
+      path.join(ROOT, "apps/server/dist/main.js"),
+    ],
+    {
+      cwd: ROOT,
+      env: { NODE_ENV: "production", LOCAL_RUN: "true", ...process.env, PORT: String(port), LOG_LEVEL: "warn", ...env },
+      stdio: ["ignore", "inherit", "inherit"],
+    },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited during start");
+    const ok = await fetch(`${url}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { url, process: child, stop };
+}
+
 /** Pins a process and all its descendants (start.mjs → node server) to one core. */
 export function pinTree(pid: number, cpu: number) {
   const children = (() => {

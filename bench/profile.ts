@@ -8,8 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { spawn } from "node:child_process";
-import { pinTree, postgresUrl, ROOT, settle, startServer } from "./lib.ts";
+import { pinTree, postgresUrl, settle, startProfiled, startServer } from "./lib.ts";
 import { createGuide, createProperties, signUpHost } from "./seed.ts";
 import { cell, wrk } from "./wrk.ts";
 
@@ -26,36 +25,6 @@ const env = {
   ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
 };
 
-/** The compiled server (built by the seeding run's `npm start`) straight under node --cpu-prof. */
-async function startProfiled(env: Record<string, string>) {
-  const port = 3300 + Math.floor(Math.random() * 500);
-  const child = spawn(
-    process.execPath,
-    ["--cpu-prof", `--cpu-prof-dir=${profDir}`, path.join(ROOT, "apps/server/dist/main.js")],
-    {
-      cwd: ROOT,
-      env: { NODE_ENV: "production", LOCAL_RUN: "true", ...process.env, PORT: String(port), LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("server exited during start");
-    const ok = await fetch(`${url}/login`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { url, process: child, stop };
-}
-
 const seeder = await startServer(env);
 const host = await signUpHost(seeder.url);
 // The ingest target (guest reports, bench/ingest.lua at full rate) needs only the guide.
@@ -67,7 +36,7 @@ if (dbUrl) await settle(dbUrl);
 for (const target of targets) {
   fs.rmSync(profDir, { recursive: true, force: true });
   fs.mkdirSync(profDir);
-  const server = await startProfiled(env);
+  const server = await startProfiled(env, profDir);
   pinTree(server.process.pid!, 0);
   const paths: Record<string, string> = {
     guide: `/g/${guideId}`,

@@ -98,7 +98,8 @@ export function createReportFastPath(options: {
     }
   }
 
-  const fastPath = ((req: IncomingMessage, res: ServerResponse): boolean => {
+  // Named, so a CPU profile tells the two fast paths apart (bench/ingest-share.ts).
+  const fastPath = function reportFastPath(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== "POST") return false;
     const route = options.routes[req.url ?? ""];
     if (!route) return false;
@@ -117,7 +118,7 @@ export function createReportFastPath(options: {
     req.on("end", () => void answer(req, res, route, Buffer.concat(chunks)));
     req.on("error", () => res.destroy());
     return true;
-  }) as FastPath;
+  } as FastPath;
   fastPath.served = 0;
   return fastPath;
 }
