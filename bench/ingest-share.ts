@@ -7,13 +7,16 @@
 // - reads: the guide's page fast path (guidePageFastPath, cachedPage);
 // - reports: the report fast path and its handlers (reportFastPath, answer, recordVisit, recordEngagement,
 //   findLiveProperty);
-// - writes: the write buffer and the database client (drain, flush, insert…Batch, pg, PGlite, drizzle);
-// - shared: the rest of the busy time (Node's HTTP parser and sockets, timers, GC). A read's share is taken
-//   from a run of reads alone just before; the reports get what the mixed run's reads do not account for.
+// - writes: the write buffer's statements as they are built and sent (drain, flush, insert…Batch);
+// - shared: the rest of the busy time (Node's HTTP parser and sockets, timers, GC, and the database client's
+//   callbacks, whose stacks do not say whose query answered: the guide page's refresh each second, or a
+//   batch of reports; on PGlite the statements themselves run there). A read's share is taken from runs of reads alone just before and just after; the
+//   reports get what the mixed run's reads do not account for.
 // It prints the CPU per read and per report, and the share of the core 758 reports a second take: the read
 // capacity they cost a server whose core is its own, PostgreSQL's backends being on another (core 1 here).
 // Usage: `npx tsx bench/ingest-share.ts` (BENCH_SECONDS per run, default 8; BENCH_ROUNDS runs, default 3;
-// BENCH_DATABASES=pglite,postgres; BENCH_DATABASE_URL for PostgreSQL; BENCH_PROFILE_OUT=/tmp/p keeps the profiles).
+// BENCH_DATABASES=pglite,postgres; BENCH_BOT=1 for a crawler's reports; BENCH_DATABASE_URL for PostgreSQL;
+// BENCH_PROFILE_OUT=/tmp/p keeps the profiles). See decision 033.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,6 +26,8 @@ import { wrk } from "./wrk.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** BENCH_BOT=1: the same reports from a crawler (parsed, validated and answered, not recorded). */
+const BOT = process.env.BENCH_BOT === "1";
 const SCRIPT = path.join(import.meta.dirname, "ingest.lua");
 // As bench/ingest.ts: per 5 requests, 4 beacons × 8 events + 1 visit = 33 events; 5,000 events/s.
 const STEADY_RATE = Math.round(5000 / (33 / 5));
@@ -32,7 +37,6 @@ const TRIM_S = 0.5;
 const READS = new Set(["guidePageFastPath", "cachedPage"]);
 const REPORTS = new Set(["reportFastPath", "answer", "recordVisit", "recordEngagement", "findLiveProperty"]);
 const WRITES = new Set(["drain", "flush", "insertVisitBatch", "insertEngagementBatch"]);
-const WRITE_PACKAGES = ["node_modules/pg", "node_modules/drizzle-orm", "node_modules/@electric-sql"];
 
 interface Node {
   id: number;
@@ -59,8 +63,8 @@ function attribute(profile: Profile, from: number, to: number): Record<Group, nu
     const top = byId.get(id)!.callFrame.functionName;
     let group: Group = top === "(idle)" ? "idle" : "shared";
     for (let at: number | undefined = id; at !== undefined && group !== "idle"; at = parent.get(at)) {
-      const { functionName, url } = byId.get(at)!.callFrame;
-      if (WRITES.has(functionName) || WRITE_PACKAGES.some((p) => url.includes(p))) group = "writes";
+      const { functionName } = byId.get(at)!.callFrame;
+      if (WRITES.has(functionName)) group = "writes";
       else if (group === "shared" && REPORTS.has(functionName)) group = "reports";
       else if (group === "shared" && READS.has(functionName)) group = "reads";
     }
@@ -99,7 +103,7 @@ async function measure(database: string, env: Record<string, string>) {
       seconds,
       cpu: 1,
       script: SCRIPT,
-      env: { PROPERTY: guideId, RATE: "0", EVERY: String(every), BOT: "0" },
+      env: { PROPERTY: guideId, RATE: "0", EVERY: String(every), BOT: BOT ? "1" : "0" },
     });
     const pid = [server.process.pid!];
     /** One wrk run, with the monotonic times around it and the CPU the whole server process used. */
@@ -152,7 +156,8 @@ async function measure(database: string, env: Record<string, string>) {
       `| ${round + 1} | ${Math.round(rps).toLocaleString("en-GB")} (${Math.round(rps / every)} reports) | ${Math.round((busyUs(us) / (busyUs(us) + us.idle)) * 100)} % | ${perRead.toFixed(1)} µs | ${perReport.toFixed(1)} µs (handler ${(us.reports / reports).toFixed(1)}, write ${(us.writes / reports).toFixed(1)}, shared ${sharedPerReport.toFixed(1)}, a read's ${sharedPerRead.toFixed(1)}) | ${(take * 100).toFixed(1)} % | ${otherThreads(before)} % / ${otherThreads(mixed)} % |`,
     );
   }
-  console.log(`\n${database}: guide reads with a report every n-th request (${SECONDS} s runs)`);
+  const whose = BOT ? "a crawler's report (not recorded)" : "a report";
+  console.log(`\n${database}: guide reads with ${whose} every n-th request (${SECONDS} s runs)`);
   console.log(
     "| Run | Requests/s | Server busy | CPU per read | CPU per report | 758 reports/s take of the core | Other threads, beside the main thread's busy time: reads alone / mixed |\n|---|---|---|---|---|---|---|",
   );

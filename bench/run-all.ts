@@ -17,6 +17,7 @@ for (const script of [
   "gc.ts",
   "analytics.ts",
   "ingest.ts",
+  "ingest-share.ts",
 ]) {
   console.log(`\n--- ${script}`);
   spawnSync(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, script)], { stdio: "inherit" });
