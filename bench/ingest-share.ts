@@ -20,7 +20,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { cpuMsOf, pinTree, postgresUrl, settle, startProfiled, startServer, usedBetween } from "./lib.ts";
+import { cpuMsOf, onEachDatabase, pinTree, settle, startProfiled, startServer, usedBetween } from "./lib.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { wrk } from "./wrk.ts";
 
@@ -169,10 +169,4 @@ async function measure(database: string, env: Record<string, string>) {
   fs.rmSync(profDir, { recursive: true, force: true });
 }
 
-const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
-if (databases.includes("pglite")) await measure("PGlite", {});
-if (databases.includes("postgres")) {
-  const url = await postgresUrl("doorstep_bench_share");
-  if (url) await measure("PostgreSQL", { DATABASE_URL: url });
-  else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
-}
+await onEachDatabase("doorstep_bench_share", measure);

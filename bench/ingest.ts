@@ -16,7 +16,7 @@
 // A deployment's database has its own machine: here this database's backends are pinned to core 1.
 import path from "node:path";
 import pg from "pg";
-import { cpuMsOf, databaseBackends, pinTree, postgresUrl, processTree, startServer, usedBetween } from "./lib.ts";
+import { cpuMsOf, databaseBackends, onEachDatabase, pinTree, processTree, startServer, usedBetween } from "./lib.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { cell, wrk, wrkInBackground, type WrkResult } from "./wrk.ts";
 
@@ -202,11 +202,4 @@ async function measure(database: string, env: Record<string, string>) {
   }
 }
 
-// BENCH_DATABASES=postgres (or pglite) measures one: a before-and-after comparison takes half as long.
-const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
-if (databases.includes("pglite")) await measure("PGlite", {});
-if (databases.includes("postgres")) {
-  const url = await postgresUrl("doorstep_bench_ingest");
-  if (url) await measure("PostgreSQL", { DATABASE_URL: url });
-  else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
-}
+await onEachDatabase("doorstep_bench_ingest", measure);

@@ -108,6 +108,22 @@ export function pinTree(pid: number, cpu: number) {
   for (const child of children) pinTree(Number(child), cpu);
 }
 
+/**
+ * Runs `measure` on PGlite and on a fresh PostgreSQL database named `name` (skipped when none answers), or on
+ * the one BENCH_DATABASES names (`pglite` or `postgres`): a before-and-after comparison takes half as long.
+ */
+export async function onEachDatabase(
+  name: string,
+  measure: (database: string, env: Record<string, string>) => Promise<void>,
+): Promise<void> {
+  const databases = (process.env.BENCH_DATABASES ?? "pglite,postgres").split(",");
+  if (databases.includes("pglite")) await measure("PGlite", {});
+  if (!databases.includes("postgres")) return;
+  const url = await postgresUrl(name);
+  if (url) await measure("PostgreSQL", { DATABASE_URL: url });
+  else console.log("PostgreSQL: not reachable, skipped (set BENCH_DATABASE_URL)");
+}
+
 /** A fresh scratch database on the benchmark's PostgreSQL, or null when none answers. */
 export async function postgresUrl(name: string): Promise<string | null> {
   const base =
