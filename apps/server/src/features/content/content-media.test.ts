@@ -1,9 +1,10 @@
+import { copy } from "@doorstep/shared/copy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
-import { makeMp4 } from "../../test/media-fixtures.ts";
+import { makeMp4, makePdf } from "../../test/media-fixtures.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -76,6 +77,61 @@ async function storedDuring<T>(run: () => Promise<T>): Promise<{ result: T; keys
 }
 
 describe("content media (CONT-21/23, FILE-05)", () => {
+  it("uploads media checked by content, refuses a second video, replaces and deletes files (CONT-21/23, OPEN-56)", async () => {
+    const { propertyId } = await buildProperty(t.app, host);
+    const created = await api("POST", `${base(propertyId)}/items`, {
+      categoryLabel: "entertainment",
+      title: "Projector",
+      subItems: [{ action: "create", type: "pdf" }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const item = created.json().item;
+    const put = (kind: string, body: Buffer, filename: string, sub?: string) =>
+      upload(`${base(propertyId)}/items/${item.id}${sub ? `/sub-items/${sub}` : ""}/media/${kind}`, body, filename);
+    const first = await put("image", await makePng(), "a.png");
+    expect(first.statusCode, first.body).toBe(200);
+    const firstKey = first.json().item.imageUrl.replace("/files/", "");
+    const second = await put("image", await makePng(60, 40), "b.png");
+    expect(await t.ctx.storage.get(firstKey)).toBeNull();
+    expect(second.json().item.contentVersion).toBe(3);
+
+    const video = await put("video", mp4, "clip.mp4");
+    expect(video.statusCode, video.body).toBe(200);
+    expect(video.json().item.hasVideo).toBe(true);
+    const again = await put("video", mp4, "clip.mp4");
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe("VIDEO_EXISTS");
+    const notVideo = await api("DELETE", `${base(propertyId)}/items/${item.id}/media/video`);
+    expect(notVideo.json().item.hasVideo).toBe(false);
+    expect((await put("video", Buffer.from("%PDF-1.4 not a video at all"), "x.mp4")).statusCode).toBe(415);
+    // Magic bytes alone are not a video: the container is probed.
+    const ftypOnly = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from("ftypisom"), Buffer.alloc(64)]);
+    const fake = await put("video", ftypOnly, "fake.mp4");
+    expect(fake.statusCode).toBe(415);
+    expect(fake.json().error.message).toBe(copy.content.videoType);
+
+    const sub = item.subItems[0].id;
+    expect((await put("document", Buffer.from("GIF89a not a pdf"), "x.pdf", sub)).statusCode).toBe(415);
+    expect((await put("document", Buffer.from("%PDF-1.7\n1 0 obj\n"), "cut.pdf", sub)).statusCode).toBe(415);
+    const script = await put("document", makePdf("/OpenAction << /S /JavaScript /JS (app.alert(1)) >> "), "s.pdf", sub);
+    expect(script.statusCode).toBe(415);
+    expect(script.json().error.message).toBe(copy.content.pdfActive);
+    // A PDF that acts by itself on opening (no script) is kept, and served only as a download.
+    const auto = await put("document", makePdf("/OpenAction [3 0 R /Fit] "), "auto.pdf", sub);
+    expect(auto.statusCode, auto.body).toBe(200);
+    const autoUrl = auto.json().item.subItems[0].documentUrl as string;
+    const served = await t.app.inject({ method: "GET", url: autoUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers["content-type"]).toBe("application/pdf");
+    expect(served.headers["content-disposition"]).toBe("attachment");
+    const pdf = await put("document", makePdf(), "menu.pdf", sub);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.json().item.subItems[0].documentUrl).toMatch(/\.pdf$/);
+    const inline = await t.app.inject({ method: "GET", url: pdf.json().item.subItems[0].documentUrl });
+    expect(inline.headers["content-disposition"]).toBe("inline");
+    expect((await put("image", await makePng(), "a.png", sub)).statusCode).toBe(400);
+  });
+
   it("of two racing video uploads keeps one: the other is VIDEO_EXISTS and its stored file is deleted again", async () => {
     const { propertyId } = await buildProperty(t.app, host);
     const item = (
