@@ -7,7 +7,7 @@
 // - reads: the guide's page fast path (guidePageFastPath, cachedPage);
 // - reports: the report fast path and its handlers (reportFastPath, answer, recordVisit, recordEngagement,
 //   findLiveProperty);
-// - writes: the write buffer's statements as they are built and sent (drain, flush, insert…Batch);
+// - writes: the write buffer's statements as they are built and sent (drain, insert…Batch);
 // - shared: the rest of the busy time (Node's HTTP parser and sockets, timers, GC, and the database client's
 //   callbacks, whose stacks do not say whose query answered: the guide page's refresh each second, or a
 //   batch of reports; on PGlite the statements themselves run there). A read's share is taken from runs of reads alone just before and just after; the
@@ -36,7 +36,9 @@ const TRIM_S = 0.5;
 
 const READS = new Set(["guidePageFastPath", "cachedPage"]);
 const REPORTS = new Set(["reportFastPath", "answer", "recordVisit", "recordEngagement", "findLiveProperty"]);
-const WRITES = new Set(["drain", "flush", "insertVisitBatch", "insertEngagementBatch"]);
+const WRITES = new Set(["drain", "insertVisitBatch", "insertEngagementBatch"]);
+/** The names above are looked for in the compiled server only (pg and Node have functions called drain too). */
+const OURS = "/apps/server/dist/";
 
 interface Node {
   id: number;
@@ -63,7 +65,8 @@ function attribute(profile: Profile, from: number, to: number): Record<Group, nu
     const top = byId.get(id)!.callFrame.functionName;
     let group: Group = top === "(idle)" ? "idle" : "shared";
     for (let at: number | undefined = id; at !== undefined && group !== "idle"; at = parent.get(at)) {
-      const { functionName } = byId.get(at)!.callFrame;
+      const { functionName, url } = byId.get(at)!.callFrame;
+      if (!url.includes(OURS)) continue;
       if (WRITES.has(functionName)) group = "writes";
       else if (group === "shared" && REPORTS.has(functionName)) group = "reports";
       else if (group === "shared" && READS.has(functionName)) group = "reads";
