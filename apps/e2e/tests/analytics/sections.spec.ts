@@ -1,6 +1,6 @@
 // Section analytics (issue 15): the guide's beacons from a phone, and the host's section report.
 import { copy } from "@doorstep/shared/copy";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
 import { createItemViaApi } from "../content/content-api.ts";
 import { PHONE_UA, openFromMenu, openSection } from "../guide/guest.ts";
@@ -96,6 +96,28 @@ async function sectionReportOnceWritten(page: Page, row: RegExp): Promise<Locato
   return report;
 }
 
+/**
+ * Hides the page until the guide sends its beacon (`request`), or tries to while offline (`requestfailed`),
+ * and gives that request. The guide starts watching the screen once the browser is idle after loading, which
+ * on a busy machine can be seconds later; a hide before then has nothing to send, so the page is shown and
+ * hidden again.
+ */
+async function hideUntilBeacon(guide: Page, outcome: "request" | "requestfailed") {
+  for (let attempt = 1; ; attempt++) {
+    const options = { predicate: (r: Request) => r.url().endsWith("/api/guide/engagement"), timeout: 2_000 };
+    const beacon = (
+      outcome === "requestfailed"
+        ? guide.waitForEvent("requestfailed", options)
+        : guide.waitForEvent("request", options)
+    ).catch(() => null);
+    await setHidden(guide, true);
+    const request = await beacon;
+    if (request) return request;
+    if (attempt === 8) throw new Error(`no beacon (${outcome}) after ${attempt} hides`);
+    await setHidden(guide, false);
+  }
+}
+
 /** Says the page is hidden or visible, as a phone's browser does when the guest switches apps. */
 async function setHidden(guide: Page, hidden: boolean) {
   await guide.evaluate((hidden) => {
@@ -126,12 +148,6 @@ test("what a guest read offline is reported once the phone is online again, in t
   const extinguisher = await createItemViaApi(page.request, home.propertyId, "safety", "Fire extinguisher");
   const guest = await browser.newContext({ userAgent: PHONE_UA, viewport: { width: 390, height: 844 } });
   const guide = await guest.newPage();
-  const beacon = () => guide.waitForRequest((r) => r.url().endsWith("/api/guide/engagement"));
-  const failed = () =>
-    guide.waitForEvent("requestfailed", {
-      predicate: (r) => r.url().endsWith("/api/guide/engagement"),
-      timeout: 10_000,
-    });
   await guide.goto(`/g/${home.propertyId}`);
 
   // Offline, the guest reads Arrival and switches app: the beacon cannot leave the phone.
@@ -139,15 +155,12 @@ test("what a guest read offline is reported once the phone is online again, in t
   await openSection(guide, "Arrival & check-in");
   await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
   await guide.waitForTimeout(1_500);
-  let lost = failed();
-  await setHidden(guide, true);
-  await lost;
+  await hideUntilBeacon(guide, "requestfailed");
   // Back online and back in the guide; the next switch sends what was read offline.
   await guest.setOffline(false);
   await setHidden(guide, false);
-  let next = beacon();
-  await setHidden(guide, true);
-  expect((await next).postDataJSON()).toMatchObject({ sections: ["arrival"], items: [keySafe.id] });
+  const sent = await hideUntilBeacon(guide, "request");
+  expect(sent.postDataJSON()).toMatchObject({ sections: ["arrival"], items: [keySafe.id] });
 
   // Offline again, Safety, and the page is reloaded once online (the browser dropped it meanwhile): the tab's
   // session keeps what was not delivered, and the next switch sends it.
@@ -156,17 +169,14 @@ test("what a guest read offline is reported once the phone is online again, in t
   await openFromMenu(guide, "Cliff Cabin", "Safety & emergencies");
   await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
   await guide.waitForTimeout(1_500);
-  lost = failed();
-  await setHidden(guide, true);
-  await lost;
+  await hideUntilBeacon(guide, "requestfailed");
   await guest.setOffline(false);
   await guide.reload();
   await expect(guide.getByRole("heading", { name: "Cliff Cabin" }).first()).toBeVisible();
-  // The guide watches what is on screen once the browser is idle after loading.
-  await guide.waitForTimeout(1_000);
-  next = beacon();
-  await setHidden(guide, true);
-  const resent = (await next).postDataJSON() as { sections: string[]; items: string[] };
+  const resent = (await hideUntilBeacon(guide, "request")).postDataJSON() as {
+    sections: string[];
+    items: string[];
+  };
   expect(resent.sections).toContain("safety");
   expect(resent.items).toContain(extinguisher.id);
   await guest.close();
