@@ -47,16 +47,20 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): P
 }
 
 /**
- * PostgreSQL at `url` through a pool. An idle connection that the server ends (a restart, a failover, an
- * administrator) is reported to `onIdleError` and replaced by the pool; unhandled, it would crash the process.
+ * PostgreSQL at `url` through a pool. A connection that the server ends (a restart, a failover, an
+ * administrator) is reported to `onConnectionError` and replaced by the pool; unhandled, it would crash the
+ * process. The pool listens on idle connections only, so every connection also gets a listener of its own for
+ * the time it is checked out (a transaction, a migration): its query fails, the request answers 503, and the
+ * pool drops the broken connection when it is released.
  */
 export function openPostgres(
   url: string,
-  onIdleError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`),
+  onConnectionError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`),
 ): Database {
   // A connect that cannot succeed fails after 5 s (pg waits for ever by default), so a request answers 503.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  pool.on("error", onIdleError);
+  pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", onConnectionError));
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,

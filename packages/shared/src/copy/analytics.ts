@@ -64,7 +64,7 @@ export const analyticsCopy = {
     privacyText: (retentionDays: number) =>
       `For each guest session: a random id kept only in the guest's browser tab, the day, the device type (desktop, tablet or mobile), whether the guide was opened from the QR code or a link, the sections and items that stayed on screen, and the language. No cookies, IP addresses, names or contact details are recorded, and nothing is shared with anyone. These records are deleted after ${retentionDays} days; the daily totals on this page are kept.`,
     // Validation (ANL-06)
-    invalidDay: "Use a date written YYYY-MM-DD.",
+    invalidDay: "Use a date written YYYY-MM-DD, from 2000 to 2100.",
     rangeReversed: "The start date must be on or before the end date.",
     rangeTooLong: "Choose a range of at most one year.",
     invalidTimeZone: "Unknown time zone.",

@@ -1,9 +1,15 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AnalyticsRangeQuery } from "../schemas/analytics.ts";
 import {
   dayInZone,
+  addDays,
+  daysBetween,
   eachDay,
+  FIRST_DAY,
   isCalendarDay,
+  LAST_DAY,
+  MAX_RANGE_DAYS,
   isTimeZone,
   monthRange,
   monthsBetween,
@@ -38,5 +44,83 @@ describe("analytics days and ranges (ANL-01/06, OPEN-54)", () => {
     expect(AnalyticsRangeQuery.safeParse({ from: "2026-01-08", to: "2026-01-07" }).success).toBe(false);
     expect(AnalyticsRangeQuery.safeParse({ from: "2025-01-01", to: "2026-01-07" }).success).toBe(false);
     expect(AnalyticsRangeQuery.safeParse({ from: "2026-13-01", to: "2026-01-07" }).success).toBe(false);
+  });
+
+  it("refuses days outside 2000–2100, so a range's neighbours stay four-digit days", () => {
+    for (const day of ["9999-12-31", "0001-01-01", "1999-12-31", "2101-01-01", "+10000-01-01"])
+      expect(isCalendarDay(day)).toBe(false);
+    expect(isCalendarDay(FIRST_DAY)).toBe(true);
+    expect(isCalendarDay(LAST_DAY)).toBe(true);
+    expect(AnalyticsRangeQuery.safeParse({ from: "9999-01-01", to: "9999-12-31" }).success).toBe(false);
+    expect(AnalyticsRangeQuery.safeParse({ from: "0001-01-01", to: "0001-12-31" }).success).toBe(false);
+  });
+});
+
+describe("range helpers with extreme days", () => {
+  // Any instant JavaScript can write as a day, years -271821 to 275760 included.
+  const anyDay = fc
+    .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  const sensibleDay = fc
+    .date({ min: new Date(`${FIRST_DAY}T00:00:00Z`), max: new Date(`${LAST_DAY}T00:00:00Z`), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+
+  // Either side of the accepted years.
+  const edgeDay = fc
+    .date({ min: new Date("1990-01-01T00:00:00Z"), max: new Date("2110-12-31T00:00:00Z"), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+
+  it("eachDay ends for any two days: a bounded list or a RangeError, never an endless loop", () => {
+    fc.assert(
+      fc.property(anyDay, anyDay, (from, to) => {
+        try {
+          const days = eachDay(from, to);
+          expect(days.length).toBeLessThanOrEqual(MAX_RANGE_DAYS);
+        } catch (error) {
+          expect(error).toBeInstanceOf(RangeError);
+        }
+      }),
+    );
+    // The case that once filled the heap: the day after 9999-12-31 is "+010000-01-01".
+    expect(() => eachDay("9999-01-01", "9999-12-31")).not.toThrow();
+    expect(eachDay("9999-12-30", "9999-12-31")).toEqual(["9999-12-30", "9999-12-31"]);
+    expect(() => eachDay("0001-01-01", "9999-12-31")).toThrow(RangeError);
+  });
+
+  it("eachDay lists every day once, in order, for any valid range", () => {
+    fc.assert(
+      fc.property(sensibleDay, fc.integer({ min: 0, max: MAX_RANGE_DAYS - 1 }), (from, span) => {
+        const to = addDays(from, span);
+        const days = eachDay(from, to);
+        expect(days.length).toBe(span + 1);
+        expect(days[0]).toBe(from);
+        expect(days.at(-1)).toBe(to);
+        expect(daysBetween(from, to)).toBe(span);
+      }),
+    );
+    expect(eachDay("2026-01-02", "2026-01-01")).toEqual([]);
+  });
+
+  it("every range the schema accepts has a previous range of real days", () => {
+    fc.assert(
+      fc.property(edgeDay, fc.integer({ min: -10, max: MAX_RANGE_DAYS + 10 }), (from, span) => {
+        const to = addDays(from, span);
+        const query = AnalyticsRangeQuery.safeParse({ from, to });
+        if (!query.success) return;
+        const previous = previousRange(query.data.from, query.data.to);
+        expect(previous.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(isCalendarDay(previous.from)).toBe(previous.from >= FIRST_DAY);
+        expect(eachDay(query.data.from, query.data.to).length).toBe(span + 1);
+      }),
+    );
+  });
+
+  it("monthsBetween ends for any two months", () => {
+    const anyMonth = anyDay.map((d) => d.slice(0, d.length - 3));
+    fc.assert(
+      fc.property(anyMonth, anyMonth, (first, current) => {
+        expect(monthsBetween(first, current).length).toBeLessThanOrEqual(1200);
+      }),
+    );
   });
 });

@@ -6,9 +6,16 @@ export const FIRST_ANALYTICS_MONTH = "2022-04";
 const DAY_MS = 86_400_000;
 const toUtc = (day: string) => Date.parse(`${day}T00:00:00Z`);
 
-/** True for an existing calendar day written YYYY-MM-DD. */
+/**
+ * The days a request may name: years 2000–2100. Wide enough for any booking or report, narrow enough that
+ * a range's neighbours (the comparison period, the day after) are still four-digit years.
+ */
+export const FIRST_DAY = "2000-01-01";
+export const LAST_DAY = "2100-12-31";
+
+/** True for an existing calendar day written YYYY-MM-DD, from FIRST_DAY to LAST_DAY. */
 export function isCalendarDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < FIRST_DAY || value > LAST_DAY) return false;
   const ms = toUtc(value);
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === value;
 }
@@ -23,11 +30,16 @@ export function addDays(day: string, n: number): string {
   return new Date(toUtc(day) + n * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** Every day from `from` to `to`, both included. */
-export function eachDay(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return days;
+/**
+ * Every day from `from` to `to`, both included; empty when `to` is before `from`. Counted, never compared as
+ * strings (the day after 9999-12-31 is "+010000-01-01", which sorts before it), and refuses more than
+ * `limit` days rather than fill the heap.
+ */
+export function eachDay(from: string, to: string, limit = MAX_RANGE_DAYS): string[] {
+  const count = daysBetween(from, to) + 1;
+  if (!Number.isFinite(count)) throw new RangeError(`Not a range of days: ${from} to ${to}`);
+  if (count > limit) throw new RangeError(`${count} days from ${from} to ${to}; at most ${limit}`);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => addDays(from, i));
 }
 
 /** The range of the same length that ends the day before `from` (the comparison range). */
@@ -65,7 +77,8 @@ export function monthsBetween(first: string, current: string): string[] {
   const start = first < FIRST_ANALYTICS_MONTH ? FIRST_ANALYTICS_MONTH : first;
   const months: string[] = [];
   let [y, m] = current.split("-").map(Number) as [number, number];
-  for (let key = current; key >= start; key = `${y}-${String(m).padStart(2, "0")}`) {
+  // At most a century of months, whatever the strings say.
+  for (let key = current; key >= start && months.length < 1200; key = `${y}-${String(m).padStart(2, "0")}`) {
     months.push(key);
     m -= 1;
     if (m === 0) [y, m] = [y - 1, 12];

@@ -157,6 +157,9 @@ describe("GET /api/analytics/visits (ANL-03/04/06/08, OPEN-54)", () => {
       ["from=10/07/2026&to=2026-07-11", copy.analytics.invalidDay],
       ["from=2026-07-11&to=2026-07-10", copy.analytics.rangeReversed],
       ["from=2025-01-01&to=2026-07-01", copy.analytics.rangeTooLong],
+      // Days outside 2000–2100: the day after 9999-12-31 once looped for ever, and year 0 answered 500.
+      ["from=9999-01-01&to=9999-12-31", copy.analytics.invalidDay],
+      ["from=0001-01-01&to=0001-12-31", copy.analytics.invalidDay],
     ];
     for (const [query, message] of cases) {
       const res = await get(owner, `/api/analytics/visits?${query}`);

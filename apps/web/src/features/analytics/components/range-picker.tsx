@@ -1,4 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
+import { FIRST_DAY, LAST_DAY } from "@doorstep/shared/rules/analytics";
 import { useId } from "react";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { monthLabel, type RangeChoice } from "../lib/range.ts";
@@ -41,6 +42,8 @@ export function RangePicker({ choice, months, custom, customError, onChoice, onC
         <div className="analytics-range__custom">
           <TextField
             type="date"
+            min={FIRST_DAY}
+            max={LAST_DAY}
             label={copy.analytics.customFrom}
             value={custom.from}
             required
@@ -48,6 +51,8 @@ export function RangePicker({ choice, months, custom, customError, onChoice, onC
           />
           <TextField
             type="date"
+            min={FIRST_DAY}
+            max={LAST_DAY}
             label={copy.analytics.customTo}
             value={custom.to}
             required
