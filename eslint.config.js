@@ -4,6 +4,9 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import layers from "./eslint-rules/layers.js";
 import imports from "./eslint-rules/no-cycle.js";
+import features from "./eslint-rules/features.js";
+import tables from "./eslint-rules/table-owners.js";
+import { featureEdgeExceptions, serviceExportExceptions, tableExceptions } from "./eslint-rules/exceptions.js";
 
 export default tseslint.config(
   {
@@ -36,6 +39,21 @@ export default tseslint.config(
       "imports/no-cycle": "error",
     },
   },
+  {
+    // Every table has one owning feature (docs/architecture.md §3); exceptions name their reason.
+    files: ["apps/server/src/**/*.ts"],
+    plugins: { tables, features },
+    rules: {
+      "tables/owners": ["error", { allow: tableExceptions }],
+      // No cycle among features, routes included; workflows across features live in src/commands.
+      "features/acyclic": ["error", { allow: featureEdgeExceptions }],
+      // Services re-export nothing and export no row types: features exchange domain types.
+      "features/service-exports": "error",
+    },
+  },
+  ...(serviceExportExceptions.length > 0
+    ? [{ files: serviceExportExceptions, rules: { "features/service-exports": "off" } }]
+    : []),
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks },

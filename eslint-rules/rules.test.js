@@ -6,7 +6,9 @@ import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, it } from "vitest";
 import layers from "./layers.js";
+import features from "./features.js";
 import imports from "./no-cycle.js";
+import tables from "./table-owners.js";
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -87,6 +89,110 @@ tester.run("imports/no-cycle", imports.rules["no-cycle"], {
       filename: path.join(dir, "a.ts"),
       code: 'import { b } from "./b.ts";',
       errors: [{ message: /Import circle: .*a\.ts → .*b\.ts → .*c\.ts → .*a\.ts/ }],
+    },
+  ],
+});
+
+// Table ownership, on the real schema folder: properties.ts holds the properties table, owned by features/properties.
+const visitsFile = at("apps/server/src/features/visits/x.repository.ts");
+tester.run("tables/owners", tables.rules.owners, {
+  valid: [
+    {
+      filename: at("apps/server/src/features/properties/x.repository.ts"),
+      code: 'import { properties } from "../../db/schema/properties.ts";\nsql`select * from properties`;',
+    },
+    {
+      filename: at("apps/server/src/features/visits/x.test.ts"),
+      code: 'import { properties } from "../../db/schema/properties.ts";',
+    },
+    { filename: at("apps/server/src/db/open.ts"), code: 'import * as schema from "./schema/index.ts";' },
+    { filename: visitsFile, code: 'const words = "Select a property from the list";' },
+    {
+      filename: visitsFile,
+      code: 'import { properties } from "../../db/schema/properties.ts";',
+      options: [
+        {
+          allow: [
+            {
+              file: "apps/server/src/features/visits/x.repository.ts",
+              tables: ["properties"],
+              reason: "a join the owner exposes for speed",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      filename: at("apps/server/src/providers/email/x.ts"),
+      code: 'import { emailOutbox } from "../../db/schema/email.ts";',
+    },
+  ],
+  invalid: [
+    {
+      filename: visitsFile,
+      code: 'import { properties } from "../../db/schema/properties.ts";',
+      errors: [{ message: /properties belongs to features\/properties: features\/visits imports it/ }],
+    },
+    { filename: visitsFile, code: 'import type { properties } from "../../db/schema/properties.ts";', errors: 1 },
+    {
+      filename: visitsFile,
+      code: "sql`delete from content_items where id = ${1}`;",
+      errors: [{ message: /content_items belongs to features\/content/ }],
+    },
+    { filename: visitsFile, code: 'db.query("select 1 from users join accounts on true");', errors: 2 },
+    { filename: at("apps/server/src/cli/x.ts"), code: 'import { users } from "../db/schema/users.ts";', errors: 1 },
+    { filename: visitsFile, code: 'import * as schema from "../../db/schema/index.ts";', errors: 1 },
+  ],
+});
+
+// The feature graph is the real one: auth depends on users, so users importing auth closes a cycle.
+tester.run("features/acyclic", features.rules.acyclic, {
+  valid: [
+    {
+      filename: at("apps/server/src/features/audit/x.service.ts"),
+      code: 'import { x } from "../users/user.service.ts";',
+    },
+    { filename: at("apps/server/src/features/users/x.test.ts"), code: 'import { x } from "../auth/auth.service.ts";' },
+    {
+      filename: at("apps/server/src/features/users/x.service.ts"),
+      code: 'import { x } from "../auth/auth.service.ts";',
+      options: [{ allow: [{ from: "users", to: "auth", reason: "a reason of some length" }] }],
+    },
+  ],
+  invalid: [
+    {
+      filename: at("apps/server/src/features/users/x.service.ts"),
+      code: 'import { x } from "../auth/auth.service.ts";',
+      errors: [{ message: /Feature cycle: users → auth → .*users/ }],
+    },
+  ],
+});
+
+tester.run("features/service-exports", features.rules["service-exports"], {
+  valid: [
+    {
+      filename: at("apps/server/src/features/a/a.service.ts"),
+      code: "export interface Guide { title: string }\nexport function f() {}",
+    },
+    { filename: at("apps/server/src/features/a/a.repository.ts"), code: 'export type { Row } from "./b.ts";' },
+    { filename: at("apps/server/src/features/a/a.service.ts"), code: "const local = 1;\nexport { local };" },
+  ],
+  invalid: [
+    {
+      filename: at("apps/server/src/features/a/a.service.ts"),
+      code: 'export type { Row } from "./a.repository.ts";',
+      errors: 1,
+    },
+    { filename: at("apps/server/src/features/a/a.service.ts"), code: 'export * from "./a.repository.ts";', errors: 1 },
+    {
+      filename: at("apps/server/src/features/a/a.service.ts"),
+      code: 'import { x } from "./b.ts";\nexport { x };',
+      errors: 1,
+    },
+    {
+      filename: at("apps/server/src/features/a/a.service.ts"),
+      code: "export type Row = typeof t.$inferSelect;",
+      errors: 1,
     },
   ],
 });

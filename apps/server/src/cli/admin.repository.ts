@@ -1,8 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
-import { accounts, users } from "../db/schema/accounts.ts";
-import { adminAuditLog, billingAccounts, cancellationRequests } from "../db/schema/billing.ts";
+import { adminAuditLog } from "../db/schema/audit.ts";
+import { billingAccounts, cancellationRequests } from "../db/schema/billing.ts";
 import { properties } from "../db/schema/properties.ts";
+import { accounts, users } from "../db/schema/users.ts";
 
 export async function findUserAndAccountByEmail(db: Db, email: string) {
   const [row] = await db

@@ -1,18 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts } from "../db/schema/accounts.ts";
-import {
-  adminAuditLog,
-  billingAccounts,
-  localInvoices,
-  localSubscriptions,
-  subscriptionAlerts,
-} from "../db/schema/billing.ts";
+import { adminAuditLog } from "../db/schema/audit.ts";
+import { billingAccounts, subscriptionAlerts } from "../db/schema/billing.ts";
+import { localInvoices, localSubscriptions } from "../db/schema/local-gateway.ts";
+import { accounts } from "../db/schema/users.ts";
+import { guideVisitDays } from "../db/schema/visits.ts";
 import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
 import { CARDS, subscribe } from "../test/billing-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";
-import { guideVisitDays } from "../db/schema/visits.ts";
 import { flushVisits } from "../features/visits/visits.service.ts";
 import { runAdminCommand } from "./admin.commands.ts";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
 import { MIGRATIONS_DIR } from "./client.ts";
-import { accounts } from "./schema/accounts.ts";
+import { accounts } from "./schema/users.ts";
 import { properties } from "./schema/properties.ts";
 
 // Migration 0020 (decision 027): accounts.listed_properties is the property list's total, kept by a trigger.

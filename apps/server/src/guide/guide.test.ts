@@ -95,7 +95,7 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     const { propertyId } = await buildProperty(t.app, user);
     await buildCompany(t.ctx, user, "Harbour Stays");
     await api(user, "PATCH", `/api/properties/${propertyId}`, { companyProfile: true, hexPrimary: "#123456" });
-    const { companies } = await import("../db/schema/properties.ts");
+    const { companies } = await import("../db/schema/company.ts");
     // A landscape logo as the home-screen icon: the manifest still gets square icons of the sizes it names.
     const iconKey = `accounts/${user.accountId}/company/icon-0123456789abcdef.webp`;
     const sharp = (await import("sharp")).default;

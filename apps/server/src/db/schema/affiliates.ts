@@ -1,6 +1,5 @@
-import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, users } from "./accounts.ts";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accounts, users } from "./users.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -92,17 +91,3 @@ export const affiliateCommissions = pgTable(
     index("affiliate_commissions_affiliate_idx").on(t.affiliateId),
   ],
 );
-
-/** System content by detail label (AFF-06, AFF-15, IMPL-23): the landing page's and the media assets' words. */
-export const systemContent = pgTable("system_content", {
-  detailLabel: text("detail_label").primaryKey(),
-  title: text("title"),
-  description: text("description"),
-  longDescription: text("long_description"),
-  imageUrl: text("image_url"),
-  items: jsonb("items")
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { accounts, timestamps, users } from "./accounts.ts";
-import { properties } from "./properties.ts";
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts, users } from "./users.ts";
+
+const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * Changes a host made to many records at once (issue 17: bulk updates, duplicated guides): who, what, when.
@@ -24,31 +25,16 @@ export const accountAuditEvents = pgTable(
   (t) => [index("account_audit_events_account_created_idx").on(t.accountId, t.createdAt)],
 );
 
-/**
- * A guide being copied into a new property (issue 17). The copy runs in the background and reports progress
- * here; `claimed_at` is its heartbeat, so a copy whose server stopped is taken up again by another.
- */
-export const propertyCopies = pgTable(
-  "property_copies",
+/** Every operator action (IMPL-22): who, what, on which target. */
+export const adminAuditLog = pgTable(
+  "admin_audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    sourceId: uuid("source_id")
-      .notNull()
-      .references(() => properties.id, { onDelete: "cascade" }),
-    targetId: uuid("target_id")
-      .notNull()
-      .references(() => properties.id, { onDelete: "cascade" }),
-    status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
-    total: integer("total").notNull().default(0),
-    done: integer("done").notNull().default(0),
-    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull(),
-    ...timestamps,
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details").notNull(),
+    createdAt: tz("created_at").notNull().defaultNow(),
   },
-  (t) => [
-    index("property_copies_account_idx").on(t.accountId),
-    index("property_copies_status_idx").on(t.status, t.claimedAt),
-  ],
+  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );

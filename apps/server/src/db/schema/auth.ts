@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { users } from "./accounts.ts";
+import { users } from "./users.ts";
 
 /** Sessions: only the SHA-256 of the token is stored (docs/architecture.md §5). */
 export const sessions = pgTable(

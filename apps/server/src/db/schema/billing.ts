@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, timestamps, users } from "./accounts.ts";
+import { timestamps } from "./columns.ts";
+import { accounts, users } from "./users.ts";
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -126,77 +126,4 @@ export const trialNotices = pgTable(
     sentAt: tz("sent_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("trial_notices_once").on(t.accountId, t.kind, t.trialEndsAt)],
-);
-
-/** The local gateway's simulated provider (docs/architecture.md §6): payment methods, subscriptions, invoices. */
-export const localPaymentMethods = pgTable("local_payment_methods", {
-  id: text("id").primaryKey(),
-  customerRef: text("customer_ref"),
-  brand: text("brand").notNull(),
-  last4: text("last4").notNull(),
-  expMonth: integer("exp_month").notNull(),
-  expYear: integer("exp_year").notNull(),
-  /** What the card does, from Stripe's test numbers: ok, declined, insufficient_funds, fails_later, authentication_required. */
-  behaviour: text("behaviour").notNull(),
-  createdAt: tz("created_at").notNull().defaultNow(),
-});
-
-export const localSubscriptions = pgTable(
-  "local_subscriptions",
-  {
-    id: text("id").primaryKey(),
-    customerRef: text("customer_ref").notNull(),
-    status: text("status").notNull(),
-    currency: text("currency").notNull(),
-    cycle: text("cycle", { enum: ["monthly", "annual"] }).notNull(),
-    quantity: integer("quantity").notNull(),
-    amount: integer("amount").notNull(),
-    /** The total per cycle from the second paid period on (BILL-13 legacy annual, promotional lists); null = `amount`. */
-    renewalAmount: integer("renewal_amount"),
-    couponPercentOff: integer("coupon_percent_off"),
-    couponMonths: integer("coupon_months"),
-    paymentMethodRef: text("payment_method_ref"),
-    currentPeriodStart: tz("current_period_start").notNull(),
-    currentPeriodEnd: tz("current_period_end").notNull(),
-    trialEnd: tz("trial_end"),
-    failedAttempts: integer("failed_attempts").notNull().default(0),
-    nextRetryAt: tz("next_retry_at"),
-    ...timestamps,
-  },
-  (t) => [
-    index("local_subscriptions_due_idx")
-      .on(t.currentPeriodEnd)
-      .where(sql`${t.status} in ('trialing','active','past_due')`),
-  ],
-);
-
-export const localInvoices = pgTable(
-  "local_invoices",
-  {
-    id: text("id").primaryKey(),
-    subscriptionRef: text("subscription_ref").notNull(),
-    customerRef: text("customer_ref").notNull(),
-    currency: text("currency").notNull(),
-    amountDue: integer("amount_due").notNull(),
-    amountPaid: integer("amount_paid").notNull().default(0),
-    status: text("status", { enum: ["open", "paid", "void"] }).notNull(),
-    periodStart: tz("period_start").notNull(),
-    periodEnd: tz("period_end").notNull(),
-    createdAt: tz("created_at").notNull(),
-  },
-  (t) => [index("local_invoices_customer_idx").on(t.customerRef, t.createdAt)],
-);
-
-/** Every operator action (IMPL-22): who, what, on which target. */
-export const adminAuditLog = pgTable(
-  "admin_audit_log",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    actor: text("actor").notNull(),
-    action: text("action").notNull(),
-    target: text("target"),
-    details: jsonb("details").notNull(),
-    createdAt: tz("created_at").notNull().defaultNow(),
-  },
-  (t) => [index("admin_audit_log_created_idx").on(t.createdAt)],
 );

@@ -11,8 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, timestamps } from "./accounts.ts";
+import { timestamps } from "./columns.ts";
 import { properties } from "./properties.ts";
+import { accounts } from "./users.ts";
 
 /**
  * The built-in catalogue of categories (CONT-02/03, IMPL-24) under system id 100000, one row per

@@ -13,8 +13,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, timestamps } from "./accounts.ts";
+import { timestamps } from "./columns.ts";
 import { properties } from "./properties.ts";
+import { accounts } from "./users.ts";
 
 /**
  * A local-area profile (LOCAL-15…26): places in one town, written once and attached to every property

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, users } from "./accounts.ts";
-import { managers, properties } from "./properties.ts";
+import { managers } from "./managers.ts";
+import { properties } from "./properties.ts";
+import { accounts, users } from "./users.ts";
 
 /**
  * A conversation between a guest and the host of one property (MSG-04): one per guest (EndUserId) per

@@ -10,55 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { accounts, timestamps } from "./accounts.ts";
-
-/** Property managers: the host card guests see (MGR-01). */
-export const managers = pgTable(
-  "managers",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id, { onDelete: "cascade" }),
-    vanityId: text("vanity_id").notNull(),
-    firstName: text("first_name").notNull(),
-    lastName: text("last_name").notNull(),
-    photoKey: text("photo_key"),
-    email: text("email"),
-    tel: text("tel"),
-    messageAppName: text("message_app_name"),
-    messageAppLink: text("message_app_link"),
-    isDefault: boolean("is_default").notNull().default(false),
-    ...timestamps,
-  },
-  (t) => [
-    uniqueIndex("managers_vanity_id_unique").on(t.vanityId),
-    index("managers_account_id_idx").on(t.accountId),
-    // One default manager per account (OPEN-47).
-    uniqueIndex("managers_one_default_per_account")
-      .on(t.accountId)
-      .where(sql`${t.isDefault}`),
-  ],
-);
-
-/** One company profile per account (CO-02, OPEN-49). */
-export const companies = pgTable("companies", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  accountId: uuid("account_id")
-    .notNull()
-    .unique()
-    .references(() => accounts.id, { onDelete: "cascade" }),
-  brandName: text("brand_name").notNull(),
-  logoKey: text("logo_key"),
-  iconKey: text("icon_key"),
-  hexPrimary: text("hex_primary"),
-  hexSecondary: text("hex_secondary"),
-  backgroundHex: text("background_hex"),
-  fontHex: text("font_hex"),
-  website: text("website"),
-  pms: text("pms"),
-  ...timestamps,
-});
+import { timestamps } from "./columns.ts";
+import { managers } from "./managers.ts";
+import { accounts } from "./users.ts";
 
 /** A property and its guide (PROP-01…03). `property_id` is the weblink: unique for ever, never reused. */
 export const properties = pgTable(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts, users } from "./accounts.ts";
 import { affiliateCommissions } from "./affiliates.ts";
+import { accounts, users } from "./users.ts";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { accounts } from "./accounts.ts";
 import { properties } from "./properties.ts";
+import { accounts } from "./users.ts";
 
 /**
  * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, day and tracking session,

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { affiliateCustomers, affiliates, systemContent } from "../../db/schema/affiliates.ts";
+import { affiliateCustomers, affiliates } from "../../db/schema/affiliates.ts";
+import { systemContent } from "../../db/schema/system.ts";
 
 type Rows<T> = { rows: T[] };
 export type AffiliateRow = typeof affiliates.$inferSelect;

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
 import { accountAuditEvents } from "../../db/schema/audit.ts";
+import { users } from "../../db/schema/users.ts";
 
 export type AuditEntry = typeof accountAuditEvents.$inferInsert;
 

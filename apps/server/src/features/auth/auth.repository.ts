@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
+import { users } from "../../db/schema/users.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferInsert)["purpose"];

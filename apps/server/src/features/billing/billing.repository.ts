@@ -1,6 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts, users } from "../../db/schema/accounts.ts";
 import {
   billingAccounts,
   billingPlans,
@@ -10,6 +9,7 @@ import {
   trialNotices,
 } from "../../db/schema/billing.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { accounts, users } from "../../db/schema/users.ts";
 
 export type PlanRow = typeof billingPlans.$inferSelect;
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;

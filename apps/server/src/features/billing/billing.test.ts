@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { copy } from "@doorstep/shared/copy";
-import { billingAccounts, localSubscriptions, subscriptionAlerts } from "../../db/schema/billing.ts";
+import { billingAccounts, subscriptionAlerts } from "../../db/schema/billing.ts";
+import { localSubscriptions } from "../../db/schema/local-gateway.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
 import { chooseHomeBanner } from "@doorstep/shared/rules/banner";

@@ -1,7 +1,7 @@
 import PDFDocument from "pdfkit";
 import { and, eq } from "drizzle-orm";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { localInvoices } from "../../db/schema/billing.ts";
+import { localInvoices } from "../../db/schema/local-gateway.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { requireBillingContext } from "./billing.service.ts";
 

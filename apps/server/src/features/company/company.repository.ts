@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { companies } from "../../db/schema/properties.ts";
+import { companies } from "../../db/schema/company.ts";
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type CompanyPatch = Partial<

@@ -3,9 +3,9 @@ import type { Db } from "../../db/client.ts";
 import {
   localAreaProfileLinks,
   localAreaProfiles,
-  localPlaces,
   localPlaceTranslationCache,
   localPlaceTranslations,
+  localPlaces,
 } from "../../db/schema/local-area.ts";
 import { properties } from "../../db/schema/properties.ts";
 

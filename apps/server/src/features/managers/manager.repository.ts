@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { managers, properties } from "../../db/schema/properties.ts";
+import { managers } from "../../db/schema/managers.ts";
+import { properties } from "../../db/schema/properties.ts";
 
 export type ManagerRow = typeof managers.$inferSelect;
 export type NewManager = Pick<

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
 import { conversationMessages, conversations, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { users } from "../../db/schema/users.ts";
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date) => d.toISOString();

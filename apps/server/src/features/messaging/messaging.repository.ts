@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/accounts.ts";
 import { conversationMessages, conversations, messageFiles, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { users } from "../../db/schema/users.ts";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof conversationMessages.$inferSelect;

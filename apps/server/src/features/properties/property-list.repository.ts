@@ -1,8 +1,8 @@
 import { and, desc, eq, ilike, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
-import { accounts } from "../../db/schema/accounts.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { accounts } from "../../db/schema/users.ts";
 import { accountIdParam, flagColumns, listedBy, type ListedAccount, type PropertyRow } from "./property.repository.ts";
 
 // The dashboard's property list (HOME-08…10, PROP-04/05, issue 17's "select all"): its first page is one

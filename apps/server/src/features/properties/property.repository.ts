@@ -1,9 +1,11 @@
 import { and, eq, inArray, isNull, not, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
-import { accounts, users } from "../../db/schema/accounts.ts";
+import { companies } from "../../db/schema/company.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
-import { companies, managers, properties } from "../../db/schema/properties.ts";
+import { managers } from "../../db/schema/managers.ts";
+import { properties } from "../../db/schema/properties.ts";
+import { accounts, users } from "../../db/schema/users.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ManagerRow = typeof managers.$inferSelect;

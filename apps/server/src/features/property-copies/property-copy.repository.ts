@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { propertyCopies } from "../../db/schema/audit.ts";
 import { properties } from "../../db/schema/properties.ts";
+import { propertyCopies } from "../../db/schema/property-copies.ts";
 
 export type PropertyCopyRow = typeof propertyCopies.$inferSelect;
 

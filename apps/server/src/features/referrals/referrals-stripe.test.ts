@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema/accounts.ts";
 import { referralRewards } from "../../db/schema/referrals.ts";
+import { users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { DAY } from "../../test/billing-helpers.ts";
 import { buildUser, type TestUser } from "../../test/factories.ts";

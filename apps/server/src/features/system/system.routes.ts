@@ -6,8 +6,8 @@ import { text } from "@doorstep/shared/schemas/text";
 import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
 import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
-import { accounts, users } from "../../db/schema/accounts.ts";
 import { emailOutbox } from "../../db/schema/email.ts";
+import { accounts, users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 const tags = ["system"];

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
-import { accounts, signupAttributions, users } from "../../db/schema/accounts.ts";
+import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts } from "../../db/schema/accounts.ts";
+import { accounts } from "../../db/schema/users.ts";
 import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
 
 export interface RollupRow {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts } from "../../db/schema/accounts.ts";
+import { accounts } from "../../db/schema/users.ts";
 import {
   guideEngagementAccountDays,
   guideEngagementDays,

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { applyPercentOff, couponApplies, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
-import { localInvoices, localPaymentMethods, localSubscriptions } from "../../db/schema/billing.ts";
+import { localInvoices, localPaymentMethods, localSubscriptions } from "../../db/schema/local-gateway.ts";
 import { PaymentError, type SubscriptionSnapshot } from "./payment-gateway.ts";
 import type { CardBehaviour } from "./local-cards.ts";
 

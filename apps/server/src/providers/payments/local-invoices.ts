@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import { CURRENCY_SYMBOLS, isCurrency, NEXT_BILLING_DAYS, nextBillingDate } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
-import { localInvoices } from "../../db/schema/billing.ts";
+import { localInvoices } from "../../db/schema/local-gateway.ts";
 import type { GatewayInvoice, UpcomingInvoice } from "./payment-gateway.ts";
 import { listAmount, periodAmount, type SubscriptionRow } from "./local-billing.ts";
 

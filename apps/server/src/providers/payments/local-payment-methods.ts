@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { localPaymentMethods } from "../../db/schema/billing.ts";
+import { localPaymentMethods } from "../../db/schema/local-gateway.ts";
 import type { Db } from "../../db/client.ts";
 import { CARD_ERRORS, findMethod, localId, type LocalDeps } from "./local-billing.ts";
 import { cardBehaviour, cardBrand, luhnValid, type CardBehaviour } from "./local-cards.ts";

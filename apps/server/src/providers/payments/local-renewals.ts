@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte, or } from "drizzle-orm";
 import { nextBillingDate } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
-import { localInvoices, localSubscriptions } from "../../db/schema/billing.ts";
+import { localInvoices, localSubscriptions } from "../../db/schema/local-gateway.ts";
 import type { GatewayEvent } from "./payment-gateway.ts";
 import { charge, localId, payOpenInvoices, periodAmount, type SubscriptionRow } from "./local-billing.ts";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { nextBillingDate } from "@doorstep/shared/rules/billing";
-import { localInvoices, localSubscriptions } from "../../db/schema/billing.ts";
+import { localInvoices, localSubscriptions } from "../../db/schema/local-gateway.ts";
 import {
   charge,
   findSubscription,

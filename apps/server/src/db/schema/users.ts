@@ -1,9 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from "./columns.ts";
 
 /** The billing unit (docs/architecture.md §5): one per master user; team members share it. */
 export const accounts = pgTable("accounts", {
@@ -80,5 +76,3 @@ export const signupAttributions = pgTable("signup_attributions", {
   coupon: text("coupon"),
   createdAt: timestamps.createdAt,
 });
-
-export { timestamps };

@@ -1,0 +1,158 @@
+// Exceptions to the ownership rules (docs/architecture.md §3), each with its reason.
+
+/**
+ * Uses of another owner's table that predate the tables/owners rule. Each is to move behind its owner's
+ * service (or, where a join must stay in SQL for speed, become an exception below with a decision record);
+ * this list only shrinks.
+ */
+const predatingTableUses = [
+  {
+    file: "apps/server/src/cli/admin.repository.ts",
+    tables: ["accounts", "admin_audit_log", "billing_accounts", "cancellation_requests", "properties", "users"],
+    reason: "predates the rule: move behind features/audit, features/billing, features/properties, features/users",
+  },
+  {
+    file: "apps/server/src/features/affiliates/affiliate-commissions.repository.ts",
+    tables: ["reward_payouts", "users"],
+    reason: "predates the rule: move behind features/referrals, features/users",
+  },
+  {
+    file: "apps/server/src/features/affiliates/affiliate.repository.ts",
+    tables: ["accounts", "billing_accounts", "referral_clicks", "reward_payouts", "system_content"],
+    reason: "predates the rule: move behind features/billing, features/referrals, features/system, features/users",
+  },
+  {
+    file: "apps/server/src/features/audit/audit.repository.ts",
+    tables: ["users"],
+    reason: "predates the rule: move behind features/users",
+  },
+  {
+    file: "apps/server/src/features/auth/auth.repository.ts",
+    tables: ["users"],
+    reason: "predates the rule: move behind features/users",
+  },
+  {
+    file: "apps/server/src/features/billing/billing.repository.ts",
+    tables: ["accounts", "properties", "users"],
+    reason: "predates the rule: move behind features/properties, features/users",
+  },
+  {
+    file: "apps/server/src/features/billing/receipt.ts",
+    tables: ["local_invoices"],
+    reason: "predates the rule: move behind providers/payments",
+  },
+  {
+    file: "apps/server/src/features/content/content-links.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/content/content-outline.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/content/content.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/content/translation.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/local-area/local-area.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/managers/manager.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/messaging/message-notifications.repository.ts",
+    tables: ["properties", "users"],
+    reason: "predates the rule: move behind features/properties, features/users",
+  },
+  {
+    file: "apps/server/src/features/messaging/messaging.repository.ts",
+    tables: ["properties", "users"],
+    reason: "predates the rule: move behind features/properties, features/users",
+  },
+  {
+    file: "apps/server/src/features/properties/property-list.repository.ts",
+    tables: ["accounts"],
+    reason: "predates the rule: move behind features/users",
+  },
+  {
+    file: "apps/server/src/features/properties/property.repository.ts",
+    tables: ["accounts", "companies", "content_item_links", "content_items", "managers", "users"],
+    reason: "predates the rule: move behind features/company, features/content, features/managers, features/users",
+  },
+  {
+    file: "apps/server/src/features/property-copies/property-copy.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/referrals/referral-rewards.repository.ts",
+    tables: ["accounts", "billing_accounts", "users"],
+    reason: "predates the rule: move behind features/billing, features/users",
+  },
+  {
+    file: "apps/server/src/features/referrals/referral.repository.ts",
+    tables: ["accounts", "billing_accounts", "properties", "users"],
+    reason: "predates the rule: move behind features/billing, features/properties, features/users",
+  },
+  {
+    file: "apps/server/src/features/shared-content/shared-content.repository.ts",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
+  },
+  {
+    file: "apps/server/src/features/system/system.routes.ts",
+    tables: ["accounts", "email_outbox", "users"],
+    reason: "predates the rule: move behind features/users, providers/email",
+  },
+  {
+    file: "apps/server/src/features/visits/analytics.repository.ts",
+    tables: ["accounts"],
+    reason: "predates the rule: move behind features/users",
+  },
+  {
+    file: "apps/server/src/features/visits/engagement.repository.ts",
+    tables: ["accounts"],
+    reason: "predates the rule: move behind features/users",
+  },
+  {
+    file: "apps/server/src/features/visits/visits.repository.ts",
+    tables: ["accounts"],
+    reason: "predates the rule: move behind features/users",
+  },
+];
+
+export const tableExceptions = [...predatingTableUses];
+
+/** Feature dependencies that close a cycle, left from before the features/acyclic rule; this list only shrinks. */
+export const featureEdgeExceptions = [
+  { from: "users", to: "auth", reason: "predates the rule: changing a password rotates the session (a command)" },
+  { from: "users", to: "messaging", reason: "predates the rule: GET /api/me carries the unread count" },
+  { from: "users", to: "shared-content", reason: "predates the rule: GET /api/me carries the shared content id" },
+  { from: "auth", to: "affiliates", reason: "predates the rule: sign-up attributes affiliates (a command)" },
+  { from: "auth", to: "shared-content", reason: "predates the rule: sign-in answers the shared content id" },
+  { from: "messaging", to: "auth", reason: "predates the rule: the live event stream resolves its own session" },
+  { from: "billing", to: "referrals", reason: "predates the rule: invoice paid → referral reward (a command)" },
+  { from: "billing", to: "affiliates", reason: "predates the rule: invoice paid → affiliate commission (a command)" },
+];
+
+/** Services that re-export or export row types from before the features/service-exports rule; only shrinks. */
+export const serviceExportExceptions = [
+  "apps/server/src/features/content/catalogue.service.ts",
+  "apps/server/src/features/content/content-links.service.ts",
+  "apps/server/src/features/messaging/guest-messages.service.ts",
+  "apps/server/src/features/properties/property-guide.service.ts",
+  "apps/server/src/features/properties/property.service.ts",
+  "apps/server/src/features/users/user.service.ts",
+];
