@@ -9,8 +9,8 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const SCHEMA_DIR = path.join(ROOT, "apps/server/src/db/schema");
 /** Schema files whose owner is not a feature of the same name. */
 const OWNER_OF_FILE = { email: "providers/email", "local-gateway": "providers/payments" };
-/** Files of the schema folder that hold no tables. */
-const NOT_TABLES = new Set(["index", "columns"]);
+/** The schema root, which re-exports every file (a file without tables, such as columns.ts, owns nothing). */
+const NOT_TABLES = new Set(["index"]);
 
 let tables;
 /** { byName: table export → { owner, sql }, bySql: SQL name → owner, files: schema base name → owner } */
@@ -21,11 +21,12 @@ export function schemaTables() {
     const base = entry.replace(/\.ts$/, "");
     if (!entry.endsWith(".ts") || NOT_TABLES.has(base)) continue;
     const owner = OWNER_OF_FILE[base] ?? `features/${base}`;
-    tables.files.set(base, owner);
     const source = fs.readFileSync(path.join(SCHEMA_DIR, entry), "utf8");
-    for (const m of source.matchAll(/export const (\w+) = pgTable\(\s*"(\w+)"/g)) {
+    // pgTable("name", …) or a helper that makes one, such as translationCacheTable("name", …).
+    for (const m of source.matchAll(/export const (\w+) = \w+\(\s*"(\w+)"/g)) {
       tables.byName.set(m[1], { owner, sql: m[2] });
       tables.bySql.set(m[2], owner);
+      tables.files.set(base, owner);
     }
   }
   return tables;
