@@ -76,6 +76,8 @@ export interface JobQueueOptions {
   /** The first recurring run waits this long after start, so starting stays light. */
   firstRunDelayMs?: number;
   graceMs?: number;
+  /** pg-boss's upkeep (expiring stuck runs, archiving old jobs); off for the CLI, which only looks. */
+  supervise?: boolean;
 }
 
 const SCHEMA = "pgboss";
@@ -96,6 +98,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => sql.executeSql(text, values) },
     schema: SCHEMA,
+    supervise: options.supervise ?? true,
     // Cron schedules are minute-grained and checked on a clock of their own; `every` covers recurring work.
     schedule: false,
     // Failed jobs stay listed (`npm run admin -- jobs`) for a week; finished ones for a day.
