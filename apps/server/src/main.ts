@@ -39,11 +39,11 @@ async function main(): Promise<void> {
 
   for (const warning of startupWarnings(env)) app.log.warn(`WARNING: ${warning}`);
   await app.listen({ port: env.PORT, host: env.HOST });
-  // After listening: the queue's first start installs its tables, which should not delay the first request.
-  await ctx.jobs.start();
   app.log.info(
     `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,
   );
+  // After listening: the queue's first start installs its tables, which need not delay the first request.
+  await ctx.jobs.start();
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/client.ts";
 import { openTestDatabase } from "../test/database.ts";
+import type { AppContext } from "../app-context.ts";
 import { createJobQueue, type JobQueue, type JobRun } from "./job-queue.ts";
+import { JOBS, registerJobs } from "./scheduler.ts";
 
 /**
  * The queue on this run's database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Time is the database's:
@@ -119,5 +121,14 @@ describe("job queue", () => {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
     expect(started).toBe(1);
     expect((await other.list()).find((job) => job.key === "b")).toMatchObject({ state: "created" });
+  });
+
+  it("starts with the app's recurring jobs, each a queue of its own", async () => {
+    const app = createJobQueue({ sql: database.sql, log, pollMs: POLL_MS, firstRunDelayMs: 60_000 });
+    registerJobs({ jobs: app } as unknown as AppContext);
+    await app.start();
+    await app.stop();
+    const { rows } = await database.sql.executeSql("select name, retry_limit from pgboss.queue");
+    for (const job of JOBS) expect(rows).toContainEqual({ name: job.name, retry_limit: 0 });
   });
 });

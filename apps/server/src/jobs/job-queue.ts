@@ -173,7 +173,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
   const every: JobQueue["every"] = (name, everyMs, run) => {
     // A failed period is not retried: the next one comes.
-    define(name, () => run(), { retryLimit: 0, expireInSeconds: Math.max(60, (everyMs / 1000) * 4) });
+    // A run still going after twice its period (15 minutes at least, 4 hours at most) is failed as stuck.
+    const expireInSeconds = Math.min(4 * 60 * 60, Math.max(15 * 60, (2 * everyMs) / 1000));
+    define(name, () => run(), { retryLimit: 0, expireInSeconds });
     recurring.set(name, everyMs);
   };
 
