@@ -75,15 +75,23 @@ describe.runIf(process.env.TEST_DATABASE_URL)("job queue on two instances sharin
   });
 
   it("moves one record's job when both instances schedule it at once, leaving one", async () => {
-    const soon = new Date(Date.now() + 300);
-    await Promise.all(
+    const later = new Date(Date.now() + 3_600_000);
+    const ids = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        (i % 2 ? a() : b()).schedule("remind-guest", { key: "order-race", runAt: soon, data: { i } }),
+        (i % 2 ? a() : b()).schedule("remind-guest", { key: "order-race", runAt: later, data: { i } }),
       ),
     );
+    const { rows } = await first.sql.executeSql(
+      "select id, state from pgboss.job where singleton_key = 'order-race' order by created_on",
+    );
+    expect(rows.map((row) => row.id).sort()).toEqual([...ids].sort());
+    expect(rows.filter((row) => row.state === "created")).toHaveLength(1);
+    expect(rows.filter((row) => row.state === "cancelled")).toHaveLength(5);
+    // Moved to now, it runs once.
+    await a().schedule("remind-guest", { key: "order-race", data: { moved: true } });
     await waitFor(() => expect(ranKey("order-race")).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
-    expect(ranKey("order-race")).toHaveLength(1);
+    expect(ranKey("order-race")).toEqual([expect.objectContaining({ data: { moved: true } })]);
   });
 
   it("retries a failed job once, on either instance", async () => {
