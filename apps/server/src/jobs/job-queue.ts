@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { SqlExecutor } from "../db/client.ts";
+import { createQueues, failedJobName, listJobs, queuedJobs, SCHEMA } from "./job-queue-tables.ts";
 
 /** How a job of one name is retried, and how long one run may take before it counts as failed. */
 export interface JobOptions {
@@ -80,9 +81,7 @@ export interface JobQueueOptions {
   supervise?: boolean;
 }
 
-const SCHEMA = "pgboss";
 const RECURRING_KEY = "every";
-const STATE_ORDER = `case state when 'active' then 0 when 'failed' then 1 when 'retry' then 2 when 'created' then 3 else 4 end`;
 
 /** The queue on pg-boss, which runs its own SQL through our connection (`sql`), so PGlite works too. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -139,14 +138,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     });
   };
 
-  const queued = async (db: Pick<SqlExecutor, "executeSql">, name: string, key: string) => {
-    const { rows } = await db.executeSql(
-      `select id from ${SCHEMA}.job where name = $1 and singleton_key = $2 and state in ('created', 'retry')`,
-      [name, key],
-    );
-    return rows.map((row) => String(row.id));
-  };
-
   const schedule: JobQueue["schedule"] = async (name, request = {}) => {
     ensureDefined(name);
     await open();
@@ -155,7 +146,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     // its job, and two instances moving the same job at once leave one.
     const id = await sql.transaction(async (tx) => {
       await tx.executeSql("select pg_advisory_xact_lock(hashtext($1), hashtext($2))", [name, key]);
-      const previous = await queued(tx, name, key);
+      const previous = await queuedJobs(tx, name, key);
       if (previous.length) await boss.cancel(name, previous, { db: tx });
       return boss.send(name, request.data ?? {}, { singletonKey: key, startAfter: request.runAt, db: tx });
     });
@@ -166,7 +157,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   const cancel: JobQueue["cancel"] = async (name, key) => {
     ensureDefined(name);
     await open();
-    const ids = await queued(sql, name, key);
+    const ids = await queuedJobs(sql, name, key);
     if (ids.length) await boss.cancel(name, ids);
     return ids.length > 0;
   };
@@ -206,21 +197,13 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     cancel,
     async list({ limit = 50, recentHours = 24 } = {}) {
       await open();
-      const { rows } = await sql.executeSql(
-        `select id, name, singleton_key, state, retry_count, retry_limit, start_after, started_on, completed_on, output
-         from ${SCHEMA}.job
-         where state in ('created', 'retry', 'active', 'failed') or completed_on > now() - make_interval(hours => $1::int)
-         order by ${STATE_ORDER}, coalesce(completed_on, start_after) desc
-         limit $2`,
-        [recentHours, limit],
-      );
-      return rows.map(toRecord);
+      return listJobs(sql, limit, recentHours);
     },
     async retry(id) {
       await open();
-      const { rows } = await sql.executeSql(`select name from ${SCHEMA}.job where id = $1 and state = 'failed'`, [id]);
-      if (!rows[0]) return false;
-      await boss.retry(String(rows[0].name), id);
+      const name = await failedJobName(sql, id);
+      if (!name) return false;
+      await boss.retry(name, id);
       return true;
     },
     async start() {
@@ -253,41 +236,5 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       timers.forEach(clearTimeout);
       if (opened) await boss.stop({ graceful: true, wait: true, timeout: options.graceMs ?? 10_000 });
     },
-  };
-}
-
-/**
- * Makes the queues that do not exist yet, one instance at a time: pg-boss's own createQueue attaches a
- * partition per queue outside any lock, and two instances starting together deadlock on it (PostgreSQL).
- */
-async function createQueues(sql: SqlExecutor, queues: PgBoss.Queue[]): Promise<void> {
-  const existing = async (db: Pick<SqlExecutor, "executeSql">) => {
-    const { rows } = await db.executeSql(`select name from ${SCHEMA}.queue`);
-    const names = new Set(rows.map((row) => String(row.name)));
-    return queues.filter((queue) => !names.has(queue.name));
-  };
-  if ((await existing(sql)).length === 0) return;
-  await sql.transaction(async (tx) => {
-    await tx.executeSql("select pg_advisory_xact_lock(hashtext($1))", [`${SCHEMA}.create_queue`]);
-    for (const queue of await existing(tx)) {
-      await tx.executeSql(`select ${SCHEMA}.create_queue($1, $2)`, [queue.name, JSON.stringify(queue)]);
-    }
-  });
-}
-
-function toRecord(row: Record<string, unknown>): JobRecord {
-  const date = (value: unknown) => (value == null ? null : new Date(value as string));
-  const output = row.output as { message?: unknown } | null;
-  return {
-    id: String(row.id),
-    name: String(row.name),
-    key: (row.singleton_key as string | null) ?? null,
-    state: row.state as JobRecord["state"],
-    retryCount: Number(row.retry_count),
-    retryLimit: Number(row.retry_limit),
-    runAt: date(row.start_after)!,
-    startedAt: date(row.started_on),
-    completedAt: date(row.completed_on),
-    error: row.state === "completed" || typeof output?.message !== "string" ? null : output.message,
   };
 }
