@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
+import type { JobQueue } from "./jobs/job-queue.ts";
 import type { DestinationIndex } from "./features/properties/destinations.ts";
 import type { RateLimiter } from "./lib/rate-limiter.ts";
 import type { SecretBox } from "./lib/secret-box.ts";
@@ -32,6 +33,8 @@ export interface AppContext {
   push: PushProvider;
   /** Messages to every instance (cache purges): Redis pub/sub when REDIS_URL is set. */
   broadcast: Broadcast;
+  /** The durable job queue (decision 034): per-record jobs at a time, moved or cancelled by key, run once. */
+  jobs: JobQueue;
   now: () => Date;
   log: FastifyBaseLogger;
 }

@@ -60,6 +60,8 @@ import { registerMessagingRoutes } from "./features/messaging/messaging.routes.t
 import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
+import { createJobQueue } from "./jobs/job-queue.ts";
+import { registerJobs } from "./jobs/scheduler.ts";
 
 export interface BuildAppOptions {
   config: AppConfig;
@@ -192,8 +194,12 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
       createBroadcast(redis && { url: config.redisUrl!, client: redis }, (err) =>
         app.log.error({ err }, "broadcast connection failed"),
       ),
+    jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());
+  // The recurring jobs are defined on every app; only a started queue (main.ts) runs them.
+  registerJobs(ctx);
+  app.addHook("onClose", () => ctx.jobs.stop());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
   const spaIndexHtml = await registerSpa(app, config.webDistDir);

@@ -4,7 +4,6 @@ import { configFromEnv, parseEnv, startupWarnings } from "./env.ts";
 import { settlePropertyCopies } from "./features/property-copies/property-copy.service.ts";
 import { flushEngagement } from "./features/visits/engagement.service.ts";
 import { flushVisits } from "./features/visits/visits.service.ts";
-import { startScheduler } from "./jobs/scheduler.ts";
 
 async function main(): Promise<void> {
   const env = parseEnv();
@@ -12,14 +11,13 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   await database.migrate();
   const { app, ctx } = await buildApp({ config, database });
-  const stopJobs = startScheduler(ctx);
   // Hooks run in reverse: jobs stop, guide copies under way finish (or are taken up by another instance
   // later), waiting visits and section-analytics events are written, then the database closes.
   app.addHook("onClose", () => database.close());
   app.addHook("onClose", () => flushEngagement(ctx));
   app.addHook("onClose", () => flushVisits(ctx));
   app.addHook("onClose", () => settlePropertyCopies(ctx));
-  app.addHook("onClose", () => stopJobs());
+  app.addHook("onClose", () => ctx.jobs.stop());
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +42,8 @@ async function main(): Promise<void> {
   app.log.info(
     `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,
   );
+  // After listening: the queue's first start installs its tables, which need not delay the first request.
+  await ctx.jobs.start();
 }
 
 main().catch((error: unknown) => {

@@ -53,6 +53,8 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   affiliate-payouts-paid <batch> the exported batch was paid in PayPal: its entries become paid
   system-content <affiliate-landing|affiliate-assets> [--title=] [--description=] [--long-description=]
                 [--image-url=] [--testimonial=TEXT ...|--testimonials=none]   partner page and media assets
+  jobs                   queued, running and failed jobs, then those finished in the last 24 hours
+  jobs retry <id>        a failed job queued again at once
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 

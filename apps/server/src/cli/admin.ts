@@ -7,6 +7,9 @@ import { createPaymentGateway } from "../providers/payments/index.ts";
 import { CommandError, runAdminCommand, USAGE } from "./admin.commands.ts";
 import { backupEmbedded, restoreEmbedded } from "./backup.ts";
 import { purgeGuideEverywhere } from "./purge-guide.ts";
+import type { Database } from "../db/client.ts";
+import { createJobQueue, type JobQueue } from "../jobs/job-queue.ts";
+import { runJobsCommand } from "./admin-jobs.ts";
 
 /**
  * `npm run admin -- <command>`: the operator CLI (IMPL-22 first slice) on the configured database.
@@ -42,12 +45,16 @@ async function main(): Promise<void> {
     return;
   }
   const database = await openDatabase(config);
+  const queue = argv[0] === "jobs" ? jobQueue(database) : null;
   try {
     await database.migrate();
     await seedPlans(database.db);
     const actor = process.env.ADMIN_ACTOR ?? process.env.USER ?? os.userInfo().username;
     const payments = createPaymentGateway(config.payments, { db: database.db, now: () => new Date() });
-    const lines = await runAdminCommand(database.db, argv, actor, payments);
+    const lines =
+      queue !== null
+        ? await runJobsCommand(queue, database.db, argv.slice(1), actor)
+        : await runAdminCommand(database.db, argv, actor, payments);
     for (const line of lines) console.log(line);
     // A deactivated guide leaves every running server's page cache at once (scaled mode: Redis pub/sub).
     if (argv[0] === "deactivate-property" && config.redisUrl) await purgeGuideEverywhere(config.redisUrl, argv[1]!);
@@ -55,8 +62,18 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     console.error(error instanceof CommandError ? error.message : error);
   } finally {
+    await queue?.stop();
     await database.close();
   }
+}
+
+/** The queue as the CLI sees it: it lists and retries, and works no jobs itself. */
+function jobQueue(database: Database): JobQueue {
+  return createJobQueue({
+    sql: database.sql,
+    supervise: false,
+    log: { error: (obj, msg) => console.error(msg, obj), debug: () => {} },
+  });
 }
 
 void main();

@@ -13,8 +13,24 @@ export type Schema = typeof schema;
 /** One type for both drivers: feature code never knows which database it runs on. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of one statement (the last, when the text holds several). */
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+/**
+ * Plain SQL on either driver, for code that brings its own statements (the job queue's library): one statement
+ * with `$n` parameters, or several without; `transaction` runs `run` on one connection between BEGIN and COMMIT.
+ */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  transaction<T>(run: (sql: Pick<SqlExecutor, "executeSql">) => Promise<T>): Promise<T>;
+}
+
 export interface Database {
   db: Db;
+  /** The same database for plain SQL (the job queue, decision 034). */
+  sql: SqlExecutor;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -64,6 +80,7 @@ export function openPostgres(
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
+    sql: postgresExecutor(pool),
     kind: "postgres",
     migrate: () => withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
     ping: async () => {
@@ -80,6 +97,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
+    sql: pgliteExecutor(client),
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: async () => {
@@ -90,4 +108,42 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     // Exposed for the test template dump.
     ...({ client } as object),
   };
+}
+
+function postgresExecutor(pool: pg.Pool): SqlExecutor {
+  const on = (client: pg.Pool | pg.PoolClient) => ({
+    executeSql: async (text: string, values?: unknown[]) => {
+      // Several statements come back as one result each (pg's simple protocol); the caller reads the last.
+      const result = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+    },
+  });
+  return {
+    ...on(pool),
+    async transaction(run) {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        const result = await run(on(client));
+        await client.query("commit");
+        return result;
+      } catch (error) {
+        await client.query("rollback").catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+function pgliteExecutor(client: PGlite): SqlExecutor {
+  const on = (target: Pick<PGlite, "query" | "exec">) => ({
+    executeSql: async (text: string, values?: unknown[]) => {
+      // PGlite's query() takes one statement; exec() takes several but no parameters.
+      if (values?.length) return { rows: (await target.query<Record<string, unknown>>(text, values)).rows };
+      return { rows: ((await target.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+  });
+  return { ...on(client), transaction: (run) => client.transaction((tx) => run(on(tx))) };
 }

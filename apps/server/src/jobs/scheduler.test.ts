@@ -1,37 +1,30 @@
 import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../app-context.ts";
-import { startScheduler } from "./scheduler.ts";
+import type { JobQueue } from "./job-queue.ts";
+import { JOBS, registerJobs } from "./scheduler.ts";
 
-describe("job scheduler", () => {
-  it("runs each job on its interval, never twice at once, logs failures and waits for running jobs on stop", async () => {
-    vi.useFakeTimers();
-    const log = { debug: vi.fn(), error: vi.fn() };
-    const ctx = { log } as unknown as AppContext;
-    let runs = 0;
-    let release: () => void = () => {};
-    const stop = startScheduler(ctx, [
-      {
-        name: "slow",
-        everyMs: 1000,
-        run: () =>
-          new Promise<void>((r) => {
-            runs++;
-            release = r;
-          }),
-      },
-      { name: "broken", everyMs: 1000, run: () => Promise.reject(new Error("boom")) },
-    ]);
-    await vi.advanceTimersByTimeAsync(5000); // first tick
-    await vi.advanceTimersByTimeAsync(3000); // three more ticks while "slow" still runs
-    expect(runs).toBe(1);
-    expect(log.error).toHaveBeenCalledWith(expect.objectContaining({ job: "broken" }), "job failed");
-    let stopped = false;
-    const stopping = stop().then(() => (stopped = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stopped).toBe(false);
-    release();
-    await stopping;
-    expect(stopped).toBe(true);
-    vi.useRealTimers();
+describe("recurring jobs", () => {
+  it("puts each job on the queue at its cadence, running the job's function with the app's context", async () => {
+    const every = vi.fn<JobQueue["every"]>();
+    const ctx = { jobs: { every } } as unknown as AppContext;
+    const run = vi.fn(async () => 3);
+    registerJobs(ctx, [{ name: "tidy", everyMs: 90_000, run }]);
+    expect(every).toHaveBeenCalledWith("tidy", 90_000, expect.any(Function));
+    await expect(every.mock.calls[0]![2]()).resolves.toBe(3);
+    expect(run).toHaveBeenCalledWith(ctx);
+  });
+
+  it("keeps the nine jobs and their cadences", () => {
+    expect(Object.fromEntries(JOBS.map((job) => [job.name, job.everyMs / 1000]))).toEqual({
+      "purge-dead-sessions-and-links": 3600,
+      "purge-archived-properties": 600,
+      "billing-local-renewals": 300,
+      "billing-trial-notices": 900,
+      "purge-expired-visit-records": 21600,
+      "resume-property-copies": 60,
+      "send-message-notifications": 30,
+      "referral-rewards": 3600,
+      "affiliate-commissions": 3600,
+    });
   });
 });

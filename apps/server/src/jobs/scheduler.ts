@@ -14,7 +14,10 @@ export interface Job {
   run(ctx: AppContext): Promise<unknown>;
 }
 
-/** The jobs every instance runs; each claims its rows with FOR UPDATE SKIP LOCKED, so work is done once. */
+/**
+ * The recurring jobs. The queue runs each once per period on one instance, and each still claims its rows with
+ * FOR UPDATE SKIP LOCKED, so a slow run overlapping the next period's on another instance does the work once.
+ */
 export const JOBS: Job[] = [
   { name: "purge-dead-sessions-and-links", everyMs: 60 * 60_000, run: (ctx) => purgeDeadAuthRecords(ctx) },
   { name: "purge-archived-properties", everyMs: 10 * 60_000, run: (ctx) => purgeArchivedProperties(ctx) },
@@ -33,26 +36,9 @@ export const JOBS: Job[] = [
 ];
 
 /**
- * A small in-process scheduler (docs/architecture.md §1): runs each job on its interval, one run at a time per
- * job, logging failures without stopping. Returns a stop function that waits for running jobs.
+ * Puts the recurring jobs on the durable queue (decision 034): each runs once per period across all instances,
+ * a failure is logged and waits for the next period, and the queue's stop waits for running ones.
  */
-export function startScheduler(ctx: AppContext, jobs: Job[] = JOBS): () => Promise<void> {
-  const running = new Map<string, Promise<unknown>>();
-  const timers = jobs.map((job) => {
-    const tick = () => {
-      if (running.has(job.name)) return;
-      const run = job
-        .run(ctx)
-        .then((result) => ctx.log.debug({ job: job.name, result }, "job finished"))
-        .catch((err: unknown) => ctx.log.error({ err, job: job.name }, "job failed"))
-        .finally(() => running.delete(job.name));
-      running.set(job.name, run);
-    };
-    setTimeout(tick, 5_000).unref();
-    return setInterval(tick, job.everyMs).unref();
-  });
-  return async () => {
-    timers.forEach(clearInterval);
-    await Promise.all(running.values());
-  };
+export function registerJobs(ctx: AppContext, jobs: Job[] = JOBS): void {
+  for (const job of jobs) ctx.jobs.every(job.name, job.everyMs, () => job.run(ctx));
 }
