@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { adminAuditLog } from "../db/schema/billing.ts";
+import { adminAuditLog } from "../db/schema/audit.ts";
 import { createJobQueue, type JobQueue } from "../jobs/job-queue.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { runJobsCommand } from "./admin-jobs.ts";
