@@ -1,6 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { Link } from "../../../components/ui/link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
@@ -49,18 +50,7 @@ export function ConversationList({ propertyId = null }: { propertyId?: string | 
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <div className="conversation-list__more">
-          <Button
-            variant="secondary"
-            onClick={() => void list.fetchNextPage()}
-            busy={list.isFetchingNextPage}
-            disabled={list.isFetchingNextPage}
-          >
-            {m.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} label={m.loadMore} />
     </>
   );
 }

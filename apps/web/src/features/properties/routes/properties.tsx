@@ -2,6 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
@@ -113,18 +114,7 @@ export function PropertiesPage() {
               </li>
             ))}
           </PropertyGrid>
-          {list.hasNextPage ? (
-            <div className="properties-page__more">
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-                busy={list.isFetchingNextPage}
-              >
-                {copy.properties.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label={copy.properties.loadMore} />
         </>
       )}
     </div>
