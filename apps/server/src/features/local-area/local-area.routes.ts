@@ -8,6 +8,7 @@ import {
   CreateProfileRequest,
   LocalAreaPageResponse,
   PlaceResponse,
+  ProfileListQuery,
   ProfileResponse,
   ProfilesResponse,
   ReorderPlacesRequest,
@@ -104,11 +105,12 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
     {
       schema: {
         tags,
-        summary: "The caller's profiles with place counts (LOCAL-15/16/26)",
+        summary: "A page of the caller's profiles with place counts, by title (LOCAL-15/16/26)",
+        querystring: ProfileListQuery,
         response: { 200: ProfilesResponse },
       },
     },
-    async (request) => ({ profiles: await listProfiles(ctx, requireCaller(request)) }),
+    async (request) => listProfiles(ctx, requireCaller(request), request.query),
   );
   app.post(
     "/api/local-area-profiles",
