@@ -3,7 +3,7 @@ import { accounts, timestamps, users } from "./accounts.ts";
 import { properties } from "./properties.ts";
 
 /**
- * Changes a host made to many records at once (issue 17: bulk updates, duplicated guides): who, what, when.
+ * Changes a host made to many records at once (bulk updates, duplicated guides): who, what, when.
  * The operator's own changes are in admin_audit_log; both are listed by the admin CLI.
  */
 export const accountAuditEvents = pgTable(
@@ -25,7 +25,7 @@ export const accountAuditEvents = pgTable(
 );
 
 /**
- * A guide being copied into a new property (issue 17). The copy runs in the background and reports progress
+ * A guide being copied into a new property. The copy runs in the background and reports progress
  * here; `claimed_at` is its heartbeat, so a copy whose server stopped is taken up again by another.
  */
 export const propertyCopies = pgTable(

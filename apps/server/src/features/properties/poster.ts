@@ -4,7 +4,7 @@ import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { escapeHtml } from "../../lib/escape-html.ts";
 
-/** Paper sizes the poster prints on, in millimetres (issue 18: A4 and US Letter). */
+/** Paper sizes the poster prints on, in millimetres (A4 and US Letter). */
 export const PAPERS = { a4: { width: 210, height: 297 }, letter: { width: 215.9, height: 279.4 } } as const;
 export type Paper = keyof typeof PAPERS;
 
@@ -55,7 +55,7 @@ function qrModules(url: string) {
   return { size, dark };
 }
 
-/** The poster as SVG in mm (PROP-23, issue 18): cover, title, QR code, web link, the passcode note, the brand. */
+/** The poster as SVG in mm (PROP-23): cover, title, QR code, web link, the passcode note, the brand. */
 export function posterSvg(input: PosterInput): string {
   const l = layout(input);
   const colour = input.colour && HEX.test(input.colour) ? input.colour : DEFAULT_COLOUR;

@@ -19,7 +19,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 /**
  * /properties (PROP-04, PROP-05, HOME-21): search as you type (server-side, so 1,000 properties stay fast),
  * cards with Live/Inactive, a page at a time with "Show more properties"; with more than one property, tick
- * boxes and "Select all" feed a bulk update (issue 17).
+ * boxes and "Select all" feed a bulk update.
  */
 export function PropertiesPage() {
   const searchId = useId();
