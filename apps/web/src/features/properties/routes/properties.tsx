@@ -1,9 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Alert } from "../../../components/ui/banner.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { LoadMore } from "../../../components/load-more.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
 import { LoadingScreen, Spinner } from "../../../components/ui/spinner.tsx";
@@ -85,14 +85,7 @@ export function PropertiesPage() {
       {list.isPending ? (
         <LoadingScreen label={copy.common.loading} />
       ) : list.isError && !list.data ? (
-        <div className="stack">
-          <Alert>{copy.common.genericError}</Alert>
-          <div>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {copy.common.tryAgain}
-            </Button>
-          </div>
-        </div>
+        <LoadError onRetry={() => void list.refetch()} />
       ) : total === 0 ? (
         <EmptyState>{copy.properties.empty}</EmptyState>
       ) : items.length === 0 ? (
