@@ -1,4 +1,4 @@
-// Local-area recommendations (issue 14), on the compiled server with a places provider (the fake Nominatim from
+// Local-area recommendations, on the compiled server with a places provider (the fake Nominatim from
 // apps/server/src/test/fakes, over real HTTP), on PGlite and on PostgreSQL:
 // 1. A place search through the cache: GET /api/places/search (kind=establishment, biased to the property) under
 //    wrk with a host's session, p50/p99 and req/s; nginx serving the same JSON from the same machine is the ceiling.

@@ -1,4 +1,4 @@
-// Managing many properties (issue 17), timed end to end through the API on the compiled server, on PGlite and
+// Managing many properties, timed end to end through the API on the compiled server, on PGlite and
 // on PostgreSQL: one bulk update (one key) over 200 properties — the check and the applied update — and the
 // duplicate of a guide with 30 items (each with two translations and a sub-item), 10 of them with a photo
 // (2000×1333 JPEGs), from the POST until the copy reports done. Standalone, from the repository root:

@@ -1,4 +1,4 @@
-// Guest messaging figures (issue 13), on the compiled server:
+// Guest messaging figures, on the compiled server:
 // 1. Time from a guest's send to the host's screen: the host's dashboard stream (GET /api/events) is open; a
 //    guest posts a message (multipart, as the guide's page does); the time until the stream carries its
 //    `new-message`, p50/p99 over BENCH_MESSAGES (100) — on one instance (PGlite), and on two instances sharing

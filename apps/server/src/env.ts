@@ -178,7 +178,7 @@ export interface AppConfig {
   referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
   /** Affiliate commissions (decision 019): units of each currency per US dollar, as decimal strings. */
   affiliates?: { usdRates: Record<Currency, string> };
-  /** Web Push to guests (issue 13): the push services' hosts the server may send to; http only in tests. */
+  /** Web Push to guests: the push services' hosts the server may send to; http only in tests. */
   push: { hosts: readonly string[]; allowHttp: boolean };
   rateLimits: {
     login: RateLimitRule;
@@ -196,7 +196,7 @@ export interface AppConfig {
      * tests that spell out their own rateLimits need not name it; the places routes then use PLACES_RATE_LIMIT.
      */
     places?: RateLimitRule;
-    /** A guest's messages from one IP, and all guests' to one guide (issue 13); optional like `places`. */
+    /** A guest's messages from one IP, and all guests' to one guide; optional like `places`. */
     guestMessagesPerIp?: RateLimitRule;
     guestMessagesPerGuide?: RateLimitRule;
   };

@@ -1,4 +1,4 @@
-// Section analytics (issue 15): the guide's beacons from a phone, and the host's section report.
+// Section analytics: the guide's beacons from a phone, and the host's section report.
 import { copy } from "@doorstep/shared/copy";
 import type { Locator, Page, Request } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";

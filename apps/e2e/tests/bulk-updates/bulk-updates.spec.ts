@@ -68,7 +68,7 @@ test("bulk-set translations of two properties: check, submit, a result per prope
   }
 });
 
-test("select all matching a search across pages, then clear (issue 17)", async ({ loggedInPage: page }) => {
+test("select all matching a search across pages, then clear", async ({ loggedInPage: page }) => {
   test.slow();
   const made: string[] = [];
   // More than one page of the list (PROPERTIES_PAGE_SIZE), all matching "Dune".

@@ -5,7 +5,7 @@ import { createPropertyViaApi, uniqueWeblink } from "./property-api.ts";
 
 const c = copy.duplicateProperty;
 
-test("duplicate a property with an item and a photo: the copy's guide shows them, with its own file (issue 17)", async ({
+test("duplicate a property with an item and a photo: the copy's guide shows them, with its own file", async ({
   loggedInPage: page,
 }) => {
   const source = await createPropertyViaApi(page.request, "Quay House");

@@ -119,7 +119,7 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
       page.getByRole("link", { name: `${t.downloadPoster}: ${t.posterFormats["svg-a4"]}` }).click(),
     ]);
     expect(await fs.readFile(await poster.path(), "utf8")).toContain(property.title);
-    // Issue 18: the poster as a PDF on US Letter too.
+    // The poster as a PDF on US Letter too.
     const [pdf] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: `${t.downloadPoster}: ${t.posterFormats["pdf-letter"]}` }).click(),

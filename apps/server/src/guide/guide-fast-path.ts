@@ -25,7 +25,7 @@ interface Wire {
 }
 
 /**
- * The guide's hot path (issue 19 item 7, docs/decisions/025-guide-fast-path.md): a public guide page already in
+ * The guide's hot path (docs/decisions/025-guide-fast-path.md): a public guide page already in
  * the render cache is written straight to the socket, with exactly the status, headers and bytes the route
  * would send (`sendGuide`), skipping Fastify's routing, hooks and logging — about two thirds of the CPU such a
  * request cost. Anything else falls through to Fastify: other methods and paths, previews, odd queries, pages

@@ -24,7 +24,7 @@ function tiles(html: string): [string, string][] {
   return [...nav.matchAll(/<a href="([^"]*)">.*?<span>([^<]*)<\/span><\/a>/g)].map((m) => [m[1]!, m[2]!]);
 }
 
-describe("the guide's home screen (issue 18)", () => {
+describe("the guide's home screen", () => {
   it("shows the host's buttons, the featured item as a card and a tile per section with content, in order", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await buildProperty(t.app, user, { title: "Tile Cottage" });

@@ -7,7 +7,7 @@ import { PLACES_ANCHOR } from "./guide-places.tsx";
 import { Item, categoryAnchor, type LinkTargets } from "./guide-sections.tsx";
 
 /**
- * The guide's home screen (issue 18, docs/decisions/024-guide-home-screen.md): the host card, the featured
+ * The guide's home screen (docs/decisions/024-guide-home-screen.md): the host card, the featured
  * items and a tile per section. Tiles and the bar's menu are plain links to the sections' anchors; the
  * stylesheet shows the targeted section alone (`:target`), so the views work without the script, and each
  * section has its own address (`…#c-wifi-and-tech`) that a guest can share and go back from.

@@ -60,7 +60,7 @@ export const bulkUpdatesCopy = {
     onOrOff: "Enter on or off.",
     unknownManager: "None of your managers has that id.",
     changedInputs: "The ids, detail or values changed since the check. Check the changes again.",
-    // Selecting on /properties (issue 17)
+    // Selecting on /properties
     selection: "Selected properties",
     selectProperty: (title: string) => `Select ${title}`,
     selectedCount: (n: number) => (n === 1 ? "1 property selected" : `${n} properties selected`),
@@ -70,7 +70,7 @@ export const bulkUpdatesCopy = {
     updateSelected: "Bulk update",
     selectionCapped: (max: number) => `Only the first ${max} were selected: one bulk update changes at most ${max}.`,
   },
-  // Duplicate a guide (issue 17)
+  // Duplicate a guide
   duplicateProperty: {
     title: "Duplicate property",
     intro:

@@ -43,7 +43,7 @@ export const guideCopy = {
     poweredBy: "Guide by Doorstep",
     // Shown once near the top of a guide in another language when some of its content has no translation.
     untranslatedNotice: "Some of this guide has not been translated yet and is shown in English.",
-    // The home screen (issue 18): the bar's home and search buttons, the search view and back-to-top.
+    // The home screen: the bar's home and search buttons, the search view and back-to-top.
     home: "Home",
     search: "Search",
     searchLabel: "Search this guide",

@@ -39,6 +39,7 @@ export const localAreaCopy = {
     createProfile: "Create new profile",
     howItWorks: "How it works",
     noProfiles: "No Local area profiles setup yet",
+    loadMoreProfiles: "Show more profiles",
     // Ours
     howItWorksText:
       "A profile holds places in one town: cafés, beaches, a pharmacy. Add them once, then tick the profile on each property in that town, and its places show in every one of those guides beside the property's own.",

@@ -82,7 +82,7 @@ export const messagingCopy = {
     notifyBlocked: "Notifications are blocked for this site in your browser's settings.",
     notifyFailed: "Notifications could not be turned on. You can still check this page or your email.",
   },
-  // Emails (issue 13 item 5): ours.
+  // Emails: ours.
   messagingEmails: {
     newConversationSubject: (guest: string, property: string) => `New message from ${guest} about ${property}`,
     newConversationTitle: "A guest wrote to you",

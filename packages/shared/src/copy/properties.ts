@@ -21,7 +21,7 @@ export const propertyCopy = {
     subscriptionEnded: "Your subscription has ended. Please setup your subscription.",
     setupNow: "Setup now",
     hidden: "This place has been hidden from guests. Please publish it to make it live.",
-    /** Issue 18: a new property is a draft until the host publishes it (decision 020). */
+    /** A new property is a draft until the host publishes it (decision 020). */
     draft: "Draft — not visible to guests",
     publish: "Publish",
     unpublish: "Unpublish",
@@ -37,7 +37,7 @@ export const propertyCopy = {
     downloadQrPng: "Download QR code (PNG)",
     downloadQrSvg: "Download QR code (SVG)",
     downloadPoster: "Download printable poster",
-    /** The printable poster (issue 18, item 6): its own words, and the download choices. */
+    /** The printable poster: its own words, and the download choices. */
     posterIntro: "Welcome! Scan the code for Wi-Fi, check-in and house information.",
     posterOpen: (url: string) => `Or open ${url}`,
     posterPasscode: "Ask your host for the passcode",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.ts";
+import { PageQuery } from "./common.ts";
 import { WebLink } from "./content.ts";
 import { PLACE_CATEGORIES, PLACE_TEXT_MAX, PROFILE_TITLE_MAX } from "../rules/local-area.ts";
 import { TITLE_MAX } from "../rules/content.ts";
@@ -38,7 +39,11 @@ export const ProfileSummary = z.object({
 });
 export type ProfileSummary = z.infer<typeof ProfileSummary>;
 
-export const ProfilesResponse = z.object({ profiles: z.array(ProfileSummary) });
+/** LOCAL-15/16: the profiles list comes a page at a time, by title (docs/architecture.md §4). */
+export const PROFILES_PAGE_SIZE = 50;
+export const ProfileListQuery = PageQuery;
+export type ProfileListQuery = z.infer<typeof ProfileListQuery>;
+export const ProfilesResponse = z.object({ items: z.array(ProfileSummary), nextCursor: text().nullable() });
 export type ProfilesResponse = z.infer<typeof ProfilesResponse>;
 export const ProfileResponse = z.object({ profile: ProfileSummary });
 export type ProfileResponse = z.infer<typeof ProfileResponse>;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CreatePropertyRequest } from "./property.ts";
 import { text } from "./text.ts";
 
-/** Duplicate a guide (issue 17): the new property's name and weblink, by the rules and copy of create. */
+/** Duplicate a guide: the new property's name and weblink, by the rules and copy of create. */
 export const DuplicatePropertyRequest = CreatePropertyRequest;
 export type DuplicatePropertyRequest = z.infer<typeof DuplicatePropertyRequest>;
 

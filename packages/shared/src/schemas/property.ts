@@ -65,7 +65,7 @@ export const PropertyListResponse = z.object({
 });
 export type PropertyListResponse = z.infer<typeof PropertyListResponse>;
 
-/** "Select all" on the properties list (BULK, issue 17): every property matching the search, across pages. */
+/** "Select all" on the properties list (BULK): every property matching the search, across pages. */
 export const PropertyIdsQuery = z.object({
   search: text().trim().max(200).optional(),
 });

@@ -4,7 +4,7 @@ import { accounts, users } from "./users.ts";
 const tz = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * Changes a host made to many records at once (issue 17: bulk updates, duplicated guides): who, what, when.
+ * Changes a host made to many records at once (bulk updates, duplicated guides): who, what, when.
  * The operator's own changes are in admin_audit_log; both are listed by the admin CLI.
  */
 export const accountAuditEvents = pgTable(

@@ -1,17 +1,7 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
+import { translationCacheTable } from "./translation-cache.ts";
 import { properties } from "./properties.ts";
 import { accounts } from "./users.ts";
 
@@ -161,21 +151,11 @@ export const contentSubItems = pgTable(
 );
 
 /** Machine translations cached per (item, ContentVersion, language) (IMPL-10, OPEN-44). */
-export const contentTranslationCache = pgTable(
-  "content_translation_cache",
-  {
-    itemId: uuid("item_id")
-      .notNull()
-      .references(() => contentItems.id, { onDelete: "cascade" }),
-    contentVersion: integer("content_version").notNull(),
-    language: text("language").notNull(),
-    provider: text("provider").notNull(),
-    /** Field name → machine-translated text, for the fields the host left blank. */
-    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.itemId, t.contentVersion, t.language] })],
-);
+export const contentTranslationCache = translationCacheTable("content_translation_cache", {
+  key: "itemId",
+  column: "item_id",
+  references: () => contentItems.id,
+});
 
 /** A shared item attached to a property (SHARED-06/08, OPEN-46); sub-items and translations come with it. */
 export const contentItemLinks = pgTable(

@@ -4,7 +4,6 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -14,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
+import { translationCacheTable } from "./translation-cache.ts";
 import { properties } from "./properties.ts";
 import { accounts } from "./users.ts";
 
@@ -129,17 +129,8 @@ export const localPlaceTranslations = pgTable(
 );
 
 /** Machine translations of a place's blank fields, per (place, ContentVersion, language), as for items (OPEN-44). */
-export const localPlaceTranslationCache = pgTable(
-  "local_place_translation_cache",
-  {
-    placeId: uuid("place_id")
-      .notNull()
-      .references(() => localPlaces.id, { onDelete: "cascade" }),
-    contentVersion: integer("content_version").notNull(),
-    language: text("language").notNull(),
-    provider: text("provider").notNull(),
-    fields: jsonb("fields").$type<Record<string, string>>().notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.placeId, t.contentVersion, t.language] })],
-);
+export const localPlaceTranslationCache = translationCacheTable("local_place_translation_cache", {
+  key: "placeId",
+  column: "place_id",
+  references: () => localPlaces.id,
+});

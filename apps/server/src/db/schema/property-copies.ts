@@ -4,7 +4,7 @@ import { properties } from "./properties.ts";
 import { accounts } from "./users.ts";
 
 /**
- * A guide being copied into a new property (issue 17). The copy runs in the background and reports progress
+ * A guide being copied into a new property. The copy runs in the background and reports progress
  * here; `claimed_at` is its heartbeat, so a copy whose server stopped is taken up again by another.
  */
 export const propertyCopies = pgTable(

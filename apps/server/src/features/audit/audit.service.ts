@@ -2,7 +2,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { insertAuditEvents, listAuditEvents } from "./audit.repository.ts";
 
-/** What a host did to many records at once (issue 17). */
+/** What a host did to many records at once. */
 export type AuditAction = "bulk-update" | "duplicate-property";
 
 export interface AuditChange {
@@ -11,7 +11,7 @@ export interface AuditChange {
   details: Record<string, unknown>;
 }
 
-/** Records who changed what, and when, in the account's audit trail (issue 17, item 5). */
+/** Records who changed what, and when, in the account's audit trail. */
 export async function recordAudit(
   ctx: AppContext,
   caller: Caller,

@@ -1,7 +1,5 @@
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 function message(to: string, template: string, subject: string, lines: string[], link?: string): EmailMessage {
   const text = `${lines.join("\n\n")}${link ? `\n\n${link}` : ""}\n`;

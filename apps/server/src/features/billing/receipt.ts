@@ -4,6 +4,7 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { localInvoices } from "../../db/schema/local-gateway.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { requireBillingContext } from "./billing.service.ts";
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 export interface Receipt {
   id: string;
@@ -48,8 +49,6 @@ export async function getLocalReceipt(ctx: AppContext, caller: Caller, invoiceId
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(minor / 100);
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 function lines(r: Receipt): [string, string][] {
   return [

@@ -37,7 +37,7 @@ export async function countGuideCopySteps(ctx: AppContext, from: GuideRef): Prom
 }
 
 /**
- * Copies a guide's content into another property of the same account (issue 17, duplicate): every own item
+ * Copies a guide's content into another property of the same account (duplicate): every own item
  * with its host translations, sub-items, cached machine translations and media — the files copied in storage,
  * so the two guides never share one — and the shared items attached. The target's content is cleared first,
  * so a copy taken up again after a restart starts over rather than doubling. `progress` is told after each step.

@@ -7,7 +7,7 @@ import { getGuidePlaces } from "./local-area-guide.service.ts";
 
 type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-describe("places in the guide's language (issue 14: host translations win, machine fills the blanks, cached)", () => {
+describe("places in the guide's language (host translations win, machine fills the blanks, cached)", () => {
   let t: TestApp;
   let host: TestUser;
   let fake: Awaited<ReturnType<typeof startFakeHttp>>;

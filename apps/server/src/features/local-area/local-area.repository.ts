@@ -24,15 +24,37 @@ const ownedBy = (owner: PlaceOwner) =>
 
 // ---------- profiles ----------
 
-/** The account's profiles with their place counts (LOCAL-15/16/26), by title. */
-export async function findProfiles(db: Db, accountId: string): Promise<(ProfileRow & { placeCount: number })[]> {
+/** Where a page of profiles ends: the last one's place in the order, title then label (unique per account). */
+export interface ProfileCursor {
+  title: string;
+  label: string;
+}
+
+/**
+ * The account's profiles with their place counts (LOCAL-15/16/26), by title then label: at most `limit`, after
+ * `after` when given.
+ */
+export async function findProfiles(
+  db: Db,
+  accountId: string,
+  page: { after?: ProfileCursor; limit: number },
+): Promise<(ProfileRow & { placeCount: number })[]> {
+  const { after, limit } = page;
   const rows = await db
     .select({ profile: localAreaProfiles, placeCount: count(localPlaces.id) })
     .from(localAreaProfiles)
     .leftJoin(localPlaces, eq(localPlaces.profileId, localAreaProfiles.id))
-    .where(eq(localAreaProfiles.accountId, accountId))
+    .where(
+      and(
+        eq(localAreaProfiles.accountId, accountId),
+        after
+          ? sql`(${localAreaProfiles.title}, ${localAreaProfiles.label}) > (${after.title}, ${after.label})`
+          : undefined,
+      ),
+    )
     .groupBy(localAreaProfiles.id)
-    .orderBy(asc(localAreaProfiles.title), asc(localAreaProfiles.label));
+    .orderBy(asc(localAreaProfiles.title), asc(localAreaProfiles.label))
+    .limit(limit);
   return rows.map((r) => ({ ...r.profile, placeCount: r.placeCount }));
 }
 

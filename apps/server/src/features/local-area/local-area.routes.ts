@@ -8,6 +8,7 @@ import {
   CreateProfileRequest,
   LocalAreaPageResponse,
   PlaceResponse,
+  ProfileListQuery,
   ProfileResponse,
   ProfilesResponse,
   ReorderPlacesRequest,
@@ -24,6 +25,7 @@ import {
   listProfiles,
   setProfileAttached,
 } from "./local-area.service.ts";
+import type { OwnerRef } from "./local-area-owners.ts";
 import {
   addPlace,
   deletePlace,
@@ -40,6 +42,56 @@ const ProfileParams = z.object({ label: text().min(1).max(200) });
 const PlaceParams = z.object({ placeId: z.uuid() });
 const AttachParams = z.object({ propertyId: text().min(1).max(60), profileId: z.uuid() });
 
+/** A list of places, a profile's or a property's: where its routes live and which owner its address names. */
+interface PlaceList<P extends z.ZodType> {
+  path: string;
+  params: P;
+  /** "a profile", "a property": the owner in the routes' summaries. */
+  owner: string;
+  ownerRef: (params: z.output<P>) => OwnerRef;
+}
+
+/**
+ * Adding a place to a list and reordering a list's category are the same for both owners (LOCAL-06…11).
+ * Fastify has parsed `request.params` with `list.params`; the type provider cannot name that type for a
+ * generic schema, hence the casts.
+ */
+function registerPlaceList<P extends z.ZodType>(parent: FastifyInstance, ctx: AppContext, list: PlaceList<P>): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    `${list.path}/places`,
+    {
+      schema: {
+        tags,
+        summary: `Add a place to ${list.owner} (LOCAL-07…11)`,
+        params: list.params,
+        body: AddPlaceRequest,
+        response: { 201: PlaceResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        place: await addPlace(ctx, requireCaller(request), list.ownerRef(request.params as z.output<P>), request.body),
+      }),
+  );
+  app.put(
+    `${list.path}/places/order`,
+    {
+      schema: {
+        tags,
+        summary: `Reorder a category's places of ${list.owner} (LOCAL-06)`,
+        params: list.params,
+        body: ReorderPlacesRequest,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      await reorderPlaces(ctx, requireCaller(request), list.ownerRef(request.params as z.output<P>), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+}
+
 /**
  * Local-area recommendations (LOCAL-01…26, SHARED-06/10): profiles, their attachment to properties, and the
  * places of a property or a profile. Everything is the caller's own; another account's id answers 404.
@@ -53,11 +105,12 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
     {
       schema: {
         tags,
-        summary: "The caller's profiles with place counts (LOCAL-15/16/26)",
+        summary: "A page of the caller's profiles with place counts, by title (LOCAL-15/16/26)",
+        querystring: ProfileListQuery,
         response: { 200: ProfilesResponse },
       },
     },
-    async (request) => ({ profiles: await listProfiles(ctx, requireCaller(request)) }),
+    async (request) => listProfiles(ctx, requireCaller(request), request.query),
   );
   app.post(
     "/api/local-area-profiles",
@@ -97,38 +150,6 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
     async (request) => {
       await deleteProfile(ctx, requireCaller(request), request.params.label);
       return { status: "success" as const };
-    },
-  );
-  app.post(
-    "/api/local-area-profiles/:label/places",
-    {
-      schema: {
-        tags,
-        summary: "Add a place to a profile (LOCAL-07…11)",
-        params: ProfileParams,
-        body: AddPlaceRequest,
-        response: { 201: PlaceResponse },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        place: await addPlace(ctx, requireCaller(request), { profileLabel: request.params.label }, request.body),
-      }),
-  );
-  app.put(
-    "/api/local-area-profiles/:label/places/order",
-    {
-      schema: {
-        tags,
-        summary: "Reorder a category's places in a profile (LOCAL-06)",
-        params: ProfileParams,
-        body: ReorderPlacesRequest,
-        response: NoContent,
-      },
-    },
-    async (request, reply) => {
-      await reorderPlaces(ctx, requireCaller(request), { profileLabel: request.params.label }, request.body);
-      return reply.status(204).send(null);
     },
   );
 
@@ -177,38 +198,20 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
       return { attached: false };
     },
   );
-  app.post(
-    "/api/properties/:propertyId/places",
-    {
-      schema: {
-        tags,
-        summary: "Add a place to a property (LOCAL-07…11)",
-        params: PropertyParams,
-        body: AddPlaceRequest,
-        response: { 201: PlaceResponse },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({
-        place: await addPlace(ctx, requireCaller(request), { propertyId: request.params.propertyId }, request.body),
-      }),
-  );
-  app.put(
-    "/api/properties/:propertyId/places/order",
-    {
-      schema: {
-        tags,
-        summary: "Reorder a category's places of a property (LOCAL-06)",
-        params: PropertyParams,
-        body: ReorderPlacesRequest,
-        response: NoContent,
-      },
-    },
-    async (request, reply) => {
-      await reorderPlaces(ctx, requireCaller(request), { propertyId: request.params.propertyId }, request.body);
-      return reply.status(204).send(null);
-    },
-  );
+
+  // ---- the two lists of places: a profile's and a property's ----
+  registerPlaceList(app, ctx, {
+    path: "/api/local-area-profiles/:label",
+    params: ProfileParams,
+    owner: "a profile",
+    ownerRef: (p) => ({ profileLabel: p.label }),
+  });
+  registerPlaceList(app, ctx, {
+    path: "/api/properties/:propertyId",
+    params: PropertyParams,
+    owner: "a property",
+    ownerRef: (p) => ({ propertyId: p.propertyId }),
+  });
 
   // ---- one place ----
   app.patch(

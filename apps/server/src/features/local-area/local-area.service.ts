@@ -1,6 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
 import { nextFreeLabel, profileLabel } from "@doorstep/shared/rules/local-area";
-import type { CreateProfileRequest, LocalAreaPageResponse, ProfileSummary } from "@doorstep/shared/schemas/local-area";
+import {
+  PROFILES_PAGE_SIZE,
+  type CreateProfileRequest,
+  type LocalAreaPageResponse,
+  type ProfileListQuery,
+  type ProfilesResponse,
+  type ProfileSummary,
+} from "@doorstep/shared/schemas/local-area";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { lookupAddress, lookupPlaceDetails } from "../places/places.service.ts";
@@ -20,6 +27,7 @@ import {
   lockProfile,
   setProfileCover,
   touchPropertyRows,
+  type ProfileCursor,
 } from "./local-area.repository.ts";
 import {
   ownedGuideProperty,
@@ -31,9 +39,44 @@ import {
   toSummary,
 } from "./local-area-owners.ts";
 
-/** LOCAL-15/16/26: the caller's profiles with their place counts. */
-export async function listProfiles(ctx: AppContext, caller: Caller): Promise<ProfileSummary[]> {
-  return (await findProfiles(ctx.db, caller.accountId)).map((p) => toSummary(p, p.placeCount));
+/**
+ * How many profiles a property's local-area page offers to attach: more than any account keeps, and a bound on
+ * the page (docs/architecture.md §4), which shows them all at once with their attach state.
+ */
+const MAX_ATTACHABLE_PROFILES = 1000;
+
+/** LOCAL-15/16/26: a page of the caller's profiles with their place counts, by title. */
+export async function listProfiles(
+  ctx: AppContext,
+  caller: Caller,
+  query: ProfileListQuery = {},
+): Promise<ProfilesResponse> {
+  const limit = query.limit ?? PROFILES_PAGE_SIZE;
+  const rows = await findProfiles(ctx.db, caller.accountId, { after: decodeCursor(query.cursor), limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((p) => toSummary(p, p.placeCount)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+function encodeCursor(row: ProfileCursor): string {
+  return Buffer.from(JSON.stringify([row.title, row.label])).toString("base64url");
+}
+
+function decodeCursor(raw: string | undefined): ProfileCursor | undefined {
+  if (!raw) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === "string")) {
+      const [title, label] = value as [string, string];
+      return { title, label };
+    }
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new AppError("VALIDATION_FAILED", "Invalid cursor");
 }
 
 /**
@@ -122,7 +165,7 @@ export async function getPropertyLocalArea(
   const property = await ownedGuideProperty(ctx, caller, propertyId);
   const { owner, centre } = ownerOfProperty(property);
   const [profiles, attached, places] = await Promise.all([
-    findProfiles(ctx.db, caller.accountId),
+    findProfiles(ctx.db, caller.accountId, { limit: MAX_ATTACHABLE_PROFILES }),
     findAttachedProfileIds(ctx.db, property.id),
     findPlaces(ctx.db, owner),
   ]);

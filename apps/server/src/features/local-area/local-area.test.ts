@@ -31,7 +31,7 @@ describe("local-area profiles and places with the offline gazetteer (LOCAL-01…
     t.app.inject({ method, url, headers: { cookie: user.cookie }, payload });
 
   it("creates profiles in a town from the search, labels them uniquely per account, lists them with counts", async () => {
-    expect((await api(host, "GET", "/api/local-area-profiles")).json()).toEqual({ profiles: [] });
+    expect((await api(host, "GET", "/api/local-area-profiles")).json()).toEqual({ items: [], nextCursor: null });
     const placeId = await brightonPlaceId(t, host);
     const a = await api(host, "POST", "/api/local-area-profiles", { title: "Brighton Seafront", placeId });
     expect(a.statusCode).toBe(201);
@@ -46,8 +46,52 @@ describe("local-area profiles and places with the offline gazetteer (LOCAL-01…
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe(copy.localArea.enterAll);
     expect((await api(host, "POST", "/api/local-area-profiles", { title: "", placeId })).statusCode).toBe(400);
-    const list = (await api(host, "GET", "/api/local-area-profiles")).json().profiles;
+    const list = (await api(host, "GET", "/api/local-area-profiles")).json().items;
     expect(list.map((p: { label: string }) => p.label)).toEqual(["brighton-seafront", "brighton-seafront-2"]);
+  });
+
+  it("lists the profiles a page at a time, by title, each once (docs/architecture.md §4)", async () => {
+    const owner = await buildUser(t.ctx);
+    const placeId = await brightonPlaceId(t, owner);
+    // Two profiles with one title differ by label: the cursor must tell them apart.
+    for (const title of ["Hove", "Brighton", "Kemptown", "Hove", "Rottingdean"]) {
+      expect((await api(owner, "POST", "/api/local-area-profiles", { title, placeId })).statusCode).toBe(201);
+    }
+    const labels: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : "";
+      const res = await api(owner, "GET", `/api/local-area-profiles?limit=2${query}`);
+      expect(res.statusCode).toBe(200);
+      const page = res.json() as { items: { label: string }[]; nextCursor: string | null };
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      labels.push(...page.items.map((p) => p.label));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(labels).toEqual(["brighton", "hove", "hove-2", "kemptown", "rottingdean"]);
+    // Without a limit, the page size holds all five; another account's list stays its own.
+    expect((await api(owner, "GET", "/api/local-area-profiles")).json().items).toHaveLength(5);
+    expect(
+      (await api(other, "GET", "/api/local-area-profiles"))
+        .json()
+        .items.some((p: { label: string }) => p.label === "hove-2"),
+    ).toBe(false);
+  });
+
+  it("refuses a cursor it did not write, and a limit outside 1–100", async () => {
+    for (const query of [
+      "cursor=not-a-cursor",
+      `cursor=${Buffer.from('{"a":1}').toString("base64url")}`,
+      "limit=0",
+      "limit=101",
+    ]) {
+      const res = await api(host, "GET", `/api/local-area-profiles?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBe("VALIDATION_FAILED");
+    }
   });
 
   it("adds custom places with and without a pin, edits, reorders and deletes them (LOCAL-06/10/11/12)", async () => {
@@ -87,9 +131,8 @@ describe("local-area profiles and places with the offline gazetteer (LOCAL-01…
     expect(page.owner).toMatchObject({ kind: "profile", title: "Lanes" });
     expect(page.places.map((p: { title: string }) => p.title)).toEqual(["Small Batch", "Bond St Coffee"]);
     expect(
-      (await api(host, "GET", "/api/local-area-profiles"))
-        .json()
-        .profiles.find((p: { id: string }) => p.id === profile.id).placeCount,
+      (await api(host, "GET", "/api/local-area-profiles")).json().items.find((p: { id: string }) => p.id === profile.id)
+        .placeCount,
     ).toBe(2);
 
     // A photo of the host's: checked by content, stored, served.

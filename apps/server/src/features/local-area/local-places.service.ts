@@ -238,7 +238,7 @@ async function replaceImage(
 }
 
 /**
- * Duplicate a guide (issue 17): the property's own places, their photos copied in storage so the two guides
+ * Duplicate a guide: the property's own places, their photos copied in storage so the two guides
  * never share a file, and its profile attachments. The target's are cleared first, so a copy taken up again
  * after a restart starts over rather than doubling.
  */

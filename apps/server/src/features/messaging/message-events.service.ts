@@ -3,7 +3,7 @@ import type { MessageDto } from "@doorstep/shared/schemas/messaging";
 import type { AppContext } from "../../app-context.ts";
 
 /**
- * Live messaging events (issue 13 item 4, MSG-15/16, IMPL-28): server-sent events to the signed-in host's
+ * Live messaging events (MSG-15/16, IMPL-28): server-sent events to the signed-in host's
  * dashboards and to the guest's open messages page. Every instance hears every event on one broadcast channel
  * (Redis pub/sub when REDIS_URL is set, so a message received by instance A reaches a dashboard on instance B)
  * and writes it to the streams it holds for that account or guest. Delivery is at most once, which is why a

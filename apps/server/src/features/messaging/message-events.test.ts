@@ -99,7 +99,7 @@ async function reply(app: FastifyInstance, host: TestUser, conversationId: strin
   expect(res.statusCode, res.body).toBe(201);
 }
 
-describe("live messaging events (issue 13 item 4, MSG-15/16)", () => {
+describe("live messaging events (MSG-15/16)", () => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {

@@ -43,7 +43,7 @@ function email(
 }
 
 /**
- * Job (issue 13 item 5): tells people of messages by email, never from the request that stored the message
+ * Job: tells people of messages by email, never from the request that stored the message
  * (a failed send must not fail the message, and is tried again on the next run):
  * - the host, at once, of a new conversation;
  * - the host, batched per account, of guest messages still unread after five minutes;

@@ -53,7 +53,7 @@ async function hostReplies(host: TestUser, text: string) {
 
 const templates = async (to: string) => (await emailsTo(t.ctx, to)).map((m) => m.template);
 
-describe("messaging emails (issue 13 item 5)", () => {
+describe("messaging emails", () => {
   it("tells the host of a new conversation at once and of messages left unread after five minutes, once each", async () => {
     const { host, propertyId } = await setUp();
     const guest = await guestWrites(propertyId, { message: "Can we check in early?" });

@@ -77,7 +77,7 @@ const subscribe = (propertyId: string, cookie: string, body: object, method: "PO
     payload: body,
   });
 
-describe("Web Push to guests (IMPL-08, issue 13 item 5)", () => {
+describe("Web Push to guests (IMPL-08)", () => {
   it("pushes the host's reply to the guest's browser, VAPID-signed and encrypted for it alone", async () => {
     const { host, propertyId, guest } = await conversation();
     const phone = browser("/push/phone-1");

@@ -14,7 +14,7 @@ const download = (filename: string) => `attachment; filename="${filename}"`;
 /** The printable poster's two routes, registered with the property routes. */
 export function registerPosterRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  // Issue 18: the printable poster on A4 or US Letter, as SVG (to edit or print) and as PDF (to print as it is).
+  // The printable poster on A4 or US Letter, as SVG (to edit or print) and as PDF (to print as it is).
   const PosterQuery = z.object({ paper: z.enum(["a4", "letter"]).default("a4") });
   app.get(
     "/api/properties/:propertyId/poster.svg",

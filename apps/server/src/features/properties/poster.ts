@@ -2,8 +2,9 @@ import { createRequire } from "node:module";
 import { copy } from "@doorstep/shared/copy";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
+import { escapeHtml } from "../../lib/escape-html.ts";
 
-/** Paper sizes the poster prints on, in millimetres (issue 18: A4 and US Letter). */
+/** Paper sizes the poster prints on, in millimetres (A4 and US Letter). */
 export const PAPERS = { a4: { width: 210, height: 297 }, letter: { width: 215.9, height: 279.4 } } as const;
 export type Paper = keyof typeof PAPERS;
 
@@ -54,10 +55,7 @@ function qrModules(url: string) {
   return { size, dark };
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
-
-/** The poster as SVG in mm (PROP-23, issue 18): cover, title, QR code, web link, the passcode note, the brand. */
+/** The poster as SVG in mm (PROP-23): cover, title, QR code, web link, the passcode note, the brand. */
 export function posterSvg(input: PosterInput): string {
   const l = layout(input);
   const colour = input.colour && HEX.test(input.colour) ? input.colour : DEFAULT_COLOUR;
@@ -65,7 +63,7 @@ export function posterSvg(input: PosterInput): string {
   const cells = qr.dark.map(([x, y]) => `M${x} ${y}h1v1h-1z`).join("");
   const cx = l.width / 2;
   const text = (y: number, size: number, fill: string, body: string, weight = 400) =>
-    `  <text x="${cx}" y="${y}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeXml(body)}</text>\n`;
+    `  <text x="${cx}" y="${y}" text-anchor="middle" font-family="${FONT}" font-size="${size}" font-weight="${weight}" fill="${fill}">${escapeHtml(body)}</text>\n`;
   const cover = l.cover
     ? `  <image x="0" y="${l.cover.y}" width="${l.width}" height="${l.cover.height}" preserveAspectRatio="xMidYMid slice" href="data:image/jpeg;base64,${input.coverJpeg!.toString("base64")}"/>\n`
     : "";

@@ -5,7 +5,7 @@ import { properties } from "../../db/schema/properties.ts";
 import { accounts } from "../../db/schema/users.ts";
 import { accountIdParam, flagColumns, listedBy, type ListedAccount, type PropertyRow } from "./property.repository.ts";
 
-// The dashboard's property list (HOME-08…10, PROP-04/05, issue 17's "select all"): its first page is one
+// The dashboard's property list (HOME-08…10, PROP-04/05, "select all"): its first page is one
 // prepared statement carrying the account's flags and kept total (decision 027, docs/architecture.md §9).
 
 export interface ListCursor {

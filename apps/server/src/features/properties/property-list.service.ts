@@ -51,7 +51,7 @@ export async function findProperties(
   };
 }
 
-/** Every property of the caller matching `search`, up to one bulk update's worth ("select all", issue 17). */
+/** Every property of the caller matching `search`, up to one bulk update's worth ("select all"). */
 export async function findPropertyIds(
   ctx: AppContext,
   caller: Caller,

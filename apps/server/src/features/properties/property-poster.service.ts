@@ -11,7 +11,7 @@ import { getCompanyBrand, getOwnedProperty } from "./property.service.ts";
 const COVER_PRINT_WIDTH = 1600;
 
 /**
- * What the printable poster of one of the caller's properties shows (PROP-23, issue 18): its cover as JPEG,
+ * What the printable poster of one of the caller's properties shows (PROP-23): its cover as JPEG,
  * title, QR code of the stable /q/ address, the guide's web link, whether a passcode is set (the poster only
  * says to ask for it), and the brand: the company's when the property uses the company profile.
  */

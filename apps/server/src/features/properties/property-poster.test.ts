@@ -128,7 +128,7 @@ function pdfText(pdf: Buffer): string {
 
 const mediaBox = (pdf: Buffer) => /\/MediaBox \[([\d. ]+)\]/.exec(pdf.toString("latin1"))?.[1]?.split(" ").map(Number);
 
-describe("printable poster (PROP-23, issue 18)", () => {
+describe("printable poster (PROP-23)", () => {
   it("PDF on A4 and US Letter: parses, one page of the right size, with title, web link and the passcode note", async () => {
     const user = await buildUser(t.ctx);
     const propertyId = await posterProperty(user, { cover: true, passcode: true });

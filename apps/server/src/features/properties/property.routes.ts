@@ -59,7 +59,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
     {
       schema: {
         tags,
-        summary: "The weblink ids of every property matching a search, for selecting them all (issue 17)",
+        summary: "The weblink ids of every property matching a search, for selecting them all",
         querystring: PropertyIdsQuery,
         response: { 200: PropertyIdsResponse },
       },

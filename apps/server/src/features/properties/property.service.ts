@@ -120,7 +120,7 @@ export async function createProperty(
 }
 
 /**
- * A new property made as a copy of one of the caller's (issue 17, duplicate): the same weblink rules as
+ * A new property made as a copy of one of the caller's (duplicate): the same weblink rules as
  * create; Basic Setup and settings copied except the address (and what follows from it: what3words,
  * experience destinations), the weblink and the passcode; the cover copied in storage. Billed like any other.
  * The guide's content is copied afterwards, by the caller, with progress.

@@ -120,7 +120,7 @@ describe("list properties (HOME-08…10, HOME-21, PROP-04/05)", () => {
     expect(page2.total).toBe(4);
     expect((await req(user, "GET", "/api/properties?cursor=garbage")).statusCode).toBe(400);
 
-    // "Select all" (issue 17): every match across pages, in list order, none of another account's.
+    // "Select all": every match across pages, in list order, none of another account's.
     const ids = (await req(user, "GET", "/api/property-ids")).json();
     expect(ids).toEqual({ ids: all.items.map((p: { propertyId: string }) => p.propertyId), total: 4 });
     const lofts = (await req(user, "GET", "/api/property-ids?search=loft")).json();

@@ -11,7 +11,7 @@ const tags = ["properties"];
 const PropertyParams = z.object({ propertyId: text().min(1).max(60) });
 const CopyParams = z.object({ copyId: z.uuid() });
 
-/** Duplicate a guide into a new property, and follow the copy (issue 17). */
+/** Duplicate a guide into a new property, and follow the copy. */
 export function registerPropertyCopyRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   app.post(

@@ -71,7 +71,7 @@ async function toDto(ctx: AppContext, caller: Caller, id: string): Promise<Prope
 }
 
 /**
- * Duplicate a guide (issue 17): the new property is made at once (its weblink checked like create, billed like
+ * Duplicate a guide: the new property is made at once (its weblink checked like create, billed like
  * any other), then its content is copied in the background with progress the page polls. Audited.
  */
 export async function startPropertyCopy(

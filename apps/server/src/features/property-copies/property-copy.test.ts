@@ -70,7 +70,7 @@ async function richGuide(host: TestUser) {
   return { source, itemId: item.id as string, sharedItemId: shared.id as string };
 }
 
-describe("duplicate a guide (issue 17)", () => {
+describe("duplicate a guide", () => {
   it("makes a new property with the guide copied deep: Basic Setup but the address and passcode, items, translations, sub-items, files of its own, shared items", async () => {
     const host = await buildUser(t.ctx);
     const { source, itemId, sharedItemId } = await richGuide(host);

@@ -1,8 +1,6 @@
 import { CURRENCY_SYMBOLS, isCurrency } from "@doorstep/shared/rules/billing";
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 function message(to: string, template: string, subject: string, lines: string[], link: string): EmailMessage {
   const text = `${lines.join("\n\n")}\n\n${link}\n`;

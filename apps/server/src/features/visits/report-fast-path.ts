@@ -32,7 +32,7 @@ const MAX_BYTES = 32 * 1024;
 const PROTOTYPE_KEYS = /__proto__|constructor/;
 
 /**
- * The guide's reports, answered before Fastify (issue 15's ingest budget, decision 028): a guest's visit or
+ * The guide's reports, answered before Fastify (ingest budget, decision 028): a guest's visit or
  * section beacon that is well formed, within its rate limit and recorded is answered 204 here with the route's
  * exact headers, skipping Fastify's routing, hooks and logging — most of what such a request cost. It takes
  * only what Fastify would take without a second look: POST to the exact path, JSON by Content-Length, no

@@ -305,7 +305,7 @@
   window.addEventListener("online", offlineBanner);
   window.addEventListener("offline", offlineBanner);
 
-  // The home screen's views (issue 18): the stylesheet shows the section the address names (:target); the
+  // The home screen's views: the stylesheet shows the section the address names (:target); the
   // script adds search, a Home that goes back when the guest came from home, focus and back-to-top.
   var fromHome = false;
   var isHome = function (hash) {
@@ -343,7 +343,7 @@
     focus.focus({ preventScroll: true });
   });
 
-  // Search (issue 18): titles and text of every item and place on the page, in its language; all words must
+  // Search: titles and text of every item and place on the page, in its language; all words must
   // match, accents and case aside. Built on first use from the page itself, so it works offline too.
   var fold = function (text) {
     return text

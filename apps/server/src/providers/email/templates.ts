@@ -1,7 +1,5 @@
 import type { EmailMessage } from "./email-provider.ts";
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+import { escapeHtml } from "../../lib/escape-html.ts";
 
 /** The layout of every product email: a title, paragraphs (escaped) and one button. */
 export function emailLayout(title: string, paragraphs: string[], action: { label: string; url: string }): string {

@@ -3,6 +3,7 @@ import type { CategoryPageResponse } from "@doorstep/shared/schemas/content";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Navigate, useParams } from "react-router";
 import { Link } from "../../../components/ui/link.tsx";
+import { ContentSections } from "../../../components/content-sections.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button } from "../../../components/ui/button.tsx";
@@ -89,23 +90,11 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
       {data.children.length > 0 ? (
         <section aria-labelledby="sub-categories">
           <h2 id="sub-categories">{c.subCategories}</h2>
-          <ul className="content-sections">
-            {data.children.map((child) => (
-              <li key={child.label}>
-                <Link className="content-section" to={`${categoryPath}/${encodeURIComponent(child.label)}`}>
-                  <span className="content-section__title">{child.title}</span>
-                  <span className="content-section__count">
-                    {c.filledCount(child.totalItemCount)}
-                    {child.templateCount > 0 ? (
-                      <span className="content-section__fill">
-                        {c.templatesFilled(child.filledTemplateCount, child.templateCount)}
-                      </span>
-                    ) : null}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ContentSections
+            look="cards"
+            categories={data.children}
+            to={(child) => `${categoryPath}/${encodeURIComponent(child.label)}`}
+          />
         </section>
       ) : null}
 

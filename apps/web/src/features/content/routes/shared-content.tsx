@@ -9,7 +9,7 @@ import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useCreateSharedContent } from "../api/create-shared-content.ts";
 import { useContentOverview } from "../../../api/content/get-content-overview.ts";
-import { ContentSections } from "../components/content-sections.tsx";
+import { ContentSections } from "../../../components/content-sections.tsx";
 import { scopeBase } from "./category-page.tsx";
 import "./content.css";
 
@@ -50,7 +50,11 @@ export function SharedContentPage() {
       {overview.data ? (
         <section aria-labelledby="shared-sections">
           <h2 id="shared-sections">{c.sectionsHeading}</h2>
-          <ContentSections categories={overview.data.categories} base={scopeBase("shared", propertyId)} />
+          <ContentSections
+            look="cards"
+            categories={overview.data.categories}
+            to={(category) => `${scopeBase("shared", propertyId)}/content/${encodeURIComponent(category.label)}`}
+          />
         </section>
       ) : null}
     </div>

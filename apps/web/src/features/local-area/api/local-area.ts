@@ -4,12 +4,13 @@ import {
   PlaceResponse,
   ProfileResponse,
   ProfilesResponse,
+  PROFILES_PAGE_SIZE,
   type AddPlaceInput,
   type CreateProfileRequest,
   type ReorderPlacesRequest,
   type UpdatePlaceInput,
 } from "@doorstep/shared/schemas/local-area";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 
 /** Whose places a page shows: a property (by weblink) or a local-area profile (by label). */
@@ -32,12 +33,19 @@ const placesPath = (owner: PlaceOwnerRef) =>
     : `/api/local-area-profiles/${enc(owner.key)}/places`;
 export const placeImagePath = (placeId: string) => `/api/local-places/${enc(placeId)}/image`;
 
-/** GET /api/local-area-profiles (LOCAL-15/16/26). */
+/** GET /api/local-area-profiles (LOCAL-15/16/26): pages of the caller's profiles; `items` is every page loaded so far. */
 export function useProfiles() {
-  return useQuery({
+  const query = useInfiniteQuery({
     queryKey: localAreaKeys.profiles(),
-    queryFn: ({ signal }) => apiRequest("/api/local-area-profiles", { schema: ProfilesResponse, signal }),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(PROFILES_PAGE_SIZE) });
+      if (pageParam) params.set("cursor", pageParam);
+      return apiRequest(`/api/local-area-profiles?${params.toString()}`, { schema: ProfilesResponse, signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
   });
+  return { ...query, items: query.data?.pages.flatMap((page) => page.items) };
 }
 
 /** POST /api/local-area-profiles (LOCAL-17…21). */

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { Link } from "../../../components/ui/link.tsx";
 import { AddressSearch } from "../../../components/address-search.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
@@ -49,21 +50,26 @@ export function LocalAreaProfilesPage() {
         </div>
       ) : profiles.isError ? (
         <Alert>{copy.common.genericError}</Alert>
-      ) : profiles.data.profiles.length === 0 ? (
+      ) : !profiles.items?.length ? (
         <p className="local-area-page__empty">{c.noProfiles}</p>
       ) : (
-        <ul className="profile-grid" aria-label={c.profilesTitle}>
-          {profiles.data.profiles.map((p) => (
-            <li key={p.id}>
-              <Link className="profile-card" to={`/local-area-profile/${encodeURIComponent(p.label)}`}>
-                {p.coverUrl ? <img className="profile-card__cover" src={imageAtWidth(p.coverUrl, 600)} alt="" /> : null}
-                <span className="profile-card__title">{p.title}</span>
-                <span className="profile-card__town">{[p.townCity, p.country].filter(Boolean).join(", ")}</span>
-                <span className="profile-card__count">{c.placeCount(p.placeCount)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="profile-grid" aria-label={c.profilesTitle}>
+            {profiles.items.map((p) => (
+              <li key={p.id}>
+                <Link className="profile-card" to={`/local-area-profile/${encodeURIComponent(p.label)}`}>
+                  {p.coverUrl ? (
+                    <img className="profile-card__cover" src={imageAtWidth(p.coverUrl, 600)} alt="" />
+                  ) : null}
+                  <span className="profile-card__title">{p.title}</span>
+                  <span className="profile-card__town">{[p.townCity, p.country].filter(Boolean).join(", ")}</span>
+                  <span className="profile-card__count">{c.placeCount(p.placeCount)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <LoadMore list={profiles} label={c.loadMoreProfiles} />
+        </>
       )}
     </div>
   );

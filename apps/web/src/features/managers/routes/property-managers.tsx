@@ -1,7 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useManagers } from "../../../api/managers/list-managers.ts";
 import { ManagerCard } from "../components/manager-card.tsx";
@@ -35,18 +36,7 @@ export function PropertyManagersPage() {
               </li>
             ))}
           </ul>
-          {managers.hasNextPage ? (
-            <div className="managers-page__more">
-              <Button
-                variant="secondary"
-                onClick={() => void managers.fetchNextPage()}
-                disabled={managers.isFetchingNextPage}
-                busy={managers.isFetchingNextPage}
-              >
-                {copy.managers.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={managers} label={copy.managers.loadMore} className="managers-page__more" />
         </>
       )}
     </div>

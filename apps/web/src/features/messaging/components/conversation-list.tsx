@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { Link } from "../../../components/ui/link.tsx";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useConversations } from "../api/messaging.ts";
@@ -14,16 +14,7 @@ export function ConversationList({ propertyId = null }: { propertyId?: string | 
   const list = useConversations(propertyId);
   if (list.isPending) return <LoadingScreen label={m.loading} />;
   if (list.isError && !list.data) {
-    return (
-      <div className="stack">
-        <Alert>{copy.common.genericError}</Alert>
-        <div>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {copy.common.tryAgain}
-          </Button>
-        </div>
-      </div>
-    );
+    return <LoadError onRetry={() => void list.refetch()} />;
   }
   const items = list.data.pages.flatMap((page) => page.items);
   if (items.length === 0) return <EmptyState>{m.empty}</EmptyState>;
@@ -49,18 +40,7 @@ export function ConversationList({ propertyId = null }: { propertyId?: string | 
           </li>
         ))}
       </ul>
-      {list.hasNextPage ? (
-        <div className="conversation-list__more">
-          <Button
-            variant="secondary"
-            onClick={() => void list.fetchNextPage()}
-            busy={list.isFetchingNextPage}
-            disabled={list.isFetchingNextPage}
-          >
-            {m.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore list={list} label={m.loadMore} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { messagingKeys } from "../../../api/messaging/keys.ts";
 import { meQueryKey } from "../../../lib/session.ts";
 
 /**
- * Live messaging for the signed-in host (MSG-15, issue 13 item 4): one EventSource on /api/events while
+ * Live messaging for the signed-in host (MSG-15): one EventSource on /api/events while
  * messaging is on. `unread-count` sets the header badge; `new-message` reloads the open inbox and thread.
  * EventSource reconnects by itself (the server asks for 5 s); each (re)connection starts with the count now,
  * and the lists reload then too, so nothing missed while away stays missed. Loaded on its own (React.lazy):

@@ -1,8 +1,8 @@
 import { copy } from "@doorstep/shared/copy";
 import { useParams } from "react-router";
 import { BackLink } from "../../../components/ui/back-link.tsx";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useConversation } from "../api/messaging.ts";
@@ -40,14 +40,7 @@ export function ConversationPage() {
         hasErrorCode(conversation.error, "NOT_FOUND", "VALIDATION_FAILED") ? (
           <h1>{m.notFound}</h1>
         ) : (
-          <div className="stack">
-            <Alert>{copy.common.genericError}</Alert>
-            <div>
-              <Button variant="secondary" onClick={() => void conversation.refetch()}>
-                {copy.common.tryAgain}
-              </Button>
-            </div>
-          </div>
+          <LoadError onRetry={() => void conversation.refetch()} />
         )
       ) : (
         <>

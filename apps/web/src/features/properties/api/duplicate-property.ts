@@ -11,7 +11,7 @@ import { propertyKeys } from "../../../api/properties/keys.ts";
 const POLL_MS = 700;
 const copyKey = (copyId: string) => ["property-copies", copyId] as const;
 
-/** POST /api/properties/:id/duplicate: the new property exists at once; its content follows (issue 17). */
+/** POST /api/properties/:id/duplicate: the new property exists at once; its content follows. */
 async function startDuplicate(propertyId: string, body: DuplicatePropertyRequest): Promise<PropertyCopyDto> {
   const { copy } = await apiRequest(`/api/properties/${encodeURIComponent(propertyId)}/duplicate`, {
     method: "POST",

@@ -45,7 +45,7 @@ function CopyProgress({ copyId }: { copyId: string }) {
 }
 
 /**
- * "Duplicate property" on a property's overview (issue 17): the new name and weblink by the create form's
+ * "Duplicate property" on a property's overview: the new name and weblink by the create form's
  * rules and copy; the property is made at once and its guide copied with progress.
  */
 export function DuplicateProperty({ propertyId }: { propertyId: string }) {

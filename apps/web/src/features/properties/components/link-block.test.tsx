@@ -42,7 +42,7 @@ describe("LinkBlock QR area (PROP-22, PROP-23, OPEN-38)", () => {
     expect(screen.queryByText(copy.properties.linkPending)).not.toBeInTheDocument();
   });
 
-  it("offers the poster as PDF and SVG, on A4 and US Letter (issue 18)", () => {
+  it("offers the poster as PDF and SVG, on A4 and US Letter", () => {
     renderBlock();
     const poster = (format: string) =>
       screen.getByRole("link", { name: `${copy.properties.downloadPoster}: ${format}` });

@@ -52,7 +52,7 @@ export function CopyLinkButton({
 }
 
 /**
- * The printable poster (PROP-23, issue 18): PDF or SVG, on A4 or US Letter. The PDF prints Latin, Greek and
+ * The printable poster (PROP-23): PDF or SVG, on A4 or US Letter. The PDF prints Latin, Greek and
  * Cyrillic letters only (rules/poster.ts, as the server decides): for a title in another script only the SVG is
  * offered, and the block says why.
  */

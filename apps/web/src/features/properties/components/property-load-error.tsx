@@ -1,6 +1,5 @@
 import { copy } from "@doorstep/shared/copy";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { Button } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 
 /**
@@ -9,14 +8,5 @@ import { hasErrorCode } from "../../../lib/api-client.ts";
  */
 export function PropertyLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   if (hasErrorCode(error, "NOT_FOUND")) return <h1>{copy.properties.notFound}</h1>;
-  return (
-    <div className="stack">
-      <Alert>{copy.common.genericError}</Alert>
-      <div>
-        <Button variant="secondary" onClick={onRetry}>
-          {copy.common.tryAgain}
-        </Button>
-      </div>
-    </div>
-  );
+  return <LoadError onRetry={onRetry} />;
 }

@@ -33,7 +33,7 @@ export function usePropertySelection() {
 type Selection = ReturnType<typeof usePropertySelection>;
 
 /**
- * Multi-select on the properties list (issue 17): how many are selected, "Select all" of the search's matches
+ * Multi-select on the properties list: how many are selected, "Select all" of the search's matches
  * across every page (the server lists them), and "Bulk update", which opens /bulk-updates with the ids.
  */
 export function SelectionBar({ selection, search, total }: { selection: Selection; search: string; total: number }) {

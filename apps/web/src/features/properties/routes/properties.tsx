@@ -1,8 +1,9 @@
 import { copy } from "@doorstep/shared/copy";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Alert } from "../../../components/ui/banner.tsx";
-import { Button, ButtonLink } from "../../../components/ui/button.tsx";
+import { LoadError } from "../../../components/load-error.tsx";
+import { LoadMore } from "../../../components/load-more.tsx";
+import { ButtonLink } from "../../../components/ui/button.tsx";
 import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { PropertyCard, PropertyGrid } from "../../../components/ui/property-card.tsx";
 import { LoadingScreen, Spinner } from "../../../components/ui/spinner.tsx";
@@ -18,7 +19,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 /**
  * /properties (PROP-04, PROP-05, HOME-21): search as you type (server-side, so 1,000 properties stay fast),
  * cards with Live/Inactive, a page at a time with "Show more properties"; with more than one property, tick
- * boxes and "Select all" feed a bulk update (issue 17).
+ * boxes and "Select all" feed a bulk update.
  */
 export function PropertiesPage() {
   const searchId = useId();
@@ -84,14 +85,7 @@ export function PropertiesPage() {
       {list.isPending ? (
         <LoadingScreen label={copy.common.loading} />
       ) : list.isError && !list.data ? (
-        <div className="stack">
-          <Alert>{copy.common.genericError}</Alert>
-          <div>
-            <Button variant="secondary" onClick={() => void list.refetch()}>
-              {copy.common.tryAgain}
-            </Button>
-          </div>
-        </div>
+        <LoadError onRetry={() => void list.refetch()} />
       ) : total === 0 ? (
         <EmptyState>{copy.properties.empty}</EmptyState>
       ) : items.length === 0 ? (
@@ -113,18 +107,7 @@ export function PropertiesPage() {
               </li>
             ))}
           </PropertyGrid>
-          {list.hasNextPage ? (
-            <div className="properties-page__more">
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-                busy={list.isFetchingNextPage}
-              >
-                {copy.properties.loadMore}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMore list={list} label={copy.properties.loadMore} />
         </>
       )}
     </div>

@@ -19,7 +19,7 @@ import "../../../components/ui/text-field.css";
 
 /**
  * /property/:propertyId (PROP-15…29): status, Basic Setup, content sections, the link block, duplicate
- * (issue 17) and delete.
+ * and delete.
  */
 export function PropertyOverviewPage() {
   const { propertyId = "" } = useParams();
