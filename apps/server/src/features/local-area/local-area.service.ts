@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import { nextFreeLabel, profileLabel } from "@doorstep/shared/rules/local-area";
 import type { CreateProfileRequest, LocalAreaPageResponse, ProfileSummary } from "@doorstep/shared/schemas/local-area";
 import type { AppContext, Caller } from "../../app-context.ts";
@@ -47,7 +46,7 @@ export async function createProfile(
   input: CreateProfileRequest,
 ): Promise<ProfileSummary> {
   const town = await lookupAddress(ctx, caller.accountId, input.placeId);
-  if (!town) throw new AppError("VALIDATION_FAILED", copy.localArea.enterAll);
+  if (!town) throw new AppError("LOCAL_AREA_INCOMPLETE");
   const base = profileLabel(input.title);
   const profile = await ctx.db.transaction(async (tx) => {
     await lockAccountLabels(tx, caller.accountId);
