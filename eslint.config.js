@@ -4,6 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import layers from "./eslint-rules/layers.js";
 import imports from "./eslint-rules/no-cycle.js";
+import appErrors from "./eslint-rules/app-errors.js";
 
 export default tseslint.config(
   {
@@ -77,5 +78,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // An error is a code with parameters, its text rendered from the catalogue (decision 035).
+    files: ["apps/server/src/**/*.{ts,tsx}"],
+    plugins: { errors: appErrors },
+    rules: { "errors/no-prose": "error" },
   },
 );
