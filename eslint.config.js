@@ -7,6 +7,7 @@ import imports from "./eslint-rules/no-cycle.js";
 import features from "./eslint-rules/features.js";
 import tables from "./eslint-rules/table-owners.js";
 import { featureEdgeExceptions, serviceExportExceptions, tableExceptions } from "./eslint-rules/exceptions.js";
+import appErrors from "./eslint-rules/app-errors.js";
 
 export default tseslint.config(
   {
@@ -95,5 +96,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // An error is a code with parameters, its text rendered from the catalogue (decision 035).
+    files: ["apps/server/src/**/*.{ts,tsx}"],
+    plugins: { errors: appErrors },
+    rules: { "errors/no-prose": "error" },
   },
 );

@@ -9,6 +9,7 @@ import layers from "./layers.js";
 import features from "./features.js";
 import imports from "./no-cycle.js";
 import tables from "./table-owners.js";
+import appErrors from "./app-errors.js";
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -194,5 +195,26 @@ tester.run("features/service-exports", features.rules["service-exports"], {
       code: "export type Row = typeof t.$inferSelect;",
       errors: 1,
     },
+  ],
+});
+
+tester.run("errors/no-prose", appErrors.rules["no-prose"], {
+  valid: [
+    { code: 'new AppError("CONTENT_CHANGED");' },
+    { code: 'new AppError("CATEGORY_FULL", { max: 10 });' },
+    { code: 'new AppError("REPLY_EMPTY", undefined, { at: ["text"] });' },
+    { code: "new AppError(reason, params);" },
+    // A variable is not refused: bulk updates pass their own text until their rewrite gives them codes.
+    { code: 'new AppError("VALIDATION_FAILED", message, [{ path: ["values"], message }]);' },
+    { code: 'new Error("Something else entirely.");' },
+  ],
+  invalid: [
+    { code: 'new AppError("CONFLICT", "The default manager cannot be deleted.");', errors: [{ messageId: "prose" }] },
+    { code: 'new AppError("CONFLICT", `A list holds at most ${max} places.`);', errors: [{ messageId: "prose" }] },
+    { code: 'new AppError("VALIDATION_FAILED", "At most " + max + " items.");', errors: [{ messageId: "prose" }] },
+    { code: 'new AppError("VALIDATION_FAILED", one ? "Upload one file." : "Upload files.");', errors: 1 },
+    { code: 'new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Not sent.");', errors: 1 },
+    { code: 'new AppError("CONFLICT", copy.messaging.replyOff);', errors: 1 },
+    { code: 'new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(60));', errors: 1 },
   ],
 });

@@ -126,7 +126,7 @@ export function registerGuestMessageApiRoutes(scope: FastifyInstance, ctx: AppCo
     { config: { public: true }, schema: { hide: true, params: FileParams } },
     async (request, reply) => {
       const { propertyId, fileId } = request.params;
-      const found = await openGuestGuide(ctx, request, propertyId, "File not found");
+      const found = await openGuestGuide(ctx, request, propertyId, "GUIDE_FILE_NOT_FOUND");
       const file = await getGuestAttachment(ctx, found.guide, guestIdOf(ctx, request), fileId);
       return sendStoredFile(ctx, request, reply, file.storageKey, { cache: "private", downloadName: file.fileName });
     },

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { copy } from "@doorstep/shared/copy";
-import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
+import { MESSAGE_FILE_MAX_MB } from "@doorstep/shared/rules/messaging";
+import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { GuestMessageFields } from "@doorstep/shared/schemas/messaging";
 import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
@@ -21,11 +21,11 @@ import { guestCookieName } from "./guide-access.ts";
 import { MESSAGES_SCRIPT } from "./guide-assets.ts";
 import { guideBasePath } from "./guide-host.ts";
 import { securityHeaders } from "./guide-render.tsx";
-import { guestGuideAccess, guestIdOf, localiseGuestMessage } from "./guest-messages.ts";
+import { guestFormIssues, guestGuideAccess, guestIdOf } from "./guest-messages.ts";
+import { guestErrorText, guestIssues } from "./guest-errors.ts";
 import { chooseLanguage } from "./language.ts";
 import { renderMessagesPage, type MessagesPageModel } from "./messages-page.tsx";
 
-const g = copy.guestMessaging;
 const Params = z.object({ propertyId: text().min(1).max(60) });
 const hidden = { hide: true };
 const FIELDS = ["firstName", "lastName", "message", "email"] as const;
@@ -131,19 +131,17 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       let language = "en";
       try {
         const found = await access(request, propertyId);
-        if (found.status !== "ok") throw new AppError("NOT_FOUND", "Guide not found");
+        if (found.status !== "ok") throw new AppError("GUIDE_NOT_FOUND");
         language = guestLanguage(request, found);
-        if (!found.guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
+        if (!found.guide.inboundMessagingActive) throw new AppError("GUEST_MESSAGES_OFF");
         const form = await receiveForm(request, {
           ...MESSAGE_UPLOAD,
-          tooManyMessage: g.tooManyFiles(MAX_MESSAGE_FILES),
+          sayTooManyFiles: true,
           fieldsInto: typed,
         });
         const parsed = GuestMessageFields.safeParse(form.fields);
-        if (!parsed.success) {
-          const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
-          throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? g.failed, issues);
-        }
+        if (!parsed.success)
+          throw new AppError("VALIDATION_FAILED", undefined, { issues: guestFormIssues(parsed.error.issues) });
         let identity = guestId(request);
         if (!identity) {
           const made = newGuestId(ctx);
@@ -172,23 +170,24 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         );
       } catch (error) {
         if (!(error instanceof AppError) || error.code === "NOT_FOUND") throw error;
-        const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retry) reply.header("Retry-After", String(retry));
-        const fileProblem =
-          error.code === "PAYLOAD_TOO_LARGE"
-            ? g.fileTooLarge(MESSAGE_FILE_MAX_MB)
-            : error.code === "UNSUPPORTED_MEDIA_TYPE" || error.code === "HEIC_NOT_SUPPORTED"
-              ? error.message
-              : error.message === g.tooManyFiles(MAX_MESSAGE_FILES)
-                ? error.message
-                : null;
-        // In the guest's language (the catalogue's English messages have a translation each).
-        const local = (text: string) => localiseGuestMessage(text, language);
-        const message = local(error.code === "RATE_LIMITED" ? g.tooMany : (fileProblem ?? error.message));
+        if (error.retryAfterSeconds) reply.header("Retry-After", String(error.retryAfterSeconds));
+        // In the guest's language, by the error's code (guest-errors.ts).
+        const l = guideLabels(language).messaging;
+        const isFileProblem =
+          error.code === "PAYLOAD_TOO_LARGE" ||
+          error.code === "UNSUPPORTED_MEDIA_TYPE" ||
+          error.code === "HEIC_NOT_SUPPORTED" ||
+          error.reason === "TOO_MANY_FILES";
+        const issues = guestIssues(error, language);
+        const message =
+          error.code === "RATE_LIMITED"
+            ? l.tooMany
+            : error.code === "PAYLOAD_TOO_LARGE"
+              ? l.fileTooLarge(MESSAGE_FILE_MAX_MB)
+              : (issues[0]?.message ?? guestErrorText(error, language));
+        const fileProblem = isFileProblem ? message : null;
         if (wantsJson) {
-          const issues = fileProblem
-            ? [{ path: ["files"], message }]
-            : (error.issues ?? []).map((i) => ({ ...i, message: local(i.message) }));
+          if (fileProblem) issues.splice(0, issues.length, { path: ["files"], message });
           return reply
             .status(error.status)
             .header("Cache-Control", "no-store")
@@ -196,11 +195,11 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
         }
         // Without JavaScript: the page again, with what was typed and the message by its field.
         const errors: MessagesPageModel["errors"] = {};
-        for (const issue of error.issues ?? []) {
+        for (const issue of issues) {
           const field = issue.path[0] as FieldName | undefined;
-          if (field && FIELDS.includes(field) && !errors[field]) errors[field] = local(issue.message);
+          if (field && FIELDS.includes(field) && !errors[field]) errors[field] = issue.message;
         }
-        if (fileProblem) errors.files = local(fileProblem);
+        if (fileProblem) errors.files = fileProblem;
         return showPage(request, reply, propertyId, {
           status: error.status,
           values: values(),

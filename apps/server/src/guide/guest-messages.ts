@@ -1,10 +1,9 @@
-import { copy } from "@doorstep/shared/copy";
-import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
-import { MAX_MESSAGE_FILES, MESSAGE_FILE_MAX_MB, MESSAGE_MAX_LENGTH } from "@doorstep/shared/rules/messaging";
+import type { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "@doorstep/shared/rules/messaging";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.ts";
 import { GUEST_ID_COOKIE, openGuestId, type GuestGuide } from "../features/messaging/guest-messages.service.ts";
-import { AppError } from "../lib/app-error.ts";
+import { AppError, issueAt, type AppErrorIssue } from "../lib/app-error.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
 import { guestCookieName, isGuestUnlocked } from "./guide-access.ts";
 import { guideTheme, type GuideTheme } from "./guide-theme.ts";
@@ -53,10 +52,10 @@ export async function openGuestGuide(
   ctx: AppContext,
   request: FastifyRequest,
   propertyId: string,
-  notFound = "Guide not found",
+  notFound: "GUIDE_NOT_FOUND" | "GUIDE_FILE_NOT_FOUND" = "GUIDE_NOT_FOUND",
 ): Promise<Extract<GuestGuideAccess, { status: "ok" }>> {
   const found = await guestGuideAccess(ctx, propertyId, request.cookies[guestCookieName(propertyId)]);
-  if (found.status !== "ok") throw new AppError("NOT_FOUND", notFound);
+  if (found.status !== "ok") throw new AppError(notFound);
   return found;
 }
 
@@ -65,26 +64,22 @@ export function guestIdOf(ctx: AppContext, request: FastifyRequest): string | nu
   return openGuestId(ctx, request.cookies[GUEST_ID_COOKIE]);
 }
 
-const m = copy.guestMessaging;
+const GUEST_FIELDS = new Set(["firstName", "lastName", "message"]);
 
 /**
- * A guest-facing error of the messages form in the guest's language: the catalogue's English messages the
- * schema and the service produce, matched exactly; anything else as it is.
+ * The guest form's schema issues (GuestMessageFields) as codes with parameters, told apart by field and by
+ * zod's issue code, so the page can say each in the guest's language; an issue of no known kind keeps the
+ * schema's message.
  */
-export function localiseGuestMessage(message: string, language: string): string {
-  const l = guideLabels(language).messaging;
-  const pairs: [string, string][] = [
-    [m.required(m.firstName), l.required(l.firstName)],
-    [m.required(m.lastName), l.required(l.lastName)],
-    [m.required(m.message), l.required(l.message)],
-    [m.messageTooLong(MESSAGE_MAX_LENGTH), l.messageTooLong(MESSAGE_MAX_LENGTH)],
-    [m.emailInvalid, l.emailInvalid],
-    [m.tooManyFiles(MAX_MESSAGE_FILES), l.tooManyFiles(MAX_MESSAGE_FILES)],
-    [m.fileTooLarge(MESSAGE_FILE_MAX_MB), l.fileTooLarge(MESSAGE_FILE_MAX_MB)],
-    [m.fileType, l.fileType],
-    [m.tooMany, l.tooMany],
-    [m.off, l.off],
-    [m.failed, l.failed],
-  ];
-  return pairs.find(([english]) => english === message)?.[1] ?? message;
+export function guestFormIssues(issues: readonly z.core.$ZodIssue[]): AppErrorIssue[] {
+  return issues.map((issue) => {
+    const path = issue.path.map(String);
+    const field = path[0] ?? "";
+    if (field === "email") return issueAt(path, "GUEST_EMAIL_INVALID");
+    if (field === "message" && issue.code === "too_big")
+      return issueAt(path, "GUEST_MESSAGE_TOO_LONG", { max: MESSAGE_MAX_LENGTH });
+    if (GUEST_FIELDS.has(field) && issue.code === "too_small")
+      return issueAt(path, "GUEST_FIELD_REQUIRED", { field: field as "firstName" | "lastName" | "message" });
+    return { path, message: issue.message };
+  });
 }

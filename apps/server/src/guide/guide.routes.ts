@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "@doorstep/shared/schemas/text";
-import { copy } from "@doorstep/shared/copy";
 import { GuideResponse, PreviewLinkResponse, UnlockGuideRequest } from "@doorstep/shared/schemas/guide";
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
@@ -10,6 +9,7 @@ import { pickEncoding } from "../lib/compression.ts";
 import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { guideUrl } from "../lib/urls.ts";
 import { requireCaller } from "../plugins/auth.ts";
+import { sendAppError } from "../plugins/errors.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { registerGuestMessageApiRoutes } from "./guest-messages-api.routes.ts";
 import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
@@ -19,7 +19,8 @@ import type { FastPath } from "../lib/fast-path.ts";
 import { createGuideFastPath, type GuidePageKey } from "./guide-fast-path.ts";
 import { guideBasePath, guideHostRewrite } from "./guide-host.ts";
 import { renderGuide, securityHeaders, sendGuide, type RenderedGuide } from "./guide-render.tsx";
-import { createPreviewLink, getGuideManifest, loadGuidePage, localiseGateError, unlockGuide } from "./guide.service.ts";
+import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
+import { gateErrorText } from "./guest-errors.ts";
 import { createRenderCache } from "./render-cache.ts";
 
 const Params = z.object({ propertyId: text().min(1).max(60) });
@@ -133,12 +134,10 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
       const base = guideBasePath(request.originalUrl, propertyId);
       const parsed = UnlockGuideRequest.safeParse(request.body ?? {});
       try {
-        if (!parsed.success)
-          throw new AppError(
-            "VALIDATION_FAILED",
-            parsed.error.issues[0]?.message,
-            parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-          );
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message }));
+          throw new AppError("PASSCODE_FORMAT", undefined, { issues });
+        }
         const cookie = await unlockGuide(ctx, propertyId, parsed.data.passcode, request.ip);
         if (cookie) {
           reply.setCookie(guestCookieName(propertyId), cookie.value, {
@@ -156,12 +155,13 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
       } catch (caught) {
         // JavaScript posts JSON and gets the error; the plain form gets the gate again with the message.
         if (!(caught instanceof AppError) || caught.code === "NOT_FOUND") throw caught;
+        // In the language the gate was shown in: the page's, posted back by the gate's form.
         const posted = (request.body as { lang?: unknown } | undefined)?.lang;
-        const error = localiseGateError(caught, typeof posted === "string" ? posted : undefined);
-        if (wantsJson) throw error;
-        const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-        if (retry) reply.header("Retry-After", String(retry));
-        return page(request, reply, propertyId, { gateError: error.message, status: error.status });
+        const message = gateErrorText(caught, typeof posted === "string" ? posted : "en");
+        const issues = caught.issues?.map((i) => ({ path: i.path, message }));
+        if (wantsJson) return sendAppError(reply, caught, message, issues);
+        if (caught.retryAfterSeconds) reply.header("Retry-After", String(caught.retryAfterSeconds));
+        return page(request, reply, propertyId, { gateError: message, status: caught.status });
       }
     },
   );
@@ -172,7 +172,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
     async (request, reply) => {
       const basePath = guideBasePath(request.originalUrl, request.params.propertyId);
       const manifest = await getGuideManifest(ctx, request.params.propertyId, basePath);
-      if (!manifest) throw new AppError("NOT_FOUND", "Guide not found");
+      if (!manifest) throw new AppError("GUIDE_NOT_FOUND");
       return reply
         .headers(securityHeaders(null))
         .type("application/manifest+json")
@@ -199,7 +199,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
     { config: { public: true }, schema: { ...hidden, params: z.object({ asset: text().max(60) }) } },
     async (request, reply) => {
       const asset = ASSETS.find((s) => s.name === request.params.asset);
-      if (!asset) throw new AppError("NOT_FOUND", "Not found");
+      if (!asset) throw new AppError("NOT_FOUND");
       const encoding = pickEncoding(str(request.headers["accept-encoding"]));
       if (encoding) reply.header("Content-Encoding", encoding);
       return reply
@@ -235,8 +235,8 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
         guestCookie: request.cookies[guestCookieName(propertyId)],
       });
       const { model } = result;
-      if (model.kind === "not-found") throw new AppError("NOT_FOUND", copy.guide.notFound);
-      if (model.kind === "inactive") throw new AppError("UNAVAILABLE", copy.guide.inactive);
+      if (model.kind === "not-found") throw new AppError("GUIDE_PAGE_NOT_FOUND");
+      if (model.kind === "inactive") throw new AppError("GUIDE_INACTIVE");
       return (
         reply
           // Protected (locked or unlocked) and preview answers are never stored: a new passcode must take effect at once.

@@ -1,5 +1,4 @@
 import { timingSafeEqual } from "node:crypto";
-import { copy } from "@doorstep/shared/copy";
 import { GUIDE_LABEL_LANGUAGES, guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import type { AppContext } from "../app-context.ts";
 import { AppError, notFound } from "../lib/app-error.ts";
@@ -197,33 +196,10 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
     });
   } catch (error) {
     const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 900;
-    throw Object.assign(new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(seconds)), {
-      retryAfterSeconds: seconds,
-    });
+    throw new AppError("PASSCODE_TOO_MANY", { retryAfterSeconds: seconds });
   }
-  if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode))
-    throw new AppError("INVALID_PASSCODE", copy.guide.passcodeWrong);
+  if (!sameCode(ctx.secrets.open(property.passcodeEncrypted), passcode)) throw new AppError("INVALID_PASSCODE");
   return sealGuestUnlock(ctx, property.propertyId, property.guideSessionToken);
-}
-
-/**
- * The gate's error in the guest's language (GUIDE-07): the passcode's format, a wrong code, too many tries;
- * any other error as it is. `language` is the page's, posted back by the gate's form.
- */
-export function localiseGateError(error: AppError, language: string | undefined): AppError {
-  const t = guideLabels(language ?? "en").guide;
-  const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds;
-  const message =
-    error.code === "VALIDATION_FAILED"
-      ? t.passcodeFormat
-      : error.code === "INVALID_PASSCODE"
-        ? t.passcodeWrong
-        : error.code === "RATE_LIMITED" && retry
-          ? t.passcodeTooMany(retry)
-          : null;
-  if (message === null || message === error.message) return error;
-  const issues = error.issues?.map((i) => ({ ...i, message }));
-  return Object.assign(new AppError(error.code, message, issues), retry ? { retryAfterSeconds: retry } : {});
 }
 
 /** A preview link for the owner (GUIDE-06, OPEN-57); another account's property answers 404. */

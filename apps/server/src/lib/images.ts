@@ -1,5 +1,4 @@
 import sharp, { type Metadata, type SharpOptions } from "sharp";
-import { copy } from "@doorstep/shared/copy";
 import { IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { AppError } from "./app-error.ts";
 import { readBytes } from "./streamed-upload.ts";
@@ -16,7 +15,7 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const openImage = (input: Buffer | string, options: SharpOptions = {}) =>
   sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
 
-const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS", copy.errors.imageTooManyPixels);
+const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS");
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
 /** ISO-BMFF brands of HEVC-coded HEIF (Apple's HEIC), which sharp's bundled libheif cannot decode (decision 006). */
@@ -40,7 +39,7 @@ export function isHeic(input: Buffer): boolean {
  */
 export async function normalizeImage(input: Buffer | string): Promise<Buffer> {
   const head = typeof input === "string" ? await readBytes(input, 0, 256) : input;
-  if (isHeic(head)) throw new AppError("HEIC_NOT_SUPPORTED", copy.errors.heicNotSupported);
+  if (isHeic(head)) throw new AppError("HEIC_NOT_SUPPORTED");
   let metadata: Metadata | undefined;
   try {
     metadata = await openImage(input).metadata();
@@ -50,7 +49,7 @@ export async function normalizeImage(input: Buffer | string): Promise<Buffer> {
     metadata = undefined;
   }
   if (!metadata?.format || !ACCEPTED_FORMATS.has(metadata.format)) {
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The file is not a supported image.");
+    throw new AppError("IMAGE_TYPE");
   }
   // Belt and braces: refused from the header's dimensions, before any decode.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
@@ -62,7 +61,7 @@ export async function normalizeImage(input: Buffer | string): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
+    throw new AppError("IMAGE_UNREADABLE");
   }
 }
 
@@ -83,7 +82,7 @@ export async function resizeImage(input: Buffer, width: number): Promise<Buffer>
     return await openImage(input).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
+    throw new AppError("IMAGE_UNREADABLE");
   }
 }
 
@@ -104,6 +103,6 @@ export async function squareIcon(input: Buffer, size: number): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", "The image could not be read.");
+    throw new AppError("IMAGE_UNREADABLE");
   }
 }

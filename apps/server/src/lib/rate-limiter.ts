@@ -88,12 +88,8 @@ export function createRedisRateLimitStoreWithFallback(
   };
 }
 
-/** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
-export function describeWait(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
-}
+// The wait is said in the catalogue's words, where TOO_MANY_ATTEMPTS's message is.
+export { describeWait } from "@doorstep/shared/copy/api-errors";
 
 export interface RateLimiter {
   /** Counts one attempt under `name:key`; throws RATE_LIMITED (429) once the rule's max is passed. */
@@ -107,11 +103,7 @@ export function createRateLimiter(store: RateLimitStore): RateLimiter {
       if (count > rule.max) {
         const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
         // The error handler turns retryAfterSeconds into the Retry-After header.
-        const error = new AppError(
-          "RATE_LIMITED",
-          `Too many attempts. Try again in ${describeWait(retryAfterSeconds)}.`,
-        );
-        throw Object.assign(error, { retryAfterSeconds });
+        throw new AppError("TOO_MANY_ATTEMPTS", { retryAfterSeconds });
       }
     },
   };

@@ -39,14 +39,8 @@ export const HEAD_BYTES = 4096;
 export const UPLOAD_TEMP_DIR = path.join(os.tmpdir(), "doorstep-uploads");
 const pending = new WeakMap<FastifyRequest, string[]>();
 
-const exactly = (fields: string[], maxFiles: number) =>
-  new AppError(
-    "VALIDATION_FAILED",
-    maxFiles === 1
-      ? `Upload exactly one file in the field \`${fields[0]}\`.`
-      : `Upload from 1 to ${maxFiles} files in the field${fields.length > 1 ? "s" : ""} ${fields.map((f) => `\`${f}\``).join(", ")}.`,
-  );
-const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", "The upload is too large.");
+const exactly = (fields: string[], maxFiles: number) => new AppError("UPLOAD_FILE_COUNT", { fields, max: maxFiles });
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE");
 
 /** Deletes a request's temporary files; safe to call twice. */
 async function cleanUp(request: FastifyRequest): Promise<void> {
@@ -100,8 +94,8 @@ export async function receiveFiles(request: FastifyRequest, options: ReceiveOpti
 }
 
 export interface FormOptions extends ReceiveOptions {
-  /** The message when more than `maxFiles` files come (default: the generic "Upload from 1 to N files"). */
-  tooManyMessage?: string;
+  /** More than `maxFiles` files are TOO_MANY_FILES ("You can attach up to N files"), not the generic UPLOAD_FILE_COUNT. */
+  sayTooManyFiles?: boolean;
   /** Filled with the text fields as they arrive, so a caller still has them when a file is refused. */
   fieldsInto?: Record<string, string>;
 }
@@ -117,7 +111,7 @@ export async function receiveForm(
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   return receiveParts(request, options, {
     minFiles: 0,
-    tooManyMessage: options.tooManyMessage,
+    sayTooManyFiles: options.sayTooManyFiles,
     values: options.fieldsInto,
   });
 }
@@ -125,11 +119,11 @@ export async function receiveForm(
 async function receiveParts(
   request: FastifyRequest,
   options: ReceiveOptions,
-  rules: { minFiles: number; tooManyMessage?: string; values?: Record<string, string> },
+  rules: { minFiles: number; sayTooManyFiles?: boolean; values?: Record<string, string> },
 ): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
   const maxFiles = options.maxFiles ?? 1;
   const fields = options.fields ?? ["file"];
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the file as multipart/form-data.");
+  if (!request.isMultipart()) throw new AppError("NOT_MULTIPART");
   await fs.promises.mkdir(UPLOAD_TEMP_DIR, { recursive: true });
   const paths = pending.get(request) ?? [];
   pending.set(request, paths);
@@ -137,7 +131,7 @@ async function receiveParts(
   const files: ReceivedFile[] = [];
   const values: Record<string, string> = rules.values ?? {};
   const tooMany = () =>
-    rules.tooManyMessage ? new AppError("VALIDATION_FAILED", rules.tooManyMessage) : exactly(fields, maxFiles);
+    rules.sayTooManyFiles ? new AppError("TOO_MANY_FILES", { max: maxFiles }) : exactly(fields, maxFiles);
   // One more file and one more byte than allowed: "too many" is our 400 with a clear message, and "too large"
   // is our meter's error the moment the cap is passed. (At its own limit the parser only truncates the file
   // and waits for the part's end, which a client can hold back for as long as it likes.)

@@ -34,14 +34,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     const token = readToken(request);
     request.caller = token ? await resolveSession(ctx, token) : null;
     if (!request.caller && request.routeOptions.config?.public !== true && request.is404 !== true) {
-      throw new AppError("UNAUTHENTICATED", "Please log in.");
+      throw new AppError("UNAUTHENTICATED");
     }
   });
 }
 
 /** The signed-in caller; private routes always have one (the hook above refused the rest). */
 export function requireCaller(request: FastifyRequest): Caller {
-  if (!request.caller) throw new AppError("UNAUTHENTICATED", "Please log in.");
+  if (!request.caller) throw new AppError("UNAUTHENTICATED");
   return request.caller;
 }
 

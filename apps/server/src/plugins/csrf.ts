@@ -46,11 +46,11 @@ export function registerCsrfCheck(app: FastifyInstance, publicUrl: string): void
     const source = sourceOrigin(request);
     if (source === null) {
       if (request.cookies[SESSION_COOKIE]) {
-        throw new AppError("FORBIDDEN", "This request did not say which site it came from.");
+        throw new AppError("ORIGIN_MISSING");
       }
       return;
     }
     if (source === publicOrigin || hostOf(source) === request.host) return;
-    throw new AppError("FORBIDDEN", "Requests from another site are refused.");
+    throw new AppError("CROSS_SITE_REQUEST");
   });
 }

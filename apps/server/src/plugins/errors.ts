@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ErrorCode, ErrorIssue, ErrorResponse } from "@doorstep/shared/errors";
 import { ERROR_STATUS } from "@doorstep/shared/errors";
+import { apiErrorCopy } from "@doorstep/shared/copy/api-errors";
 import { UNSAFE_TEXT_MESSAGE } from "@doorstep/shared/schemas/text";
 import { AppError } from "../lib/app-error.ts";
 import { isDatabaseUnavailable } from "../lib/db-errors.ts";
@@ -10,8 +11,29 @@ import { wantsSpa } from "./spa.ts";
 /** How long a client should wait before retrying while the database is unreachable. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
+const m = apiErrorCopy;
+
 function body(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorResponse {
-  return { error: { code, message, ...(issues ? { issues } : {}) } };
+  // Only the envelope's fields: an AppError's issues also carry their code and parameters.
+  const sent = issues?.map(({ path, message }) => ({ path, message }));
+  return { error: { code, message, ...(sent ? { issues: sent } : {}) } };
+}
+
+/**
+ * Answers an AppError: its status, its API code, and its message (English unless an edge rendered it in the
+ * reader's language, like the guide's gate).
+ */
+export function sendAppError(
+  reply: FastifyReply,
+  error: AppError,
+  message = error.message,
+  issues: ErrorIssue[] | undefined = error.issues,
+): FastifyReply {
+  // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
+  if (error.status === 429 && error.retryAfterSeconds !== undefined)
+    reply.header("Retry-After", String(error.retryAfterSeconds));
+  if (error.code === "UNAVAILABLE") reply.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  return reply.status(error.status).send(body(error.code, message, issues));
 }
 
 /** One error handler: AppError → its code and status; validation → 400 with issues; the rest masked as 500 (docs/architecture.md §4). */
@@ -21,35 +43,28 @@ export function registerErrorHandling(
   spaCsp = "default-src 'self'",
 ): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      // The rate limiter says when the window reopens (RFC 9110 §10.2.3); clients and proxies can wait that long.
-      const retryAfter = (error as AppError & { retryAfterSeconds?: unknown }).retryAfterSeconds;
-      if (error.status === 429 && typeof retryAfter === "number") reply.header("Retry-After", String(retryAfter));
-      if (error.code === "UNAVAILABLE") reply.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(error.status).send(body(error.code, error.message, error.issues));
-    }
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       // An id in the path with NUL or a lone surrogate names nothing: answered like any unknown id (decision 011).
       if (error.validationContext === "params" && error.validation.some((v) => v.message === UNSAFE_TEXT_MESSAGE)) {
-        return reply.status(404).send(body("NOT_FOUND", "Not found"));
+        return reply.status(404).send(body("NOT_FOUND", m.NOT_FOUND()));
       }
       const issues = error.validation.map((v) => ({
         path: v.instancePath.split("/").filter(Boolean),
         message: v.message ?? "Invalid value",
       }));
-      return reply.status(400).send(body("VALIDATION_FAILED", "The request is not valid.", issues));
+      return reply.status(400).send(body("VALIDATION_FAILED", m.VALIDATION_FAILED(), issues));
     }
     const status = error.statusCode ?? 500;
-    if (status === 429)
-      return reply.status(429).send(body("RATE_LIMITED", "Too many requests. Please try again later."));
+    if (status === 429) return reply.status(429).send(body("RATE_LIMITED", m.RATE_LIMITED()));
     if (status === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") {
-      return reply.status(413).send(body("PAYLOAD_TOO_LARGE", "The upload is too large."));
+      return reply.status(413).send(body("PAYLOAD_TOO_LARGE", m.PAYLOAD_TOO_LARGE()));
     }
     if (status === 415 || error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      return reply.status(415).send(body("UNSUPPORTED_MEDIA_TYPE", "This content type is not supported."));
+      return reply.status(415).send(body("UNSUPPORTED_MEDIA_TYPE", m.UNSUPPORTED_MEDIA_TYPE()));
     }
     if (status >= 400 && status < 500) {
-      return reply.status(ERROR_STATUS.VALIDATION_FAILED).send(body("VALIDATION_FAILED", "The request is not valid."));
+      return reply.status(ERROR_STATUS.VALIDATION_FAILED).send(body("VALIDATION_FAILED", m.VALIDATION_FAILED()));
     }
     if (isDatabaseUnavailable(error)) {
       // Not a bug: the database is down or restarting. Clients and load balancers may retry shortly.
@@ -57,10 +72,10 @@ export function registerErrorHandling(
       return reply
         .status(503)
         .header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS))
-        .send(body("UNAVAILABLE", "The service is briefly unavailable. Please try again in a moment."));
+        .send(body("UNAVAILABLE", m.UNAVAILABLE()));
     }
     request.log.error({ err: error }, "unhandled error");
-    return reply.status(500).send(body("INTERNAL", "Something went wrong."));
+    return reply.status(500).send(body("INTERNAL", m.INTERNAL()));
   });
 
   app.setNotFoundHandler((request, reply) => {

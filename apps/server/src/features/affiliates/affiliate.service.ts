@@ -171,7 +171,7 @@ export async function updatePaymentDetails(
   input: UpdateAffiliatePaymentDetailsRequest,
 ): Promise<void> {
   const { user, affiliate } = await requireAffiliate(ctx, caller);
-  if (!user.isMaster) throw new AppError("FORBIDDEN", copy.affiliates.payment.masterOnly);
+  if (!user.isMaster) throw new AppError("AFFILIATE_PAYMENT_OWNER_ONLY");
   await updateAffiliate(
     ctx.db,
     affiliate.id,

@@ -35,7 +35,7 @@ const MINUTE = 60_000;
 /** Throws WEAK_PASSWORD unless the password meets the policy (OPEN-14): the shared rule, then the full common list. */
 export async function assertPasswordPolicy(password: string): Promise<void> {
   if (checkPassword(password) || (await isCommonPassword(password))) {
-    throw new AppError("WEAK_PASSWORD", "The password must be 8 to 128 characters and not a common password.");
+    throw new AppError("WEAK_PASSWORD");
   }
 }
 
@@ -52,11 +52,11 @@ export async function signUp(
   kind: "host" | "affiliate" = "host",
 ): Promise<{ userId: string; token: string }> {
   await ctx.rateLimiter.consume("sign-up", meta.ip, ctx.config.rateLimits.signUp);
-  if (input.website) throw new AppError("BOT_DETECTED", "Sign-up refused.");
+  if (input.website) throw new AppError("BOT_DETECTED", { action: "sign-up" });
   const email = normalizeEmail(input.email);
-  if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
+  if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL");
   await assertPasswordPolicy(input.password);
-  if (await findUserWithEmail(ctx, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+  if (await findUserWithEmail(ctx, email)) throw new AppError("EMAIL_TAKEN");
 
   const referredByUserId = input.referralId ? await findUserIdWithReferrerCode(ctx, input.referralId) : null;
   const now = ctx.now();
@@ -89,7 +89,7 @@ export async function signUp(
       if (!isUniqueViolation(error)) throw error;
       // Two sign-ups raced for one email; or, far rarer, a referral code collided and we draw again.
       if (attempt >= 3 || (await findUserWithEmail(ctx, email))) {
-        throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+        throw new AppError("EMAIL_TAKEN");
       }
     }
   }
@@ -121,7 +121,7 @@ export async function login(
   await ctx.rateLimiter.consume("login", `${meta.ip}|${email}`, ctx.config.rateLimits.login);
   // OPEN-15: per email too, so guessing one account's password from many addresses is bounded.
   await ctx.rateLimiter.consume("login-email", email, ctx.config.rateLimits.loginPerEmail);
-  if (input.website) throw new AppError("BOT_DETECTED", "Login refused.");
+  if (input.website) throw new AppError("BOT_DETECTED", { action: "login" });
 
   const user = await findUserWithEmail(ctx, email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
@@ -138,8 +138,8 @@ export async function login(
     appReloaded: meta.clientVersion !== null && meta.clientVersion !== ctx.config.appVersion,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
   });
-  if (failure === "USER_NOT_FOUND") throw new AppError("USER_NOT_FOUND", "No user with that email address.");
-  if (failure === "WRONG_PASSWORD") throw new AppError("WRONG_PASSWORD", "Incorrect password.");
+  if (failure === "USER_NOT_FOUND") throw new AppError("USER_NOT_FOUND");
+  if (failure === "WRONG_PASSWORD") throw new AppError("WRONG_PASSWORD");
   return { userId: user!.id, token: await createSession(ctx, user!.id, meta) };
 }
 
@@ -173,7 +173,7 @@ export async function exchangeLoginToken(
 ): Promise<{ userId: string; token: string }> {
   await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
   const userId = await consumeOneTimeToken(ctx.db, hashToken(token), "login", ctx.now());
-  if (!userId) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
+  if (!userId) throw new AppError("TOKEN_EXPIRED");
   return { userId, token: await createSession(ctx, userId, meta) };
 }
 
@@ -183,7 +183,7 @@ export async function requestPasswordReset(ctx: AppContext, rawEmail: string, me
   await ctx.rateLimiter.consume("forgot-ip", meta.ip, ctx.config.rateLimits.resetPassword);
   await ctx.rateLimiter.consume("forgot", email, ctx.config.rateLimits.forgotPassword);
   const user = await findUserWithEmail(ctx, email);
-  if (!user) throw new AppError("USER_NOT_FOUND", "No user with that email address.");
+  if (!user) throw new AppError("USER_NOT_FOUND");
   await consumeUserTokens(ctx.db, user.id, ["password-reset"], ctx.now());
   const token = await issueOneTimeToken(ctx, user.id, "password-reset", RESET_TOKEN_TTL_MINUTES);
   const url = `${ctx.config.publicUrl}/reset-password?otp_token=${encodeURIComponent(token)}&reset_email=${encodeURIComponent(email)}`;
@@ -199,7 +199,7 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   const user = await findUserWithEmail(ctx, normalizeEmail(input.email));
   const now = ctx.now();
   const tokenUserId = await consumeOneTimeToken(ctx.db, hashToken(input.token), "password-reset", now);
-  if (!user || tokenUserId !== user.id) throw new AppError("TOKEN_EXPIRED", "This link has expired.");
+  if (!user || tokenUserId !== user.id) throw new AppError("TOKEN_EXPIRED");
   await setPasswordHash(ctx, user.id, await hashPassword(input.password));
   await endEverySignIn(ctx, user.id, now);
 }
@@ -219,7 +219,7 @@ export async function changePassword(
   await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
   const user = await getUser(ctx, caller.userId);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError("CURRENT_PASSWORD_INCORRECT", "The current password is not correct.");
+    throw new AppError("CURRENT_PASSWORD_INCORRECT");
   }
   await assertPasswordPolicy(input.newPassword);
   await setPasswordHash(ctx, caller.userId, await hashPassword(input.newPassword));

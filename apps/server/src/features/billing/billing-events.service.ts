@@ -90,13 +90,12 @@ export async function handleStripeWebhook(
   rawBody: Buffer,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
-  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook)
-    throw new AppError("NOT_CONFIGURED", "Stripe is not configured.");
+  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook) throw new AppError("STRIPE_NOT_CONFIGURED");
   let event: GatewayEvent;
   try {
     event = ctx.payments.parseWebhook(rawBody, signature);
   } catch {
-    throw new AppError("WEBHOOK_SIGNATURE_INVALID", "The webhook signature is not valid.");
+    throw new AppError("WEBHOOK_SIGNATURE_INVALID");
   }
   if (!(await recordWebhookEvent(ctx.db, event.id, event.type))) return { received: true, duplicate: true };
   try {

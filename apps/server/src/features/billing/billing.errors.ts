@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import { AppError } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 
@@ -9,19 +8,17 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
  */
 export function toBillingError(error: unknown, phase: "card" | "subscription"): AppError {
   if (error instanceof AppError) return error;
-  if (!(error instanceof PaymentError)) return new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
+  if (!(error instanceof PaymentError)) return new AppError("SUBSCRIPTION_FAILED");
   switch (error.kind) {
     case "card_declined":
-      return new AppError("CARD_DECLINED", copy.billing.cardDeclined);
+      return new AppError("CARD_DECLINED");
     case "insufficient_funds":
-      return new AppError("CARD_INSUFFICIENT_FUNDS", error.message);
+      return new AppError("CARD_INSUFFICIENT_FUNDS", { providerMessage: error.message });
     case "authentication_required":
-      return new AppError("CARD_AUTHENTICATION_REQUIRED", copy.billing.authenticationRequired);
+      return new AppError("CARD_AUTHENTICATION_REQUIRED");
     case "invalid_card":
-      return new AppError("CARD_INVALID", error.message);
+      return new AppError("CARD_INVALID", { providerMessage: error.message });
     case "provider":
-      return phase === "card"
-        ? new AppError("CARD_NOT_SAVED", copy.billing.cardNotSaved)
-        : new AppError("SUBSCRIPTION_FAILED", copy.billing.subscriptionFailed);
+      return phase === "card" ? new AppError("CARD_NOT_SAVED") : new AppError("SUBSCRIPTION_FAILED");
   }
 }

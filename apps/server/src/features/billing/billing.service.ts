@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import {
   deriveSubscriptionFlags,
   findCoupon,
@@ -46,7 +45,7 @@ export interface BillingContext {
 export async function requireBillingContext(ctx: AppContext, caller: Caller): Promise<BillingContext> {
   const row = await findBillingContext(ctx.db, caller.accountId, caller.userId);
   if (!row) throw notFound("User not found");
-  if (!row.user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can manage billing.");
+  if (!row.user.isMaster) throw new AppError("BILLING_OWNER_ONLY");
   return row;
 }
 
@@ -110,7 +109,7 @@ export async function createSubscription(
 ): Promise<CreateSubscriptionResponse> {
   const { account } = await requireBillingContext(ctx, caller);
   if (!(await claimSubscribe(ctx.db, account.id, ctx.payments.kind, ctx.now()))) {
-    throw new AppError("SUBSCRIPTION_EXISTS", "Your subscription is already being set up.");
+    throw new AppError("SUBSCRIPTION_PENDING");
   }
   try {
     return await subscribeClaimed(ctx, caller, input, ip);
@@ -131,17 +130,14 @@ async function subscribeClaimed(
     hasOpenSubscription(billing?.subscriptionRef, billing?.status as SubscriptionStatus | null) &&
     billing?.gateway === ctx.payments.kind
   ) {
-    throw new AppError("SUBSCRIPTION_EXISTS", "You already have a subscription.");
+    throw new AppError("SUBSCRIPTION_EXISTS");
   }
   const plans = await allowedPlans(ctx, account, billing);
   const { currency } = resolveCurrency(ctx, account, plans, input.currency, ip);
   const plan = plans.find(
     (p) => p.currency === currency && p.cycle === input.cycle && (!input.planId || p.key === input.planId),
   );
-  if (!plan)
-    throw new AppError("VALIDATION_FAILED", "This plan is not available.", [
-      { path: ["planId"], message: "Not in your plans" },
-    ]);
+  if (!plan) throw new AppError("PLAN_UNAVAILABLE", undefined, { at: ["planId"], issue: "PLAN_NOT_OFFERED" });
   const quantity = await billedQuantityFor(ctx, account.id);
   const { amount, renewalAmount } = planAmounts(plan, quantity);
   const couponCode = input.coupon || account.couponCode;
@@ -183,7 +179,7 @@ async function subscribeClaimed(
     });
     if (!LIVE_STATUSES.has(snapshot.status)) {
       await ctx.payments.cancelSubscription(snapshot.ref).catch(() => undefined);
-      throw new AppError("CARD_DECLINED", copy.billing.cardDeclined);
+      throw new AppError("CARD_DECLINED");
     }
     await upsertBillingAccount(ctx.db, account.id, ctx.payments.kind, {
       customerRef,
@@ -240,8 +236,7 @@ async function recordReferredPaymentSafely(ctx: AppContext, accountId: string, c
 export async function updatePaymentMethod(ctx: AppContext, caller: Caller, input: UpdatePaymentMethodRequest) {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
-  if (!billing?.subscriptionRef || !billing.customerRef)
-    throw new AppError("NO_SUBSCRIPTION", "There is no subscription to update.");
+  if (!billing?.subscriptionRef || !billing.customerRef) throw new AppError("NO_SUBSCRIPTION");
   const who = { accountId: account.id, userId: user.id, email: user.email };
   let phase: "card" | "subscription" = "card";
   try {

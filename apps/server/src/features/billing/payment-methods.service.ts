@@ -7,8 +7,7 @@ import { ensureCustomer, requireBillingContext } from "./billing.service.ts";
 /** POST /api/billing/setup-intent (BILL-20): the client secret for Stripe Elements. */
 export async function createSetupIntent(ctx: AppContext, caller: Caller): Promise<{ clientSecret: string }> {
   const bc = await requireBillingContext(ctx, caller);
-  if (!ctx.payments.createSetupIntent)
-    throw new AppError("NOT_CONFIGURED", "Stripe is not configured; use the test card form.");
+  if (!ctx.payments.createSetupIntent) throw new AppError("STRIPE_CARD_ENTRY_UNAVAILABLE");
   try {
     return { clientSecret: await ctx.payments.createSetupIntent(await ensureCustomer(ctx, bc)) };
   } catch (error) {
@@ -25,7 +24,7 @@ export async function createLocalPaymentMethod(ctx: AppContext, caller: Caller, 
   await requireBillingContext(ctx, caller);
   // `npm start` on one's own machine (LOCAL_RUN) is not a deployment: its billing works with the test cards.
   if ((ctx.config.env === "production" && !ctx.config.localRun) || !ctx.payments.createPaymentMethod) {
-    throw new AppError("NOT_CONFIGURED", "Test card entry is not available here.");
+    throw new AppError("TEST_CARD_ENTRY_UNAVAILABLE");
   }
   try {
     const method = await ctx.payments.createPaymentMethod(card);

@@ -45,7 +45,7 @@ export async function getCompany(ctx: AppContext, caller: Caller): Promise<Compa
 /** Creates the caller's company from its brand name; an account has at most one (CO-04, OPEN-49). */
 export async function createCompany(ctx: AppContext, caller: Caller, input: CreateCompanyRequest): Promise<CompanyDto> {
   const company = await insertCompany(ctx.db, caller.accountId, input.brandName);
-  if (!company) throw new AppError("CONFLICT", "Your account already has a company profile.");
+  if (!company) throw new AppError("COMPANY_EXISTS");
   return toCompanyDto(company);
 }
 

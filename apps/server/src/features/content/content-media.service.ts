@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import type { MediaKind } from "@doorstep/shared/rules/content";
 import type { ContentItemDto } from "@doorstep/shared/schemas/content";
 import type { AppContext, Caller } from "../../app-context.ts";
@@ -31,8 +30,7 @@ const SUB_ITEM_KIND: Partial<Record<SubItemRow["type"], MediaKind>> = {
 export type ReadUpload = (maxBytes: number) => Promise<ReceivedFile>;
 
 function checkKind(sub: SubItemRow, kind: MediaKind): void {
-  if (SUB_ITEM_KIND[sub.type] !== kind)
-    throw new AppError("VALIDATION_FAILED", `A ${sub.type} sub-item cannot hold a ${kind}.`);
+  if (SUB_ITEM_KIND[sub.type] !== kind) throw new AppError("SUB_ITEM_KIND", { subType: sub.type, kind });
 }
 
 async function requireSubItem(
@@ -94,7 +92,7 @@ export async function setContentMedia(
   const { property, item } = await getOwnedItem(ctx, caller, target.propertyId, target.itemId);
   const sub = target.subItemId ? await requireSubItem(ctx, item.id, target.subItemId, target.kind) : null;
   const column = COLUMN[target.kind];
-  const videoExists = () => new AppError("VIDEO_EXISTS", copy.content.videoExists);
+  const videoExists = () => new AppError("VIDEO_EXISTS");
   // A quick answer before reading a large upload; the transaction checks again.
   if (target.kind === "video" && (sub ? sub[column] : item[column])) throw videoExists();
   const upload = await readUpload(MEDIA_MAX_BYTES[target.kind]);

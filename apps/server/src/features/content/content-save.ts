@@ -1,7 +1,8 @@
 import { MAX_SUB_ITEMS } from "@doorstep/shared/rules/content";
 import type { SubItemInput, TranslationInput } from "@doorstep/shared/schemas/content";
 import type { Db } from "../../db/client.ts";
-import { AppError, notFound } from "../../lib/app-error.ts";
+import type { ErrorReason } from "@doorstep/shared/errors";
+import { AppError, notFound, type ErrorArgs } from "../../lib/app-error.ts";
 import {
   deleteSubItem,
   deleteTranslation,
@@ -15,14 +16,14 @@ import {
 } from "./content.repository.ts";
 import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
 
-const invalid = (path: (string | number)[], message: string) =>
-  new AppError("VALIDATION_FAILED", message, [{ path, message }]);
+const invalid = <R extends ErrorReason>(path: (string | number)[], reason: R, ...[params]: ErrorArgs<R>) =>
+  new AppError(reason, params as never, { at: path });
 
 /** CONT-28: a translation is kept when action is update, or create with a non-blank title or text. */
 export async function applyTranslations(tx: Db, itemId: string, inputs: TranslationInput[], at: Date): Promise<void> {
   const seen = new Set<string>();
   for (const [i, t] of inputs.entries()) {
-    if (seen.has(t.language)) throw invalid(["translations", i, "language"], "Each language may appear once.");
+    if (seen.has(t.language)) throw invalid(["translations", i, "language"], "TRANSLATION_REPEATED");
     seen.add(t.language);
     if (t.action === "delete") {
       await deleteTranslation(tx, itemId, t.language);
@@ -76,12 +77,12 @@ function keepOnlyColumnsOf(type: SubItemRow["type"], fields: Partial<NewSubItem>
 /** What each type of sub-item needs before it can be saved (CONT-29). */
 function checkSubItem(state: Partial<NewSubItem>, index: number): void {
   if (state.type === "text" && !state.detailText)
-    throw invalid(["subItems", index, "detailText"], "A text sub-item needs its text.");
+    throw invalid(["subItems", index, "detailText"], "SUB_ITEM_TEXT_REQUIRED");
   if (state.type === "button" && (!state.buttonLabel || !state.buttonLink)) {
-    throw invalid(["subItems", index, "buttonLink"], "A button needs a label and a link.");
+    throw invalid(["subItems", index, "buttonLink"], "SUB_ITEM_BUTTON_INCOMPLETE");
   }
   if (state.type === "internal-link" && (!state.internalLinkLabel || !state.internalLink)) {
-    throw invalid(["subItems", index, "internalLink"], "An internal link needs a label and a path.");
+    throw invalid(["subItems", index, "internalLink"], "SUB_ITEM_LINK_INCOMPLETE");
   }
 }
 
@@ -98,7 +99,7 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
   const touched = new Set<string>();
   for (const [index, input] of inputs.entries()) {
     if (input.action !== "create") {
-      if (touched.has(input.id)) throw invalid(["subItems", index, "id"], "Each sub-item may appear once.");
+      if (touched.has(input.id)) throw invalid(["subItems", index, "id"], "SUB_ITEM_REPEATED");
       touched.add(input.id);
     }
     if (input.action === "delete") {
@@ -128,7 +129,7 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
     await updateSubItem(tx, itemId, input.id, { ...clean, ...(listRank !== undefined ? { listRank } : {}) }, at);
   }
   const all = await findSubItems(tx, [itemId]);
-  if (all.length > MAX_SUB_ITEMS) throw invalid(["subItems"], `At most ${MAX_SUB_ITEMS} sub-content items.`);
+  if (all.length > MAX_SUB_ITEMS) throw invalid(["subItems"], "SUB_ITEMS_TOO_MANY", { max: MAX_SUB_ITEMS });
   await rewriteRanks(
     tx,
     "sub-items",

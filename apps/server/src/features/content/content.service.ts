@@ -91,10 +91,7 @@ export async function getContentItem(
 
 function requireTitle(title: string): string {
   const clean = sanitizePlainText(title);
-  if (!clean)
-    throw new AppError("VALIDATION_FAILED", "Please enter a title in English", [
-      { path: ["title"], message: "Please enter a title in English" },
-    ]);
+  if (!clean) throw new AppError("TITLE_IN_ENGLISH_REQUIRED", undefined, { at: ["title"] });
   return clean;
 }
 
@@ -129,7 +126,7 @@ export async function createContentItem(
     : null;
   if (input.templateLabel && !template) throw notFound("Template not found");
   if (!template && catalogue.categories.some((c) => c.parentLabel === category.label)) {
-    throw new AppError("VALIDATION_FAILED", "Add custom content to one of this category's sub-categories.");
+    throw new AppError("CATEGORY_HAS_SUB_CATEGORIES");
   }
   const title = requireTitle(input.title);
   // A new item has no sub-items to update or delete yet.
@@ -139,8 +136,7 @@ export async function createContentItem(
     const item = await ctx.db.transaction(async (tx) => {
       await touchProperty(tx, property.id, now);
       const stats = await categoryStats(tx, property.id, category.label);
-      if (stats.count >= MAX_ITEMS_PER_CATEGORY)
-        throw new AppError("CONFLICT", `A category holds at most ${MAX_ITEMS_PER_CATEGORY} items.`);
+      if (stats.count >= MAX_ITEMS_PER_CATEGORY) throw new AppError("CATEGORY_FULL", { max: MAX_ITEMS_PER_CATEGORY });
       const row = await insertItem(tx, {
         accountId: caller.accountId,
         propertyId: property.id,
@@ -169,13 +165,12 @@ export async function createContentItem(
     });
     return loadItemDto(ctx, property, item);
   } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("CONFLICT", "This template already has content on this property. Edit it instead.");
+    if (isUniqueViolation(error)) throw new AppError("TEMPLATE_CONTENT_EXISTS");
     throw error;
   }
 }
 
-const staleVersion = () => new AppError("CONFLICT", "This content was changed elsewhere. Reload it and try again.");
+const staleVersion = () => new AppError("CONTENT_CHANGED");
 
 /**
  * Updates the fields sent, translations and sub-items in one transaction; ContentVersion + 1 (CONT-24/25/30).

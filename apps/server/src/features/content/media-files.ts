@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { IMAGE_MAX_BYTES } from "@doorstep/shared/constants";
-import { copy } from "@doorstep/shared/copy";
 import { PDF_MAX_BYTES, VIDEO_MAX_BYTES, type MediaKind } from "@doorstep/shared/rules/content";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -33,14 +32,14 @@ export async function storeMedia(
   const suffix = randomBytes(8).toString("hex");
   if (kind === "video") {
     const video = await probeVideo(upload.path);
-    if (!video) throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.videoType);
+    if (!video) throw new AppError("VIDEO_TYPE");
     const key = `${folder}/${name}-video-${suffix}.${video.ext}`;
     await ctx.storage.putFile(key, upload.path, video.contentType);
     return key;
   }
   const pdf = await checkPdf(upload.path);
-  if (pdf === "not-pdf") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfType);
-  if (pdf === "script") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfActive);
+  if (pdf === "not-pdf") throw new AppError("PDF_TYPE");
+  if (pdf === "script") throw new AppError("PDF_ACTIVE");
   // A PDF that acts by itself when opened is served as a download, not shown in the guest's browser (decision 012).
   const key = `${folder}/${name}-document-${suffix}${pdf === "auto-action" ? DOWNLOAD_SUFFIX : ".pdf"}`;
   await ctx.storage.putFile(key, upload.path, "application/pdf");

@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import { nextFreeLabel, profileLabel } from "@doorstep/shared/rules/local-area";
 import {
   PROFILES_PAGE_SIZE,
@@ -76,7 +75,7 @@ function decodeCursor(raw: string | undefined): ProfileCursor | undefined {
   } catch {
     // falls through to the refusal below
   }
-  throw new AppError("VALIDATION_FAILED", "Invalid cursor");
+  throw new AppError("INVALID_CURSOR");
 }
 
 /**
@@ -90,7 +89,7 @@ export async function createProfile(
   input: CreateProfileRequest,
 ): Promise<ProfileSummary> {
   const town = await lookupAddress(ctx, caller.accountId, input.placeId);
-  if (!town) throw new AppError("VALIDATION_FAILED", copy.localArea.enterAll);
+  if (!town) throw new AppError("LOCAL_AREA_INCOMPLETE");
   const base = profileLabel(input.title);
   const profile = await ctx.db.transaction(async (tx) => {
     await lockAccountLabels(tx, caller.accountId);

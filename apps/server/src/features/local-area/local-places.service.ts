@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { copy } from "@doorstep/shared/copy";
 import { MAX_PLACES_PER_OWNER } from "@doorstep/shared/rules/local-area";
 import type {
   AddPlaceRequest,
@@ -52,11 +51,11 @@ async function insertNewPlace(
 ): Promise<PlaceRow> {
   const { owner } = resolved;
   const now = ctx.now();
-  const alreadyAdded = () => new AppError("PLACE_EXISTS", copy.localArea.alreadyAdded);
+  const alreadyAdded = () => new AppError("PLACE_EXISTS");
   try {
     return await ctx.db.transaction(async (tx) => {
       if ((await countPlaces(tx, owner)) >= MAX_PLACES_PER_OWNER)
-        throw new AppError("CONFLICT", `A list holds at most ${MAX_PLACES_PER_OWNER} places.`);
+        throw new AppError("PLACE_LIST_FULL", { max: MAX_PLACES_PER_OWNER });
       if (values.providerPlaceId && (await findPlaceByProviderId(tx, owner, values.providerPlaceId)))
         throw alreadyAdded();
       const row = await insertPlace(tx, {
@@ -108,8 +107,7 @@ export async function addPlace(
     const { source: _source, translations, ...fields } = body;
     return (await placeDtos(ctx, [await insertNewPlace(ctx, caller, resolved, fields, translations)]))[0]!;
   }
-  if (await findPlaceByProviderId(ctx.db, resolved.owner, body.placeId))
-    throw new AppError("PLACE_EXISTS", copy.localArea.alreadyAdded);
+  if (await findPlaceByProviderId(ctx.db, resolved.owner, body.placeId)) throw new AppError("PLACE_EXISTS");
   const details = await lookupPlaceDetails(ctx, caller.accountId, body.placeId);
   if (!details) throw notFound("Place not found");
   const row = await insertNewPlace(ctx, caller, resolved, {

@@ -98,7 +98,7 @@ function decodeCursor(raw: string | undefined): ManagerCursor | undefined {
   } catch {
     // falls through to the refusal below
   }
-  throw new AppError("VALIDATION_FAILED", "Invalid cursor");
+  throw new AppError("INVALID_CURSOR");
 }
 
 /**
@@ -238,7 +238,7 @@ export async function deleteManagerPhoto(ctx: AppContext, caller: Caller, vanity
  */
 export async function deleteManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<void> {
   const manager = await requireManager(ctx, caller, vanityId);
-  if (manager.isDefault) throw new AppError("CONFLICT", "The default manager cannot be deleted.");
+  if (manager.isDefault) throw new AppError("DEFAULT_MANAGER_UNDELETABLE");
   if (await hasLinkedProperties(ctx.db, caller.accountId, manager.id)) await ensureDefaultManager(ctx, caller);
   if (!(await deleteManagerRelinking(ctx.db, caller.accountId, manager.id))) throw notFound("Manager not found");
   await deleteStoredFile(ctx, manager.photoKey);

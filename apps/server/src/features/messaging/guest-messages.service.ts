@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { copy } from "@doorstep/shared/copy";
 import type {
   GuestMessageFields,
   GuestThreadResponse,
@@ -29,7 +28,6 @@ export { GUEST_ID_COOKIE, GUEST_ID_MAX_AGE_SECONDS, newGuestId, openGuestId } fr
 /** The guest's live stream key on this guide (their page hears the host's replies). */
 export const guestStreamKey = (guide: GuestGuide, endUserId: string) => guestKeyOf(guide.id, endUserId);
 
-const g = copy.guestMessaging;
 /** A guest writes a few messages; a script is held back (per IP, and per guide for many IPs at once). */
 const PER_IP = { max: 10, windowMs: 10 * 60_000 };
 const PER_GUIDE = { max: 120, windowMs: 10 * 60_000 };
@@ -54,7 +52,7 @@ export async function sendGuestMessage(
   input: { guide: GuestGuide; endUserId: string; fields: GuestMessageFields; files: ReceivedFile[]; ip: string },
 ): Promise<MessageDto | null> {
   const { guide, fields } = input;
-  if (!guide.inboundMessagingActive) throw new AppError("CONFLICT", g.off);
+  if (!guide.inboundMessagingActive) throw new AppError("GUEST_MESSAGES_OFF");
   const limits = ctx.config.rateLimits;
   await ctx.rateLimiter.consume("guest-message-ip", input.ip, limits.guestMessagesPerIp ?? PER_IP);
   await ctx.rateLimiter.consume("guest-message-guide", guide.id, limits.guestMessagesPerGuide ?? PER_GUIDE);
@@ -62,7 +60,7 @@ export async function sendGuestMessage(
 
   const messageId = randomUUID();
   const folder = messageFolder(guide.accountId, guide.id, messageId);
-  const stored = await storeAttachments(ctx, folder, input.files, g.fileType);
+  const stored = await storeAttachments(ctx, folder, input.files);
   let saved: Awaited<ReturnType<typeof insertInboundMessage>>;
   let files: Awaited<ReturnType<typeof insertMessageFiles>>;
   // Only a failure to store the message takes its files back; what follows it never does.
@@ -134,9 +132,9 @@ export async function subscribeGuestToPush(
   input: PushSubscriptionRequest,
 ): Promise<void> {
   const conversation = endUserId ? await findGuestConversation(ctx.db, guide.id, endUserId) : null;
-  if (!endUserId || !conversation) throw new AppError("CONFLICT", g.notifyFailed);
+  if (!endUserId || !conversation) throw new AppError("PUSH_NO_CONVERSATION");
   if (!ctx.push.allows(input.endpoint)) {
-    throw new AppError("VALIDATION_FAILED", g.notifyFailed, [{ path: ["endpoint"], message: g.notifyFailed }]);
+    throw new AppError("PUSH_ENDPOINT_REFUSED", undefined, { at: ["endpoint"] });
   }
   await upsertPushSubscription(ctx.db, {
     propertyId: guide.id,

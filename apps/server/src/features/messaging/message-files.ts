@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { copy } from "@doorstep/shared/copy";
 import type { MessageFileKind } from "@doorstep/shared/rules/messaging";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -25,19 +24,18 @@ function displayName(filename: string, fallback: string): string {
 /**
  * Checks each attachment by its content and stores it under `folder` (MSG-13, OPEN-53): images re-encoded to
  * WebP (which also drops their location metadata), videos by a container probe, PDFs by header and trailer with
- * scripts refused. Anything else is refused with `typeMessage`; files stored before a refusal are deleted.
+ * scripts refused. Anything else is refused as ATTACHMENT_TYPE; files stored before a refusal are deleted.
  */
 export async function storeAttachments(
   ctx: AppContext,
   folder: string,
   files: ReceivedFile[],
-  typeMessage: string,
 ): Promise<StoredAttachment[]> {
   const stored: StoredAttachment[] = [];
   try {
     for (const [index, file] of files.entries()) {
       const name = `${index + 1}-${randomBytes(6).toString("hex")}`;
-      stored.push(await storeOne(ctx, folder, name, file, typeMessage));
+      stored.push(await storeOne(ctx, folder, name, file));
     }
     return stored;
   } catch (error) {
@@ -46,13 +44,7 @@ export async function storeAttachments(
   }
 }
 
-async function storeOne(
-  ctx: AppContext,
-  folder: string,
-  name: string,
-  file: ReceivedFile,
-  typeMessage: string,
-): Promise<StoredAttachment> {
+async function storeOne(ctx: AppContext, folder: string, name: string, file: ReceivedFile): Promise<StoredAttachment> {
   const video = await probeVideo(file.path);
   if (video) {
     const storageKey = `${folder}/${name}.${video.ext}`;
@@ -61,7 +53,7 @@ async function storeOne(
     return { storageKey, fileName, contentType: video.contentType, kind: "video", size: file.size };
   }
   const pdf = await checkPdf(file.path);
-  if (pdf === "script") throw new AppError("UNSUPPORTED_MEDIA_TYPE", copy.content.pdfActive);
+  if (pdf === "script") throw new AppError("PDF_ACTIVE");
   if (pdf !== "not-pdf") {
     const storageKey = `${folder}/${name}${pdf === "auto-action" ? DOWNLOAD_SUFFIX : ".pdf"}`;
     await ctx.storage.putFile(storageKey, file.path, "application/pdf");
@@ -74,7 +66,7 @@ async function storeOne(
   } catch (error) {
     // HEIC and oversized images keep their own message; anything else is not a file we take.
     if (error instanceof AppError && error.code !== "UNSUPPORTED_MEDIA_TYPE") throw error;
-    throw new AppError("UNSUPPORTED_MEDIA_TYPE", typeMessage);
+    throw new AppError("ATTACHMENT_TYPE");
   }
   const storageKey = `${folder}/${name}.webp`;
   await ctx.storage.put(storageKey, image, "image/webp");

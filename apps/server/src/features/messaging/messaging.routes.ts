@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { copy } from "@doorstep/shared/copy";
-import { MAX_MESSAGE_FILES } from "@doorstep/shared/rules/messaging";
 import {
   ConversationListQuery,
   ConversationListResponse,
@@ -122,13 +120,11 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
         async () => {
           const form = await receiveForm(request, {
             ...MESSAGE_UPLOAD,
-            tooManyMessage: copy.messaging.tooManyFiles(MAX_MESSAGE_FILES),
+            sayTooManyFiles: true,
           });
           const fields = ReplyFields.safeParse(form.fields);
-          if (!fields.success) {
-            const message = fields.error.issues[0]?.message ?? copy.messaging.emptyReply;
-            throw new AppError("VALIDATION_FAILED", message, [{ path: ["text"], message }]);
-          }
+          // The reply's one rule (ReplyFields): its text within the length, else the empty reply's message.
+          if (!fields.success) throw new AppError("REPLY_EMPTY", undefined, { at: ["text"] });
           return { text: fields.data.text, files: form.files };
         },
       );

@@ -49,7 +49,7 @@ function decodeCursor(cursor: string | undefined): { at: Date; id: string } | un
   if (!cursor) return undefined;
   const [at, id] = Buffer.from(cursor, "base64url").toString().split("|");
   if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError("VALIDATION_FAILED", "Invalid cursor");
+    throw new AppError("INVALID_CURSOR");
   }
   return { at: new Date(at), id };
 }
@@ -197,16 +197,14 @@ export async function replyToConversation(
 ): Promise<MessageDto> {
   // Who may write here is settled before a byte of the upload is read.
   const row = await ownedConversation(ctx, caller, id);
-  if (!row.replyAllowed) throw new AppError("CONFLICT", copy.messaging.replyOff);
+  if (!row.replyAllowed) throw new AppError("REPLIES_OFF");
   const { text, files } = await receive();
   if (!text && files.length === 0) {
-    throw new AppError("VALIDATION_FAILED", copy.messaging.emptyReply, [
-      { path: ["text"], message: copy.messaging.emptyReply },
-    ]);
+    throw new AppError("REPLY_EMPTY", undefined, { at: ["text"] });
   }
   const messageId = randomUUID();
   const folder = messageFolder(caller.accountId, row.conversation.propertyId, messageId);
-  const stored = await storeAttachments(ctx, folder, files, copy.messaging.fileType);
+  const stored = await storeAttachments(ctx, folder, files);
   let message: MessageRow;
   let saved: MessageFileRow[];
   // Only a failure to store the message takes its files back; what follows it never does.

@@ -116,11 +116,10 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
     },
     async (request) => {
       await limit(request);
-      if (!ctx.what3words.configured)
-        throw new AppError("NOT_CONFIGURED", "what3words is not configured on this server.");
+      if (!ctx.what3words.configured) throw new AppError("WHAT3WORDS_NOT_CONFIGURED");
       const words = request.query.words.replace(/^\/+/, "").toLowerCase();
       const result = await cache.get(`coordinates:${words}`, () => ctx.what3words.toCoordinates(words));
-      if (!result) throw new AppError("WORDS_NOT_FOUND", "Words not found.");
+      if (!result) throw new AppError("WORDS_NOT_FOUND");
       return result;
     },
   );

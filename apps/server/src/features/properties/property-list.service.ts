@@ -21,7 +21,7 @@ function decodeCursor(raw: string | undefined): ListCursor | undefined {
   if (!raw) return undefined;
   const [updatedAt, id] = Buffer.from(raw, "base64url").toString("utf8").split("|");
   if (!updatedAt || !id || Number.isNaN(Date.parse(updatedAt)) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError("VALIDATION_FAILED", "Invalid cursor");
+    throw new AppError("INVALID_CURSOR");
   }
   return { updatedAt, id };
 }

@@ -1,4 +1,3 @@
-import { copy } from "@doorstep/shared/copy";
 import { pdfPosterPrints } from "@doorstep/shared/rules/poster";
 import sharp from "sharp";
 import type { AppContext, Caller } from "../../app-context.ts";
@@ -48,7 +47,7 @@ export async function getPdfPosterInput(
   paper: Paper,
 ): Promise<PosterInput & { propertyId: string }> {
   const poster = await getPosterInput(ctx, caller, propertyId, paper);
-  if (!pdfPosterPrints(poster.title)) throw new AppError("VALIDATION_FAILED", copy.properties.posterPdfUnprintable);
+  if (!pdfPosterPrints(poster.title)) throw new AppError("POSTER_UNPRINTABLE");
   return pdfPosterPrints(poster.brand) ? poster : { ...poster, brand: "" };
 }
 

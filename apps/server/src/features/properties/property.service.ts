@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { copy } from "@doorstep/shared/copy";
 import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { checkWeblink } from "@doorstep/shared/rules/property";
 import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
@@ -42,9 +41,6 @@ export async function getOwnedProperty(
   return property;
 }
 
-const SHARED_CONTENT_LOCKED =
-  "The shared content area is not a guide: it cannot be edited, published, deleted, protected with a passcode or given a cover here.";
-
 /**
  * The caller's property that has a guide of its own, for the routes that change it. The shared-content
  * property (SHARED-01) only holds shared items: archiving or publishing it would strand them (409).
@@ -55,7 +51,7 @@ export async function getOwnedGuideProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  if (property.isShared) throw new AppError("CONFLICT", SHARED_CONTENT_LOCKED);
+  if (property.isShared) throw new AppError("SHARED_CONTENT_LOCKED");
   return property;
 }
 
@@ -78,9 +74,9 @@ export function getCompanyBrand(ctx: AppContext, accountId: string) {
 
 function assertWeblinkForm(propertyId: string): void {
   if (checkWeblink(propertyId) === "characters") {
-    throw new AppError("WEBLINK_INVALID", copy.properties.weblinkCharacters);
+    throw new AppError("WEBLINK_INVALID");
   }
-  if (checkWeblink(propertyId)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+  if (checkWeblink(propertyId)) throw new AppError("WEBLINK_TAKEN");
 }
 
 /** Whether a weblink is free across every account, archived properties included (PROP-10). */
@@ -112,7 +108,7 @@ export async function createProperty(
       guideSessionToken: newToken(),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN");
     throw error;
   }
   await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
@@ -169,7 +165,7 @@ export async function createPropertyCopy(
     });
   } catch (error) {
     await ctx.storage.deletePrefix(`${folder}/`);
-    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
+    if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN");
     throw error;
   }
   if (source.inboundMessagingActive) await syncMessagingStatus(ctx.db, caller.accountId);
@@ -207,9 +203,7 @@ export async function updateProperty(
   }
   // Company branding stands in for the colours of SETUP-20 (CO-07) only when there is a company behind it.
   if (input.companyProfile && !(await getCompanyBrand(ctx, caller.accountId))) {
-    throw new AppError("VALIDATION_FAILED", copy.basicSetup.companyBrandingNeedsCompany, [
-      { path: ["companyProfile"], message: copy.basicSetup.companyBrandingNeedsCompany },
-    ]);
+    throw new AppError("COMPANY_BRANDING_NEEDS_COMPANY", undefined, { at: ["companyProfile"] });
   }
   if (managerVanityId) {
     patch.managerId = await getManagerIdByVanityId(ctx, caller, managerVanityId);
@@ -218,9 +212,10 @@ export async function updateProperty(
   const defaultLanguage = input.defaultLanguage ?? property.defaultLanguage;
   if (defaultLanguage !== "en" && !translations.includes(defaultLanguage)) {
     if (input.defaultLanguage) {
-      throw new AppError("VALIDATION_FAILED", "The default language must be English or one of the translations.", [
-        { path: ["defaultLanguage"], message: "Tick this language as a translation first." },
-      ]);
+      throw new AppError("DEFAULT_LANGUAGE_INVALID", undefined, {
+        at: ["defaultLanguage"],
+        issue: "DEFAULT_LANGUAGE_NOT_TRANSLATED",
+      });
     }
     patch.defaultLanguage = "en";
   }

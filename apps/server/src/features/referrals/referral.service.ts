@@ -27,7 +27,7 @@ const PAGE_SIZE = 50;
 /** Referrals are for master accounts (REF-01), like billing. */
 async function requireMaster(ctx: AppContext, caller: Caller): Promise<UserWithAccount> {
   const user = await getUser(ctx, caller.userId);
-  if (!user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can see referrals.");
+  if (!user.isMaster) throw new AppError("REFERRALS_OWNER_ONLY");
   return user;
 }
 
@@ -112,7 +112,7 @@ export async function claimReward(ctx: AppContext, caller: Caller, rewardId: str
     const code = newVoucherCode();
     if (await markPayoutPaid(ctx.db, payout.id, code, now)) vouchers.push({ code, amount: payout.amount });
   }
-  if (vouchers.length === 0) throw new AppError("CONFLICT", "There is no reward to claim right now.");
+  if (vouchers.length === 0) throw new AppError("NO_REWARD_TO_CLAIM");
   await sendAfterCommit(
     ctx,
     rewardVoucherEmail(

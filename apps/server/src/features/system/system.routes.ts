@@ -49,8 +49,7 @@ export function registerSystemRoutes(
         await database.ping();
       } catch {
         // 503, not 500: a load balancer takes the instance out of rotation until the database is back.
-        const also = redis === "down" ? "; Redis unreachable" : "";
-        throw new AppError("UNAVAILABLE", `Database unreachable${also}`);
+        throw new AppError("DATABASE_UNREACHABLE", { redisDown: redis === "down" });
       }
       // Without Redis the instance still serves (rate limits per instance), so it stays ready and says so.
       return { status: "ready" as const, database: "ok" as const, redis };
@@ -97,7 +96,7 @@ export function registerSystemRoutes(
           .select({ accountId: users.accountId })
           .from(users)
           .where(eq(users.email, request.body.email.trim().toLowerCase()));
-        if (!user) throw new AppError("NOT_FOUND", "No such user");
+        if (!user) throw new AppError("NO_SUCH_USER");
         await ctx.db
           .update(accounts)
           .set({ trialEndsAt: new Date(ctx.now().getTime() - 60_000) })

@@ -105,12 +105,12 @@ export async function updateEmail(
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
   if (email === user.email) return null;
-  if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
-  if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+  if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL");
+  if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN");
   try {
     await updateUser(ctx.db, caller.userId, { email });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
+    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN");
     throw error;
   }
   await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));

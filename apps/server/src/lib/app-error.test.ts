@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { AppError, issueAt, notFound } from "./app-error.ts";
+
+// An error is a code with parameters; its API code, status and English follow from them (decision 035).
+describe("AppError", () => {
+  it("answers a specific code with its API code and status, the message rendered from its parameters", () => {
+    const error = new AppError("CATEGORY_FULL", { max: 30 });
+    expect([error.reason, error.code, error.status, error.message]).toEqual([
+      "CATEGORY_FULL",
+      "CONFLICT",
+      409,
+      "A category holds at most 30 items.",
+    ]);
+    expect(error.params).toEqual({ max: 30 });
+    expect(error.issues).toBeUndefined();
+  });
+
+  it("places the error at a field, with its own message or another code's", () => {
+    expect(new AppError("REPLY_EMPTY", undefined, { at: ["text"] }).issues).toEqual([
+      { path: ["text"], message: "Write a message or attach a file.", reason: "REPLY_EMPTY", params: undefined },
+    ]);
+    const plan = new AppError("PLAN_UNAVAILABLE", undefined, { at: ["planId"], issue: "PLAN_NOT_OFFERED" });
+    expect(plan.message).toBe("This plan is not available.");
+    expect(plan.issues?.map((i) => [i.path, i.message])).toEqual([[["planId"], "Not in your plans"]]);
+    const issues = [issueAt(["email"], "GUEST_EMAIL_INVALID")];
+    expect(new AppError("VALIDATION_FAILED", undefined, { issues }).issues).toBe(issues);
+  });
+
+  it("carries a rate limit's wait for the Retry-After header", () => {
+    const error = new AppError("TOO_MANY_ATTEMPTS", { retryAfterSeconds: 45 });
+    expect([error.code, error.status, error.retryAfterSeconds, error.message]).toEqual([
+      "RATE_LIMITED",
+      429,
+      45,
+      "Too many attempts. Try again in 45 seconds.",
+    ]);
+  });
+
+  it("keeps bulk updates' own message and issues until they have codes of their own", () => {
+    const message = "Choose a manager.";
+    const error = new AppError("VALIDATION_FAILED", message, [{ path: ["values"], message }]);
+    expect([error.code, error.message, error.params]).toEqual(["VALIDATION_FAILED", "Choose a manager.", undefined]);
+    expect(error.issues).toEqual([{ path: ["values"], message: "Choose a manager." }]);
+  });
+
+  it("names what was not found, or says Not found", () => {
+    expect(notFound("Property not found").message).toBe("Property not found");
+    expect(notFound().message).toBe("Not found");
+  });
+});
