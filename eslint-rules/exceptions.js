@@ -88,13 +88,8 @@ const predatingTableUses = [
   },
   {
     file: "apps/server/src/features/properties/property.repository.ts",
-    tables: ["accounts", "companies", "content_item_links", "content_items", "managers", "users"],
-    reason: "predates the rule: move behind features/company, features/content, features/managers, features/users",
-  },
-  {
-    file: "apps/server/src/features/property-copies/property-copy.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
+    tables: ["accounts", "companies", "managers", "users"],
+    reason: "predates the rule: move behind features/company, features/managers, features/users",
   },
   {
     file: "apps/server/src/features/referrals/referral-rewards.repository.ts",
@@ -148,11 +143,4 @@ export const featureEdgeExceptions = [
 ];
 
 /** Services that re-export or export row types from before the features/service-exports rule; only shrinks. */
-export const serviceExportExceptions = [
-  "apps/server/src/features/content/catalogue.service.ts",
-  "apps/server/src/features/content/content-links.service.ts",
-  "apps/server/src/features/messaging/guest-messages.service.ts",
-  "apps/server/src/features/properties/property-guide.service.ts",
-  "apps/server/src/features/properties/property.service.ts",
-  "apps/server/src/features/users/user.service.ts",
-];
+export const serviceExportExceptions = ["apps/server/src/features/users/user.service.ts"];

@@ -1,17 +1,23 @@
 import type { AppContext } from "../../app-context.ts";
 import { deleteLink, insertLink } from "./content-links.repository.ts";
-import { findItem, touchProperty, type ItemRow } from "./content.repository.ts";
+import { findItem, touchProperty } from "./content.repository.ts";
 
-export type { ItemRow } from "./content.repository.ts";
+/** A content item as another feature refers to it. */
+export interface ContentItemRef {
+  id: string;
+  accountId: string;
+  propertyId: string;
+}
 
 /** Finds one of the account's items on a given owner property (the shared-content property), or null. */
-export function findAccountItem(
+export async function findAccountItem(
   ctx: AppContext,
   accountId: string,
   ownerPropertyRowId: string,
   itemId: string,
-): Promise<ItemRow | null> {
-  return findItem(ctx.db, accountId, ownerPropertyRowId, itemId);
+): Promise<ContentItemRef | null> {
+  const item = await findItem(ctx.db, accountId, ownerPropertyRowId, itemId);
+  return item && { id: item.id, accountId: item.accountId, propertyId: item.propertyId };
 }
 
 /**

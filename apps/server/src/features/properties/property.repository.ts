@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, not, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, isNull, not, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { companies } from "../../db/schema/company.ts";
-import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { managers } from "../../db/schema/managers.ts";
 import { properties } from "../../db/schema/properties.ts";
 import { accounts, users } from "../../db/schema/users.ts";
@@ -78,6 +77,20 @@ export async function findOwnedPropertyView(
   return row ? { property: { ...row.properties, manager: row.managers }, account: row.account } : null;
 }
 
+/** The weblink and title of one of the account's properties by its row id, archived or not; null when none. */
+export async function findPropertyNameById(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<{ propertyId: string; title: string } | null> {
+  const rows = await db
+    .select({ propertyId: properties.propertyId, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 /** True when no property, archived or not, of any account holds this weblink (PROP-10). */
 export async function isWeblinkFree(db: Db, propertyId: string): Promise<boolean> {
   const rows = await db
@@ -146,19 +159,6 @@ export async function claimArchivedForPurge(
     rows: { id: string; account_id: string; cover_key: string | null }[];
   };
   return result.rows.map((r) => ({ id: r.id, accountId: r.account_id, coverKey: r.cover_key }));
-}
-
-/**
- * Deletes the guide content of purged properties (OPEN-39: "all property data will be lost"): their items
- * (sub-items, translations, cached translations and links from them go by cascade) and the links that
- * attached shared items to them. The property row stays, so its weblink stays reserved (OPEN-37).
- */
-export async function deletePropertyContent(db: Db, propertyIds: string[]): Promise<void> {
-  if (propertyIds.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.delete(contentItemLinks).where(inArray(contentItemLinks.propertyId, propertyIds));
-    await tx.delete(contentItems).where(inArray(contentItems.propertyId, propertyIds));
-  });
 }
 
 /** The account's company brand name and colour, for the poster. */

@@ -12,24 +12,84 @@ import { purgeGuideCache } from "../../lib/guide-purge.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
-import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { toPropertyDto } from "./property.dto.ts";
+import { checkPropertyEdit, editRejectionError } from "./property-edit.service.ts";
 import {
   archiveOwnedProperty,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
   findOwnedPropertyView,
+  findPropertyNameById,
   insertProperty,
   isWeblinkFree,
   syncMessagingStatus,
   updateOwnedProperty,
   type PropertyPatch,
-  type PropertyWithManager,
 } from "./property.repository.ts";
 
-export type { PropertyRow, PropertyWithManager } from "./property.repository.ts";
+/** A property as other features see it: its settings, address and state (not its guide's content). */
+export interface Property {
+  id: string;
+  accountId: string;
+  propertyId: string;
+  title: string;
+  coverKey: string | null;
+  displayAddress: string | null;
+  formattedAddress: string | null;
+  addressLineOne: string | null;
+  addressLineTwo: string | null;
+  townCity: string | null;
+  county: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  lat: number | null;
+  lng: number | null;
+  what3words: string | null;
+  showWhat3words: boolean;
+  viatorDestinationIds: string[] | null;
+  destinationsMaxDistanceKm: number | null;
+  defaultLanguage: string;
+  languageTranslations: string[];
+  managerId: string | null;
+  hexPrimary: string | null;
+  hexSecondary: string | null;
+  companyProfile: boolean;
+  themeLabel: "default" | "custom" | "city" | "countryside" | "seaside";
+  passcodeEncrypted: string | null;
+  guideSessionToken: string;
+  published: boolean;
+  active: boolean;
+  isShared: boolean;
+  inboundMessagingActive: boolean;
+  outboundMessagingActive: boolean;
+  archivedAt: Date | null;
+  purgedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The manager a property links, as its card shows them (MGR-01). */
+export interface PropertyManager {
+  id: string;
+  accountId: string;
+  vanityId: string;
+  firstName: string;
+  lastName: string;
+  photoKey: string | null;
+  email: string | null;
+  tel: string | null;
+  messageAppName: string | null;
+  messageAppLink: string | null;
+  isDefault: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A property with the manager it links, if any. */
+export type PropertyWithManager = Property & { manager: PropertyManager | null };
 
 /** The caller's property or 404, exactly as for an id that does not exist (XCUT-15). */
 export async function getOwnedProperty(
@@ -42,9 +102,6 @@ export async function getOwnedProperty(
   return property;
 }
 
-const SHARED_CONTENT_LOCKED =
-  "The shared content area is not a guide: it cannot be edited, published, deleted, protected with a passcode or given a cover here.";
-
 /**
  * The caller's property that has a guide of its own, for the routes that change it. The shared-content
  * property (SHARED-01) only holds shared items: archiving or publishing it would strand them (409).
@@ -55,7 +112,7 @@ export async function getOwnedGuideProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  if (property.isShared) throw new AppError("CONFLICT", SHARED_CONTENT_LOCKED);
+  if (property.isShared) throw editRejectionError("shared-content");
   return property;
 }
 
@@ -64,6 +121,15 @@ export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId
   const view = await findOwnedPropertyView(ctx.db, caller.accountId, propertyId);
   if (!view) throw notFound("Property not found");
   return toPropertyDto(ctx, view.property, view.account);
+}
+
+/** The weblink and title of one of the account's properties, archived or not, by its row id; null when none. */
+export function getPropertyNameById(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+): Promise<{ propertyId: string; title: string } | null> {
+  return findPropertyNameById(ctx.db, accountId, id);
 }
 
 /** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
@@ -89,7 +155,10 @@ export async function isWeblinkAvailable(ctx: AppContext, propertyId: string): P
   return isWeblinkFree(ctx.db, propertyId);
 }
 
-/** Creates a property owned by the caller, linked to the default manager, as a draft (PROP-12, PROP-34). */
+/**
+ * Creates a property owned by the caller, linked to the default manager, as a draft (PROP-12, PROP-34). Billing
+ * follows in the command that runs this (commands/create-property.ts).
+ */
 export async function createProperty(
   ctx: AppContext,
   caller: Caller,
@@ -115,15 +184,14 @@ export async function createProperty(
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
     throw error;
   }
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return getPropertyDto(ctx, caller, input.propertyId);
 }
 
 /**
  * A new property made as a copy of one of the caller's (issue 17, duplicate): the same weblink rules as
  * create; Basic Setup and settings copied except the address (and what follows from it: what3words,
- * experience destinations), the weblink and the passcode; the cover copied in storage. Billed like any other.
- * The guide's content is copied afterwards, by the caller, with progress.
+ * experience destinations), the weblink and the passcode; the cover copied in storage. The command that runs
+ * this bills it like any other and copies the guide's content afterwards, with progress.
  */
 export async function createPropertyCopy(
   ctx: AppContext,
@@ -173,7 +241,6 @@ export async function createPropertyCopy(
     throw error;
   }
   if (source.inboundMessagingActive) await syncMessagingStatus(ctx.db, caller.accountId);
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
 
@@ -205,27 +272,19 @@ export async function updateProperty(
     // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
-  // Company branding stands in for the colours of SETUP-20 (CO-07) only when there is a company behind it.
-  if (input.companyProfile && !(await getCompanyBrand(ctx, caller.accountId))) {
-    throw new AppError("VALIDATION_FAILED", copy.basicSetup.companyBrandingNeedsCompany, [
-      { path: ["companyProfile"], message: copy.basicSetup.companyBrandingNeedsCompany },
-    ]);
-  }
+  // Basic Setup's rules, shared with the bulk update (a company behind the branding, consistent languages).
+  const hasCompany = !input.companyProfile || (await getCompanyBrand(ctx, caller.accountId)) !== null;
+  const { companyProfile, defaultLanguage, languageTranslations } = input;
+  const checked = checkPropertyEdit(
+    property,
+    { companyProfile, defaultLanguage, languageTranslations },
+    { hasCompany },
+  );
+  if ("rejected" in checked) throw editRejectionError(checked.rejected);
+  Object.assign(patch, checked.edit);
   if (managerVanityId) {
     patch.managerId = await getManagerIdByVanityId(ctx, caller, managerVanityId);
   }
-  const translations = input.languageTranslations ?? property.languageTranslations;
-  const defaultLanguage = input.defaultLanguage ?? property.defaultLanguage;
-  if (defaultLanguage !== "en" && !translations.includes(defaultLanguage)) {
-    if (input.defaultLanguage) {
-      throw new AppError("VALIDATION_FAILED", "The default language must be English or one of the translations.", [
-        { path: ["defaultLanguage"], message: "Tick this language as a translation first." },
-      ]);
-    }
-    patch.defaultLanguage = "en";
-  }
-  if (input.languageTranslations)
-    patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
   if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx.db, caller.accountId);
   // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
@@ -267,12 +326,13 @@ export async function removeCoverImage(ctx: AppContext, caller: Caller, property
   await deleteStoredFile(ctx, property.coverKey);
 }
 
-/** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), content and files purged by a job. */
-export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
+/**
+ * Deletes a property as OPEN-39 says: archived now (offline, unlisted), content and files purged by a job. Only
+ * the writes: the command that runs this purges the guide's cached pages after they commit, and unbills it.
+ */
+export async function archiveProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
-  await purgeGuideCache(ctx, propertyId);
   await syncMessagingStatus(ctx.db, caller.accountId);
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
 }
