@@ -42,34 +42,10 @@ const predatingTableUses = [
     reason: "predates the rule: move behind providers/payments",
   },
   {
-    file: "apps/server/src/features/content/content-links.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/content-outline.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/content.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/translation.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/local-area/local-area.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
     file: "apps/server/src/features/managers/manager.repository.ts",
     tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
+    reason:
+      "decision 036: properties depends on managers, so the manager list's counts and a deletion's re-linking wait for commands",
   },
   {
     file: "apps/server/src/features/messaging/message-notifications.repository.ts",
@@ -84,12 +60,14 @@ const predatingTableUses = [
   {
     file: "apps/server/src/features/properties/property-list.repository.ts",
     tables: ["accounts"],
-    reason: "predates the rule: move behind features/users",
+    reason:
+      "decision 036: GET /api/properties is one prepared statement with the account's flags and kept total (decision 027)",
   },
   {
     file: "apps/server/src/features/properties/property.repository.ts",
-    tables: ["accounts", "companies", "managers", "users"],
-    reason: "predates the rule: move behind features/company, features/managers, features/users",
+    tables: ["accounts", "companies", "managers"],
+    reason:
+      "decision 036: the guide's one-statement read carries the owner's flags and company brand, and the dashboard's property view the flags and manager (benchmarked hot reads)",
   },
   {
     file: "apps/server/src/features/referrals/referral-rewards.repository.ts",
@@ -100,11 +78,6 @@ const predatingTableUses = [
     file: "apps/server/src/features/referrals/referral.repository.ts",
     tables: ["accounts", "billing_accounts", "properties", "users"],
     reason: "predates the rule: move behind features/billing, features/properties, features/users",
-  },
-  {
-    file: "apps/server/src/features/shared-content/shared-content.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
   },
   {
     file: "apps/server/src/features/system/system.routes.ts",

@@ -1,6 +1,7 @@
 import type { AppContext } from "../../app-context.ts";
 import { deleteLink, insertLink } from "./content-links.repository.ts";
-import { findItem, touchProperty } from "./content.repository.ts";
+import { touchProperties } from "../properties/property.service.ts";
+import { findItem } from "./content.repository.ts";
 
 /** A content item as another feature refers to it. */
 export interface ContentItemRef {
@@ -30,7 +31,7 @@ export async function linkItemToProperty(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, link.propertyRowId, now);
+    await touchProperties(tx, [link.propertyRowId], now);
     await insertLink(tx, {
       itemId: link.itemId,
       propertyId: link.propertyRowId,
@@ -44,7 +45,7 @@ export async function linkItemToProperty(
 export async function unlinkItemFromProperty(ctx: AppContext, itemId: string, propertyRowId: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, propertyRowId, now);
+    await touchProperties(tx, [propertyRowId], now);
     await deleteLink(tx, itemId, propertyRowId);
   });
 }

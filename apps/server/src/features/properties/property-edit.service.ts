@@ -2,7 +2,8 @@ import { copy } from "@doorstep/shared/copy";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { findEditableProperties, updateOwnedProperties } from "./property-edit.repository.ts";
-import { syncMessagingStatus } from "./property.repository.ts";
+import { setAccountMessagingActive } from "../users/account-lookup.service.ts";
+import { takesGuestMessages } from "./property.repository.ts";
 
 /** A property's editable settings as a bulk edit compares them (domain values, not what the page shows). */
 export interface EditableProperty {
@@ -115,8 +116,16 @@ export async function applyPropertyEdits(
     for (const id of await updateOwnedProperties(ctx.db, caller.accountId, propertyIds, edit, at)) updated.add(id);
   }
   if (edits.some(({ edit }) => edit.inboundMessagingActive !== undefined))
-    await syncMessagingStatus(ctx.db, caller.accountId);
+    await syncMessagingStatus(ctx, caller.accountId);
   return updated;
+}
+
+/**
+ * OPEN-51: MessagingActiveStatus is true while any of the account's live properties takes guest messages;
+ * the users feature keeps it on the account's users. Run in the transaction of the change that moved it.
+ */
+export async function syncMessagingStatus(ctx: AppContext, accountId: string): Promise<void> {
+  await setAccountMessagingActive(ctx, accountId, await takesGuestMessages(ctx.db, accountId));
 }
 
 /** Whether an applied edit must drop the guide's cached pages at once (unpublished, messages on or off). */

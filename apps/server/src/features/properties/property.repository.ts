@@ -1,10 +1,10 @@
-import { and, eq, isNull, not, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, inArray, isNull, not, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { companies } from "../../db/schema/company.ts";
 import { managers } from "../../db/schema/managers.ts";
 import { properties } from "../../db/schema/properties.ts";
-import { accounts, users } from "../../db/schema/users.ts";
+import { accounts } from "../../db/schema/users.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ManagerRow = typeof managers.$inferSelect;
@@ -89,6 +89,36 @@ export async function findPropertyNameById(
     .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** A property's guide settings by its row id, whatever its state (the guide decides who may read). */
+export async function findGuideSettingsById(db: Db, id: string) {
+  const rows = await db
+    .select({
+      id: properties.id,
+      themeLabel: properties.themeLabel,
+      isShared: properties.isShared,
+      accountId: properties.accountId,
+    })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Marks properties changed (their guides' "last updated", HOME-22). */
+export async function touchPropertyRows(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
+  if (propertyRowIds.length > 0)
+    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
+}
+
+/** The weblinks of properties by row id. */
+export function findPropertyWeblinks(db: Db, propertyRowIds: string[]): Promise<{ id: string; propertyId: string }[]> {
+  if (propertyRowIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: properties.id, propertyId: properties.propertyId })
+    .from(properties)
+    .where(inArray(properties.id, propertyRowIds));
 }
 
 /** True when no property, archived or not, of any account holds this weblink (PROP-10). */
@@ -237,16 +267,12 @@ export async function findFirstPropertyCreatedAt(db: Db, accountId: string): Pro
   return row?.first ? new Date(row.first) : null;
 }
 
-/**
- * OPEN-51: MessagingActiveStatus is true while any of the account's live properties takes guest messages;
- * kept on the account's users so the dashboard's every load reads it for free.
- */
-export async function syncMessagingStatus(db: Db, accountId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      messagingActive: sql`exists (select 1 from ${properties} p where p.account_id = ${accountId}
-        and p.inbound_messaging_active and p.archived_at is null)`,
-    })
-    .where(eq(users.accountId, accountId));
+/** OPEN-51: whether any of the account's live properties takes guest messages. */
+export async function takesGuestMessages(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(ownedBy(accountId), eq(properties.inboundMessagingActive, true)))
+    .limit(1);
+  return rows.length > 0;
 }

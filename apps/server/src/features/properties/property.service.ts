@@ -5,6 +5,7 @@ import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { checkWeblink } from "@doorstep/shared/rules/property";
 import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
+import type { Db } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
@@ -14,17 +15,19 @@ import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { toPropertyDto } from "./property.dto.ts";
-import { checkPropertyEdit, editRejectionError } from "./property-edit.service.ts";
+import { checkPropertyEdit, editRejectionError, syncMessagingStatus } from "./property-edit.service.ts";
 import {
   archiveOwnedProperty,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
   findOwnedPropertyView,
+  findGuideSettingsById,
   findPropertyNameById,
+  findPropertyWeblinks,
+  touchPropertyRows,
   insertProperty,
   isWeblinkFree,
-  syncMessagingStatus,
   updateOwnedProperty,
   type PropertyPatch,
 } from "./property.repository.ts";
@@ -130,6 +133,29 @@ export function getPropertyNameById(
   id: string,
 ): Promise<{ propertyId: string; title: string } | null> {
   return findPropertyNameById(ctx.db, accountId, id);
+}
+
+/**
+ * Marks properties changed (their guides' "last updated", HOME-22) when content shown in them changes. `db` is
+ * the caller's transaction: the mark commits with the change, and it locks the rows, so concurrent saves on
+ * one property take ranks one after another.
+ */
+export function touchProperties(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
+  return touchPropertyRows(db, propertyRowIds, at);
+}
+
+/** A property's guide settings by its row id, for the public guide's content (no caller: the guide decides). */
+export function getGuideSettings(
+  ctx: AppContext,
+  propertyRowId: string,
+): Promise<Pick<Property, "id" | "themeLabel" | "isShared" | "accountId"> | null> {
+  return findGuideSettingsById(ctx.db, propertyRowId);
+}
+
+/** The weblinks of properties by row id, sorted. */
+export async function getPropertyWeblinks(ctx: AppContext, propertyRowIds: string[]): Promise<string[]> {
+  const rows = await findPropertyWeblinks(ctx.db, propertyRowIds);
+  return rows.map((r) => r.propertyId).sort();
 }
 
 /** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
@@ -240,7 +266,7 @@ export async function createPropertyCopy(
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN", copy.properties.weblinkUnavailable);
     throw error;
   }
-  if (source.inboundMessagingActive) await syncMessagingStatus(ctx.db, caller.accountId);
+  if (source.inboundMessagingActive) await syncMessagingStatus(ctx, caller.accountId);
   return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
 
@@ -286,7 +312,7 @@ export async function updateProperty(
     patch.managerId = await getManagerIdByVanityId(ctx, caller, managerVanityId);
   }
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
-  if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx.db, caller.accountId);
+  if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx, caller.accountId);
   // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
   // Messages switched on or off: the guide's way to write to the host appears or goes at once.
   if (input.published === false || input.inboundMessagingActive !== undefined) await purgeGuideCache(ctx, propertyId);
@@ -334,5 +360,5 @@ export async function archiveProperty(ctx: AppContext, caller: Caller, propertyI
   await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
-  await syncMessagingStatus(ctx.db, caller.accountId);
+  await syncMessagingStatus(ctx, caller.accountId);
 }
