@@ -49,8 +49,8 @@ const predatingTableUses = [
   },
   {
     file: "apps/server/src/features/messaging/message-notifications.repository.ts",
-    tables: ["properties", "users"],
-    reason: "predates the rule: move behind features/properties, features/users",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
   },
   {
     file: "apps/server/src/features/messaging/messaging.repository.ts",
