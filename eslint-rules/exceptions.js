@@ -42,39 +42,15 @@ const predatingTableUses = [
     reason: "predates the rule: move behind providers/payments",
   },
   {
-    file: "apps/server/src/features/content/content-links.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/content-outline.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/content.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/content/translation.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/local-area/local-area.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
     file: "apps/server/src/features/managers/manager.repository.ts",
     tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
+    reason:
+      "decision 036: properties depends on managers, so the manager list's counts and a deletion's re-linking wait for commands",
   },
   {
     file: "apps/server/src/features/messaging/message-notifications.repository.ts",
-    tables: ["properties", "users"],
-    reason: "predates the rule: move behind features/properties, features/users",
+    tables: ["properties"],
+    reason: "predates the rule: move behind features/properties",
   },
   {
     file: "apps/server/src/features/messaging/messaging.repository.ts",
@@ -84,17 +60,14 @@ const predatingTableUses = [
   {
     file: "apps/server/src/features/properties/property-list.repository.ts",
     tables: ["accounts"],
-    reason: "predates the rule: move behind features/users",
+    reason:
+      "decision 036: GET /api/properties is one prepared statement with the account's flags and kept total (decision 027)",
   },
   {
     file: "apps/server/src/features/properties/property.repository.ts",
-    tables: ["accounts", "companies", "content_item_links", "content_items", "managers", "users"],
-    reason: "predates the rule: move behind features/company, features/content, features/managers, features/users",
-  },
-  {
-    file: "apps/server/src/features/property-copies/property-copy.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
+    tables: ["accounts", "companies", "managers"],
+    reason:
+      "decision 036: the guide's one-statement read carries the owner's flags and company brand, and the dashboard's property view the flags and manager (benchmarked hot reads)",
   },
   {
     file: "apps/server/src/features/referrals/referral-rewards.repository.ts",
@@ -105,11 +78,6 @@ const predatingTableUses = [
     file: "apps/server/src/features/referrals/referral.repository.ts",
     tables: ["accounts", "billing_accounts", "properties", "users"],
     reason: "predates the rule: move behind features/billing, features/properties, features/users",
-  },
-  {
-    file: "apps/server/src/features/shared-content/shared-content.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
   },
   {
     file: "apps/server/src/features/system/system.routes.ts",
@@ -148,11 +116,4 @@ export const featureEdgeExceptions = [
 ];
 
 /** Services that re-export or export row types from before the features/service-exports rule; only shrinks. */
-export const serviceExportExceptions = [
-  "apps/server/src/features/content/catalogue.service.ts",
-  "apps/server/src/features/content/content-links.service.ts",
-  "apps/server/src/features/messaging/guest-messages.service.ts",
-  "apps/server/src/features/properties/property-guide.service.ts",
-  "apps/server/src/features/properties/property.service.ts",
-  "apps/server/src/features/users/user.service.ts",
-];
+export const serviceExportExceptions = ["apps/server/src/features/users/user.service.ts"];

@@ -6,15 +6,9 @@ import { guideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { GuestMessageFields } from "@doorstep/shared/schemas/messaging";
 import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
-import {
-  GUEST_ID_COOKIE,
-  GUEST_ID_MAX_AGE_SECONDS,
-  MESSAGE_UPLOAD,
-  getGuestThread,
-  newGuestId,
-  pushPublicKey,
-  sendGuestMessage,
-} from "../features/messaging/guest-messages.service.ts";
+import { getGuestThread, pushPublicKey, sendGuestMessage } from "../features/messaging/guest-messages.service.ts";
+import { GUEST_ID_COOKIE, GUEST_ID_MAX_AGE_SECONDS, newGuestId } from "../features/messaging/guest-identity.service.ts";
+import { MESSAGE_UPLOAD } from "../features/messaging/messaging.service.ts";
 import { AppError } from "../lib/app-error.ts";
 import { receiveForm } from "../lib/streamed-upload.ts";
 import { guestCookieName } from "./guide-access.ts";

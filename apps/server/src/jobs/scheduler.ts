@@ -1,8 +1,8 @@
 import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
-import { purgeArchivedProperties } from "../features/properties/property-purge.service.ts";
-import { resumeStalePropertyCopies } from "../features/property-copies/property-copy.service.ts";
+import { purgeArchivedProperties } from "../commands/purge-archived-properties.ts";
+import { resumeStalePropertyCopies } from "../commands/duplicate-property.ts";
 import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../app-context.ts";
-import { settlePropertyCopies, startPropertyCopy } from "../features/property-copies/property-copy.service.ts";
+import { duplicateProperty } from "../commands/duplicate-property.ts";
+import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
@@ -85,7 +86,7 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   copyId: async (t, owner) => {
     const source = await OWNED_ID_FIXTURES.propertyId!(t, owner);
     const caller = { userId: owner.id, accountId: owner.accountId, sessionId: "harness" };
-    const made = await startPropertyCopy(t.ctx, caller, source, { title: "Copy", propertyId: `${source}-copy` });
+    const made = await duplicateProperty(t.ctx, caller, source, { title: "Copy", propertyId: `${source}-copy` });
     await settlePropertyCopies(t.ctx);
     return made.id;
   },

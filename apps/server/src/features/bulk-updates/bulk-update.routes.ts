@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BulkUpdateRequest, BulkUpdateResponse } from "@doorstep/shared/schemas/bulk-updates";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { runBulkUpdate } from "./bulk-update.service.ts";
+import { runBulkUpdate } from "../../commands/bulk-update.ts";
 
 /** POST /api/bulk-updates: check (apply false) or apply one detail to many of the caller's properties (BULK-01…05). */
 export function registerBulkUpdateRoutes(parent: FastifyInstance, ctx: AppContext): void {

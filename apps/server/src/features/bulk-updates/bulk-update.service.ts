@@ -1,18 +1,59 @@
 import { copy } from "@doorstep/shared/copy";
-import { BULK_KEYS, bulkPatch, findBulkKey, parsePropertyIds } from "@doorstep/shared/rules/bulk-updates";
-import type { BulkUpdateRequest, BulkUpdateResponse, BulkUpdateResult } from "@doorstep/shared/schemas/bulk-updates";
-import { UpdatePropertyRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
-import type { AppContext, Caller } from "../../app-context.ts";
+import { BULK_KEYS, bulkPatch, findBulkKey, parsePropertyIds, type BulkKey } from "@doorstep/shared/rules/bulk-updates";
+import type { BulkUpdateRequest, BulkUpdateResult } from "@doorstep/shared/schemas/bulk-updates";
+import { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import { AppError } from "../../lib/app-error.ts";
-import { recordAudit, type AuditChange } from "../audit/audit.service.ts";
-import { getManagerIdByVanityId } from "../managers/manager.service.ts";
-import { getPropertyDto, updateProperty } from "../properties/property.service.ts";
+import {
+  checkPropertyEdit,
+  type EditableProperty,
+  type EditRejection,
+  type PropertyEdit,
+} from "../properties/property-edit.service.ts";
 
 const t = copy.bulkUpdates;
-/** Bulk requests per account per minute: a person checks and submits a few; a script is held back. */
-const RATE = { max: 30, windowMs: 60_000 };
 
-type Field = (typeof BULK_KEYS)[keyof typeof BULK_KEYS]["field"];
+/** A bulk update's request, read: the detail, the weblinks (each once, in order) and the single-property edit. */
+export interface BulkRequest {
+  key: BulkKey;
+  propertyIds: string[];
+  patch: UpdatePropertyRequest;
+}
+
+/** One property's line of the plan (BULK-05); `before` and `after` are the detail as the page shows it. */
+export type BulkLine =
+  | { propertyId: string; outcome: "not-found" }
+  | { propertyId: string; outcome: "unchanged"; title: string; before: string; after: string }
+  | { propertyId: string; outcome: "update"; title: string; before: string; after: string; edit: PropertyEdit }
+  | { propertyId: string; outcome: "rejected"; title: string; before: string; after: string; reason: EditRejection };
+
+const invalid = (message: string, path: string) =>
+  new AppError("VALIDATION_FAILED", message, [{ path: [path], message }]);
+
+/**
+ * Reads a bulk update (BULK-01…04, OPEN-50): the values become the single-property edit, checked by its schema,
+ * so every rule of Basic Setup holds. What cannot apply to any property is a 400.
+ */
+export function readBulkRequest(input: BulkUpdateRequest): BulkRequest {
+  const key = findBulkKey(input.key);
+  if (!key) throw invalid(t.unknownKey, "key");
+  const made = bulkPatch(key, input.values);
+  if ("error" in made) throw invalid(made.error, "values");
+  const checked = UpdatePropertyRequest.safeParse(made.patch);
+  if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? t.unknownKey, "values");
+  return { key, propertyIds: parsePropertyIds(input.propertyIds), patch: checked.data };
+}
+
+/** The 400 for a manager that is not one of the caller's: the same manager is set on every property. */
+export const unknownManagerError = () => invalid(t.unknownManager, "values");
+
+/** The edit as stored, the manager by the row id the caller resolved from its vanity id. */
+export function bulkEdit(request: BulkRequest, managerId: string | null): PropertyEdit {
+  const { managerVanityId, ...rest } = request.patch;
+  const edit: PropertyEdit = {};
+  for (const [field, value] of Object.entries(rest)) if (value !== undefined) Object.assign(edit, { [field]: value });
+  if (managerVanityId) edit.managerId = managerId;
+  return edit;
+}
 
 /** A detail as the page shows it, before and after. */
 function shown(value: unknown): string {
@@ -22,84 +63,65 @@ function shown(value: unknown): string {
   return String(value);
 }
 
-function current(field: Field, property: PropertyDto): unknown {
-  return field === "managerVanityId" ? (property.manager?.vanityId ?? null) : property[field];
+/** Whether a property already holds an edit's value, compared as data (colours in any case, lists in order). */
+function holds(field: keyof PropertyEdit, current: unknown, next: unknown): boolean {
+  if (field === "languageTranslations") {
+    const wanted = [...new Set((next as string[]).filter((c) => c !== "en"))];
+    const have = current as string[];
+    return have.length === wanted.length && have.every((c, i) => c === wanted[i]);
+  }
+  if (field === "hexPrimary" || field === "hexSecondary")
+    return (current as string | null)?.toLowerCase() === (next as string | null)?.toLowerCase();
+  return current === next;
 }
 
-const invalid = (message: string, path: string) =>
-  new AppError("VALIDATION_FAILED", message, [{ path: [path], message }]);
+/**
+ * The whole bulk update decided before anything is written, without a database (BULK-05): per weblink, in
+ * the order given, not found (not the caller's, indistinguishable from not existing), unchanged (already so:
+ * applying twice changes nothing), rejected with the reason Basic Setup gives, or updated with the edit that
+ * property gets (its languages kept consistent).
+ */
+export function planBulkUpdate(
+  request: BulkRequest,
+  edit: PropertyEdit,
+  properties: Map<string, EditableProperty>,
+  account: { hasCompany: boolean; managerVanityIds: Map<string, string> },
+): BulkLine[] {
+  const field = BULK_KEYS[request.key].field;
+  const after = shown(request.patch[field]);
+  return request.propertyIds.map((propertyId): BulkLine => {
+    const property = properties.get(propertyId);
+    if (!property) return { propertyId, outcome: "not-found" };
+    const current =
+      field === "managerVanityId"
+        ? (property.managerId && account.managerVanityIds.get(property.managerId)) || null
+        : property[field];
+    const line = { propertyId, title: property.title, before: shown(current), after };
+    const fields = Object.keys(edit) as (keyof PropertyEdit)[];
+    if (fields.every((f) => holds(f, property[f], edit[f]))) return { ...line, outcome: "unchanged" };
+    const checked = checkPropertyEdit(property, edit, account);
+    if ("rejected" in checked) return { ...line, outcome: "rejected", reason: checked.rejected };
+    return { ...line, outcome: "update", edit: checked.edit };
+  });
+}
 
 /**
- * A bulk update (BULK-01…05, OPEN-50): one detail of many of the caller's properties. The values become the
- * single-property edit, checked by its schema and applied by the same service, so every rule of Basic Setup
- * holds; each property is updated on its own (one that is rejected never undoes the others) and reported:
- * will be updated / updated, unchanged (already so: applying twice changes nothing), not found (not the
- * caller's, indistinguishable from not existing), rejected with the reason. `apply` false changes nothing.
+ * The page's result lines: a check says what would be updated; an applied run, what was (a property
+ * deleted between the plan and its transaction is not found).
  */
-export async function runBulkUpdate(
-  ctx: AppContext,
-  caller: Caller,
-  input: BulkUpdateRequest,
-): Promise<BulkUpdateResponse> {
-  await ctx.rateLimiter.consume("bulk-update", caller.accountId, RATE);
-  const key = findBulkKey(input.key);
-  if (!key) throw invalid(t.unknownKey, "key");
-  const made = bulkPatch(key, input.values);
-  if ("error" in made) throw invalid(made.error, "values");
-  const checked = UpdatePropertyRequest.safeParse(made.patch);
-  if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? t.unknownKey, "values");
-  const patch = checked.data;
-  const field = BULK_KEYS[key].field;
-  const next = patch[field];
-  // The same manager for every property: an id that is not one of the caller's managers fails the request.
-  if (patch.managerVanityId) {
-    await getManagerIdByVanityId(ctx, caller, patch.managerVanityId).catch((error: unknown) => {
-      throw error instanceof AppError && error.code === "NOT_FOUND" ? invalid(t.unknownManager, "values") : error;
-    });
-  }
-
-  const results: BulkUpdateResult[] = [];
-  const audited: AuditChange[] = [];
-  try {
-    for (const propertyId of parsePropertyIds(input.propertyIds)) {
-      const property = await getPropertyDto(ctx, caller, propertyId).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === "NOT_FOUND") return null;
-        throw error;
-      });
-      if (!property) {
-        results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
-        continue;
-      }
-      const line = { propertyId, title: property.title, before: shown(current(field, property)) };
-      const after = shown(next);
-      if (line.before === after) {
-        results.push({ ...line, status: "unchanged", after, reason: null });
-        continue;
-      }
-      if (!input.apply) {
-        results.push({ ...line, status: "will-update", after, reason: null });
-        continue;
-      }
-      try {
-        await updateProperty(ctx, caller, propertyId, patch);
-        results.push({ ...line, status: "updated", after, reason: null });
-        audited.push({ subject: propertyId, details: { key, before: line.before, after } });
-      } catch (error) {
-        if (!(error instanceof AppError) || error.status >= 500) throw error;
-        if (error.code === "NOT_FOUND") {
-          results.push({ propertyId, title: null, status: "not-found", before: null, after: null, reason: null });
-        } else
-          results.push({
-            ...line,
-            status: "rejected",
-            after, // The whole message: a field's hint ("Tick this language…") speaks of a form the page does not show.
-            reason: error.message !== error.code ? error.message : (error.issues?.[0]?.message ?? error.message),
-          });
-      }
-    }
-  } finally {
-    // Whatever was applied is on record, even when an unexpected failure ends the run early.
-    await recordAudit(ctx, caller, "bulk-update", audited);
-  }
-  return { key, applied: input.apply, results };
+export function bulkResults(
+  lines: BulkLine[],
+  applied: Set<string> | null,
+  reasonText: (reason: EditRejection) => string,
+): BulkUpdateResult[] {
+  return lines.map((line): BulkUpdateResult => {
+    const { propertyId } = line;
+    const notFound = { propertyId, title: null, status: "not-found", before: null, after: null, reason: null } as const;
+    if (line.outcome === "not-found") return notFound;
+    const shownLine = { propertyId, title: line.title, before: line.before, after: line.after };
+    if (line.outcome === "unchanged") return { ...shownLine, status: "unchanged", reason: null };
+    if (line.outcome === "rejected") return { ...shownLine, status: "rejected", reason: reasonText(line.reason) };
+    if (!applied) return { ...shownLine, status: "will-update", reason: null };
+    return applied.has(propertyId) ? { ...shownLine, status: "updated", reason: null } : notFound;
+  });
 }

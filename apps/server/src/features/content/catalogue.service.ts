@@ -1,5 +1,5 @@
 import { THEME_LABELS } from "@doorstep/shared/constants";
-import { FALLBACK_THEME, resolveThemes } from "@doorstep/shared/rules/content";
+import { resolveThemes } from "@doorstep/shared/rules/content";
 import type { CategoryDto, TemplateDto } from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { findCategories, findTemplates, type CategoryRow, type TemplateRow } from "./catalogue.repository.ts";
@@ -46,8 +46,6 @@ export const THEME_NAMES: Record<(typeof THEME_LABELS)[number], string> = {
   countryside: "Countryside",
   seaside: "Seaside",
 };
-export { FALLBACK_THEME };
-
 export function toCategoryDto(row: CategoryRow): CategoryDto {
   return {
     label: row.label,

@@ -51,6 +51,17 @@ export async function clearPropertyContent(db: Db, propertyRowId: string): Promi
   await db.delete(contentItems).where(eq(contentItems.propertyId, propertyRowId));
 }
 
+/**
+ * Deletes the guide content of purged properties (OPEN-39: "all property data will be lost"): their items
+ * (sub-items, translations, cached translations and links from them go by cascade) and the links that
+ * attached shared items to them.
+ */
+export async function deletePropertiesContent(db: Db, propertyRowIds: string[]): Promise<void> {
+  if (propertyRowIds.length === 0) return;
+  await db.delete(contentItemLinks).where(inArray(contentItemLinks.propertyId, propertyRowIds));
+  await db.delete(contentItems).where(inArray(contentItems.propertyId, propertyRowIds));
+}
+
 /** One copied item with its parts, all or nothing. */
 export async function insertCopiedItem(
   db: Db,

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AppContext } from "../../app-context.ts";
 import {
   clearPropertyContent,
+  deletePropertiesContent,
   findAttachedItemIds,
   findItemParts,
   findPropertyItems,
@@ -30,6 +31,11 @@ const groupBy = <T extends { itemId: string }>(rows: T[]) => {
   for (const row of rows) map.set(row.itemId, [...(map.get(row.itemId) ?? []), row]);
   return map;
 };
+
+/** Deletes the whole guide content of purged properties (OPEN-39); their files go with their folders. */
+export function deleteGuideContent(ctx: AppContext, propertyRowIds: string[]): Promise<void> {
+  return deletePropertiesContent(ctx.db, propertyRowIds);
+}
 
 /** How many steps copying a guide takes: one per own item, and one for the shared items attached. */
 export async function countGuideCopySteps(ctx: AppContext, from: GuideRef): Promise<number> {

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
-import { properties } from "../../db/schema/properties.ts";
+import { whereLiveSharedProperty } from "../properties/property-joins.service.ts";
 import type { ItemRow } from "./content.repository.ts";
 
 // Links attach an account's shared items (owned by its shared-content property) to its other properties.
@@ -16,26 +16,24 @@ export async function findSharedItemsForProperty(
   const rows = await db
     .select({ item: contentItems, linked: contentItemLinks.propertyId })
     .from(contentItems)
-    .innerJoin(
-      properties,
-      and(eq(properties.id, contentItems.propertyId), eq(properties.isShared, true), isNull(properties.archivedAt)),
-    )
     .leftJoin(
       contentItemLinks,
       and(eq(contentItemLinks.itemId, contentItems.id), eq(contentItemLinks.propertyId, propertyRowId)),
     )
-    .where(and(eq(contentItems.accountId, accountId), eq(contentItems.categoryLabel, categoryLabel)))
+    .where(
+      and(
+        eq(contentItems.accountId, accountId),
+        eq(contentItems.categoryLabel, categoryLabel),
+        whereLiveSharedProperty(contentItems.propertyId),
+      ),
+    )
     .orderBy(asc(contentItems.listRank), asc(contentItems.createdAt))
     .limit(500);
   return rows.map((r) => ({ item: r.item, attached: r.linked !== null }));
 }
 
 /** Links whose shared owner is live: an archived owner's items are gone from every guide (SHARED-01). */
-const liveSharedOwner = and(
-  eq(properties.id, contentItems.propertyId),
-  eq(properties.isShared, true),
-  isNull(properties.archivedAt),
-);
+const liveSharedOwner = () => whereLiveSharedProperty(contentItems.propertyId);
 
 /** Shared items attached to a property, per category (the overview counts). */
 export async function countAttachedByCategory(
@@ -46,8 +44,7 @@ export async function countAttachedByCategory(
     .select({ categoryLabel: contentItems.categoryLabel, items: count() })
     .from(contentItemLinks)
     .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-    .innerJoin(properties, liveSharedOwner)
-    .where(eq(contentItemLinks.propertyId, propertyRowId))
+    .where(and(eq(contentItemLinks.propertyId, propertyRowId), liveSharedOwner()))
     .groupBy(contentItems.categoryLabel);
   return rows.map((r) => ({ categoryLabel: r.categoryLabel, items: Number(r.items) }));
 }
@@ -58,8 +55,7 @@ export async function findAttachedItems(db: Db, propertyRowId: string): Promise<
     .select({ item: contentItems })
     .from(contentItemLinks)
     .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-    .innerJoin(properties, liveSharedOwner)
-    .where(eq(contentItemLinks.propertyId, propertyRowId))
+    .where(and(eq(contentItemLinks.propertyId, propertyRowId), liveSharedOwner()))
     .orderBy(asc(contentItems.categoryLabel), asc(contentItems.listRank));
   return rows.map((r) => r.item);
 }

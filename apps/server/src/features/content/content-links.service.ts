@@ -1,17 +1,24 @@
 import type { AppContext } from "../../app-context.ts";
 import { deleteLink, insertLink } from "./content-links.repository.ts";
-import { findItem, touchProperty, type ItemRow } from "./content.repository.ts";
+import { touchProperties } from "../properties/property.service.ts";
+import { findItem } from "./content.repository.ts";
 
-export type { ItemRow } from "./content.repository.ts";
+/** A content item as another feature refers to it. */
+export interface ContentItemRef {
+  id: string;
+  accountId: string;
+  propertyId: string;
+}
 
 /** Finds one of the account's items on a given owner property (the shared-content property), or null. */
-export function findAccountItem(
+export async function findAccountItem(
   ctx: AppContext,
   accountId: string,
   ownerPropertyRowId: string,
   itemId: string,
-): Promise<ItemRow | null> {
-  return findItem(ctx.db, accountId, ownerPropertyRowId, itemId);
+): Promise<ContentItemRef | null> {
+  const item = await findItem(ctx.db, accountId, ownerPropertyRowId, itemId);
+  return item && { id: item.id, accountId: item.accountId, propertyId: item.propertyId };
 }
 
 /**
@@ -24,7 +31,7 @@ export async function linkItemToProperty(
 ): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, link.propertyRowId, now);
+    await touchProperties(tx, [link.propertyRowId], now);
     await insertLink(tx, {
       itemId: link.itemId,
       propertyId: link.propertyRowId,
@@ -38,7 +45,7 @@ export async function linkItemToProperty(
 export async function unlinkItemFromProperty(ctx: AppContext, itemId: string, propertyRowId: string): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, propertyRowId, now);
+    await touchProperties(tx, [propertyRowId], now);
     await deleteLink(tx, itemId, propertyRowId);
   });
 }

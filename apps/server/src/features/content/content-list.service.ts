@@ -10,6 +10,7 @@ import {
   getOwnedProperty,
   listAccountGuideLanguages,
   type PropertyWithManager,
+  touchProperties,
 } from "../properties/property.service.ts";
 import { getCatalogue, toCategoryDto, toTemplateDto, type Catalogue } from "./catalogue.service.ts";
 import type { CategoryRow } from "./catalogue.repository.ts";
@@ -21,7 +22,6 @@ import {
   findSubItems,
   findTemplateItems,
   rewriteRanks,
-  touchProperty,
   type SubItemRow,
 } from "./content.repository.ts";
 import { requireCategory } from "./content.service.ts";
@@ -199,7 +199,7 @@ export async function reorderContent(
   await requireCategory(ctx, property, input.categoryLabel);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
+    await touchProperties(tx, [property.id], now);
     const items = await findItemsInCategory(tx, property.id, input.categoryLabel);
     const own = new Set(items.map((i) => i.id));
     const wanted = [...new Set(input.itemIds)];

@@ -5,16 +5,15 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import type { Db } from "../../db/client.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import {
-  findAttachedProperties,
+  findAttachedPropertyRows,
   findItemById,
   findSubItems,
-  touchProperties,
-  touchProperty,
   updateItemBumpingVersion,
   updateSubItem,
   type ItemRow,
   type SubItemRow,
 } from "./content.repository.ts";
+import { touchProperties } from "../properties/property.service.ts";
 import { deleteFilesAfterCommit, getOwnedItem, itemFolder, loadItemDto } from "./content.service.ts";
 import { MEDIA_MAX_BYTES, storeMedia } from "./media-files.ts";
 
@@ -58,11 +57,11 @@ async function lockAndReadCurrent(
   at: Date,
 ) {
   const column = COLUMN[kind];
-  await touchProperty(tx, property.id, at);
+  await touchProperties(tx, [property.id], at);
   if (property.isShared)
     await touchProperties(
       tx,
-      (await findAttachedProperties(tx, [item.id])).map((a) => a.propertyRowId),
+      (await findAttachedPropertyRows(tx, [item.id])).map((a) => a.propertyRowId),
       at,
     );
   if (sub) {

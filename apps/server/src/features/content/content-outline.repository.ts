@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
-import { properties } from "../../db/schema/properties.ts";
+import { liveGuidesOf } from "../properties/property-joins.service.ts";
 
 /**
  * Reads over the items shown in the account's live guides, or in one property's guide: its own items and
@@ -15,11 +15,9 @@ async function findShownItems<T extends Record<string, unknown>>(
 ): Promise<T[]> {
   const live = (extra: SQL | undefined) =>
     and(
-      // Both account columns: the item's lets PostgreSQL read only this account's items by index.
+      // The item's account column too (the guides' is in their subquery): PostgreSQL reads only this
+      // account's items by index.
       eq(contentItems.accountId, accountId),
-      eq(properties.accountId, accountId),
-      eq(properties.isShared, false),
-      isNull(properties.archivedAt),
       sql`btrim(${contentItems.title}) <> ''`,
       extra,
     );
@@ -43,19 +41,20 @@ export async function findShownCategories(
   accountId: string,
   propertyRowId: string | null,
 ): Promise<{ categoryLabel: string; themeLabel: string | null }[]> {
-  const columns = { categoryLabel: contentItems.categoryLabel, themeLabel: properties.themeLabel };
+  const guides = liveGuidesOf(db, accountId);
+  const columns = { categoryLabel: contentItems.categoryLabel, themeLabel: guides.themeLabel };
   return findShownItems(db, accountId, propertyRowId, (from, where) =>
     from === "own"
       ? db
           .selectDistinct(columns)
           .from(contentItems)
-          .innerJoin(properties, eq(properties.id, contentItems.propertyId))
+          .innerJoin(guides, eq(guides.id, contentItems.propertyId))
           .where(where)
       : db
           .selectDistinct(columns)
           .from(contentItemLinks)
           .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-          .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
+          .innerJoin(guides, eq(guides.id, contentItemLinks.propertyId))
           .where(where),
   );
 }
@@ -70,12 +69,13 @@ export async function findShownItemTitles(
   { itemId: string; categoryLabel: string; title: string; propertyTitle: string; themeLabel: string | null }[]
 > {
   if (itemIds.length === 0) return [];
+  const guides = liveGuidesOf(db, accountId);
   const columns = {
     itemId: contentItems.id,
     categoryLabel: contentItems.categoryLabel,
     title: contentItems.title,
-    propertyTitle: properties.title,
-    themeLabel: properties.themeLabel,
+    propertyTitle: guides.title,
+    themeLabel: guides.themeLabel,
   };
   const ids = inArray(contentItems.id, itemIds);
   return findShownItems(db, accountId, propertyRowId, (from, where) =>
@@ -83,13 +83,13 @@ export async function findShownItemTitles(
       ? db
           .select(columns)
           .from(contentItems)
-          .innerJoin(properties, eq(properties.id, contentItems.propertyId))
+          .innerJoin(guides, eq(guides.id, contentItems.propertyId))
           .where(and(where, ids))
       : db
           .select(columns)
           .from(contentItemLinks)
           .innerJoin(contentItems, eq(contentItems.id, contentItemLinks.itemId))
-          .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
+          .innerJoin(guides, eq(guides.id, contentItemLinks.propertyId))
           .where(and(where, ids)),
   );
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentItemLinks, contentItems, contentSubItems, contentTranslations } from "../../db/schema/content.ts";
-import { properties } from "../../db/schema/properties.ts";
 
 export type ItemRow = typeof contentItems.$inferSelect;
 export type NewItem = typeof contentItems.$inferInsert;
@@ -88,19 +87,6 @@ export async function categoryStats(
     .from(contentItems)
     .where(and(eq(contentItems.propertyId, propertyRowId), eq(contentItems.categoryLabel, categoryLabel)));
   return { count: Number(row?.n ?? 0), maxRank: row?.maxRank ?? null };
-}
-
-/**
- * Marks the property modified (HOME-22) and, inside a transaction, locks its row so that concurrent saves
- * on one property take ranks one after another.
- */
-export async function touchProperty(db: Db, propertyRowId: string, at: Date): Promise<void> {
-  await db.update(properties).set({ updatedAt: at }).where(eq(properties.id, propertyRowId));
-}
-
-export async function touchProperties(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
-  if (propertyRowIds.length > 0)
-    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
 }
 
 export async function insertItem(db: Db, values: NewItem): Promise<ItemRow> {
@@ -223,20 +209,14 @@ export async function rewriteRanks(db: Db, table: "items" | "sub-items", ordered
     .where(inArray(target.id, orderedIds));
 }
 
-/** Properties (weblinks) a shared item is attached to. */
-export async function findAttachedProperties(
+/** The properties (row ids) shared items are attached to. */
+export async function findAttachedPropertyRows(
   db: Db,
   itemIds: string[],
-): Promise<{ itemId: string; propertyRowId: string; propertyId: string }[]> {
+): Promise<{ itemId: string; propertyRowId: string }[]> {
   if (itemIds.length === 0) return [];
   return db
-    .select({
-      itemId: contentItemLinks.itemId,
-      propertyRowId: contentItemLinks.propertyId,
-      propertyId: properties.propertyId,
-    })
+    .select({ itemId: contentItemLinks.itemId, propertyRowId: contentItemLinks.propertyId })
     .from(contentItemLinks)
-    .innerJoin(properties, eq(properties.id, contentItemLinks.propertyId))
-    .where(inArray(contentItemLinks.itemId, itemIds))
-    .orderBy(asc(properties.propertyId));
+    .where(inArray(contentItemLinks.itemId, itemIds));
 }

@@ -13,20 +13,23 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { sanitizePlainText, sanitizeRichText } from "../../lib/sanitize.ts";
-import { getOwnedProperty, type PropertyWithManager } from "../properties/property.service.ts";
+import {
+  getOwnedProperty,
+  getPropertyWeblinks,
+  touchProperties,
+  type PropertyWithManager,
+} from "../properties/property.service.ts";
 import { getCatalogue, toTemplateDto } from "./catalogue.service.ts";
 import { applySubItems, applyTranslations } from "./content-save.ts";
 import { toItemDto } from "./content.dto.ts";
 import {
   categoryStats,
   deleteItem,
-  findAttachedProperties,
+  findAttachedPropertyRows,
   findItem,
   findSubItems,
   findTranslations,
   insertItem,
-  touchProperties,
-  touchProperty,
   updateItemAtVersion,
   updateItemBumpingVersion,
   type ItemPatch,
@@ -66,7 +69,14 @@ export async function loadItemDto(
   const [translations, subItems, attached, catalogue] = await Promise.all([
     findTranslations(ctx.db, [item.id]),
     findSubItems(ctx.db, [item.id]),
-    property.isShared ? findAttachedProperties(ctx.db, [item.id]) : Promise.resolve([]),
+    property.isShared
+      ? findAttachedPropertyRows(ctx.db, [item.id]).then((rows) =>
+          getPropertyWeblinks(
+            ctx,
+            rows.map((r) => r.propertyRowId),
+          ),
+        )
+      : Promise.resolve([]),
     item.templateLabel ? getCatalogue(ctx, property.themeLabel) : Promise.resolve(null),
   ]);
   const template = catalogue?.templates.find((t) => t.label === item.templateLabel);
@@ -75,7 +85,7 @@ export async function loadItemDto(
     translations,
     subItems,
     template: template ? toTemplateDto(template) : null,
-    attachedPropertyIds: attached.map((a) => a.propertyId),
+    attachedPropertyIds: attached,
   });
 }
 
@@ -134,7 +144,7 @@ export async function createContentItem(
   const now = ctx.now();
   try {
     const item = await ctx.db.transaction(async (tx) => {
-      await touchProperty(tx, property.id, now);
+      await touchProperties(tx, [property.id], now);
       const stats = await categoryStats(tx, property.id, category.label);
       if (stats.count >= MAX_ITEMS_PER_CATEGORY) throw new AppError("CATEGORY_FULL", { max: MAX_ITEMS_PER_CATEGORY });
       const row = await insertItem(tx, {
@@ -204,7 +214,7 @@ export async function updateContentItem(
   if (input.listRank !== undefined) patch.listRank = input.listRank;
   const now = ctx.now();
   const { row, orphaned } = await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
+    await touchProperties(tx, [property.id], now);
     const row =
       input.expectedVersion === undefined
         ? await updateItemBumpingVersion(tx, item.id, patch, now)
@@ -212,7 +222,7 @@ export async function updateContentItem(
     if (!row) throw staleVersion();
     await applyTranslations(tx, item.id, input.translations ?? [], now);
     const orphaned = await applySubItems(tx, item.id, input.subItems ?? [], now);
-    const attached = property.isShared ? await findAttachedProperties(tx, [item.id]) : [];
+    const attached = property.isShared ? await findAttachedPropertyRows(tx, [item.id]) : [];
     await touchProperties(
       tx,
       attached.map((a) => a.propertyRowId),
@@ -234,9 +244,9 @@ export async function deleteContentItem(
   const { property, item } = await getOwnedItem(ctx, caller, propertyId, itemId);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    await touchProperty(tx, property.id, now);
+    await touchProperties(tx, [property.id], now);
     // A shared item disappears from every property it was attached to: they changed too (HOME-22).
-    const attached = await findAttachedProperties(tx, [item.id]);
+    const attached = await findAttachedPropertyRows(tx, [item.id]);
     await touchProperties(
       tx,
       attached.map((a) => a.propertyRowId),

@@ -1,25 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { contentTranslationCache, contentTranslations } from "../../db/schema/content.ts";
-import { properties } from "../../db/schema/properties.ts";
 import type { TranslationRow } from "./content.repository.ts";
 
 export type CacheRow = typeof contentTranslationCache.$inferSelect;
-
-/** A property by its internal id, for the public guide (no caller: the guide decides who may read). */
-export async function findGuideProperty(db: Db, propertyRowId: string) {
-  const rows = await db
-    .select({
-      id: properties.id,
-      themeLabel: properties.themeLabel,
-      isShared: properties.isShared,
-      accountId: properties.accountId,
-    })
-    .from(properties)
-    .where(eq(properties.id, propertyRowId))
-    .limit(1);
-  return rows[0] ?? null;
-}
 
 export function findHostTranslations(db: Db, itemIds: string[], language: string): Promise<TranslationRow[]> {
   if (itemIds.length === 0) return Promise.resolve([]);

@@ -9,13 +9,9 @@ import type { TranslationProvider } from "../../providers/translate/translation-
 import { getCatalogue, toCategoryDto } from "./catalogue.service.ts";
 import { findAttachedItems } from "./content-links.repository.ts";
 import { toSubItemDto } from "./content.dto.ts";
+import { getGuideSettings } from "../properties/property.service.ts";
 import { findItemsOfProperties, findSubItems, type ItemRow, type SubItemRow } from "./content.repository.ts";
-import {
-  findCachedTranslations,
-  findGuideProperty,
-  findHostTranslations,
-  insertCachedTranslations,
-} from "./translation.repository.ts";
+import { findCachedTranslations, findHostTranslations, insertCachedTranslations } from "./translation.repository.ts";
 import { templateSample } from "./template-status.ts";
 
 /** Where a guest-facing item's words came from. */
@@ -172,7 +168,7 @@ export async function getTranslatedContent(
   language: string,
   options: TranslatedContentOptions = {},
 ): Promise<GuideContent> {
-  const property = await findGuideProperty(ctx.db, propertyRowId);
+  const property = await getGuideSettings(ctx, propertyRowId);
   if (!property) throw notFound("Property not found");
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const visible = new Set(catalogue.categories.map((c) => c.label));

@@ -6,13 +6,12 @@ import type { Db } from "../../db/client.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { normalizeImage } from "../../lib/images.ts";
 import { fileUrl } from "../../lib/urls.ts";
-import { getOwnedProperty, type PropertyWithManager } from "../properties/property.service.ts";
+import { getOwnedProperty, touchProperties, type PropertyWithManager } from "../properties/property.service.ts";
 import {
   findLinkedPropertyRows,
   findPlaceTranslations,
   findProfileById,
   findProfileByLabel,
-  touchPropertyRows,
   type PlaceOwner,
   type PlaceRow,
   type PlaceTranslationRow,
@@ -131,7 +130,7 @@ export async function ownerOfPlace(ctx: AppContext, place: PlaceRow): Promise<Re
 /** The guides a change to this list shows in: the property, or every property the profile is attached to. */
 export async function touchOwner(db: Db, owner: PlaceOwner, at: Date): Promise<void> {
   const rows = owner.propertyRowId ? [owner.propertyRowId] : await findLinkedPropertyRows(db, owner.profileId!);
-  await touchPropertyRows(db, rows, at);
+  await touchProperties(db, rows, at);
 }
 
 export async function deleteFilesAfterCommit(ctx: AppContext, keys: (string | null)[]): Promise<void> {

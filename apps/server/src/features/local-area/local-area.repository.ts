@@ -7,7 +7,6 @@ import {
   localPlaceTranslations,
   localPlaces,
 } from "../../db/schema/local-area.ts";
-import { properties } from "../../db/schema/properties.ts";
 
 export type ProfileRow = typeof localAreaProfiles.$inferSelect;
 export type NewProfile = typeof localAreaProfiles.$inferInsert;
@@ -128,12 +127,6 @@ export async function deleteLink(db: Db, profileId: string, propertyRowId: strin
   await db
     .delete(localAreaProfileLinks)
     .where(and(eq(localAreaProfileLinks.profileId, profileId), eq(localAreaProfileLinks.propertyId, propertyRowId)));
-}
-
-/** Marks properties changed (their guides' "last updated", HOME-22), as a content save does. */
-export async function touchPropertyRows(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
-  if (propertyRowIds.length > 0)
-    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
 }
 
 // ---------- places ----------

@@ -10,7 +10,7 @@ import {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { lookupAddress, lookupPlaceDetails } from "../places/places.service.ts";
-import { listAccountGuideLanguages } from "../properties/property.service.ts";
+import { listAccountGuideLanguages, touchProperties } from "../properties/property.service.ts";
 import {
   deleteLink,
   deleteProfileRow,
@@ -25,7 +25,6 @@ import {
   lockAccountLabels,
   lockProfile,
   setProfileCover,
-  touchPropertyRows,
   type ProfileCursor,
 } from "./local-area.repository.ts";
 import {
@@ -144,7 +143,7 @@ export async function deleteProfile(ctx: AppContext, caller: Caller, label: stri
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     if (!(await lockProfile(tx, profile.id))) throw notFound("Local area profile not found");
-    await touchPropertyRows(tx, await findLinkedPropertyRows(tx, profile.id), now);
+    await touchProperties(tx, await findLinkedPropertyRows(tx, profile.id), now);
     await deleteProfileRow(tx, profile.id);
   });
   // Every photo of the profile's places lives under its folder.
@@ -197,7 +196,7 @@ export async function setProfileAttached(
   await ctx.db.transaction(async (tx) => {
     if (attached) await insertLink(tx, { profileId: profile.id, propertyId: property.id, accountId: caller.accountId });
     else await deleteLink(tx, profile.id, property.id);
-    await touchPropertyRows(tx, [property.id], now);
+    await touchProperties(tx, [property.id], now);
   });
 }
 

@@ -83,6 +83,14 @@ export async function findManagerByVanityId(db: Db, accountId: string, vanityId:
   return rows[0] ?? null;
 }
 
+/** Every manager's vanity id of the account, by row id. */
+export function findManagerVanityIds(db: Db, accountId: string): Promise<{ id: string; vanityId: string }[]> {
+  return db
+    .select({ id: managers.id, vanityId: managers.vanityId })
+    .from(managers)
+    .where(eq(managers.accountId, accountId));
+}
+
 /** A manager by its row id, whatever the account: the caller already holds a reference to it. */
 export async function findManagerById(db: Db, id: string): Promise<ManagerRow | null> {
   const rows = await db.select().from(managers).where(eq(managers.id, id)).limit(1);

@@ -21,6 +21,7 @@ import {
   findDefaultManager,
   findLinkedProperties,
   findManagerByVanityId,
+  findManagerVanityIds,
   findManagersPage,
   hasLinkedProperties,
   insertManager,
@@ -68,6 +69,12 @@ async function requireManager(ctx: AppContext, caller: Caller, vanityId: string)
   const manager = await findManagerByVanityId(ctx.db, caller.accountId, vanityId);
   if (!manager) throw notFound("Manager not found");
   return manager;
+}
+
+/** The vanity id of each of the caller's managers, by row id (to show which manager a property links). */
+export async function listManagerVanityIds(ctx: AppContext, caller: Caller): Promise<Map<string, string>> {
+  const rows = await findManagerVanityIds(ctx.db, caller.accountId);
+  return new Map(rows.map((row) => [row.id, row.vanityId]));
 }
 
 /** Gets the row id of one of the caller's managers by vanity id; 404 for another account's or an unknown one. */

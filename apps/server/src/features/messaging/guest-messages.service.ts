@@ -21,10 +21,6 @@ import {
 import { guestKeyOf, publishMessageEvent } from "./message-events.service.ts";
 import { guestFileUrl, loadThread, messageFolder, toMessageDto } from "./messaging.service.ts";
 
-export { MESSAGE_UPLOAD } from "./messaging.service.ts";
-
-export { GUEST_ID_COOKIE, GUEST_ID_MAX_AGE_SECONDS, newGuestId, openGuestId } from "./guest-identity.ts";
-
 /** The guest's live stream key on this guide (their page hears the host's replies). */
 export const guestStreamKey = (guide: GuestGuide, endUserId: string) => guestKeyOf(guide.id, endUserId);
 

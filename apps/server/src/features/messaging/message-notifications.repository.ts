@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conversationMessages, conversations, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { properties } from "../../db/schema/properties.ts";
-import { users } from "../../db/schema/users.ts";
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date) => d.toISOString();
@@ -82,15 +81,6 @@ export async function markConversationMessagesNotified(db: Db, conversationIds: 
 export async function releaseMessages(db: Db, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
   await db.update(conversationMessages).set({ notifiedAt: null }).where(inArray(conversationMessages.id, ids));
-}
-
-/** The people of these accounts, who are told of their guests' messages. */
-export function findAccountRecipients(db: Db, accountIds: string[]) {
-  if (accountIds.length === 0) return Promise.resolve([]);
-  return db
-    .select({ accountId: users.accountId, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(inArray(users.accountId, accountIds));
 }
 
 /** Conversations with their property's weblink and title, and the guest's email. */

@@ -11,13 +11,13 @@ import {
   deleteSubscription,
   findGuestSubscriptions,
   releasePushed,
-  findAccountRecipients,
   findConversationsForEmail,
   findFirstInboundText,
   markConversationMessagesNotified,
   releaseConversation,
   releaseMessages,
 } from "./message-notifications.repository.ts";
+import { listAccountPeople } from "../users/account-lookup.service.ts";
 
 const e = copy.messagingEmails;
 /** Unread guest messages wait this long for the host to see them in the dashboard before an email says so. */
@@ -69,7 +69,7 @@ export async function sendMessageNotifications(ctx: AppContext): Promise<number>
       )
     ).map((c) => [c.id, c]),
   );
-  const recipients = await findAccountRecipients(ctx.db, [...new Set(fresh.map((c) => c.accountId))]);
+  const recipients = await listAccountPeople(ctx, [...new Set(fresh.map((c) => c.accountId))]);
   for (const conversation of fresh) {
     const info = freshInfo.get(conversation.id);
     if (!info || info.blocked) continue;
@@ -110,7 +110,7 @@ export async function sendMessageNotifications(ctx: AppContext): Promise<number>
   // The host's batch: one email per account, a line per conversation.
   const inbound = messages.filter((m) => m.inbound && !info.get(m.conversationId)?.blocked);
   const accounts = [...new Set(inbound.map((m) => m.accountId))];
-  const people = await findAccountRecipients(ctx.db, accounts);
+  const people = await listAccountPeople(ctx, accounts);
   for (const accountId of accounts) {
     const mine = inbound.filter((m) => m.accountId === accountId);
     const byConversation = new Map<string, number>();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
-import { purgeArchivedProperties } from "./property-purge.service.ts";
+import { purgeArchivedProperties } from "../../commands/purge-archived-properties.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,13 +1,27 @@
 import type { AppContext } from "../../app-context.ts";
 import { propertyInactiveReason } from "./property.dto.ts";
-import { findGuidePropertyRecord, type CompanyRow, type PropertyRow } from "./property.repository.ts";
+import { findGuidePropertyRecord } from "./property.repository.ts";
+import type { Property } from "./property.service.ts";
 
-export type { CompanyRow, PropertyRow } from "./property.repository.ts";
+/** The company brand behind a guide (CO-07), when the property shows it. */
+export interface GuideCompany {
+  id: string;
+  accountId: string;
+  brandName: string;
+  logoKey: string | null;
+  iconKey: string | null;
+  hexPrimary: string | null;
+  hexSecondary: string | null;
+  backgroundHex: string | null;
+  fontHex: string | null;
+  website: string | null;
+  pms: string | null;
+}
 
 /** A property as its guest guide reads it: the row, the company brand behind it, and whether it is Live. */
 export interface GuideProperty {
-  property: PropertyRow;
-  company: CompanyRow | null;
+  property: Property;
+  company: GuideCompany | null;
   /** Live (PROP-17): published, active, and its account's subscription keeps guides online. */
   live: boolean;
 }

@@ -1,17 +1,24 @@
 import type { AppContext } from "../../app-context.ts";
 import { deleteStoredFile } from "../../lib/uploads.ts";
-import { claimArchivedForPurge, deletePropertyContent } from "./property.repository.ts";
+import { claimArchivedForPurge } from "./property.repository.ts";
 
-/** Job: deletes the content and files of archived properties (OPEN-39, FILE-08); returns how many it purged. */
-export async function purgeArchivedProperties(ctx: AppContext, batch = 50): Promise<number> {
-  const claimed = await claimArchivedForPurge(ctx.db, batch);
-  await deletePropertyContent(
-    ctx.db,
-    claimed.map((p) => p.id),
-  );
-  for (const property of claimed) {
-    await deleteStoredFile(ctx, property.coverKey);
-    await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
-  }
-  return claimed.length;
+/** An archived property claimed for its purge (OPEN-39): its row id, account and cover. */
+export interface ClaimedProperty {
+  id: string;
+  accountId: string;
+  coverKey: string | null;
+}
+
+/**
+ * Claims up to `batch` archived properties not purged yet, marking them purged; the row stays, so the weblink
+ * stays reserved (OPEN-37). Run in the transaction that deletes their content, so a failure purges nothing.
+ */
+export function claimArchivedProperties(ctx: AppContext, batch: number): Promise<ClaimedProperty[]> {
+  return claimArchivedForPurge(ctx.db, batch);
+}
+
+/** Deletes a purged property's files (FILE-08): its cover and everything stored under its folder. */
+export async function deletePropertyFiles(ctx: AppContext, property: ClaimedProperty): Promise<void> {
+  await deleteStoredFile(ctx, property.coverKey);
+  await ctx.storage.deletePrefix(`accounts/${property.accountId}/properties/${property.id}/`);
 }

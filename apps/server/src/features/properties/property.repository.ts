@@ -2,10 +2,9 @@ import { and, eq, inArray, isNull, not, sql, type Placeholder } from "drizzle-or
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { companies } from "../../db/schema/company.ts";
-import { contentItemLinks, contentItems } from "../../db/schema/content.ts";
 import { managers } from "../../db/schema/managers.ts";
 import { properties } from "../../db/schema/properties.ts";
-import { accounts, users } from "../../db/schema/users.ts";
+import { accounts } from "../../db/schema/users.ts";
 
 export type PropertyRow = typeof properties.$inferSelect;
 export type ManagerRow = typeof managers.$inferSelect;
@@ -78,6 +77,50 @@ export async function findOwnedPropertyView(
   return row ? { property: { ...row.properties, manager: row.managers }, account: row.account } : null;
 }
 
+/** The weblink and title of one of the account's properties by its row id, archived or not; null when none. */
+export async function findPropertyNameById(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<{ propertyId: string; title: string } | null> {
+  const rows = await db
+    .select({ propertyId: properties.propertyId, title: properties.title })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.accountId, accountId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A property's guide settings by its row id, whatever its state (the guide decides who may read). */
+export async function findGuideSettingsById(db: Db, id: string) {
+  const rows = await db
+    .select({
+      id: properties.id,
+      themeLabel: properties.themeLabel,
+      isShared: properties.isShared,
+      accountId: properties.accountId,
+    })
+    .from(properties)
+    .where(eq(properties.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Marks properties changed (their guides' "last updated", HOME-22). */
+export async function touchPropertyRows(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
+  if (propertyRowIds.length > 0)
+    await db.update(properties).set({ updatedAt: at }).where(inArray(properties.id, propertyRowIds));
+}
+
+/** The weblinks of properties by row id. */
+export function findPropertyWeblinks(db: Db, propertyRowIds: string[]): Promise<{ id: string; propertyId: string }[]> {
+  if (propertyRowIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: properties.id, propertyId: properties.propertyId })
+    .from(properties)
+    .where(inArray(properties.id, propertyRowIds));
+}
+
 /** True when no property, archived or not, of any account holds this weblink (PROP-10). */
 export async function isWeblinkFree(db: Db, propertyId: string): Promise<boolean> {
   const rows = await db
@@ -146,19 +189,6 @@ export async function claimArchivedForPurge(
     rows: { id: string; account_id: string; cover_key: string | null }[];
   };
   return result.rows.map((r) => ({ id: r.id, accountId: r.account_id, coverKey: r.cover_key }));
-}
-
-/**
- * Deletes the guide content of purged properties (OPEN-39: "all property data will be lost"): their items
- * (sub-items, translations, cached translations and links from them go by cascade) and the links that
- * attached shared items to them. The property row stays, so its weblink stays reserved (OPEN-37).
- */
-export async function deletePropertyContent(db: Db, propertyIds: string[]): Promise<void> {
-  if (propertyIds.length === 0) return;
-  await db.transaction(async (tx) => {
-    await tx.delete(contentItemLinks).where(inArray(contentItemLinks.propertyId, propertyIds));
-    await tx.delete(contentItems).where(inArray(contentItems.propertyId, propertyIds));
-  });
 }
 
 /** The account's company brand name and colour, for the poster. */
@@ -237,16 +267,12 @@ export async function findFirstPropertyCreatedAt(db: Db, accountId: string): Pro
   return row?.first ? new Date(row.first) : null;
 }
 
-/**
- * OPEN-51: MessagingActiveStatus is true while any of the account's live properties takes guest messages;
- * kept on the account's users so the dashboard's every load reads it for free.
- */
-export async function syncMessagingStatus(db: Db, accountId: string): Promise<void> {
-  await db
-    .update(users)
-    .set({
-      messagingActive: sql`exists (select 1 from ${properties} p where p.account_id = ${accountId}
-        and p.inbound_messaging_active and p.archived_at is null)`,
-    })
-    .where(eq(users.accountId, accountId));
+/** OPEN-51: whether any of the account's live properties takes guest messages. */
+export async function takesGuestMessages(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(ownedBy(accountId), eq(properties.inboundMessagingActive, true)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -18,9 +18,9 @@ import type { AppContext } from "../../app-context.ts";
 import { guideUrl, qrTarget } from "../../lib/urls.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
+import { createBilledProperty } from "../../commands/create-property.ts";
+import { deleteBilledProperty } from "../../commands/delete-property.ts";
 import {
-  createProperty,
-  deleteProperty,
   getOwnedGuideProperty,
   getOwnedProperty,
   getPropertyDto,
@@ -94,7 +94,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ property: await createProperty(ctx, requireCaller(request), request.body) }),
+      reply.status(201).send({ property: await createBilledProperty(ctx, requireCaller(request), request.body) }),
   );
 
   app.get(
@@ -126,7 +126,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
       schema: { tags, summary: "Delete (archive) a property (PROP-27, OPEN-39)", params: Params, response: NoContent },
     },
     async (request, reply) => {
-      await deleteProperty(ctx, requireCaller(request), request.params.propertyId);
+      await deleteBilledProperty(ctx, requireCaller(request), request.params.propertyId);
       return reply.status(204).send(null);
     },
   );

@@ -4,6 +4,7 @@ import { COVER_IMAGE_WIDTHS } from "@doorstep/shared/constants";
 import { checkWeblink } from "@doorstep/shared/rules/property";
 import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
+import type { Db } from "../../db/client.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
@@ -11,24 +12,86 @@ import { purgeGuideCache } from "../../lib/guide-purge.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
-import { syncBilledQuantity } from "../billing/billing-events.service.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
 import { toPropertyDto } from "./property.dto.ts";
+import { checkPropertyEdit, editRejectionError, syncMessagingStatus } from "./property-edit.service.ts";
 import {
   archiveOwnedProperty,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
   findOwnedPropertyView,
+  findGuideSettingsById,
+  findPropertyNameById,
+  findPropertyWeblinks,
+  touchPropertyRows,
   insertProperty,
   isWeblinkFree,
-  syncMessagingStatus,
   updateOwnedProperty,
   type PropertyPatch,
-  type PropertyWithManager,
 } from "./property.repository.ts";
 
-export type { PropertyRow, PropertyWithManager } from "./property.repository.ts";
+/** A property as other features see it: its settings, address and state (not its guide's content). */
+export interface Property {
+  id: string;
+  accountId: string;
+  propertyId: string;
+  title: string;
+  coverKey: string | null;
+  displayAddress: string | null;
+  formattedAddress: string | null;
+  addressLineOne: string | null;
+  addressLineTwo: string | null;
+  townCity: string | null;
+  county: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  lat: number | null;
+  lng: number | null;
+  what3words: string | null;
+  showWhat3words: boolean;
+  viatorDestinationIds: string[] | null;
+  destinationsMaxDistanceKm: number | null;
+  defaultLanguage: string;
+  languageTranslations: string[];
+  managerId: string | null;
+  hexPrimary: string | null;
+  hexSecondary: string | null;
+  companyProfile: boolean;
+  themeLabel: "default" | "custom" | "city" | "countryside" | "seaside";
+  passcodeEncrypted: string | null;
+  guideSessionToken: string;
+  published: boolean;
+  active: boolean;
+  isShared: boolean;
+  inboundMessagingActive: boolean;
+  outboundMessagingActive: boolean;
+  archivedAt: Date | null;
+  purgedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The manager a property links, as its card shows them (MGR-01). */
+export interface PropertyManager {
+  id: string;
+  accountId: string;
+  vanityId: string;
+  firstName: string;
+  lastName: string;
+  photoKey: string | null;
+  email: string | null;
+  tel: string | null;
+  messageAppName: string | null;
+  messageAppLink: string | null;
+  isDefault: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A property with the manager it links, if any. */
+export type PropertyWithManager = Property & { manager: PropertyManager | null };
 
 /** The caller's property or 404, exactly as for an id that does not exist (XCUT-15). */
 export async function getOwnedProperty(
@@ -51,7 +114,7 @@ export async function getOwnedGuideProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  if (property.isShared) throw new AppError("SHARED_CONTENT_LOCKED");
+  if (property.isShared) throw editRejectionError("shared-content");
   return property;
 }
 
@@ -60,6 +123,38 @@ export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId
   const view = await findOwnedPropertyView(ctx.db, caller.accountId, propertyId);
   if (!view) throw notFound("Property not found");
   return toPropertyDto(ctx, view.property, view.account);
+}
+
+/** The weblink and title of one of the account's properties, archived or not, by its row id; null when none. */
+export function getPropertyNameById(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+): Promise<{ propertyId: string; title: string } | null> {
+  return findPropertyNameById(ctx.db, accountId, id);
+}
+
+/**
+ * Marks properties changed (their guides' "last updated", HOME-22) when content shown in them changes. `db` is
+ * the caller's transaction: the mark commits with the change, and it locks the rows, so concurrent saves on
+ * one property take ranks one after another.
+ */
+export function touchProperties(db: Db, propertyRowIds: string[], at: Date): Promise<void> {
+  return touchPropertyRows(db, propertyRowIds, at);
+}
+
+/** A property's guide settings by its row id, for the public guide's content (no caller: the guide decides). */
+export function getGuideSettings(
+  ctx: AppContext,
+  propertyRowId: string,
+): Promise<Pick<Property, "id" | "themeLabel" | "isShared" | "accountId"> | null> {
+  return findGuideSettingsById(ctx.db, propertyRowId);
+}
+
+/** The weblinks of properties by row id, sorted. */
+export async function getPropertyWeblinks(ctx: AppContext, propertyRowIds: string[]): Promise<string[]> {
+  const rows = await findPropertyWeblinks(ctx.db, propertyRowIds);
+  return rows.map((r) => r.propertyId).sort();
 }
 
 /** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
@@ -85,7 +180,10 @@ export async function isWeblinkAvailable(ctx: AppContext, propertyId: string): P
   return isWeblinkFree(ctx.db, propertyId);
 }
 
-/** Creates a property owned by the caller, linked to the default manager, as a draft (PROP-12, PROP-34). */
+/**
+ * Creates a property owned by the caller, linked to the default manager, as a draft (PROP-12, PROP-34). Billing
+ * follows in the command that runs this (commands/create-property.ts).
+ */
 export async function createProperty(
   ctx: AppContext,
   caller: Caller,
@@ -111,15 +209,14 @@ export async function createProperty(
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN");
     throw error;
   }
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
   return getPropertyDto(ctx, caller, input.propertyId);
 }
 
 /**
  * A new property made as a copy of one of the caller's (duplicate): the same weblink rules as
  * create; Basic Setup and settings copied except the address (and what follows from it: what3words,
- * experience destinations), the weblink and the passcode; the cover copied in storage. Billed like any other.
- * The guide's content is copied afterwards, by the caller, with progress.
+ * experience destinations), the weblink and the passcode; the cover copied in storage. The command that runs
+ * this bills it like any other and copies the guide's content afterwards, with progress.
  */
 export async function createPropertyCopy(
   ctx: AppContext,
@@ -168,8 +265,7 @@ export async function createPropertyCopy(
     if (isUniqueViolation(error)) throw new AppError("WEBLINK_TAKEN");
     throw error;
   }
-  if (source.inboundMessagingActive) await syncMessagingStatus(ctx.db, caller.accountId);
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
+  if (source.inboundMessagingActive) await syncMessagingStatus(ctx, caller.accountId);
   return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
 
@@ -201,28 +297,21 @@ export async function updateProperty(
     // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
-  // Company branding stands in for the colours of SETUP-20 (CO-07) only when there is a company behind it.
-  if (input.companyProfile && !(await getCompanyBrand(ctx, caller.accountId))) {
-    throw new AppError("COMPANY_BRANDING_NEEDS_COMPANY", undefined, { at: ["companyProfile"] });
-  }
+  // Basic Setup's rules, shared with the bulk update (a company behind the branding, consistent languages).
+  const hasCompany = !input.companyProfile || (await getCompanyBrand(ctx, caller.accountId)) !== null;
+  const { companyProfile, defaultLanguage, languageTranslations } = input;
+  const checked = checkPropertyEdit(
+    property,
+    { companyProfile, defaultLanguage, languageTranslations },
+    { hasCompany },
+  );
+  if ("rejected" in checked) throw editRejectionError(checked.rejected);
+  Object.assign(patch, checked.edit);
   if (managerVanityId) {
     patch.managerId = await getManagerIdByVanityId(ctx, caller, managerVanityId);
   }
-  const translations = input.languageTranslations ?? property.languageTranslations;
-  const defaultLanguage = input.defaultLanguage ?? property.defaultLanguage;
-  if (defaultLanguage !== "en" && !translations.includes(defaultLanguage)) {
-    if (input.defaultLanguage) {
-      throw new AppError("DEFAULT_LANGUAGE_INVALID", undefined, {
-        at: ["defaultLanguage"],
-        issue: "DEFAULT_LANGUAGE_NOT_TRANSLATED",
-      });
-    }
-    patch.defaultLanguage = "en";
-  }
-  if (input.languageTranslations)
-    patch.languageTranslations = [...new Set(input.languageTranslations.filter((c) => c !== "en"))];
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
-  if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx.db, caller.accountId);
+  if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx, caller.accountId);
   // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
   // Messages switched on or off: the guide's way to write to the host appears or goes at once.
   if (input.published === false || input.inboundMessagingActive !== undefined) await purgeGuideCache(ctx, propertyId);
@@ -262,12 +351,13 @@ export async function removeCoverImage(ctx: AppContext, caller: Caller, property
   await deleteStoredFile(ctx, property.coverKey);
 }
 
-/** Deletes a property as OPEN-39 says: archived now (offline, unlisted, unbilled), content and files purged by a job. */
-export async function deleteProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
+/**
+ * Deletes a property as OPEN-39 says: archived now (offline, unlisted), content and files purged by a job. Only
+ * the writes: the command that runs this purges the guide's cached pages after they commit, and unbills it.
+ */
+export async function archiveProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
   if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
     throw notFound("Property not found");
-  await purgeGuideCache(ctx, propertyId);
-  await syncMessagingStatus(ctx.db, caller.accountId);
-  await syncBilledQuantity(ctx, caller.accountId); // billing (IMPL-15): never throws
+  await syncMessagingStatus(ctx, caller.accountId);
 }

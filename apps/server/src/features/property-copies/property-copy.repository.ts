@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { properties } from "../../db/schema/properties.ts";
 import { propertyCopies } from "../../db/schema/property-copies.ts";
 
 export type PropertyCopyRow = typeof propertyCopies.$inferSelect;
@@ -11,12 +10,11 @@ export async function insertPropertyCopy(db: Db, values: typeof propertyCopies.$
   return row;
 }
 
-/** One of the account's copies, with the new property's weblink and name. */
-export async function findPropertyCopy(db: Db, accountId: string, id: string) {
+/** One of the account's copies. */
+export async function findPropertyCopy(db: Db, accountId: string, id: string): Promise<PropertyCopyRow | null> {
   const rows = await db
-    .select({ copy: propertyCopies, propertyId: properties.propertyId, title: properties.title })
+    .select()
     .from(propertyCopies)
-    .innerJoin(properties, eq(properties.id, propertyCopies.targetId))
     .where(and(eq(propertyCopies.id, id), eq(propertyCopies.accountId, accountId)))
     .limit(1);
   return rows[0] ?? null;

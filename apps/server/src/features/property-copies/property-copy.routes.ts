@@ -5,7 +5,8 @@ import { text } from "@doorstep/shared/schemas/text";
 import { DuplicatePropertyRequest, PropertyCopyResponse } from "@doorstep/shared/schemas/property-copies";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { getPropertyCopy, retryPropertyCopy, startPropertyCopy } from "./property-copy.service.ts";
+import { duplicateProperty, retryPropertyCopy } from "../../commands/duplicate-property.ts";
+import { getPropertyCopy } from "./property-copy.service.ts";
 
 const tags = ["properties"];
 const PropertyParams = z.object({ propertyId: text().min(1).max(60) });
@@ -27,7 +28,7 @@ export function registerPropertyCopyRoutes(parent: FastifyInstance, ctx: AppCont
     },
     async (request, reply) =>
       reply.status(202).send({
-        copy: await startPropertyCopy(ctx, requireCaller(request), request.params.propertyId, request.body),
+        copy: await duplicateProperty(ctx, requireCaller(request), request.params.propertyId, request.body),
       }),
   );
   app.get(

@@ -10,8 +10,9 @@ import { propertyCopies } from "../../db/schema/property-copies.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { CARDS, getJson, subscribe } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
-import { purgeArchivedProperties } from "../properties/property-purge.service.ts";
-import { resumeStalePropertyCopies, settlePropertyCopies } from "./property-copy.service.ts";
+import { purgeArchivedProperties } from "../../commands/purge-archived-properties.ts";
+import { resumeStalePropertyCopies } from "../../commands/duplicate-property.ts";
+import { settlePropertyCopies } from "./property-copy.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {

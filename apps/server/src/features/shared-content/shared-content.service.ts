@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
-import { newToken } from "../../lib/tokens.ts";
 import { findAccountItem, linkItemToProperty, unlinkItemFromProperty } from "../content/content-links.service.ts";
 import { getOwnedProperty } from "../properties/property.service.ts";
-import { findSharedProperty, insertSharedProperty, lockAccountForShared } from "./shared-content.repository.ts";
+import { createSharedProperty, getSharedProperty } from "../properties/shared-property.service.ts";
+import { lockAccountForShared } from "./shared-content.repository.ts";
 
 /** The broadcast channel on which an account id tells every instance that its shared-content property exists. */
 const SHARED_CREATED_CHANNEL = "shared-content-created";
@@ -35,7 +35,7 @@ export async function getSharedContentPropertyId(ctx: AppContext, accountId: str
   const known = knownOf(ctx);
   const hit = known.get(accountId);
   if (hit && (hit.propertyId !== null || Date.now() - hit.at < NONE_YET_MS)) return hit.propertyId;
-  const propertyId = (await findSharedProperty(ctx.db, accountId))?.propertyId ?? null;
+  const propertyId = (await getSharedProperty(ctx, accountId))?.propertyId ?? null;
   if (known.size >= MAX_KNOWN) known.clear();
   known.set(accountId, { propertyId, at: Date.now() });
   return propertyId;
@@ -49,19 +49,15 @@ export async function ensureSharedContent(
   ctx: AppContext,
   caller: Caller,
 ): Promise<{ propertyId: string; created: boolean }> {
-  const existing = await findSharedProperty(ctx.db, caller.accountId);
+  const existing = await getSharedProperty(ctx, caller.accountId);
   if (existing) return { propertyId: existing.propertyId, created: false };
-  const result = await ctx.db.transaction(async (tx) => {
-    await lockAccountForShared(tx, caller.accountId);
-    const again = await findSharedProperty(tx, caller.accountId);
+  const result = await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    await lockAccountForShared(db, caller.accountId);
+    const again = await getSharedProperty(tx, caller.accountId);
     if (again) return { propertyId: again.propertyId, created: false };
     const propertyId = `shared-${randomBytes(6).toString("hex")}`;
-    await insertSharedProperty(tx, {
-      accountId: caller.accountId,
-      propertyId,
-      title: copy.content.sharedContentTitle,
-      guideSessionToken: newToken(),
-    });
+    await createSharedProperty(tx, { accountId: caller.accountId, propertyId, title: copy.content.sharedContentTitle });
     return { propertyId, created: true };
   });
   if (result.created) {
@@ -78,7 +74,7 @@ export async function ensureSharedContent(
 async function bothSides(ctx: AppContext, caller: Caller, propertyId: string, itemId: string) {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   if (property.isShared) throw notFound("Property not found");
-  const shared = await findSharedProperty(ctx.db, caller.accountId);
+  const shared = await getSharedProperty(ctx, caller.accountId);
   const item = shared ? await findAccountItem(ctx, caller.accountId, shared.id, itemId) : null;
   if (!item) throw notFound("Content item not found");
   return { property, item };

@@ -1,0 +1,19 @@
+import type { AnyColumn, SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { liveGuidesSubquery, liveSharedPropertyCondition } from "./property-joins.repository.ts";
+
+/**
+ * A condition for another feature's query: `propertyRowId` is a live shared-content property (SHARED-01).
+ * Kept in SQL so the guest guide's read of attached shared items stays one statement (decision 036).
+ */
+export function whereLiveSharedProperty(propertyRowId: AnyColumn): SQL {
+  return liveSharedPropertyCondition(propertyRowId);
+}
+
+/**
+ * The account's live guides (row id, title, theme) as a subquery another feature joins on `id`: the content
+ * outline reads items with their guide's title and theme in one statement (decision 036).
+ */
+export function liveGuidesOf(db: Db, accountId: string) {
+  return liveGuidesSubquery(db, accountId);
+}
