@@ -91,6 +91,8 @@ export const dashboardCopy = {
     heicNotSupported:
       "HEIC photos can't be used yet. Please choose a JPEG or PNG, or set your iPhone camera to Most Compatible.",
     imageTooManyPixels: "This image has too many pixels. Please choose an image of at most 50 megapixels.",
+    // Our own copy: a multipart body that ends before its closing boundary (a dropped connection, a broken client).
+    uploadIncomplete: "The upload did not arrive complete. Please try again.",
   },
   deleted: {
     title: (type: string) => `${type} has been deleted`,
