@@ -97,6 +97,19 @@ export const dashboardCopy = {
   deleted: {
     title: (type: string) => `${type} has been deleted`,
   },
+  // Our own copy (decision 038): the one email an account under password guessing sends its owner.
+  loginUnderAttackEmail: {
+    subject: "Someone is trying to log in to your Doorstep account",
+    title: "Someone is trying to log in to your account",
+    greeting: (firstName: string) => `Hi ${firstName},`,
+    attempts: (count: number) =>
+      `In the last few minutes, ${count} attempts to log in to your Doorstep account used a wrong password.`,
+    notLocked:
+      "Your account is not locked: you can log in as usual. Attempts from the addresses that keep guessing are slowed down.",
+    advice:
+      "If these were not you, choose a new password that you use nowhere else. If they were, there is nothing to do.",
+    action: "Choose a new password",
+  },
   placeholderPage: {
     comingSoon: "This part of Doorstep is on its way.",
     titles: {
