@@ -60,6 +60,28 @@ function treeShakeRouterComponents(): Plugin {
   };
 }
 
+/**
+ * zod compiles a fast parser for each object schema with `new Function`, and probes whether it may when the
+ * schema is created. The dashboard's CSP has no 'unsafe-eval', so that probe — caught by zod — is still reported
+ * as a `script-src` violation on every page that loads a schema. zod reads its settings from
+ * `globalThis.__zod_globalConfig` when it loads, before any of our modules can run `z.config`, so the bundle's
+ * zod starts jitless: it never probes, and parses with its interpreter (the server keeps the compiled parsers).
+ * Fails the build if zod's line changes, rather than letting the violations come back unseen.
+ */
+function zodJitless(): Plugin {
+  const CONFIG_LINE = "(_a.__zod_globalConfig = {})";
+  return {
+    name: "doorstep-zod-jitless",
+    apply: "build",
+    transform(code, id) {
+      if (!/[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/.test(id)) return null;
+      if (!code.includes(CONFIG_LINE))
+        throw new Error(`zod's core.js no longer has ${CONFIG_LINE}: make it jitless anew`);
+      return { code: code.replace(CONFIG_LINE, "(_a.__zod_globalConfig = { jitless: true })"), map: null };
+    },
+  };
+}
+
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/;
 
@@ -67,7 +89,7 @@ const FRAMEWORK =
 const apiTarget = "http://localhost:3000";
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress(), treeShakeRouterComponents()],
+  plugins: [react(), precompress(), treeShakeRouterComponents(), zodJitless()],
   resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   server: {
     port: 5173,

@@ -183,7 +183,11 @@ export interface AppConfig {
   rateLimits: {
     login: RateLimitRule;
     loginPerIp: RateLimitRule;
-    loginPerEmail: RateLimitRule;
+    /**
+     * Failed logins on one account, from any address, within the window that put it under attack: every address is
+     * then slowed down and the owner is told once (features/auth/login-throttle.ts). Never a lockout.
+     */
+    loginAttack: RateLimitRule;
     /** Per user: PUT /api/me/password checks the current password (argon2) on every try. */
     passwordChange: RateLimitRule;
     /** Per user: PUT /api/me/email. */
@@ -299,8 +303,9 @@ export function configFromEnv(env: Env): AppConfig {
       login: { max: 10 * scale, windowMs: 15 * MINUTE },
       // Per IP: spraying many accounts from one address.
       loginPerIp: { max: Math.round(100 * ipScale), windowMs: 15 * MINUTE },
-      // Per email from any address: guessing one account's password from many IPs (OPEN-15).
-      loginPerEmail: { max: 30 * scale, windowMs: 15 * MINUTE },
+      // Per email from any address: guessing one account's password from many IPs (OPEN-15) slows every address
+      // down from this many failures on, instead of locking the owner out with the guesser (decision 038).
+      loginAttack: { max: 10 * scale, windowMs: 15 * MINUTE },
       passwordChange: { max: 10 * scale, windowMs: 15 * MINUTE },
       emailChange: { max: 10 * scale, windowMs: 15 * MINUTE },
       signUp: { max: Math.round(20 * ipScale), windowMs: 60 * MINUTE },

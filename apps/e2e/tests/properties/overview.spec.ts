@@ -16,7 +16,7 @@ test.describe("property overview (PROP-15…29, OPEN-38…41)", () => {
     // Decision 020: a draft, its guide unavailable to guests, until the host publishes it.
     await expect(page.getByText(t.draft)).toBeVisible();
     await expect(page.getByText(copy.propertyStatus.inactive, { exact: true })).toBeVisible();
-    expect((await page.request.get(`/g/${property.propertyId}`)).status()).toBe(503);
+    expect((await page.request.get(`/g/${property.propertyId}`)).status()).toBe(404);
     await page.getByRole("button", { name: t.publish, exact: true }).click();
     await expect(page.getByText(t.statusLive)).toBeVisible();
     await expect(page.getByText(t.draft)).toHaveCount(0);

@@ -40,7 +40,7 @@ describe("the guide's fast path (decision 025)", () => {
       expect(fast.body.equals(slow.rawPayload)).toBe(true);
       if (encoding) expect(fast.headers["content-encoding"]).toBe(encoding);
       expect(fast.headers["content-security-policy"]).toContain("default-src 'none'");
-      expect(fast.headers["cache-control"]).toBe("public, max-age=60");
+      expect(fast.headers["cache-control"]).toBe("public, no-cache");
     }
     expect(t.guideFastPath.served).toBe(before + 3);
     // The browser's copy is current: 304, from the fast path too (the first plain view fills the cache).

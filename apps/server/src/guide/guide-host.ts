@@ -18,7 +18,13 @@ export function guideHostRewrite(guideHost: string | undefined): ((req: Incoming
   };
 }
 
-/** The guide's own address as the visitor used it: "/g/{id}", or "/{id}" when the guide host rewrote it. */
+/**
+ * The guide's own address as the visitor used it: "/g/{id}", or "/{id}" when the guide host rewrote it. The id
+ * is percent-encoded: it goes into headers (Location, Service-Worker-Allowed), which refuse any character outside
+ * Latin-1, and an id from the path may hold one (it names no guide, but its redirect must not fail). Real ids
+ * are `[a-z0-9-]` and stay as they are.
+ */
 export function guideBasePath(originalUrl: string, propertyId: string): string {
-  return originalUrl.startsWith("/g/") ? `/g/${propertyId}` : `/${propertyId}`;
+  const id = encodeURIComponent(propertyId);
+  return originalUrl.startsWith("/g/") ? `/g/${id}` : `/${id}`;
 }

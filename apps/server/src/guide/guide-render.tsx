@@ -64,8 +64,9 @@ export function securityHeaders(csp: string | null, preview = false): Record<str
   };
 }
 
-// Inactive is temporary (a card or a publish brings it back, GUIDE-03): 503 with Retry-After, not 410 Gone.
-const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, inactive: 503, "not-found": 404 };
+// Unpublished or inactive: the unavailable page with 404 (decision 038). A 503 told crawlers and caches to come
+// back for a page the host took away; a card or a publish brings it back on the next request all the same.
+const STATUS: Record<GuidePageModel["kind"], number> = { guide: 200, gate: 200, inactive: 404, "not-found": 404 };
 
 /**
  * Renders a guide page to HTML with its status and headers: caching (ETag; public pages briefly cacheable,
@@ -97,12 +98,13 @@ export function renderGuide(
     headers["X-Guide-Offline"] = "skip";
   } else if (model.kind === "guide") {
     // A protected page is never stored, in a browser either: a new passcode or an unpublish takes effect at once.
-    headers["Cache-Control"] = options.protectedContent ? "private, no-store" : "public, max-age=60";
+    // A public one is kept but revalidated on every visit (a cheap 304 by its ETag), so an unpublish, a delete or
+    // an edit shows on the next request instead of up to a minute later (decision 038).
+    headers["Cache-Control"] = options.protectedContent ? "private, no-store" : "public, no-cache";
     headers["X-Guide-Offline"] = "store";
   } else {
     headers["Cache-Control"] = "no-store";
     headers["X-Guide-Offline"] = "purge";
-    if (model.kind === "inactive") headers["Retry-After"] = "3600";
   }
   // Bytes, not a string: a cached page is written many times, and a string is encoded again on every write.
   return {

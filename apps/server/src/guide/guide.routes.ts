@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -218,7 +219,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
       schema: {
         tags,
         summary:
-          "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown, 503 inactive",
+          "The guide as guest-safe data (IMPL-02): locked when protected and not unlocked; 404 unknown or inactive",
         params: Params,
         querystring: z.object({ lang: text().max(12).optional() }),
         response: { 200: GuideResponse },
@@ -236,15 +237,20 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
       });
       const { model } = result;
       if (model.kind === "not-found") throw new AppError("GUIDE_PAGE_NOT_FOUND");
+      // Taken away by its host (unpublished) or the operator: gone for now, like the page (decision 038).
       if (model.kind === "inactive") throw new AppError("GUIDE_INACTIVE");
-      return (
-        reply
-          // Protected (locked or unlocked) and preview answers are never stored: a new passcode must take effect at once.
-          .header("Cache-Control", result.personal ? "private, no-store" : "public, max-age=60")
-          .header("Vary", "Accept-Language, Cookie")
-          .header("X-Robots-Tag", "noindex")
-          .send(toGuideJson(model))
-      );
+      const json = toGuideJson(model);
+      // Protected (locked or unlocked) and preview answers are never stored: a new passcode must take effect at once.
+      // Public ones are revalidated on every use, answered 304 while unchanged (decision 038).
+      const etag = `"${createHash("sha1").update(JSON.stringify(json)).digest("base64url")}"`;
+      reply
+        .header("Cache-Control", result.personal ? "private, no-store" : "public, no-cache")
+        .header("Vary", "Accept-Language, Cookie")
+        .header("X-Robots-Tag", "noindex")
+        .header("ETag", etag);
+      // Not Modified is no response of the schema's: sent through the untyped reply.
+      if (str(request.headers["if-none-match"]) === etag) return (reply as FastifyReply).status(304).send();
+      return reply.send(json);
     },
   );
 

@@ -69,12 +69,12 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
     }
   });
 
-  it("shows the OPEN-58 inactive page (503 + Retry-After, noindex) when not Live: unpublished or subscription ended", async () => {
+  it("shows the OPEN-58 inactive page (404, noindex) when not Live: unpublished or subscription ended", async () => {
     const user = await buildUser(t.ctx);
     const { propertyId } = await guideWithContent(t, user);
     await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
     let res = await guide(`/g/${propertyId}`);
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(404);
     expect(res.body).toContain(copy.guide.inactive);
     expect(res.body).not.toContain(SECRET);
     expect(res.headers["x-robots-tag"]).toContain("noindex");
@@ -86,7 +86,7 @@ describe("guide page (GUIDE-01/02/10/11/22, OPEN-58, IMPL-39)", () => {
       hasSubscription: false,
     });
     res = await guide(`/g/${propertyId}`);
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain(SECRET);
   });
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../app-context.ts";
 import type { StoredObjectInfo } from "../providers/storage/file-storage.ts";
@@ -5,7 +6,7 @@ import { parseByteRange } from "./byte-range.ts";
 import { DOWNLOAD_SUFFIX } from "./media-probe.ts";
 
 export interface SendOptions {
-  /** `public`: immutable for a year (keys change with the file); `private`: only the asker's browser, briefly. */
+  /** `public`: anyone may keep it, revalidated on each use; `private`: only the asker's browser, briefly. */
   cache: "public" | "private";
   /** A name for the browser's download, when the file is sent as an attachment. */
   downloadName?: string;
@@ -26,6 +27,8 @@ export async function sendStoredFile(
 ) {
   const info = options.info ?? (await ctx.storage.stat(key));
   if (!info) return reply.callNotFound();
+  // Keys change whenever a file is replaced, so the key and size name its bytes: a cheap 304 while it is there.
+  const etag = `"${createHash("sha1").update(`${key}|${info.size}`).digest("base64url")}"`;
   reply
     .header("Content-Type", info.contentType)
     .header("X-Content-Type-Options", "nosniff")
@@ -33,9 +36,12 @@ export async function sendStoredFile(
     .header("Accept-Ranges", "bytes")
     .header(
       "Cache-Control",
-      // Keys change whenever a file is replaced, so a public file never changes under its URL.
-      options.cache === "public" ? "public, max-age=31536000, immutable" : "private, max-age=300",
-    );
+      // Not immutable: a file the host took away (a deleted property, a removed cover) must not live on in
+      // browsers and proxies for a year; each use asks again and gets 304 or 404 (decision 038).
+      options.cache === "public" ? "public, no-cache" : "private, max-age=300",
+    )
+    .header("ETag", etag);
+  if (request.headers["if-none-match"] === etag) return reply.status(304).send();
   // PDFs with automatic actions (lib/media-probe.ts) are downloaded, never opened in the browser.
   const attachment = key.endsWith(DOWNLOAD_SUFFIX);
   const name = options.downloadName ? `; filename*=UTF-8''${encodeURIComponent(options.downloadName)}` : "";

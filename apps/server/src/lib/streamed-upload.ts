@@ -116,7 +116,32 @@ export async function receiveForm(
   });
 }
 
+/**
+ * The multipart parser (busboy) fails a body that is cut short or malformed — "Unexpected end of multipart
+ * data", "Malformed part header", no boundary — with a bare Error: no status, no code, no syscall. That is the
+ * client's body, answered 400; our own refusals (AppError, @fastify/multipart's limits with their status) and
+ * the disk's failures (an errno with a syscall) keep theirs.
+ */
+function asClientError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof AppError) return error;
+  const { statusCode, code, syscall } = error as Error & { statusCode?: unknown; code?: unknown; syscall?: unknown };
+  if (statusCode !== undefined || code !== undefined || syscall !== undefined) return error;
+  return new AppError("UPLOAD_INCOMPLETE");
+}
+
 async function receiveParts(
+  request: FastifyRequest,
+  options: ReceiveOptions,
+  rules: { minFiles: number; sayTooManyFiles?: boolean; values?: Record<string, string> },
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  try {
+    return await receivePartsOrFail(request, options, rules);
+  } catch (error) {
+    throw asClientError(error);
+  }
+}
+
+async function receivePartsOrFail(
   request: FastifyRequest,
   options: ReceiveOptions,
   rules: { minFiles: number; sayTooManyFiles?: boolean; values?: Record<string, string> },

@@ -1,9 +1,12 @@
 import type { LightMyRequestResponse } from "fastify";
+import { SESSION_COOKIE } from "@doorstep/shared/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RegisteredRoute } from "../app.ts";
+import { createSession } from "../features/auth/session.service.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { buildUser, publishProperty, type TestUser } from "./factories.ts";
+import { UPLOAD_ROUTES, uploadRouteValues } from "./upload-routes.ts";
 
 /**
  * Text at the edge (decision 011). Every route Fastify registered — found through the same enumeration as the
@@ -14,7 +17,45 @@ import { buildUser, publishProperty, type TestUser } from "./factories.ts";
 const NUL = "x\u0000y";
 const LONE_SURROGATE = "pm_x\ud800";
 const MEGABYTE = "a".repeat(1_048_576);
-const PATH_VALUES = ["%00", "x%00y", "%ED%A0%80", "%C0%80", "a".repeat(3000)];
+// Characters outside Latin-1 reach headers (Location, Service-Worker-Allowed); 256 characters is one more than a
+// file name may have.
+const PATH_VALUES = [
+  "%00",
+  "x%00y",
+  "%ED%A0%80",
+  "%C0%80",
+  "a".repeat(3000),
+  "%E2%80%AE",
+  "%E6%97%A5",
+  "%F0%9F%8F%A0",
+  "a".repeat(256),
+  `x/${"a".repeat(256)}`,
+];
+/** A parameter that holds a date, by its name. */
+const DATE_KEY = /^(from|to|date|day|since|until|start|end|month)$|(At|Date|Day)$/;
+// The edges of the calendar and of what the product accepts (years 2000–2100), and days that do not exist.
+const DATE_VALUES = [
+  "0001-01-01",
+  "1999-12-31",
+  "2000-01-01",
+  "2100-12-31",
+  "2101-01-01",
+  "9999-12-31",
+  "+275760-09-13",
+  "-000001-01-01",
+  "2024-02-30",
+  "2023-02-29",
+  "1970-01-01T00:00:00Z",
+  "8640000000000001",
+];
+// A multipart body cut short in each place the parser can be: after the first boundary, inside a part's headers,
+// inside a file's bytes.
+const TRUNCATED_MULTIPART = [
+  "--x\r\n",
+  '--x\r\nContent-Disposition: form-data; name="fi',
+  '--x\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG',
+  '--x\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG',
+];
 const WRONG_TYPES: unknown[] = [12345, true, null, { nested: NUL }, [NUL, LONE_SURROGATE]];
 
 /** The keys of a zod object schema (its `shape`); other schemas (unions, none) have none to fuzz one by one. */
@@ -34,10 +75,14 @@ describe("every registered route at the edge", () => {
   let t: TestApp;
   let user: TestUser;
   let propertyId: string;
+  /** Real, owned values for the upload routes' parameters, so their bodies reach the parser. */
+  let values: Record<string, string>;
+  let requests = 0;
 
   beforeAll(async () => {
     t = await createTestApp();
     user = await buildUser(t.ctx);
+    values = await uploadRouteValues(t, user);
     propertyId = `fuzz-${Math.random().toString(36).slice(2, 10)}`;
     const caller = { userId: user.id, accountId: user.accountId, sessionId: "fuzz" };
     await createProperty(t.ctx, caller, { title: "Fuzzed", propertyId });
@@ -49,7 +94,12 @@ describe("every registered route at the edge", () => {
   /** A signed-in user again when a route (logout, say) ended the session, so later routes get past 401. */
   async function keepSignedIn(): Promise<void> {
     const me = await t.app.inject({ url: "/api/me", headers: { cookie: user.cookie } });
-    if (me.statusCode === 401) user = await buildUser(t.ctx);
+    if (me.statusCode !== 401) return;
+    // The same user again, so the upload routes' owned values stay theirs; a new one if the user is gone.
+    const token = await createSession(t.ctx, user.id, { ip: "127.0.0.1", userAgent: "vitest", clientVersion: null });
+    user = { ...user, cookie: `${SESSION_COOKIE}=${token}`, token };
+    const again = await t.app.inject({ url: "/api/me", headers: { cookie: user.cookie } });
+    if (again.statusCode === 401) user = await buildUser(t.ctx);
   }
 
   /**
@@ -58,19 +108,29 @@ describe("every registered route at the edge", () => {
    */
   const STREAMS = new Set(["GET /api/events", "GET /api/guide/:propertyId/messages/events"]);
 
-  const send = (route: RegisteredRoute, url: string, extra: { payload?: unknown; headers?: Record<string, string> }) =>
-    t.app.inject({
+  const send = (
+    route: RegisteredRoute,
+    url: string,
+    extra: { payload?: unknown; headers?: Record<string, string> },
+  ) => {
+    requests++;
+    return t.app.inject({
       method: route.method as "POST",
       url,
       headers: { ...(STREAMS.has(`${route.method} ${route.url}`) ? {} : { cookie: user.cookie }), ...extra.headers },
       ...(extra.payload === undefined ? {} : { payload: extra.payload as string }),
     });
+  };
 
   /** The route's URL with real, owned values in its parameters (so body and query fuzz reach past the path). */
-  const realUrl = (url: string) =>
-    url
-      .replace(/:(\w+)/g, (_, p: string) => (p === "propertyId" ? propertyId : p === "media" ? "image" : "x"))
+  const realUrl = (url: string) => {
+    const upload = (UPLOAD_ROUTES as readonly string[]).some((r) => r.endsWith(` ${url}`));
+    return url
+      .replace(/:(\w+)/g, (_, p: string) =>
+        upload && values[p] ? values[p] : p === "propertyId" ? propertyId : p === "media" ? "image" : "x",
+      )
       .replace("*", "x");
+  };
 
   it("answers no route with a 500 or a stack trace, whatever the path, query or body holds", async () => {
     const routes = t.routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS");
@@ -88,7 +148,20 @@ describe("every registered route at the edge", () => {
       }
       const url = realUrl(route.url);
 
-      const queryKeys = [...new Set([...keysOf(route.schema?.querystring), "search", "cursor"])];
+      // Dates at the edges, one parameter at a time, and as a one-day range where the route takes from and to.
+      const schemaQueryKeys = keysOf(route.schema?.querystring);
+      for (const value of DATE_VALUES) {
+        for (const name of schemaQueryKeys.filter((k) => DATE_KEY.test(k))) {
+          const res = await send(route, `${url}?${name}=${encodeURIComponent(value)}`, {});
+          expectSafe(res, `${key} with ?${name}=${value}`);
+        }
+        if (schemaQueryKeys.includes("from") && schemaQueryKeys.includes("to")) {
+          const day = encodeURIComponent(value);
+          expectSafe(await send(route, `${url}?from=${day}&to=${day}`, {}), `${key} from and to ${value}`);
+        }
+      }
+
+      const queryKeys = [...new Set([...schemaQueryKeys, "search", "cursor"])];
       for (const name of queryKeys) {
         for (const value of ["%00", "x%00y", `${"q".repeat(20_000)}`, "%ED%A0%80"]) {
           expectSafe(await send(route, `${url}?${name}=${value}`, {}), `${key} with ?${name}=${value.slice(0, 12)}`);
@@ -98,6 +171,19 @@ describe("every registered route at the edge", () => {
 
       if (hasBody) {
         const bodyKeys = keysOf(route.schema?.body);
+        for (const name of bodyKeys.filter((k) => DATE_KEY.test(k))) {
+          for (const value of DATE_VALUES) {
+            expectSafe(await send(route, url, { payload: { [name]: value } }), `${key} with body.${name} = ${value}`);
+          }
+        }
+        for (const payload of TRUNCATED_MULTIPART) {
+          const res = await send(route, url, {
+            payload,
+            headers: { "content-type": "multipart/form-data; boundary=x", accept: "application/json" },
+          });
+          expectSafe(res, `${key} with a truncated multipart body ${JSON.stringify(payload.slice(0, 30))}`);
+          if ((UPLOAD_ROUTES as readonly string[]).includes(key)) expect(res.statusCode, key).toBe(400);
+        }
         for (const name of bodyKeys) {
           for (const value of [NUL, LONE_SURROGATE, ...WRONG_TYPES]) {
             const res = await send(route, url, { payload: { [name]: value } });
@@ -128,7 +214,9 @@ describe("every registered route at the edge", () => {
       }
       await keepSignedIn();
     }
-  }, 240_000);
+    // The run's size, for the record (decision 011).
+    console.info(`edge fuzz: ${requests} requests over ${routes.length} routes, none answered 500`);
+  }, 600_000);
 });
 
 describe("NUL and lone surrogates on the routes where they once reached the database", () => {

@@ -88,6 +88,7 @@ export const apiErrorCopy = {
       ? `Upload exactly one file in the field \`${fields[0]}\`.`
       : `Upload from 1 to ${max} files in the field${fields.length > 1 ? "s" : ""} ${quoted(fields)}.`,
   TOO_MANY_FILES: ({ max }: { max: number }) => messaging.tooManyFiles(max),
+  UPLOAD_INCOMPLETE: () => errors.uploadIncomplete,
   IMAGE_TYPE: () => "The file is not a supported image.",
   IMAGE_UNREADABLE: () => "The image could not be read.",
   VIDEO_TYPE: () => content.videoType,

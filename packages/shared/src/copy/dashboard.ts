@@ -91,9 +91,24 @@ export const dashboardCopy = {
     heicNotSupported:
       "HEIC photos can't be used yet. Please choose a JPEG or PNG, or set your iPhone camera to Most Compatible.",
     imageTooManyPixels: "This image has too many pixels. Please choose an image of at most 50 megapixels.",
+    // Our own copy: a multipart body that ends before its closing boundary (a dropped connection, a broken client).
+    uploadIncomplete: "The upload did not arrive complete. Please try again.",
   },
   deleted: {
     title: (type: string) => `${type} has been deleted`,
+  },
+  // Our own copy (decision 038): the one email an account under password guessing sends its owner.
+  loginUnderAttackEmail: {
+    subject: "Someone is trying to log in to your Doorstep account",
+    title: "Someone is trying to log in to your account",
+    greeting: (firstName: string) => `Hi ${firstName},`,
+    attempts: (count: number) =>
+      `In the last few minutes, ${count} attempts to log in to your Doorstep account used a wrong password.`,
+    notLocked:
+      "Your account is not locked: you can log in as usual. Attempts from the addresses that keep guessing are slowed down.",
+    advice:
+      "If these were not you, choose a new password that you use nowhere else. If they were, there is nothing to do.",
+    action: "Choose a new password",
   },
   placeholderPage: {
     comingSoon: "This part of Doorstep is on its way.",

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
 import { users } from "../../db/schema/users.ts";
@@ -92,6 +92,30 @@ export async function consumeOneTimeToken(
 
 export async function insertLoginAttempt(db: Db, values: typeof loginAttempts.$inferInsert): Promise<void> {
   await db.insert(loginAttempts).values(values);
+}
+
+/** Failed logins on `email` since `since`: how many from any address, and when `ip` last failed. */
+export async function countLoginFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  since: Date,
+): Promise<{ failures: number; lastFromAddress: Date | null }> {
+  const [row] = await db
+    .select({
+      failures: sql<number>`count(*)::int`,
+      // Epoch milliseconds: the drivers agree on a number, not on how a bare aggregate's timestamp comes back.
+      lastFromAddress: sql<
+        number | string | null
+      >`(extract(epoch from max(${loginAttempts.createdAt}) filter (where ${loginAttempts.ip} = ${ip})) * 1000)::float8`,
+    })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.success, false), gt(loginAttempts.createdAt, since)));
+  const last = row?.lastFromAddress;
+  return {
+    failures: Number(row?.failures ?? 0),
+    lastFromAddress: last === null || last === undefined ? null : new Date(Number(last)),
+  };
 }
 
 export async function findLoginAttempts(db: Db, email: string, limit = 20) {

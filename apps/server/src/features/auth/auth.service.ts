@@ -28,6 +28,7 @@ import {
 import { affiliateWelcome, attributeSignUp, createAffiliateRecord } from "../affiliates/affiliate.service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
+import { noticeLoginFailure, throttleLogin } from "./login-throttle.ts";
 import { createSession, forgetCachedSessions } from "./session.service.ts";
 
 const MINUTE = 60_000;
@@ -119,8 +120,8 @@ export async function login(
   const email = normalizeEmail(input.email);
   await ctx.rateLimiter.consume("login-ip", meta.ip, ctx.config.rateLimits.loginPerIp);
   await ctx.rateLimiter.consume("login", `${meta.ip}|${email}`, ctx.config.rateLimits.login);
-  // OPEN-15: per email too, so guessing one account's password from many addresses is bounded.
-  await ctx.rateLimiter.consume("login-email", email, ctx.config.rateLimits.loginPerEmail);
+  // OPEN-15: guessing one account's password from many addresses slows them all down, never the owner elsewhere.
+  await throttleLogin(ctx, email, meta.ip);
   if (input.website) throw new AppError("BOT_DETECTED", { action: "login" });
 
   const user = await findUserWithEmail(ctx, email);
@@ -137,7 +138,10 @@ export async function login(
     currentAppVersion: ctx.config.appVersion,
     appReloaded: meta.clientVersion !== null && meta.clientVersion !== ctx.config.appVersion,
     userAgent: meta.userAgent?.slice(0, 500) ?? null,
+    // The app's clock: the attack window (login-throttle.ts) is measured on it.
+    createdAt: ctx.now(),
   });
+  if (failure === "WRONG_PASSWORD") await noticeLoginFailure(ctx, user!);
   if (failure === "USER_NOT_FOUND") throw new AppError("USER_NOT_FOUND");
   if (failure === "WRONG_PASSWORD") throw new AppError("WRONG_PASSWORD");
   return { userId: user!.id, token: await createSession(ctx, user!.id, meta) };

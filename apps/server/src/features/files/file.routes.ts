@@ -3,6 +3,10 @@ import type { AppContext } from "../../app-context.ts";
 import { iconSize, resizeImage, squareIcon, variantKey, variantWidth } from "../../lib/images.ts";
 import { isSafeKey } from "../../providers/storage/file-storage.ts";
 import { sendStoredFile } from "../../lib/send-stored-file.ts";
+import { arePropertyFilesServed } from "../properties/property-guide.service.ts";
+
+// A property's own files (cover, content media, its local places): `accounts/{account}/properties/{id}/…`.
+const PROPERTY_FILE = /^accounts\/[^/]+\/properties\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;
 
 /**
  * Serves uploaded files by their unguessable server-generated key, with resized image variants
@@ -19,6 +23,9 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!isSafeKey(key) || /\.(w\d+\.webp|icon\d+\.png)$/.test(key)) return reply.callNotFound();
       // Message attachments are the host's and the guest's only: their own routes check who asks.
       if (key.includes("/messages/")) return reply.callNotFound();
+      // A deleted or deactivated property's files go with its guide, at once, not when the purge job runs.
+      const property = PROPERTY_FILE.exec(key)?.[1];
+      if (property && !(await arePropertyFilesServed(ctx, property))) return reply.callNotFound();
       const icon = iconSize(Number(request.query.icon));
       const width = icon ? null : variantWidth(Number(request.query.w));
       const servedKey = icon ? `${key}.icon${icon}.png` : width ? variantKey(key, width) : key;

@@ -73,7 +73,7 @@ function rangeContract(
         "content-length": "1000",
         "content-type": "video/mp4",
         "x-content-type-options": "nosniff",
-        "cache-control": "public, max-age=31536000, immutable",
+        "cache-control": "public, no-cache",
       });
     });
 

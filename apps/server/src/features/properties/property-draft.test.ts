@@ -26,14 +26,14 @@ describe("draft until published (decision 020, PROP-17/19, GUIDE-02)", () => {
     });
 
     const page = await t.app.inject({ method: "GET", url: "/g/draft-den" });
-    expect(page.statusCode).toBe(503);
+    expect(page.statusCode).toBe(404);
     expect(page.body).toContain(copy.guide.inactive);
     expect(page.body).not.toContain("Code 4821");
     expect(page.headers["x-robots-tag"]).toContain("noindex");
-    expect((await t.app.inject({ method: "GET", url: "/api/guide/draft-den" })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: "GET", url: "/api/guide/draft-den" })).statusCode).toBe(404);
     const scan = await t.app.inject({ method: "GET", url: "/q/draft-den" });
     expect(scan.statusCode).toBe(302);
-    expect((await t.app.inject({ method: "GET", url: String(scan.headers.location) })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: "GET", url: String(scan.headers.location) })).statusCode).toBe(404);
 
     // The list says the same as the property.
     const list = (await api(user, "GET", "/api/properties")).json().items;
@@ -51,7 +51,7 @@ describe("draft until published (decision 020, PROP-17/19, GUIDE-02)", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("<h1>Soon Live</h1>");
     await api(user, "PATCH", `/api/properties/${propertyId}`, { published: false });
-    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(404);
   });
 
   it("an existing (published) property is left as it was: only new ones start as drafts", async () => {

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../app-context.ts";
 import { propertyInactiveReason } from "./property.dto.ts";
-import { findGuidePropertyRecord } from "./property.repository.ts";
+import { findGuidePropertyRecord, findPropertyFileState } from "./property.repository.ts";
 import type { Property } from "./property.service.ts";
 
 /** The company brand behind a guide (CO-07), when the property shows it. */
@@ -38,4 +38,14 @@ export async function getGuideProperty(ctx: AppContext, propertyId: string): Pro
     company: record.company,
     live: propertyInactiveReason(record.property, record.account, ctx.now()) === null,
   };
+}
+
+/**
+ * Whether the files of a property (by its internal id, as in its storage folder) may be served: not when it is
+ * deleted (archived, its files waiting for the purge job) or deactivated by the operator, nor once it is gone.
+ * Read from the database on each request, so every instance refuses them the moment it changes (decision 038).
+ */
+export async function arePropertyFilesServed(ctx: AppContext, id: string): Promise<boolean> {
+  const state = await findPropertyFileState(ctx.db, id);
+  return state !== null && state.archivedAt === null && state.active;
 }

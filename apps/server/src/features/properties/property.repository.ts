@@ -156,6 +156,18 @@ export async function updateOwnedProperty(
     .where(and(ownedBy(accountId), eq(properties.propertyId, propertyId)));
 }
 
+/** Whether a property (by internal id) is archived or deactivated; null when there is none. */
+export async function findPropertyFileState(
+  db: Db,
+  id: string,
+): Promise<{ archivedAt: Date | null; active: boolean } | null> {
+  const [row] = await db
+    .select({ archivedAt: properties.archivedAt, active: properties.active })
+    .from(properties)
+    .where(eq(properties.id, id));
+  return row ?? null;
+}
+
 /** Archives the caller's property (OPEN-39): offline and unlisted at once, the weblink kept for ever. */
 export async function archiveOwnedProperty(db: Db, accountId: string, propertyId: string, at: Date): Promise<boolean> {
   const rows = await db

@@ -312,9 +312,10 @@ export async function updateProperty(
   }
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
   if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx, caller.accountId);
-  // Unpublished (PROP-17): no cached page may show it a moment longer. (Deactivation is the operator's CLI.)
-  // Messages switched on or off: the guide's way to write to the host appears or goes at once.
-  if (input.published === false || input.inboundMessagingActive !== undefined) await purgeGuideCache(ctx, propertyId);
+  // Unpublished (PROP-17): no cached page may show it a moment longer; published again: nor the unavailable page.
+  // (Deactivation is the operator's CLI.) Messages switched on or off: the way to write appears or goes at once.
+  if (input.published !== undefined || input.inboundMessagingActive !== undefined)
+    await purgeGuideCache(ctx, propertyId);
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */

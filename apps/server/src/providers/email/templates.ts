@@ -1,3 +1,4 @@
+import { copy } from "@doorstep/shared/copy";
 import type { EmailMessage } from "./email-provider.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
 
@@ -55,5 +56,19 @@ export function emailChangedEmail(to: string, newEmail: string, loginUrl: string
     subject: "Your Doorstep login email was changed",
     text: `${lines.join("\n\n")}\n`,
     html: emailLayout("Your login email was changed", lines, { label: "Log in", url: loginUrl }),
+  };
+}
+
+/** To the owner of an account under password guessing, once (decision 038): not locked, and what to do. */
+export function loginUnderAttackEmail(to: string, firstName: string, attempts: number, resetUrl: string): EmailMessage {
+  const c = copy.loginUnderAttackEmail;
+  const lines = [c.greeting(firstName), c.attempts(attempts), c.notLocked, c.advice];
+  return {
+    to,
+    template: "login-under-attack",
+    subject: c.subject,
+    text: `${lines.join("\n\n")}\n\n${c.action}: ${resetUrl}\n`,
+    html: emailLayout(c.title, lines, { label: c.action, url: resetUrl }),
+    links: [resetUrl],
   };
 }

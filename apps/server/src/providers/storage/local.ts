@@ -14,6 +14,13 @@ const CONTENT_TYPES: Record<string, string> = {
   ".svg": "image/svg+xml",
 };
 
+/**
+ * A key that can name no file: missing, a segment longer than the file system allows (a URL's 256-character
+ * segment), or a path through a file. Keys reach here from `/files/*`, so these are "not found", never 500.
+ */
+const NO_SUCH_FILE = new Set(["ENOENT", "ENAMETOOLONG", "ENOTDIR"]);
+const isNoSuchFile = (error: unknown) => NO_SUCH_FILE.has((error as NodeJS.ErrnoException).code ?? "");
+
 /** Files on local disk under DATA_DIR/files; the content type follows from the server-chosen extension. */
 export function createLocalStorage(dataDir: string): StorageProvider {
   const root = path.join(dataDir, "files");
@@ -51,7 +58,7 @@ export function createLocalStorage(dataDir: string): StorageProvider {
         const body = await fs.readFile(resolve(key));
         return { body, contentType: contentTypeOf(key) };
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isNoSuchFile(error)) return null;
         throw error;
       }
     },
@@ -60,7 +67,7 @@ export function createLocalStorage(dataDir: string): StorageProvider {
         const stats = await fs.stat(resolve(key));
         return stats.isFile() ? { size: stats.size, contentType: contentTypeOf(key) } : null;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (isNoSuchFile(error)) return null;
         throw error;
       }
     },
