@@ -154,5 +154,4 @@ export const serviceExportExceptions = [
   "apps/server/src/features/messaging/guest-messages.service.ts",
   "apps/server/src/features/properties/property-guide.service.ts",
   "apps/server/src/features/properties/property.service.ts",
-  "apps/server/src/features/users/user.service.ts",
 ];

@@ -18,7 +18,7 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { SubscriptionSnapshot } from "../../providers/payments/payment-gateway.ts";
-import type { AccountRow, UserRow } from "../users/user.service.ts";
+import type { Account, User } from "../users/user.service.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
@@ -37,8 +37,8 @@ import {
 } from "./billing.repository.ts";
 
 export interface BillingContext {
-  account: AccountRow;
-  user: UserRow;
+  account: Account;
+  user: User;
   billing: BillingAccountRow | null;
 }
 

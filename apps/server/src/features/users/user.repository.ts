@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
+import type { NewMasterUser } from "./user.service.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -34,19 +35,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function findUserIdByReferrerCode(db: Db, code: string): Promise<string | null> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.referrerCode, code)).limit(1);
   return rows[0]?.id ?? null;
-}
-
-export interface NewMasterUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  referrerCode: string;
-  referredByUserId: string | null;
-  /** AFF-04: an affiliate user (master of its own account, no trial). */
-  isAffiliate?: boolean;
-  trialEndsAt: Date | null;
-  couponCode: string | null;
-  attribution: Omit<typeof signupAttributions.$inferInsert, "userId">;
 }
 
 /** Creates an account and its master user and attribution in one transaction; unique violations propagate. */

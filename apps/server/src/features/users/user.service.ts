@@ -16,12 +16,75 @@ import {
   findUserIdByReferrerCode,
   insertMasterUser,
   updateUser,
-  type NewMasterUser,
-  type UserRow,
-  type UserWithAccount,
 } from "./user.repository.ts";
 
-export type { AccountRow, NewMasterUser, UserRow, UserWithAccount } from "./user.repository.ts";
+/** An account (the billing unit, docs/architecture.md §5) as other features see it. */
+export interface Account {
+  id: string;
+  trialEndsAt: Date | null;
+  subscriptionActiveUser: boolean;
+  hasSubscription: boolean;
+  cardOnFileFailed: boolean;
+  defaultCurrency: string | null;
+  couponCode: string | null;
+  specialOffersEligible: boolean;
+  unitPricing: boolean;
+  forceAnnualSubscription: boolean;
+  timeZone: string | null;
+  analyticsRawSince: Date | null;
+  listedProperties: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A user as other features see it; the password hash stays for auth's checks. */
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string | null;
+  tel: string | null;
+  photoKey: string | null;
+  isMaster: boolean;
+  isAffiliate: boolean;
+  messagingActive: boolean;
+  referrerCode: string;
+  referredByUserId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserWithAccount = User & { account: Account };
+
+/** Where a sign-up came from (AUTH-30, IMPL-38); a field left out is unknown. */
+export interface SignUpAttribution {
+  referralId?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  utmTerm?: string | null;
+  utmContent?: string | null;
+  landingPage?: string | null;
+  sourceUrl?: string | null;
+  sourceBrand?: string | null;
+  coupon?: string | null;
+}
+
+/** A new account with its master user. */
+export interface NewMasterUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  referrerCode: string;
+  referredByUserId: string | null;
+  /** AFF-04: an affiliate user (master of its own account, no trial). */
+  isAffiliate?: boolean;
+  trialEndsAt: Date | null;
+  couponCode: string | null;
+  attribution: SignUpAttribution;
+}
 
 /** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
 export type SharedContentLookup = (ctx: AppContext, accountId: string) => Promise<string | null>;
@@ -57,7 +120,7 @@ export async function getUser(ctx: AppContext, userId: string): Promise<UserWith
 }
 
 /** Finds a user by canonical (lower-case) email, or null. */
-export function findUserWithEmail(ctx: AppContext, email: string): Promise<UserRow | null> {
+export function findUserWithEmail(ctx: AppContext, email: string): Promise<User | null> {
   return findUserByEmail(ctx.db, email);
 }
 
