@@ -137,14 +137,6 @@ export const tableExceptions = [...predatingTableUses];
 
 /** Feature dependencies that close a cycle, left from before the features/acyclic rule; this list only shrinks. */
 export const featureEdgeExceptions = [
-  { from: "users", to: "auth", reason: "predates the rule: changing a password rotates the session (a command)" },
-  { from: "users", to: "messaging", reason: "predates the rule: GET /api/me carries the unread count" },
-  { from: "users", to: "shared-content", reason: "predates the rule: GET /api/me carries the shared content id" },
-  { from: "auth", to: "affiliates", reason: "predates the rule: sign-up attributes affiliates (a command)" },
-  { from: "auth", to: "shared-content", reason: "predates the rule: sign-in answers the shared content id" },
-  { from: "messaging", to: "auth", reason: "predates the rule: the live event stream resolves its own session" },
-  { from: "billing", to: "referrals", reason: "predates the rule: invoice paid → referral reward (a command)" },
-  { from: "billing", to: "affiliates", reason: "predates the rule: invoice paid → affiliate commission (a command)" },
 ];
 
 /** Services that re-export or export row types from before the features/service-exports rule; only shrinks. */

@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
-import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
+import { runTrialNotices } from "../features/billing/billing-events.service.ts";
+import { runLocalRenewals } from "../commands/billing-events.ts";
 import { purgeArchivedProperties } from "../features/properties/property-purge.service.ts";
 import { resumeStalePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";

@@ -9,8 +9,12 @@ export type SystemContentRow = typeof systemContent.$inferSelect;
 
 /** Creates the Affiliate record of a new affiliate user; a taken tracking label propagates as a unique violation. */
 export async function insertAffiliate(db: Db, values: typeof affiliates.$inferInsert): Promise<AffiliateRow> {
-  const [row] = await db.insert(affiliates).values(values).returning();
-  return row!;
+  // Its own (nested) transaction: inside sign-up's, a label collision rolls back to a savepoint and the
+  // caller draws again, instead of aborting the whole sign-up.
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(affiliates).values(values).returning();
+    return row!;
+  });
 }
 
 /** AFF-06, AFF-09: the affiliate whose tracking label this is (labels are unique, so the first match). */

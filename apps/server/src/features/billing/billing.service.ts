@@ -23,8 +23,6 @@ import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
-import { recordReferredPayment } from "../referrals/referral-rewards.service.ts";
-import { recordAffiliateCommissions } from "../affiliates/affiliate-commissions.service.ts";
 import {
   findBillingAccount,
   findBillingContext,
@@ -97,17 +95,23 @@ export async function applySnapshot(ctx: AppContext, accountId: string, snapshot
   await updateAccountFlags(ctx.db, accountId, deriveSubscriptionFlags(snapshot.status));
 }
 
+/** A new subscription, and the paid first invoice's customer when it was paid at once (after the trial). */
+export interface CreatedSubscription {
+  response: CreateSubscriptionResponse;
+  paid: { accountId: string; customerRef: string } | null;
+}
+
 /**
  * POST /api/billing/subscription (BILL-22…26): the server picks plan, quantity and price; a refusal creates
  * nothing. One at a time per account, and never a second provider subscription while one is open
- * (an unpaid one is fixed with a new card, BILL-36).
+ * (an unpaid one is fixed with a new card, BILL-36). commands/billing-events runs what a paid invoice earns.
  */
 export async function createSubscription(
   ctx: AppContext,
   caller: Caller,
   input: CreateSubscriptionRequest,
   ip: string,
-): Promise<CreateSubscriptionResponse> {
+): Promise<CreatedSubscription> {
   const { account } = await requireBillingContext(ctx, caller);
   if (!(await claimSubscribe(ctx.db, account.id, ctx.payments.kind, ctx.now()))) {
     throw new AppError("SUBSCRIPTION_EXISTS", "Your subscription is already being set up.");
@@ -124,7 +128,7 @@ async function subscribeClaimed(
   caller: Caller,
   input: CreateSubscriptionRequest,
   ip: string,
-): Promise<CreateSubscriptionResponse> {
+): Promise<CreatedSubscription> {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
   if (
@@ -216,24 +220,11 @@ async function subscribeClaimed(
     await recordAlert(ctx, who, `subscribe-${phase}`, error instanceof Error ? error.message : String(error), payload);
     throw appError;
   }
-  // IMPL-14: subscribed after the trial, so the first invoice was paid now (a webhook may say so again).
-  if (paidCustomerRef) await recordReferredPaymentSafely(ctx, account.id, paidCustomerRef);
   const fresh = await requireBillingContext(ctx, caller);
-  return { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
-}
-
-/** The subscription stands whatever the referral and affiliate bookkeeping does: a failure there is logged. */
-async function recordReferredPaymentSafely(ctx: AppContext, accountId: string, customerRef: string): Promise<void> {
-  try {
-    await recordReferredPayment(ctx, accountId);
-  } catch (error) {
-    ctx.log.error({ err: error, accountId }, "referral reward not recorded");
-  }
-  try {
-    await recordAffiliateCommissions(ctx, accountId, customerRef);
-  } catch (error) {
-    ctx.log.error({ err: error, accountId }, "affiliate commission not recorded");
-  }
+  return {
+    response: { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) },
+    paid: paidCustomerRef ? { accountId: account.id, customerRef: paidCustomerRef } : null,
+  };
 }
 
 /** PUT /api/billing/payment-method (BILL-35/36): new default card, the open invoice retried, the failure cleared. */

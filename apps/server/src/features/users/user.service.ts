@@ -1,7 +1,6 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
 import type { UpdateEmailRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
-import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
-import { rotateSession } from "../auth/session.service.ts";
+import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
@@ -155,19 +154,16 @@ export async function updateProfile(ctx: AppContext, caller: Caller, patch: Upda
   await updateUser(ctx.db, caller.userId, patch);
 }
 
-/** Changes the login email after format, blocklist and uniqueness checks; tells the old address (AUTH-46, OPEN-34). */
-/** Changes the login email; the caller's session is rotated and the new token returned (null: nothing changed). */
-export async function updateEmail(
-  ctx: AppContext,
-  caller: Caller,
-  input: UpdateEmailRequest,
-  meta: RequestMeta,
-): Promise<string | null> {
+/**
+ * Changes the login email after format, blocklist and uniqueness checks and tells the old address (AUTH-46,
+ * OPEN-34); false when it was already this one. The caller's session is then rotated (commands/change-email).
+ */
+export async function updateEmail(ctx: AppContext, caller: Caller, input: UpdateEmailRequest): Promise<boolean> {
   await ctx.rateLimiter.consume("email-change", caller.userId, ctx.config.rateLimits.emailChange);
   const email = normalizeEmail(input.email);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
-  if (email === user.email) return null;
+  if (email === user.email) return false;
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL", "Please enter a valid email address.");
   if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN", "This email address is already in use.");
   try {
@@ -177,7 +173,7 @@ export async function updateEmail(
     throw error;
   }
   await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
-  return rotateSession(ctx, caller, meta);
+  return true;
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */
