@@ -1,5 +1,6 @@
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
+import { emailsOfUsers } from "../users/user.service.ts";
 import { insertAuditEvents, listAuditEvents } from "./audit.repository.ts";
 
 /** What a host did to many records at once (issue 17). */
@@ -32,7 +33,18 @@ export async function recordAudit(
   );
 }
 
-/** The account's audit trail, newest first, for the operator's CLI. */
-export function listAccountAudit(db: Db, accountId: string, limit = 100) {
-  return listAuditEvents(db, accountId, limit);
+/** The account's audit trail, newest first, with the acting user's email while that user exists (the operator's CLI). */
+export async function listAccountAudit(db: Db, accountId: string, limit = 100) {
+  const events = await listAuditEvents(db, accountId, limit);
+  const emails = await emailsOfUsers(
+    db,
+    events.flatMap((e) => (e.userId ? [e.userId] : [])),
+  );
+  return events.map(({ userId, ...event }) => ({
+    createdAt: event.createdAt,
+    email: (userId && emails.get(userId)) ?? null,
+    action: event.action,
+    subject: event.subject,
+    details: event.details,
+  }));
 }

@@ -14,7 +14,6 @@ import {
   findBillingAccount,
   findBillingAccountByCustomer,
   findBillingAccountBySubscription,
-  findMasterUser,
   findPlanByKey,
   findTrialsDueNotice,
   forgetWebhookEvent,
@@ -22,6 +21,7 @@ import {
   upsertBillingAccount,
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
+import { findMasterUser } from "../users/user.service.ts";
 
 const HANDLED = new Set([
   "invoice.paid",
@@ -74,7 +74,7 @@ export async function applyGatewayEvent(ctx: AppContext, event: GatewayEvent): P
 /** A failed renewal payment: the master user is told and support alerted (BILL-35). */
 export async function reportFailedPayment(ctx: AppContext, outcome: GatewayEventOutcome): Promise<void> {
   if (outcome.type !== "invoice.payment_failed" || !FAILED_STATUSES.has(outcome.status)) return;
-  const user = await findMasterUser(ctx.db, outcome.accountId);
+  const user = await findMasterUser(ctx, outcome.accountId);
   if (!user) return;
   await ctx.email.send(paymentFailedEmail(user.email, user.firstName, `${ctx.config.publicUrl}/subscription`));
   await recordAlert(
@@ -156,7 +156,7 @@ export async function syncBilledQuantity(ctx: AppContext, accountId: string): Pr
     await upsertBillingAccount(ctx.db, accountId, billing.gateway, { quantity, amount });
   } catch (error) {
     ctx.log.error({ err: error, accountId }, "billed quantity sync failed");
-    const user = await findMasterUser(ctx.db, accountId).catch(() => null);
+    const user = await findMasterUser(ctx, accountId).catch(() => null);
     if (user)
       await recordAlert(
         ctx,

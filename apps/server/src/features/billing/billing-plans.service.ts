@@ -13,13 +13,8 @@ import {
 } from "@doorstep/shared/rules/billing";
 import type { PlanDto, PlansQuery, PlansResponse } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
-import type { Account } from "../users/user.service.ts";
-import {
-  countBillableProperties,
-  findPlansInCatalogue,
-  type BillingAccountRow,
-  type PlanRow,
-} from "./billing.repository.ts";
+import { findAccount, type Account } from "../users/user.service.ts";
+import { findPlansInCatalogue, type BillingAccountRow, type PlanRow } from "./billing.repository.ts";
 
 /** Which named list the account gets (BILL-07/08): an assigned list, else UnitPricing, SpecialOffersEligible, default. */
 export function catalogueFor(account: Account, billing: BillingAccountRow | null): string {
@@ -103,8 +98,12 @@ export function resolveCurrency(
   return { currency, fixed: chosen.fixed, available };
 }
 
+/**
+ * BILL-17: the quantity billed for the account's non-archived, non-shared properties. That is the count the
+ * property list shows, which a trigger on properties keeps on the account (decision 027), so it is read there.
+ */
 export async function billedQuantityFor(ctx: AppContext, accountId: string): Promise<number> {
-  return billedQuantity(await countBillableProperties(ctx.db, accountId));
+  return billedQuantity((await findAccount(ctx, accountId))?.listedProperties ?? 0);
 }
 
 /** GET /api/billing/plans: the caller's plans in one currency, priced for the server's quantity (BILL-02…18). */

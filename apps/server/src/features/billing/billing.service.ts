@@ -18,18 +18,16 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { SubscriptionSnapshot } from "../../providers/payments/payment-gateway.ts";
-import type { Account, User } from "../users/user.service.ts";
+import { getUser, setAccountBillingFlags, type Account, type User } from "../users/user.service.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
 import {
   findBillingAccount,
-  findBillingContext,
   claimSubscribe,
   insertSubscriptionAlert,
   releaseSubscribe,
-  updateAccountFlags,
   upsertBillingAccount,
   type BillingAccountRow,
 } from "./billing.repository.ts";
@@ -42,10 +40,10 @@ export interface BillingContext {
 
 /** The caller's account and billing row; billing is for master accounts only (BILL-49, OPEN-31). */
 export async function requireBillingContext(ctx: AppContext, caller: Caller): Promise<BillingContext> {
-  const row = await findBillingContext(ctx.db, caller.accountId, caller.userId);
-  if (!row) throw notFound("User not found");
-  if (!row.user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can manage billing.");
-  return row;
+  const user = await getUser(ctx, caller.userId);
+  if (user.accountId !== caller.accountId) throw notFound("User not found");
+  if (!user.isMaster) throw new AppError("FORBIDDEN", "Only the account owner can manage billing.");
+  return { account: user.account, user, billing: await findBillingAccount(ctx.db, user.accountId) };
 }
 
 /** IMPL-13: the provider customer, created at the first billing action (idempotent per account). */
@@ -92,7 +90,7 @@ export async function applySnapshot(ctx: AppContext, accountId: string, snapshot
     currentPeriodEnd: snapshot.currentPeriodEnd,
     trialEnd: snapshot.trialEnd,
   });
-  await updateAccountFlags(ctx.db, accountId, deriveSubscriptionFlags(snapshot.status));
+  await setAccountBillingFlags(ctx, accountId, deriveSubscriptionFlags(snapshot.status));
 }
 
 /** A new subscription, and the paid first invoice's customer when it was paid at once (after the trial). */
@@ -211,7 +209,7 @@ async function subscribeClaimed(
     });
     paidCustomerRef = snapshot.status === "active" ? customerRef : null;
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
-    await updateAccountFlags(ctx.db, account.id, {
+    await setAccountBillingFlags(ctx, account.id, {
       ...deriveSubscriptionFlags(snapshot.status),
       defaultCurrency: currency,
     });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
@@ -77,4 +77,41 @@ export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<
 export async function findAttribution(db: Db, userId: string) {
   const rows = await db.select().from(signupAttributions).where(eq(signupAttributions.userId, userId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** An account by id. */
+export async function findAccountById(db: Db, id: string): Promise<AccountRow | null> {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The account's master user (the billing contact). */
+export async function findMasterUserOfAccount(db: Db, accountId: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.isMaster, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Email addresses of users by id (users that are gone are missing). */
+export async function findEmailsOfUsers(db: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
+export type AccountPatch = Partial<Omit<typeof accounts.$inferInsert, "id" | "createdAt" | "updatedAt">>;
+
+/** Updates an account's row. */
+export async function updateAccount(db: Db, id: string, patch: AccountPatch): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(accounts.id, id));
+}
+
+/** SQL for the account id of the user `userId` names (a column or a value), null when there is no such user. */
+export function accountIdOfUserSql(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${users.accountId} from ${users} where ${users.id} = ${userId})`;
 }

@@ -9,7 +9,14 @@ import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
+import type { SQL, SQLWrapper } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import {
+  accountIdOfUserSql,
+  findAccountById,
+  findEmailsOfUsers,
+  findMasterUserOfAccount,
+  updateAccount,
   findUserByEmail,
   findUserById,
   findUserIdByReferrerCode,
@@ -83,6 +90,55 @@ export interface NewMasterUser {
   trialEndsAt: Date | null;
   couponCode: string | null;
   attribution: SignUpAttribution;
+}
+
+/** The account flags billing sets (BILL-26, OPEN-33, the operator's CLI); users only stores them. */
+export type AccountBillingFlags = Partial<
+  Pick<
+    Account,
+    | "hasSubscription"
+    | "cardOnFileFailed"
+    | "defaultCurrency"
+    | "trialEndsAt"
+    | "specialOffersEligible"
+    | "unitPricing"
+    | "forceAnnualSubscription"
+    | "couponCode"
+    | "subscriptionActiveUser"
+  >
+>;
+
+/** An account by id, or null. */
+export function findAccount(ctx: Pick<AppContext, "db">, accountId: string): Promise<Account | null> {
+  return findAccountById(ctx.db, accountId);
+}
+
+/** The account's master user (the billing contact), or null. */
+export function findMasterUser(ctx: Pick<AppContext, "db">, accountId: string): Promise<User | null> {
+  return findMasterUserOfAccount(ctx.db, accountId);
+}
+
+/** Stores account flags that billing (or the operator) decided. */
+export async function setAccountBillingFlags(
+  ctx: Pick<AppContext, "db">,
+  accountId: string,
+  flags: AccountBillingFlags,
+): Promise<void> {
+  await updateAccount(ctx.db, accountId, flags);
+}
+
+/** Email addresses by user id, for lists that name who did something (users that are gone are missing). */
+export async function emailsOfUsers(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await findEmailsOfUsers(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/**
+ * SQL for the account id of the user `userId` names (null when there is none), for a hot read that must stay
+ * one query (a session's caller on every request) without naming this feature's table.
+ */
+export function userAccountIdSql(userId: SQLWrapper): SQL<string | null> {
+  return accountIdOfUserSql(userId);
 }
 
 /** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
