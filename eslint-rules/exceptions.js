@@ -77,16 +77,6 @@ const predatingTableUses = [
     reason: "predates the rule: move behind features/properties",
   },
   {
-    file: "apps/server/src/features/referrals/referral-rewards.repository.ts",
-    tables: ["accounts", "billing_accounts", "users"],
-    reason: "predates the rule: move behind features/billing, features/users",
-  },
-  {
-    file: "apps/server/src/features/referrals/referral.repository.ts",
-    tables: ["accounts", "billing_accounts", "properties", "users"],
-    reason: "predates the rule: move behind features/billing, features/properties, features/users",
-  },
-  {
     file: "apps/server/src/features/shared-content/shared-content.repository.ts",
     tables: ["properties"],
     reason: "predates the rule: move behind features/properties",
@@ -112,6 +102,12 @@ const predatingTableUses = [
  * Joins across owners kept in SQL on purpose, each with its reason (docs/decisions/037-commands.md).
  */
 const keptJoins = [
+  {
+    file: "apps/server/src/features/referrals/referral.repository.ts",
+    tables: ["accounts", "billing_accounts", "properties", "users"],
+    reason:
+      "docs/decisions/037-commands.md: the referrals page (REF-05, REF-15) is one keyset-paged query over the referred accounts with their first property's title, trial end, subscription status and reward",
+  },
   {
     file: "apps/server/src/features/billing/billing.repository.ts",
     tables: ["accounts", "users"],

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   billingAccounts,
@@ -168,4 +168,11 @@ export async function listCancellationRequests(db: Db, statuses: string[] | null
 
 export async function listSubscriptionAlerts(db: Db, limit = 100) {
   return db.select().from(subscriptionAlerts).orderBy(desc(subscriptionAlerts.createdAt)).limit(limit);
+}
+
+/** SQL for the subscription status of the account `accountId` names; null before its first billing action. */
+export function subscriptionStatusOfSql(accountId: SQLWrapper): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${billingAccounts.status} from ${billingAccounts} where ${billingAccounts.accountId} = ${accountId})`;
 }

@@ -15,6 +15,7 @@ import type {
   SubscriptionAlertRequest,
   UpdatePaymentMethodRequest,
 } from "@doorstep/shared/schemas/billing";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { SubscriptionSnapshot } from "../../providers/payments/payment-gateway.ts";
@@ -25,6 +26,7 @@ import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from ".
 import { getSubscriptionState } from "./subscription-state.service.ts";
 import {
   findBillingAccount,
+  subscriptionStatusOfSql,
   claimSubscribe,
   insertSubscriptionAlert,
   releaseSubscribe,
@@ -36,6 +38,36 @@ export interface BillingContext {
   account: Account;
   user: User;
   billing: BillingAccountRow | null;
+}
+
+/** An account's subscription as other features see it (referral rewards, IMPL-14); null before billing. */
+export interface SubscriptionSummary {
+  status: string | null;
+  currency: string | null;
+  cycle: string | null;
+  /** The card's provider fingerprint (Stripe only): decision 018's self-referral check. */
+  cardFingerprint: string | null;
+}
+
+/** The account's subscription summary, or null before its first billing action. */
+export async function findSubscriptionSummary(ctx: AppContext, accountId: string): Promise<SubscriptionSummary | null> {
+  const billing = await findBillingAccount(ctx.db, accountId);
+  return billing
+    ? {
+        status: billing.status,
+        currency: billing.currency,
+        cycle: billing.cycle,
+        cardFingerprint: billing.cardFingerprint,
+      }
+    : null;
+}
+
+/**
+ * SQL for the subscription status of the account `accountId` names (null before billing), for jobs that
+ * claim rows with SKIP LOCKED and decide by the status in the same statement (referral rewards, REF-16…18).
+ */
+export function subscriptionStatusSql(accountId: SQLWrapper): SQL<string | null> {
+  return subscriptionStatusOfSql(accountId);
 }
 
 /** The caller's account and billing row; billing is for master accounts only (BILL-49, OPEN-31). */

@@ -115,3 +115,12 @@ export async function updateAccount(db: Db, id: string, patch: AccountPatch): Pr
 export function accountIdOfUserSql(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${users.accountId} from ${users} where ${users.id} = ${userId})`;
 }
+
+/** How many accounts a referrer's code brought: master users referred by them (REF-14). */
+export async function countReferredMasters(db: Db, referrerUserId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.referredByUserId, referrerUserId), eq(users.isMaster, true)));
+  return rows[0]?.n ?? 0;
+}

@@ -13,6 +13,7 @@ import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   accountIdOfUserSql,
+  countReferredMasters,
   findAccountById,
   findEmailsOfUsers,
   findMasterUserOfAccount,
@@ -172,6 +173,16 @@ export async function getUser(ctx: AppContext, userId: string): Promise<UserWith
   const user = await findUserById(ctx.db, userId);
   if (!user) throw notFound("User not found");
   return user;
+}
+
+/** A user with their account by id, or null when gone. */
+export function findUser(ctx: Pick<AppContext, "db">, userId: string): Promise<UserWithAccount | null> {
+  return findUserById(ctx.db, userId);
+}
+
+/** REF-14: how many accounts the user's referral code brought (their master users). */
+export function countReferredSignUps(ctx: Pick<AppContext, "db">, referrerUserId: string): Promise<number> {
+  return countReferredMasters(ctx.db, referrerUserId);
 }
 
 /** Finds a user by canonical (lower-case) email, or null. */
