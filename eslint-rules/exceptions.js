@@ -7,19 +7,14 @@
  */
 const predatingTableUses = [
   {
-    file: "apps/server/src/cli/admin.repository.ts",
-    tables: ["accounts", "admin_audit_log", "billing_accounts", "cancellation_requests", "properties", "users"],
-    reason: "predates the rule: move behind features/audit, features/billing, features/properties, features/users",
-  },
-  {
     file: "apps/server/src/features/affiliates/affiliate-commissions.repository.ts",
     tables: ["reward_payouts", "users"],
     reason: "predates the rule: move behind features/referrals, features/users",
   },
   {
     file: "apps/server/src/features/affiliates/affiliate.repository.ts",
-    tables: ["accounts", "billing_accounts", "referral_clicks", "reward_payouts", "system_content"],
-    reason: "predates the rule: move behind features/billing, features/referrals, features/system, features/users",
+    tables: ["accounts", "billing_accounts", "referral_clicks", "reward_payouts"],
+    reason: "predates the rule: move behind features/billing, features/referrals, features/users",
   },
   {
     file: "apps/server/src/features/content/content-links.repository.ts",

@@ -7,13 +7,13 @@ import {
 } from "@doorstep/shared/rules/affiliates";
 import { CURRENCIES, isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
+import { saveSystemContent } from "../system/system-content.service.ts";
 import { formatMoney } from "./affiliate.emails.ts";
 import {
   findAffiliateByLabel,
   findAffiliateOfUser,
   insertAffiliate,
   updateAffiliate,
-  upsertSystemContent,
   type AffiliatePatch,
 } from "./affiliate.repository.ts";
 import { assignPayoutBatch, findCommissionsForOperator, markBatchPaid } from "./affiliate-commissions.repository.ts";
@@ -142,6 +142,6 @@ export async function editSystemContent(
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(patch).length === 0) throw new AffiliateCommandError("no field given");
-  await upsertSystemContent(db, label, patch, now);
+  await saveSystemContent(db, label, patch, now);
   return patch;
 }

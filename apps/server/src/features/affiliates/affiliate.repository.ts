@@ -1,11 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { affiliateCustomers, affiliates } from "../../db/schema/affiliates.ts";
-import { systemContent } from "../../db/schema/system.ts";
 
 type Rows<T> = { rows: T[] };
 export type AffiliateRow = typeof affiliates.$inferSelect;
-export type SystemContentRow = typeof systemContent.$inferSelect;
 
 /** Creates the Affiliate record of a new affiliate user; a taken tracking label propagates as a unique violation. */
 export async function insertAffiliate(db: Db, values: typeof affiliates.$inferInsert): Promise<AffiliateRow> {
@@ -145,22 +143,4 @@ export async function findAffiliateCustomerRows(db: Db, affiliateId: string, lim
     paid: boolean | null;
   }>;
   return result.rows;
-}
-
-export async function findSystemContent(db: Db, detailLabel: string): Promise<SystemContentRow | null> {
-  const rows = await db.select().from(systemContent).where(eq(systemContent.detailLabel, detailLabel)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** Operator: writes the given fields of a system content entry, creating it if need be (IMPL-23). */
-export async function upsertSystemContent(
-  db: Db,
-  detailLabel: string,
-  patch: Partial<Omit<SystemContentRow, "detailLabel" | "updatedAt">>,
-  at: Date,
-): Promise<void> {
-  await db
-    .insert(systemContent)
-    .values({ detailLabel, ...patch, updatedAt: at })
-    .onConflictDoUpdate({ target: systemContent.detailLabel, set: { ...patch, updatedAt: at } });
 }

@@ -22,13 +22,13 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
 import { affiliateWelcomeEmail } from "./affiliate.emails.ts";
 import { recordReferralClick } from "../referrals/referral-clicks.service.ts";
+import { findSystemContent } from "../system/system-content.service.ts";
 import { getUser, type UserWithAccount } from "../users/user.service.ts";
 import {
   countAffiliateTotals,
   findAffiliateByLabel,
   findAffiliateCustomerRows,
   findAffiliateOfAccount,
-  findSystemContent,
   insertAffiliate,
   insertAffiliateCustomer,
   sumAffiliateLedger,

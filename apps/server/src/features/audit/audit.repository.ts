@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accountAuditEvents } from "../../db/schema/audit.ts";
+import { accountAuditEvents, adminAuditLog } from "../../db/schema/audit.ts";
 
 export type AuditEntry = typeof accountAuditEvents.$inferInsert;
 
@@ -22,4 +22,12 @@ export function listAuditEvents(db: Db, accountId: string, limit: number) {
     .where(eq(accountAuditEvents.accountId, accountId))
     .orderBy(desc(accountAuditEvents.createdAt), desc(accountAuditEvents.id))
     .limit(limit);
+}
+
+export async function insertAdminAudit(db: Db, entry: typeof adminAuditLog.$inferInsert): Promise<void> {
+  await db.insert(adminAuditLog).values(entry);
+}
+
+export function listAdminAudit(db: Db, limit: number) {
+  return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
 }

@@ -1,7 +1,7 @@
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { emailsOfUsers } from "../users/user.service.ts";
-import { insertAuditEvents, listAuditEvents } from "./audit.repository.ts";
+import { insertAdminAudit, insertAuditEvents, listAdminAudit, listAuditEvents } from "./audit.repository.ts";
 
 /** What a host did to many records at once (issue 17). */
 export type AuditAction = "bulk-update" | "duplicate-property";
@@ -47,4 +47,17 @@ export async function listAccountAudit(db: Db, accountId: string, limit = 100) {
     subject: event.subject,
     details: event.details,
   }));
+}
+
+/** Records what an operator did through the admin CLI. */
+export async function recordAdminAction(
+  db: Db,
+  entry: { actor: string; action: string; target: string | null; details: Record<string, unknown> },
+): Promise<void> {
+  await insertAdminAudit(db, entry);
+}
+
+/** The operators' newest actions first (`npm run admin -- audit-log`). */
+export function listAdminActions(db: Db, limit = 50) {
+  return listAdminAudit(db, limit);
 }

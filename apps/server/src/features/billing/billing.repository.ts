@@ -176,3 +176,25 @@ export function subscriptionStatusOfSql(accountId: SQLWrapper): SQL<string | nul
     string | null
   >`(select ${billingAccounts.status} from ${billingAccounts} where ${billingAccounts.accountId} = ${accountId})`;
 }
+
+/** Operator: the price list an account is offered (null: chosen by its flags). */
+export async function upsertPriceList(
+  db: Db,
+  accountId: string,
+  gateway: "local" | "stripe",
+  priceList: string | null,
+): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ accountId, gateway, priceList })
+    .onConflictDoUpdate({ target: billingAccounts.accountId, set: { priceList, updatedAt: new Date() } });
+}
+
+export async function updateCancellationStatus(db: Db, id: string, status: string): Promise<boolean> {
+  const rows = await db
+    .update(cancellationRequests)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(cancellationRequests.id, id))
+    .returning({ id: cancellationRequests.id });
+  return rows.length > 0;
+}

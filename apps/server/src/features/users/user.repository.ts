@@ -63,7 +63,7 @@ export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<st
 }
 
 export type UserPatch = Partial<
-  Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash">
+  Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash" | "isMaster" | "isAffiliate">
 >;
 
 /** Updates the caller's own user row. */
@@ -123,4 +123,16 @@ export async function countReferredMasters(db: Db, referrerUserId: string): Prom
     .from(users)
     .where(and(eq(users.referredByUserId, referrerUserId), eq(users.isMaster, true)));
   return rows[0]?.n ?? 0;
+}
+
+/** A user with their account by canonical (lower-case) email. */
+export async function findUserWithAccountByEmail(db: Db, email: string): Promise<UserWithAccount | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.users, account: row.accounts } : null;
 }

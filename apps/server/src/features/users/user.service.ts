@@ -13,6 +13,7 @@ import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   accountIdOfUserSql,
+  findUserWithAccountByEmail,
   countReferredMasters,
   findAccountById,
   findEmailsOfUsers,
@@ -183,6 +184,20 @@ export function findUser(ctx: Pick<AppContext, "db">, userId: string): Promise<U
 /** REF-14: how many accounts the user's referral code brought (their master users). */
 export function countReferredSignUps(ctx: Pick<AppContext, "db">, referrerUserId: string): Promise<number> {
   return countReferredMasters(ctx.db, referrerUserId);
+}
+
+/** Operator: a user with their account by email (trimmed, lower-cased), or null. */
+export function findUserWithAccount(ctx: Pick<AppContext, "db">, email: string): Promise<UserWithAccount | null> {
+  return findUserWithAccountByEmail(ctx.db, email.trim().toLowerCase());
+}
+
+/** Operator: makes a user the account's master or an affiliate, or neither. */
+export async function setUserRoles(
+  ctx: Pick<AppContext, "db">,
+  userId: string,
+  roles: { isMaster?: boolean; isAffiliate?: boolean },
+): Promise<void> {
+  await updateUser(ctx.db, userId, roles);
 }
 
 /** Finds a user by canonical (lower-case) email, or null. */
