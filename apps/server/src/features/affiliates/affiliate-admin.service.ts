@@ -8,6 +8,7 @@ import {
 import { CURRENCIES, isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { saveSystemContent } from "../system/system-content.service.ts";
+import { emailsOfUsers } from "../users/user.service.ts";
 import { formatMoney } from "./affiliate.emails.ts";
 import {
   findAffiliateByLabel,
@@ -86,9 +87,13 @@ export async function setAffiliate(
 /** Operator's list of affiliate ledger entries (`affiliate-commissions`), one line each. */
 export async function listAffiliateCommissions(db: Db, status: string, limit: number): Promise<string[]> {
   const rows = await findCommissionsForOperator(db, status, limit);
+  const emails = await emailsOfUsers(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map(
     (r) =>
-      `${iso(r.claimable_at ?? r.due_at)}  ${r.email}  ${r.tracking_label}  ${formatMoney(r.amount, r.currency)}  invoice ${r.invoice_ref} ${formatMoney(r.invoice_amount, r.invoice_currency)} at ${r.exchange_rate}  paypal ${r.paypal_email ?? "(not set)"}${r.payout_batch ? `  batch ${r.payout_batch}` : ""}${r.paid_at ? `  paid ${iso(r.paid_at)}` : ""}`,
+      `${iso(r.claimable_at ?? r.due_at)}  ${emails.get(r.user_id) ?? ""}  ${r.tracking_label}  ${formatMoney(r.amount, r.currency)}  invoice ${r.invoice_ref} ${formatMoney(r.invoice_amount, r.invoice_currency)} at ${r.exchange_rate}  paypal ${r.paypal_email ?? "(not set)"}${r.payout_batch ? `  batch ${r.payout_batch}` : ""}${r.paid_at ? `  paid ${iso(r.paid_at)}` : ""}`,
   );
 }
 

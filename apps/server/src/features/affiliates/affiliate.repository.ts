@@ -87,20 +87,18 @@ export async function setFirstPaidAt(db: Db, accountId: string, at: Date): Promi
   return rows[0]?.firstPaidAt ?? at;
 }
 
-/** OPEN-26: clicks on the partner page, trials started and paying customers of one affiliate. */
-export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow, "id" | "userId">) {
+/** OPEN-26: trials started and paying customers of one affiliate (its clicks are referrals'). */
+export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow, "id">) {
   const result = (await db.execute(sql`
     select
-      (select count(*)::int from referral_clicks where referrer_user_id = ${affiliate.userId}) as clicks,
       (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}) as trials,
       (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}
         and first_paid_at is not null) as paying`)) as unknown as Rows<{
-    clicks: number;
     trials: number;
     paying: number;
   }>;
   const row = result.rows[0];
-  return { clicks: row?.clicks ?? 0, trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
+  return { trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
 }
 
 /** The ledger's sums per currency and status for one affiliate. */

@@ -157,3 +157,12 @@ export async function findPayoutsForOperator(db: Db, status: "claimable" | "paid
   }>;
   return result.rows;
 }
+
+/** Clicks on a referrer's links (their referral link, or an affiliate's partner page, OPEN-26). */
+export async function countClicksOf(db: Db, referrerUserId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as clicks from referral_clicks where referrer_user_id = ${referrerUserId}`)) as unknown as Rows<{
+    clicks: number;
+  }>;
+  return result.rows[0]?.clicks ?? 0;
+}
