@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.ts";
 import type { JobQueue, JobRecord } from "../jobs/job-queue.ts";
 import { CommandError } from "./admin.commands.ts";
-import { insertAudit } from "./admin.repository.ts";
+import { recordAdminAction } from "../features/audit/audit.service.ts";
 
 const STATES: Record<JobRecord["state"], string> = {
   created: "queued",
@@ -21,7 +21,7 @@ export async function runJobsCommand(queue: JobQueue, db: Db, args: string[], ac
   if (sub === "retry") {
     if (!id) throw new CommandError("jobs retry needs a job id (npm run admin -- jobs lists them)");
     if (!/^[0-9a-f-]{36}$/i.test(id) || !(await queue.retry(id))) throw new CommandError(`no failed job with id ${id}`);
-    await insertAudit(db, { actor, action: "jobs-retry", target: id, details: {} });
+    await recordAdminAction(db, { actor, action: "jobs-retry", target: id, details: {} });
     return [`Job ${id} queued again.`];
   }
   if (sub !== undefined) throw new CommandError(`unknown jobs command ${sub}: jobs, or jobs retry <id>`);

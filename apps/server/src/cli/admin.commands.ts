@@ -19,16 +19,10 @@ import {
 } from "../features/affiliates/affiliate-admin.service.ts";
 import { rebuildAccountAnalytics } from "../features/visits/analytics.service.ts";
 import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
-import {
-  findUserAndAccountByEmail,
-  insertAudit,
-  listAudit,
-  setCancellationStatus,
-  setPriceList,
-  setPropertyActive,
-  updateAccount,
-  updateUserFlags,
-} from "./admin.repository.ts";
+import { listAdminActions, recordAdminAction } from "../features/audit/audit.service.ts";
+import { setCancellationStatus, setPriceList } from "../features/billing/billing-admin.service.ts";
+import { setPropertyActive } from "../features/properties/property-counts.service.ts";
+import { findUserWithAccount, setAccountBillingFlags, setUserRoles } from "../features/users/user.service.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -109,12 +103,12 @@ export async function runAdminCommand(
   const [command, ...rest] = argv;
   const { positional, flags } = options(rest);
   const audit = (action: string, target: string | null, details: Record<string, unknown>) =>
-    insertAudit(db, { actor, action, target, details });
+    recordAdminAction(db, { actor, action, target, details });
   const userByEmail = async (email: string | undefined) => {
     if (!email) throw new CommandError("an email is required");
-    const row = await findUserAndAccountByEmail(db, email);
-    if (!row) throw new CommandError(`no user with email ${email}`);
-    return row;
+    const user = await findUserWithAccount({ db }, email);
+    if (!user) throw new CommandError(`no user with email ${email}`);
+    return { user, account: user.account };
   };
 
   switch (command) {
@@ -133,8 +127,8 @@ export async function runAdminCommand(
       });
       const master = onOff(flags.master, "master");
       if (Object.keys(patch).length === 0 && master === undefined) throw new CommandError("no flag given");
-      if (Object.keys(patch).length > 0) await updateAccount(db, account.id, patch);
-      if (master !== undefined) await updateUserFlags(db, user.id, { isMaster: master });
+      if (Object.keys(patch).length > 0) await setAccountBillingFlags({ db }, account.id, patch);
+      if (master !== undefined) await setUserRoles({ db }, user.id, { isMaster: master });
       await audit("set-flags", user.email, { ...patch, ...(master === undefined ? {} : { isMaster: master }) });
       return [
         `Updated ${user.email}: ${JSON.stringify({ ...patch, ...(master === undefined ? {} : { isMaster: master }) })}`,
@@ -156,7 +150,7 @@ export async function runAdminCommand(
         throw new CommandError("days must be a whole number from 1 to 365");
       const from = account.trialEndsAt && account.trialEndsAt > now ? account.trialEndsAt : now;
       const trialEndsAt = new Date(from.getTime() + days * 86_400_000);
-      await updateAccount(db, account.id, { trialEndsAt });
+      await setAccountBillingFlags({ db }, account.id, { trialEndsAt });
       // A host who subscribed in the trial is billed at the provider's trial end: move it as well.
       const subscription = await moveSubscriptionTrialEnd(db, payments, gateway, account.id, trialEndsAt);
       await audit("extend-trial", user.email, {
@@ -212,7 +206,7 @@ export async function runAdminCommand(
       return [`Analytics of ${user.email} recounted from raw visits in ${timeZone}.`];
     }
     case "audit-log": {
-      const rows = await listAudit(db);
+      const rows = await listAdminActions(db);
       return rows.map(
         (r) => `${r.createdAt.toISOString()}  ${r.actor}  ${r.action}  ${r.target ?? ""}  ${JSON.stringify(r.details)}`,
       );
@@ -239,7 +233,7 @@ export async function runAdminCommand(
     case "set-affiliate": {
       const { user } = await userByEmail(positional[0]);
       const settings = await affiliateCommand(() => setAffiliate(db, user, flags, now));
-      await updateUserFlags(db, user.id, { isAffiliate: true });
+      await setUserRoles({ db }, user.id, { isAffiliate: true });
       await audit("set-affiliate", user.email, settings);
       return [`${user.email} is an affiliate: ${JSON.stringify(settings)}`];
     }

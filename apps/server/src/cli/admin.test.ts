@@ -5,7 +5,7 @@ import { billingAccounts, subscriptionAlerts } from "../db/schema/billing.ts";
 import { localInvoices, localSubscriptions } from "../db/schema/local-gateway.ts";
 import { accounts } from "../db/schema/users.ts";
 import { guideVisitDays } from "../db/schema/visits.ts";
-import { runLocalRenewals } from "../features/billing/billing-events.service.ts";
+import { runLocalRenewals } from "../commands/billing-events.ts";
 import { CARDS, subscribe } from "../test/billing-helpers.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser } from "../test/factories.ts";

@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
-import { runLocalRenewals, runTrialNotices } from "../features/billing/billing-events.service.ts";
+import { runTrialNotices } from "../features/billing/billing-events.service.ts";
+import { runLocalRenewals } from "../commands/billing-events.ts";
 import { purgeArchivedProperties } from "../commands/purge-archived-properties.ts";
 import { resumeStalePropertyCopies } from "../commands/duplicate-property.ts";
 import { sendMessageNotifications } from "../features/messaging/message-notifications.service.ts";

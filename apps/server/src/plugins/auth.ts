@@ -39,6 +39,14 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/**
+ * Whether a session token still signs someone in: a long-lived response (the live event stream) asks again
+ * at each heartbeat, so a logout or a new password ends it. Features ask here rather than import auth.
+ */
+export async function isSessionLive(ctx: AppContext, token: string): Promise<boolean> {
+  return (await resolveSession(ctx, token)) !== null;
+}
+
 /** The signed-in caller; private routes always have one (the hook above refused the rest). */
 export function requireCaller(request: FastifyRequest): Caller {
   if (!request.caller) throw new AppError("UNAUTHENTICATED");

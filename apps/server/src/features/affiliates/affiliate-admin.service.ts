@@ -7,13 +7,14 @@ import {
 } from "@doorstep/shared/rules/affiliates";
 import { CURRENCIES, isCurrency } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
+import { saveSystemContent } from "../system/system-content.service.ts";
+import { emailsOfUsers } from "../users/user.service.ts";
 import { formatMoney } from "./affiliate.emails.ts";
 import {
   findAffiliateByLabel,
   findAffiliateOfUser,
   insertAffiliate,
   updateAffiliate,
-  upsertSystemContent,
   type AffiliatePatch,
 } from "./affiliate.repository.ts";
 import { assignPayoutBatch, findCommissionsForOperator, markBatchPaid } from "./affiliate-commissions.repository.ts";
@@ -86,9 +87,13 @@ export async function setAffiliate(
 /** Operator's list of affiliate ledger entries (`affiliate-commissions`), one line each. */
 export async function listAffiliateCommissions(db: Db, status: string, limit: number): Promise<string[]> {
   const rows = await findCommissionsForOperator(db, status, limit);
+  const emails = await emailsOfUsers(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map(
     (r) =>
-      `${iso(r.claimable_at ?? r.due_at)}  ${r.email}  ${r.tracking_label}  ${formatMoney(r.amount, r.currency)}  invoice ${r.invoice_ref} ${formatMoney(r.invoice_amount, r.invoice_currency)} at ${r.exchange_rate}  paypal ${r.paypal_email ?? "(not set)"}${r.payout_batch ? `  batch ${r.payout_batch}` : ""}${r.paid_at ? `  paid ${iso(r.paid_at)}` : ""}`,
+      `${iso(r.claimable_at ?? r.due_at)}  ${emails.get(r.user_id) ?? ""}  ${r.tracking_label}  ${formatMoney(r.amount, r.currency)}  invoice ${r.invoice_ref} ${formatMoney(r.invoice_amount, r.invoice_currency)} at ${r.exchange_rate}  paypal ${r.paypal_email ?? "(not set)"}${r.payout_batch ? `  batch ${r.payout_batch}` : ""}${r.paid_at ? `  paid ${iso(r.paid_at)}` : ""}`,
   );
 }
 
@@ -142,6 +147,6 @@ export async function editSystemContent(
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(patch).length === 0) throw new AffiliateCommandError("no field given");
-  await upsertSystemContent(db, label, patch, now);
+  await saveSystemContent(db, label, patch, now);
   return patch;
 }

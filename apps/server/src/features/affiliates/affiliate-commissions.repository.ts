@@ -118,11 +118,10 @@ export async function findCommissionsForOperator(db: Db, status: string, limit: 
   const result = (await db.execute(sql`
     select p.id, p.amount, p.currency, p.status, p.due_at, p.claimable_at, p.paid_at, p.payout_batch,
       c.invoice_ref, c.invoice_amount, c.invoice_currency, c.exchange_rate,
-      u.email, f.paypal_email, f.tracking_label
+      f.user_id, f.paypal_email, f.tracking_label
     from reward_payouts p
     join affiliate_commissions c on c.id = p.affiliate_commission_id
     join affiliates f on f.id = c.affiliate_id
-    join users u on u.id = f.user_id
     where p.programme = 'affiliate' and p.status = ${status}
     order by coalesce(p.paid_at, p.claimable_at, p.due_at) desc
     limit ${limit}`)) as unknown as Rows<{
@@ -138,7 +137,7 @@ export async function findCommissionsForOperator(db: Db, status: string, limit: 
     invoice_amount: number;
     invoice_currency: string;
     exchange_rate: string;
-    email: string;
+    user_id: string;
     paypal_email: string | null;
     tracking_label: string;
   }>;

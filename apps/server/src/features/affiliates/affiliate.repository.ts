@@ -1,16 +1,18 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { affiliateCustomers, affiliates } from "../../db/schema/affiliates.ts";
-import { systemContent } from "../../db/schema/system.ts";
 
 type Rows<T> = { rows: T[] };
 export type AffiliateRow = typeof affiliates.$inferSelect;
-export type SystemContentRow = typeof systemContent.$inferSelect;
 
 /** Creates the Affiliate record of a new affiliate user; a taken tracking label propagates as a unique violation. */
 export async function insertAffiliate(db: Db, values: typeof affiliates.$inferInsert): Promise<AffiliateRow> {
-  const [row] = await db.insert(affiliates).values(values).returning();
-  return row!;
+  // Its own (nested) transaction: inside sign-up's, a label collision rolls back to a savepoint and the
+  // caller draws again, instead of aborting the whole sign-up.
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(affiliates).values(values).returning();
+    return row!;
+  });
 }
 
 /** AFF-06, AFF-09: the affiliate whose tracking label this is (labels are unique, so the first match). */
@@ -85,20 +87,18 @@ export async function setFirstPaidAt(db: Db, accountId: string, at: Date): Promi
   return rows[0]?.firstPaidAt ?? at;
 }
 
-/** OPEN-26: clicks on the partner page, trials started and paying customers of one affiliate. */
-export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow, "id" | "userId">) {
+/** OPEN-26: trials started and paying customers of one affiliate (its clicks are referrals'). */
+export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow, "id">) {
   const result = (await db.execute(sql`
     select
-      (select count(*)::int from referral_clicks where referrer_user_id = ${affiliate.userId}) as clicks,
       (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}) as trials,
       (select count(*)::int from affiliate_customers where affiliate_id = ${affiliate.id}
         and first_paid_at is not null) as paying`)) as unknown as Rows<{
-    clicks: number;
     trials: number;
     paying: number;
   }>;
   const row = result.rows[0];
-  return { clicks: row?.clicks ?? 0, trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
+  return { trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
 }
 
 /** The ledger's sums per currency and status for one affiliate. */
@@ -141,22 +141,4 @@ export async function findAffiliateCustomerRows(db: Db, affiliateId: string, lim
     paid: boolean | null;
   }>;
   return result.rows;
-}
-
-export async function findSystemContent(db: Db, detailLabel: string): Promise<SystemContentRow | null> {
-  const rows = await db.select().from(systemContent).where(eq(systemContent.detailLabel, detailLabel)).limit(1);
-  return rows[0] ?? null;
-}
-
-/** Operator: writes the given fields of a system content entry, creating it if need be (IMPL-23). */
-export async function upsertSystemContent(
-  db: Db,
-  detailLabel: string,
-  patch: Partial<Omit<SystemContentRow, "detailLabel" | "updatedAt">>,
-  at: Date,
-): Promise<void> {
-  await db
-    .insert(systemContent)
-    .values({ detailLabel, ...patch, updatedAt: at })
-    .onConflictDoUpdate({ target: systemContent.detailLabel, set: { ...patch, updatedAt: at } });
 }

@@ -21,14 +21,14 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import type { EmailMessage } from "../../providers/email/email-provider.ts";
 import { affiliateWelcomeEmail } from "./affiliate.emails.ts";
-import { recordReferralClick } from "../referrals/referral-clicks.service.ts";
+import { countReferralClicks, recordReferralClick } from "../referrals/referral-clicks.service.ts";
+import { findSystemContent } from "../system/system-content.service.ts";
 import { getUser, type UserWithAccount } from "../users/user.service.ts";
 import {
   countAffiliateTotals,
   findAffiliateByLabel,
   findAffiliateCustomerRows,
   findAffiliateOfAccount,
-  findSystemContent,
   insertAffiliate,
   insertAffiliateCustomer,
   sumAffiliateLedger,
@@ -188,7 +188,8 @@ const STATS_ROWS = 500;
 /** GET /api/affiliate/stats (AFF-12, OPEN-26): the caller's totals and customers, nobody's personal data. */
 export async function getAffiliateStats(ctx: AppContext, caller: Caller): Promise<AffiliateStatsResponse> {
   const { affiliate } = await requireAffiliate(ctx, caller);
-  const [totals, ledger, rows] = await Promise.all([
+  const [clicks, customers, ledger, rows] = await Promise.all([
+    countReferralClicks(ctx, affiliate.userId),
     countAffiliateTotals(ctx.db, affiliate),
     sumAffiliateLedger(ctx.db, affiliate.id),
     findAffiliateCustomerRows(ctx.db, affiliate.id, STATS_ROWS),
@@ -203,9 +204,9 @@ export async function getAffiliateStats(ctx: AppContext, caller: Caller): Promis
     byCurrency.set(row.currency, t);
   }
   return {
-    linkClicks: totals.clicks,
-    trialsStarted: totals.trials,
-    payingCustomers: totals.paying,
+    linkClicks: clicks,
+    trialsStarted: customers.trials,
+    payingCustomers: customers.paying,
     commissions: [...byCurrency.values()],
     customers: rows.map((r) => ({
       signUpMonth: new Date(r.created_at).toISOString().slice(0, 7),

@@ -12,7 +12,7 @@ import { signupAttributions, users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../../test/billing-helpers.ts";
 import { buildUser, TEST_PASSWORD, type TestUser } from "../../test/factories.ts";
-import { handleGatewayEvent, runLocalRenewals } from "../billing/billing-events.service.ts";
+import { handleGatewayEvent, runLocalRenewals } from "../../commands/billing-events.ts";
 import { runAdminCommand } from "../../cli/admin.commands.ts";
 import { runAffiliateCommissions } from "./affiliate-commissions.service.ts";
 

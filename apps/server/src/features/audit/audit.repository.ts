@@ -1,7 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accountAuditEvents } from "../../db/schema/audit.ts";
-import { users } from "../../db/schema/users.ts";
+import { accountAuditEvents, adminAuditLog } from "../../db/schema/audit.ts";
 
 export type AuditEntry = typeof accountAuditEvents.$inferInsert;
 
@@ -9,19 +8,26 @@ export async function insertAuditEvents(db: Db, entries: AuditEntry[]): Promise<
   if (entries.length > 0) await db.insert(accountAuditEvents).values(entries);
 }
 
-/** The account's newest events first, with the acting user's email while that user exists. */
+/** The account's newest events first, with the acting user's id. */
 export function listAuditEvents(db: Db, accountId: string, limit: number) {
   return db
     .select({
       createdAt: accountAuditEvents.createdAt,
-      email: users.email,
+      userId: accountAuditEvents.userId,
       action: accountAuditEvents.action,
       subject: accountAuditEvents.subject,
       details: accountAuditEvents.details,
     })
     .from(accountAuditEvents)
-    .leftJoin(users, eq(users.id, accountAuditEvents.userId))
     .where(eq(accountAuditEvents.accountId, accountId))
     .orderBy(desc(accountAuditEvents.createdAt), desc(accountAuditEvents.id))
     .limit(limit);
+}
+
+export async function insertAdminAudit(db: Db, entry: typeof adminAuditLog.$inferInsert): Promise<void> {
+  await db.insert(adminAuditLog).values(entry);
+}
+
+export function listAdminAudit(db: Db, limit: number) {
+  return db.select().from(adminAuditLog).orderBy(desc(adminAuditLog.createdAt)).limit(limit);
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
-import { users } from "../../db/schema/users.ts";
+import { userAccountIdSql } from "../users/user.service.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferInsert)["purpose"];
@@ -16,13 +16,12 @@ export async function findSessionByHash(
   tokenHash: string,
 ): Promise<(SessionRow & { accountId: string }) | null> {
   const rows = await db
-    .select({ session: sessions, accountId: users.accountId })
+    .select({ session: sessions, accountId: userAccountIdSql(sessions.userId) })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   const row = rows[0];
-  return row ? { ...row.session, accountId: row.accountId } : null;
+  return row?.accountId ? { ...row.session, accountId: row.accountId } : null;
 }
 
 export async function touchSession(db: Db, id: string, at: Date): Promise<void> {

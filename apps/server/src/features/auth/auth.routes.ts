@@ -14,16 +14,9 @@ import { CreateAffiliateAccountRequest } from "@doorstep/shared/schemas/affiliat
 import type { AppContext } from "../../app-context.ts";
 import { clearSessionCookie, requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
 import { UpdatePasswordRequest } from "@doorstep/shared/schemas/user";
-import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
-import { getUserDto } from "../users/user.service.ts";
-import {
-  changePassword,
-  exchangeLoginToken,
-  login,
-  requestPasswordReset,
-  resetPassword,
-  signUp,
-} from "./auth.service.ts";
+import { getSignedInUser } from "../../commands/signed-in-user.ts";
+import { changePassword, exchangeLoginToken, login, requestPasswordReset, resetPassword } from "./auth.service.ts";
+import { signUp } from "../../commands/sign-up.ts";
 import { endSession } from "./session.service.ts";
 
 const tags = ["auth"];
@@ -47,9 +40,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const { userId, token } = await signUp(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
-      return reply
-        .status(201)
-        .send({ user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion });
+      return reply.status(201).send({ user: await getSignedInUser(ctx, userId), appVersion: ctx.config.appVersion });
     },
   );
 
@@ -68,9 +59,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const { userId, token } = await signUp(ctx, request.body, requestMeta(request), "affiliate");
       setSessionCookie(reply, token, secure);
-      return reply
-        .status(201)
-        .send({ user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion });
+      return reply.status(201).send({ user: await getSignedInUser(ctx, userId), appVersion: ctx.config.appVersion });
     },
   );
 
@@ -89,7 +78,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
       const { userId, token } = await login(ctx, request.body, requestMeta(request));
       setSessionCookie(reply, token, secure);
       return {
-        user: await getUserDto(ctx, userId, getSharedContentPropertyId),
+        user: await getSignedInUser(ctx, userId),
         appVersion: ctx.config.appVersion,
         ...(request.body.issueToken ? { token } : {}),
       };
@@ -110,7 +99,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
     async (request, reply) => {
       const { userId, token } = await exchangeLoginToken(ctx, request.body.token, requestMeta(request));
       setSessionCookie(reply, token, secure);
-      return { user: await getUserDto(ctx, userId, getSharedContentPropertyId), appVersion: ctx.config.appVersion };
+      return { user: await getSignedInUser(ctx, userId), appVersion: ctx.config.appVersion };
     },
   );
 

@@ -8,8 +8,7 @@ import { AppError } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import { hashToken, newReferralCode, newToken } from "../../lib/tokens.ts";
-import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
-import { passwordResetEmail, welcomeEmail } from "../../providers/email/templates.ts";
+import { passwordResetEmail } from "../../providers/email/templates.ts";
 import {
   createMasterUser,
   findUserIdWithReferrerCode,
@@ -25,7 +24,6 @@ import {
   revokeUserSessions,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
-import { affiliateWelcome, attributeSignUp, createAffiliateRecord } from "../affiliates/affiliate.service.ts";
 import { isCommonPassword } from "./common-passwords.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { noticeLoginFailure, throttleLogin } from "./login-throttle.ts";
@@ -40,25 +38,34 @@ export async function assertPasswordPolicy(password: string): Promise<void> {
   }
 }
 
-/**
- * Creates a master account in trial, signs the user in and sends the welcome email (AUTH-27…32). An
- * affiliate sign-up (AFF-02…04) takes the same checks and tracking fields but makes an affiliate user with
- * no trial, an Affiliate record and the affiliate welcome; a host sign-up from a partner page is attributed
- * to its affiliate (AFF-17).
- */
-export async function signUp(
+/** The checks every sign-up passes before anything is written (AUTH-27…29, AFF-02): the password's hash. */
+export async function checkSignUp(
   ctx: AppContext,
   input: CreateAccountRequest,
   meta: RequestMeta,
-  kind: "host" | "affiliate" = "host",
-): Promise<{ userId: string; token: string }> {
+): Promise<{ email: string; passwordHash: string }> {
   await ctx.rateLimiter.consume("sign-up", meta.ip, ctx.config.rateLimits.signUp);
   if (input.website) throw new AppError("BOT_DETECTED", { action: "sign-up" });
   const email = normalizeEmail(input.email);
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL");
   await assertPasswordPolicy(input.password);
   if (await findUserWithEmail(ctx, email)) throw new AppError("EMAIL_TAKEN");
+  return { email, passwordHash: await hashPassword(input.password) };
+}
 
+/**
+ * Creates a master account in trial and signs the user in (AUTH-27…32); an affiliate sign-up (AFF-02…04)
+ * makes an affiliate user with no trial and no referrer. Returns the session token and a short-lived login
+ * token for the welcome email's dashboard link. commands/sign-up runs it with the affiliate bookkeeping.
+ */
+export async function createSignedUpUser(
+  ctx: AppContext,
+  input: CreateAccountRequest,
+  checked: { email: string; passwordHash: string },
+  meta: RequestMeta,
+  kind: "host" | "affiliate",
+): Promise<{ userId: string; token: string; loginToken: string }> {
+  const { email, passwordHash } = checked;
   const referredByUserId = input.referralId ? await findUserIdWithReferrerCode(ctx, input.referralId) : null;
   const now = ctx.now();
   let userId: string | undefined;
@@ -66,7 +73,7 @@ export async function signUp(
     try {
       userId = await createMasterUser(ctx, {
         email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash,
         firstName: input.firstName,
         referrerCode: newReferralCode(),
         referredByUserId: kind === "affiliate" ? null : referredByUserId,
@@ -94,21 +101,11 @@ export async function signUp(
       }
     }
   }
-  const user = await getUser(ctx, userId);
-  const affiliate = kind === "affiliate" ? await createAffiliateRecord(ctx, user) : null;
-  if (!affiliate) await attributeSignUp(ctx, user.accountId, { medium: input.utmMedium, campaign: input.utmCampaign });
   const token = await createSession(ctx, userId, meta);
   // Short-lived like every login_token (docs/architecture.md §5): the dashboard link in the welcome email works for
   // LOGIN_TOKEN_TTL_MINUTES, then leads to /login (decision 001 §5).
   const loginToken = await issueLoginToken(ctx, userId);
-  const dashboardUrl = `${ctx.config.publicUrl}/?login_token=${encodeURIComponent(loginToken)}`;
-  await sendAfterCommit(
-    ctx,
-    affiliate
-      ? affiliateWelcome(ctx, email, input.firstName, affiliate.trackingLabel, dashboardUrl)
-      : welcomeEmail(email, input.firstName, ctx.config.trialDays, dashboardUrl),
-  );
-  return { userId, token };
+  return { userId, token, loginToken };
 }
 
 /** Checks email and password, records the attempt (AUTH-12, never the password), and starts a session. */

@@ -4,7 +4,9 @@ import {
   findBillingAccount,
   listCancellationRequests,
   listSubscriptionAlerts,
+  updateCancellationStatus,
   upsertBillingAccount,
+  upsertPriceList,
 } from "./billing.repository.ts";
 import { seedPlanCatalogue } from "./catalogue/catalogue.seed.ts";
 import { CATALOGUES } from "./catalogue/catalogues.ts";
@@ -49,4 +51,19 @@ export function listPauseCancelRequests(db: Db, statuses: string[] | null) {
 /** The newest subscription failure alerts (at most 100). */
 export function listBillingAlerts(db: Db) {
   return listSubscriptionAlerts(db);
+}
+
+/** Operator: the price list an account is offered; null lets its flags choose (BILL-05…09). */
+export async function setPriceList(
+  db: Db,
+  accountId: string,
+  gateway: "local" | "stripe",
+  priceList: string | null,
+): Promise<void> {
+  await upsertPriceList(db, accountId, gateway, priceList);
+}
+
+/** Operator: moves a pause or cancel request along; false when there is no such request. */
+export function setCancellationStatus(db: Db, id: string, status: string): Promise<boolean> {
+  return updateCancellationStatus(db, id, status);
 }

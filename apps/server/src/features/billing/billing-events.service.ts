@@ -1,5 +1,4 @@
 import {
-  ENDED_STATUSES,
   FAILED_STATUSES,
   LIVE_STATUSES,
   dueTrialNotice,
@@ -15,7 +14,6 @@ import {
   findBillingAccount,
   findBillingAccountByCustomer,
   findBillingAccountBySubscription,
-  findMasterUser,
   findPlanByKey,
   findTrialsDueNotice,
   forgetWebhookEvent,
@@ -23,11 +21,7 @@ import {
   upsertBillingAccount,
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
-import { cancelReferredReward, recordReferredPayment } from "../referrals/referral-rewards.service.ts";
-import {
-  recordAffiliateCommissions,
-  reverseAffiliateCommissions,
-} from "../affiliates/affiliate-commissions.service.ts";
+import { findMasterUser } from "../users/user.service.ts";
 
 const HANDLED = new Set([
   "invoice.paid",
@@ -39,84 +33,78 @@ const HANDLED = new Set([
   "charge.refunded",
 ]);
 
+/** What a provider event changed, for the workflows that follow a payment (commands/billing-events). */
+export interface GatewayEventOutcome {
+  type: GatewayEvent["type"];
+  accountId: string;
+  customerRef: string | null;
+  invoiceRef: string | null;
+  subscriptionRef: string;
+  status: SubscriptionStatus;
+}
+
 /**
- * Applies a provider event (IMPL-14). Events only say *that* something changed: the subscription is
- * re-read from the provider, so duplicates and any arrival order converge on the provider's state.
+ * Applies a provider event to the account's subscription state (IMPL-14). Events only say *that* something
+ * changed: the subscription is re-read from the provider, so duplicates and any arrival order converge on
+ * the provider's state. Null when the event is not one of ours.
  */
-export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): Promise<void> {
-  if (!HANDLED.has(event.type)) return;
+export async function applyGatewayEvent(ctx: AppContext, event: GatewayEvent): Promise<GatewayEventOutcome | null> {
+  if (!HANDLED.has(event.type)) return null;
   const billing =
     (event.subscriptionRef ? await findBillingAccountBySubscription(ctx.db, event.subscriptionRef) : null) ??
     (event.customerRef ? await findBillingAccountByCustomer(ctx.db, event.customerRef) : null);
-  if (!billing?.subscriptionRef) return;
-  if (event.subscriptionRef && event.subscriptionRef !== billing.subscriptionRef) return;
+  if (!billing?.subscriptionRef) return null;
+  if (event.subscriptionRef && event.subscriptionRef !== billing.subscriptionRef) return null;
   let snapshot = await ctx.payments.getSubscription(billing.subscriptionRef);
   // BILL-13: the first paid period has started (its invoice exists), so the next one is at the renewal price.
   if (snapshot.renewalPending && (snapshot.status === "active" || snapshot.status === "past_due")) {
     snapshot = await ctx.payments.applyRenewalPrice(snapshot.ref);
   }
   await applySnapshot(ctx, billing.accountId, snapshot);
-  // IMPL-14: referral accrual. A paid invoice of an active subscription (never a trial's $0 one) makes the
-  // referred account's reward once; a refund or an ended subscription cancels it while it is pending.
-  if (event.type === "invoice.paid" && snapshot.status === "active") {
-    await recordReferredPayment(ctx, billing.accountId);
-    // IMPL-19: an affiliate's customer's paid invoices earn commission, each once.
-    if (billing.customerRef) await recordAffiliateCommissions(ctx, billing.accountId, billing.customerRef);
-  }
-  if (event.type === "charge.refunded") {
-    await cancelReferredReward(ctx, billing.accountId, "refund");
-    if (billing.customerRef)
-      await reverseAffiliateCommissions(ctx, billing.accountId, billing.customerRef, event.invoiceRef ?? null);
-  } else if (ENDED_STATUSES.has(snapshot.status))
-    await cancelReferredReward(ctx, billing.accountId, "subscription-ended");
-  if (event.type === "invoice.payment_failed" && FAILED_STATUSES.has(snapshot.status)) {
-    const user = await findMasterUser(ctx.db, billing.accountId);
-    if (user) {
-      await ctx.email.send(paymentFailedEmail(user.email, user.firstName, `${ctx.config.publicUrl}/subscription`));
-      await recordAlert(
-        ctx,
-        { accountId: billing.accountId, userId: user.id, email: user.email },
-        "renewal-failed",
-        "A renewal payment failed.",
-        { subscription: snapshot.ref, status: snapshot.status },
-      );
-    }
-  }
+  return {
+    type: event.type,
+    accountId: billing.accountId,
+    customerRef: billing.customerRef,
+    invoiceRef: event.invoiceRef ?? null,
+    subscriptionRef: snapshot.ref,
+    status: snapshot.status,
+  };
 }
 
-/** POST /api/billing/webhook/stripe: verified by signature, each event id once (IMPL-14). */
-export async function handleStripeWebhook(
-  ctx: AppContext,
-  rawBody: Buffer,
-  signature: string | undefined,
-): Promise<{ received: true; duplicate: boolean }> {
-  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook) throw new AppError("STRIPE_NOT_CONFIGURED");
-  let event: GatewayEvent;
+/** A failed renewal payment: the master user is told and support alerted (BILL-35). */
+export async function reportFailedPayment(ctx: AppContext, outcome: GatewayEventOutcome): Promise<void> {
+  if (outcome.type !== "invoice.payment_failed" || !FAILED_STATUSES.has(outcome.status)) return;
+  const user = await findMasterUser(ctx, outcome.accountId);
+  if (!user) return;
+  await ctx.email.send(paymentFailedEmail(user.email, user.firstName, `${ctx.config.publicUrl}/subscription`));
+  await recordAlert(
+    ctx,
+    { accountId: outcome.accountId, userId: user.id, email: user.email },
+    "renewal-failed",
+    "A renewal payment failed.",
+    { subscription: outcome.subscriptionRef, status: outcome.status },
+  );
+}
+
+/** The provider event behind a Stripe webhook, verified by its signature (IMPL-14). */
+export function parseStripeWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): GatewayEvent {
+  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook)
+    throw new AppError("STRIPE_NOT_CONFIGURED");
   try {
-    event = ctx.payments.parseWebhook(rawBody, signature);
+    return ctx.payments.parseWebhook(rawBody, signature);
   } catch {
     throw new AppError("WEBHOOK_SIGNATURE_INVALID");
   }
-  if (!(await recordWebhookEvent(ctx.db, event.id, event.type))) return { received: true, duplicate: true };
-  try {
-    await handleGatewayEvent(ctx, event);
-  } catch (error) {
-    // Not recorded, so Stripe's retry gets another go.
-    await forgetWebhookEvent(ctx.db, event.id);
-    throw error;
-  }
-  return { received: true, duplicate: false };
 }
 
-/**
- * Job: renewals and retries of a gateway that bills them itself (the local one), applied like webhooks;
- * a gateway that bills on its own schedule reports by webhook instead, and this does nothing.
- */
-export async function runLocalRenewals(ctx: AppContext): Promise<number> {
-  if (!ctx.payments.runDueRenewals) return 0;
-  const events = await ctx.payments.runDueRenewals();
-  for (const event of events) await handleGatewayEvent(ctx, event);
-  return events.length;
+/** Records a webhook event's id; false when it was already recorded (each event id is handled once). */
+export function claimWebhookEvent(ctx: AppContext, event: GatewayEvent): Promise<boolean> {
+  return recordWebhookEvent(ctx.db, event.id, event.type);
+}
+
+/** Forgets a webhook event whose handling failed, so the provider's retry gets another go. */
+export async function releaseWebhookEvent(ctx: AppContext, eventId: string): Promise<void> {
+  await forgetWebhookEvent(ctx.db, eventId);
 }
 
 /** Job (IMPL-12): trial reminders 3 days and 1 day before, and on the day; guides go inactive by the live rule. */
@@ -168,7 +156,7 @@ export async function syncBilledQuantity(ctx: AppContext, accountId: string): Pr
     await upsertBillingAccount(ctx.db, accountId, billing.gateway, { quantity, amount });
   } catch (error) {
     ctx.log.error({ err: error, accountId }, "billed quantity sync failed");
-    const user = await findMasterUser(ctx.db, accountId).catch(() => null);
+    const user = await findMasterUser(ctx, accountId).catch(() => null);
     if (user)
       await recordAlert(
         ctx,

@@ -13,16 +13,11 @@ import {
 } from "@doorstep/shared/rules/billing";
 import type { PlanDto, PlansQuery, PlansResponse } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
-import type { AccountRow } from "../users/user.service.ts";
-import {
-  countBillableProperties,
-  findPlansInCatalogue,
-  type BillingAccountRow,
-  type PlanRow,
-} from "./billing.repository.ts";
+import { findAccount, type Account } from "../users/user.service.ts";
+import { findPlansInCatalogue, type BillingAccountRow, type PlanRow } from "./billing.repository.ts";
 
 /** Which named list the account gets (BILL-07/08): an assigned list, else UnitPricing, SpecialOffersEligible, default. */
-export function catalogueFor(account: AccountRow, billing: BillingAccountRow | null): string {
+export function catalogueFor(account: Account, billing: BillingAccountRow | null): string {
   if (billing?.priceList) return billing.priceList;
   if (account.unitPricing) return "unit-pricing";
   if (account.specialOffersEligible) return "promotional";
@@ -32,13 +27,13 @@ export function catalogueFor(account: AccountRow, billing: BillingAccountRow | n
 /** The plans of the account's list that it may choose, ForceAnnualSubscription = annual only (BILL-08). */
 export async function allowedPlans(
   ctx: AppContext,
-  account: AccountRow,
+  account: Account,
   billing: BillingAccountRow | null,
 ): Promise<PlanRow[]> {
   return onlyAllowed(account, await findPlansInCatalogue(ctx.db, catalogueFor(account, billing)));
 }
 
-const onlyAllowed = (account: AccountRow, plans: PlanRow[]) =>
+const onlyAllowed = (account: Account, plans: PlanRow[]) =>
   account.forceAnnualSubscription ? plans.filter((p) => p.cycle === "annual") : plans;
 
 /**
@@ -91,7 +86,7 @@ export function toPlanDto(plan: PlanRow, quantity: number, coupon: ReturnType<ty
 /** The currency for this caller: fixed DefaultCurrency, else the pick, else the IP's country (BILL-03…05). */
 export function resolveCurrency(
   ctx: AppContext,
-  account: AccountRow,
+  account: Account,
   plans: PlanRow[],
   requested: Currency | undefined,
   ip: string,
@@ -103,14 +98,18 @@ export function resolveCurrency(
   return { currency, fixed: chosen.fixed, available };
 }
 
+/**
+ * BILL-17: the quantity billed for the account's non-archived, non-shared properties. That is the count the
+ * property list shows, which a trigger on properties keeps on the account (decision 027), so it is read there.
+ */
 export async function billedQuantityFor(ctx: AppContext, accountId: string): Promise<number> {
-  return billedQuantity(await countBillableProperties(ctx.db, accountId));
+  return billedQuantity((await findAccount(ctx, accountId))?.listedProperties ?? 0);
 }
 
 /** GET /api/billing/plans: the caller's plans in one currency, priced for the server's quantity (BILL-02…18). */
 export async function listPlans(
   ctx: AppContext,
-  input: { account: AccountRow; billing: BillingAccountRow | null; query: PlansQuery; ip: string },
+  input: { account: Account; billing: BillingAccountRow | null; query: PlansQuery; ip: string },
 ): Promise<PlansResponse> {
   const { account, billing, query } = input;
   const list = await findPlansInCatalogue(ctx.db, catalogueFor(account, billing));

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   billingAccounts,
@@ -8,24 +8,11 @@ import {
   subscriptionAlerts,
   trialNotices,
 } from "../../db/schema/billing.ts";
-import { properties } from "../../db/schema/properties.ts";
 import { accounts, users } from "../../db/schema/users.ts";
 
 export type PlanRow = typeof billingPlans.$inferSelect;
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 export type BillingAccountPatch = Partial<Omit<typeof billingAccounts.$inferInsert, "accountId">>;
-
-/** The account's flags, its master user and its billing row (null before the first billing action). */
-export async function findBillingContext(db: Db, accountId: string, userId: string) {
-  const [row] = await db
-    .select({ account: accounts, user: users, billing: billingAccounts })
-    .from(users)
-    .innerJoin(accounts, eq(users.accountId, accounts.id))
-    .leftJoin(billingAccounts, eq(billingAccounts.accountId, accounts.id))
-    .where(and(eq(users.id, userId), eq(users.accountId, accountId)))
-    .limit(1);
-  return row ?? null;
-}
 
 export async function findBillingAccount(db: Db, accountId: string): Promise<BillingAccountRow | null> {
   const [row] = await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).limit(1);
@@ -88,37 +75,6 @@ export async function claimSubscribe(
 
 export async function releaseSubscribe(db: Db, accountId: string): Promise<void> {
   await db.update(billingAccounts).set({ subscribeClaimedAt: null }).where(eq(billingAccounts.accountId, accountId));
-}
-
-export type AccountBillingFlags = Partial<
-  Pick<
-    typeof accounts.$inferInsert,
-    | "hasSubscription"
-    | "cardOnFileFailed"
-    | "defaultCurrency"
-    | "trialEndsAt"
-    | "specialOffersEligible"
-    | "unitPricing"
-    | "forceAnnualSubscription"
-    | "couponCode"
-    | "subscriptionActiveUser"
-  >
->;
-
-export async function updateAccountFlags(db: Db, accountId: string, flags: AccountBillingFlags): Promise<void> {
-  await db
-    .update(accounts)
-    .set({ ...flags, updatedAt: new Date() })
-    .where(eq(accounts.id, accountId));
-}
-
-/** BILL-17: the account's non-archived, non-shared properties. */
-export async function countBillableProperties(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(properties)
-    .where(and(eq(properties.accountId, accountId), isNull(properties.archivedAt), eq(properties.isShared, false)));
-  return Number(row?.n ?? 0);
 }
 
 export async function findPlansInCatalogue(db: Db, catalogue: string): Promise<PlanRow[]> {
@@ -201,15 +157,6 @@ export async function claimTrialNotice(db: Db, accountId: string, kind: string, 
   return rows.length > 0;
 }
 
-export async function findMasterUser(db: Db, accountId: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.accountId, accountId), eq(users.isMaster, true)))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function listCancellationRequests(db: Db, statuses: string[] | null, limit = 100) {
   return db
     .select()
@@ -221,4 +168,33 @@ export async function listCancellationRequests(db: Db, statuses: string[] | null
 
 export async function listSubscriptionAlerts(db: Db, limit = 100) {
   return db.select().from(subscriptionAlerts).orderBy(desc(subscriptionAlerts.createdAt)).limit(limit);
+}
+
+/** SQL for the subscription status of the account `accountId` names; null before its first billing action. */
+export function subscriptionStatusOfSql(accountId: SQLWrapper): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${billingAccounts.status} from ${billingAccounts} where ${billingAccounts.accountId} = ${accountId})`;
+}
+
+/** Operator: the price list an account is offered (null: chosen by its flags). */
+export async function upsertPriceList(
+  db: Db,
+  accountId: string,
+  gateway: "local" | "stripe",
+  priceList: string | null,
+): Promise<void> {
+  await db
+    .insert(billingAccounts)
+    .values({ accountId, gateway, priceList })
+    .onConflictDoUpdate({ target: billingAccounts.accountId, set: { priceList, updatedAt: new Date() } });
+}
+
+export async function updateCancellationStatus(db: Db, id: string, status: string): Promise<boolean> {
+  const rows = await db
+    .update(cancellationRequests)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(cancellationRequests.id, id))
+    .returning({ id: cancellationRequests.id });
+  return rows.length > 0;
 }

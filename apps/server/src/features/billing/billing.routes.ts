@@ -21,10 +21,9 @@ import {
 } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { handleStripeWebhook } from "./billing-events.service.ts";
+import { handleStripeWebhook, subscribe } from "../../commands/billing-events.ts";
 import { listPlans } from "./billing-plans.service.ts";
 import {
-  createSubscription,
   listInvoices,
   reportSubscriptionAlert,
   requireBillingContext,
@@ -108,7 +107,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await createSubscription(ctx, requireCaller(request), request.body, request.ip)),
+      reply.status(201).send(await subscribe(ctx, requireCaller(request), request.body, request.ip)),
   );
 
   app.put(

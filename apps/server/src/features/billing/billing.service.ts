@@ -14,39 +14,67 @@ import type {
   SubscriptionAlertRequest,
   UpdatePaymentMethodRequest,
 } from "@doorstep/shared/schemas/billing";
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { SubscriptionSnapshot } from "../../providers/payments/payment-gateway.ts";
-import type { AccountRow, UserRow } from "../users/user.service.ts";
+import { getUser, setAccountBillingFlags, type Account, type User } from "../users/user.service.ts";
 import { subscriptionAlertEmail } from "./billing.emails.ts";
 import { toBillingError } from "./billing.errors.ts";
 import { allowedPlans, billedQuantityFor, planAmounts, resolveCurrency } from "./billing-plans.service.ts";
 import { getSubscriptionState } from "./subscription-state.service.ts";
-import { recordReferredPayment } from "../referrals/referral-rewards.service.ts";
-import { recordAffiliateCommissions } from "../affiliates/affiliate-commissions.service.ts";
 import {
   findBillingAccount,
-  findBillingContext,
+  subscriptionStatusOfSql,
   claimSubscribe,
   insertSubscriptionAlert,
   releaseSubscribe,
-  updateAccountFlags,
   upsertBillingAccount,
   type BillingAccountRow,
 } from "./billing.repository.ts";
 
 export interface BillingContext {
-  account: AccountRow;
-  user: UserRow;
+  account: Account;
+  user: User;
   billing: BillingAccountRow | null;
+}
+
+/** An account's subscription as other features see it (referral rewards, IMPL-14); null before billing. */
+export interface SubscriptionSummary {
+  status: string | null;
+  currency: string | null;
+  cycle: string | null;
+  /** The card's provider fingerprint (Stripe only): decision 018's self-referral check. */
+  cardFingerprint: string | null;
+}
+
+/** The account's subscription summary, or null before its first billing action. */
+export async function findSubscriptionSummary(ctx: AppContext, accountId: string): Promise<SubscriptionSummary | null> {
+  const billing = await findBillingAccount(ctx.db, accountId);
+  return billing
+    ? {
+        status: billing.status,
+        currency: billing.currency,
+        cycle: billing.cycle,
+        cardFingerprint: billing.cardFingerprint,
+      }
+    : null;
+}
+
+/**
+ * SQL for the subscription status of the account `accountId` names (null before billing), for jobs that
+ * claim rows with SKIP LOCKED and decide by the status in the same statement (referral rewards, REF-16…18).
+ */
+export function subscriptionStatusSql(accountId: SQLWrapper): SQL<string | null> {
+  return subscriptionStatusOfSql(accountId);
 }
 
 /** The caller's account and billing row; billing is for master accounts only (BILL-49, OPEN-31). */
 export async function requireBillingContext(ctx: AppContext, caller: Caller): Promise<BillingContext> {
-  const row = await findBillingContext(ctx.db, caller.accountId, caller.userId);
-  if (!row) throw notFound("User not found");
-  if (!row.user.isMaster) throw new AppError("BILLING_OWNER_ONLY");
-  return row;
+  const user = await getUser(ctx, caller.userId);
+  if (user.accountId !== caller.accountId) throw notFound("User not found");
+  if (!user.isMaster) throw new AppError("BILLING_OWNER_ONLY");
+  return { account: user.account, user, billing: await findBillingAccount(ctx.db, user.accountId) };
 }
 
 /** IMPL-13: the provider customer, created at the first billing action (idempotent per account). */
@@ -93,20 +121,26 @@ export async function applySnapshot(ctx: AppContext, accountId: string, snapshot
     currentPeriodEnd: snapshot.currentPeriodEnd,
     trialEnd: snapshot.trialEnd,
   });
-  await updateAccountFlags(ctx.db, accountId, deriveSubscriptionFlags(snapshot.status));
+  await setAccountBillingFlags(ctx, accountId, deriveSubscriptionFlags(snapshot.status));
+}
+
+/** A new subscription, and the paid first invoice's customer when it was paid at once (after the trial). */
+export interface CreatedSubscription {
+  response: CreateSubscriptionResponse;
+  paid: { accountId: string; customerRef: string } | null;
 }
 
 /**
  * POST /api/billing/subscription (BILL-22…26): the server picks plan, quantity and price; a refusal creates
  * nothing. One at a time per account, and never a second provider subscription while one is open
- * (an unpaid one is fixed with a new card, BILL-36).
+ * (an unpaid one is fixed with a new card, BILL-36). commands/billing-events runs what a paid invoice earns.
  */
 export async function createSubscription(
   ctx: AppContext,
   caller: Caller,
   input: CreateSubscriptionRequest,
   ip: string,
-): Promise<CreateSubscriptionResponse> {
+): Promise<CreatedSubscription> {
   const { account } = await requireBillingContext(ctx, caller);
   if (!(await claimSubscribe(ctx.db, account.id, ctx.payments.kind, ctx.now()))) {
     throw new AppError("SUBSCRIPTION_PENDING");
@@ -123,7 +157,7 @@ async function subscribeClaimed(
   caller: Caller,
   input: CreateSubscriptionRequest,
   ip: string,
-): Promise<CreateSubscriptionResponse> {
+): Promise<CreatedSubscription> {
   const bc = await requireBillingContext(ctx, caller);
   const { account, user, billing } = bc;
   if (
@@ -203,7 +237,7 @@ async function subscribeClaimed(
     });
     paidCustomerRef = snapshot.status === "active" ? customerRef : null;
     // BILL-26 + OPEN-33: guides live again, the card is good, the currency is fixed from now on.
-    await updateAccountFlags(ctx.db, account.id, {
+    await setAccountBillingFlags(ctx, account.id, {
       ...deriveSubscriptionFlags(snapshot.status),
       defaultCurrency: currency,
     });
@@ -212,24 +246,11 @@ async function subscribeClaimed(
     await recordAlert(ctx, who, `subscribe-${phase}`, error instanceof Error ? error.message : String(error), payload);
     throw appError;
   }
-  // IMPL-14: subscribed after the trial, so the first invoice was paid now (a webhook may say so again).
-  if (paidCustomerRef) await recordReferredPaymentSafely(ctx, account.id, paidCustomerRef);
   const fresh = await requireBillingContext(ctx, caller);
-  return { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) };
-}
-
-/** The subscription stands whatever the referral and affiliate bookkeeping does: a failure there is logged. */
-async function recordReferredPaymentSafely(ctx: AppContext, accountId: string, customerRef: string): Promise<void> {
-  try {
-    await recordReferredPayment(ctx, accountId);
-  } catch (error) {
-    ctx.log.error({ err: error, accountId }, "referral reward not recorded");
-  }
-  try {
-    await recordAffiliateCommissions(ctx, accountId, customerRef);
-  } catch (error) {
-    ctx.log.error({ err: error, accountId }, "affiliate commission not recorded");
-  }
+  return {
+    response: { paymentSuccess: true, subscriptionSuccess: true, subscription: await getSubscriptionState(ctx, fresh) },
+    paid: paidCustomerRef ? { accountId: account.id, customerRef: paidCustomerRef } : null,
+  };
 }
 
 /** PUT /api/billing/payment-method (BILL-35/36): new default card, the open invoice retried, the failure cleared. */

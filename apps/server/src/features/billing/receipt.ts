@@ -1,7 +1,5 @@
 import PDFDocument from "pdfkit";
-import { and, eq } from "drizzle-orm";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { localInvoices } from "../../db/schema/local-gateway.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { requireBillingContext } from "./billing.service.ts";
 import { escapeHtml } from "../../lib/escape-html.ts";
@@ -23,17 +21,7 @@ export interface Receipt {
 export async function getLocalReceipt(ctx: AppContext, caller: Caller, invoiceId: string): Promise<Receipt> {
   const { billing, user } = await requireBillingContext(ctx, caller);
   if (!billing?.customerRef || billing.gateway !== "local") throw notFound("Invoice not found");
-  const [invoice] = await ctx.db
-    .select()
-    .from(localInvoices)
-    .where(
-      and(
-        eq(localInvoices.id, invoiceId),
-        eq(localInvoices.customerRef, billing.customerRef),
-        eq(localInvoices.status, "paid"),
-      ),
-    )
-    .limit(1);
+  const invoice = (await ctx.payments.findPaidInvoice?.(billing.customerRef, invoiceId)) ?? null;
   if (!invoice || invoice.amountPaid <= 0) throw notFound("Invoice not found");
   return {
     id: invoice.id,

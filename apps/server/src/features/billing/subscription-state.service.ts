@@ -12,7 +12,7 @@ import {
 import type { SubscriptionState, UpcomingInvoiceDto } from "@doorstep/shared/schemas/billing";
 import type { AppContext } from "../../app-context.ts";
 import type { SubscriptionSnapshot, UpcomingInvoice } from "../../providers/payments/payment-gateway.ts";
-import type { AccountRow } from "../users/user.service.ts";
+import type { Account } from "../users/user.service.ts";
 import { billedQuantityFor } from "./billing-plans.service.ts";
 import { findPlanByKey, type BillingAccountRow } from "./billing.repository.ts";
 
@@ -59,7 +59,7 @@ function toUpcomingInvoiceDto(
 /** The state /subscription shows (BILL-01, BILL-33…39); the quantity is counted now (BILL-17). */
 export async function getSubscriptionState(
   ctx: AppContext,
-  { account, billing }: { account: AccountRow; billing: BillingAccountRow | null },
+  { account, billing }: { account: Account; billing: BillingAccountRow | null },
 ): Promise<SubscriptionState> {
   const quantity = await billedQuantityFor(ctx, account.id);
   const plan = billing?.planKey ? await findPlanByKey(ctx.db, billing.planKey) : null;

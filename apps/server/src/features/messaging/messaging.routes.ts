@@ -15,8 +15,7 @@ import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { sendStoredFile } from "../../lib/send-stored-file.ts";
 import { receiveForm } from "../../lib/streamed-upload.ts";
-import { readToken, requireCaller } from "../../plugins/auth.ts";
-import { resolveSession } from "../auth/session.service.ts";
+import { isSessionLive, readToken, requireCaller } from "../../plugins/auth.ts";
 import { closeAllEventStreams, listenForMessageEvents, openEventStream } from "./message-events.service.ts";
 import {
   findConversations,
@@ -157,7 +156,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
         // A (re)connection starts from the state now: events missed while away are not replayed, the count is.
         { event: "unread-count", data: { unreadMessageCount } },
         // A session ended by logout, a new password or expiry closes its streams at the next heartbeat.
-        async () => token !== null && (await resolveSession(ctx, token)) !== null,
+        async () => token !== null && (await isSessionLive(ctx, token)),
         {
           "X-Content-Type-Options": "nosniff",
           "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",

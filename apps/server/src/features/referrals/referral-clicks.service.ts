@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import type { AppContext, RequestMeta } from "../../app-context.ts";
 import { loadSecretKey } from "../../lib/secret-box.ts";
 import { findUserIdWithReferrerCode } from "../users/user.service.ts";
-import { insertReferralClick } from "./referral.repository.ts";
+import { countClicksOf, insertReferralClick } from "./referral.repository.ts";
 
 /** Per IP: far above people sharing an office's address, far below a script inflating a count. */
 export const REFERRAL_CLICK_RATE_LIMIT = { max: 30, windowMs: 60 * 60_000 };
@@ -57,4 +57,9 @@ export function referralRedirectUrl(ctx: AppContext, code: string | undefined): 
     url.searchParams.set("utm_campaign", code);
   }
   return url.toString();
+}
+
+/** OPEN-26: how many clicks a referrer's links (an affiliate's partner page too) have counted. */
+export function countReferralClicks(ctx: AppContext, referrerUserId: string): Promise<number> {
+  return countClicksOf(ctx.db, referrerUserId);
 }

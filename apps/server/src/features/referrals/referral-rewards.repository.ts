@@ -1,36 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { referralRewards, rewardPayouts } from "../../db/schema/referrals.ts";
+import { subscriptionStatusSql } from "../billing/billing.service.ts";
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date) => d.toISOString();
-
-/**
- * Who referred this account's master user, with what a new reward needs: the referrer's account and
- * currency (their fixed currency, else their subscription's), the referred subscription's cycle, and both
- * accounts' card fingerprints (Stripe only).
- */
-export async function findReferralOfAccount(db: Db, referredAccountId: string) {
-  const result = (await db.execute(sql`
-    select ru.id as referrer_user_id, ru.account_id as referrer_account_id,
-      coalesce(ra.default_currency, rb.currency) as referrer_currency, b.cycle as cycle,
-      rb.card_fingerprint as referrer_card, b.card_fingerprint as referred_card
-    from users u
-    join users ru on ru.id = u.referred_by_user_id
-    join accounts ra on ra.id = ru.account_id
-    left join billing_accounts rb on rb.account_id = ru.account_id
-    left join billing_accounts b on b.account_id = u.account_id
-    where u.account_id = ${referredAccountId} and u.is_master
-    limit 1`)) as unknown as Rows<{
-    referrer_user_id: string;
-    referrer_account_id: string;
-    referrer_currency: string | null;
-    cycle: string | null;
-    referrer_card: string | null;
-    referred_card: string | null;
-  }>;
-  return result.rows[0] ?? null;
-}
 
 /** One reward per referred account for good: a replayed or second paid invoice inserts nothing. */
 export async function insertRewardOnce(db: Db, reward: typeof referralRewards.$inferInsert): Promise<boolean> {
@@ -66,10 +40,10 @@ export async function settleDueRewards(db: Db, at: Date, limit: number) {
       cancel_reason = case when b.status = 'active' then null else 'subscription-ended' end,
       updated_at = ${iso(at)}
     from (
-      select r2.id, b2.status from referral_rewards r2
-      left join billing_accounts b2 on b2.account_id = r2.referred_account_id
+      select r2.id, s.status from referral_rewards r2
+      cross join lateral (select ${subscriptionStatusSql(sql`r2.referred_account_id`)} as status) s
       where r2.status = 'pending' and r2.confirmable_at <= ${iso(at)}
-        and coalesce(b2.status, 'canceled') <> 'past_due'
+        and coalesce(s.status, 'canceled') <> 'past_due'
       order by r2.confirmable_at limit ${limit}
       for update of r2 skip locked
     ) b
@@ -102,11 +76,11 @@ export async function releaseDuePayouts(db: Db, at: Date, expiresAt: Date, limit
       expires_at = case when d.live then ${iso(expiresAt)}::timestamptz end,
       updated_at = ${iso(at)}
     from (
-      select p2.id, coalesce(b.status in ('active', 'past_due'), false) as live from reward_payouts p2
+      select p2.id, coalesce(s.status in ('active', 'past_due'), false) as live from reward_payouts p2
       join referral_rewards r on r.id = p2.referral_reward_id
-      left join billing_accounts b on b.account_id = r.referred_account_id
+      cross join lateral (select ${subscriptionStatusSql(sql`r.referred_account_id`)} as status) s
       where p2.status = 'scheduled' and p2.due_at <= ${iso(at)}
-        and coalesce(b.status, 'canceled') not in ('trialing', 'incomplete')
+        and coalesce(s.status, 'canceled') not in ('trialing', 'incomplete')
       order by p2.due_at limit ${limit}
       for update of p2 skip locked
     ) d
@@ -133,10 +107,12 @@ export async function expireUnclaimedPayouts(db: Db, at: Date, limit: number): P
   return result.rows.length;
 }
 
-/** The referrer's email and name for a reward's notices. */
-export async function findReferrerOfReward(db: Db, rewardId: string) {
-  const result = (await db.execute(sql`
-    select u.email, u.first_name from referral_rewards r join users u on u.id = r.referrer_user_id
-    where r.id = ${rewardId}`)) as unknown as Rows<{ email: string; first_name: string }>;
-  return result.rows[0] ?? null;
+/** The referrer (user id) of a reward, for its notices. */
+export async function findReferrerIdOfReward(db: Db, rewardId: string): Promise<string | null> {
+  const rows = await db
+    .select({ userId: referralRewards.referrerUserId })
+    .from(referralRewards)
+    .where(eq(referralRewards.id, rewardId))
+    .limit(1);
+  return rows[0]?.userId ?? null;
 }

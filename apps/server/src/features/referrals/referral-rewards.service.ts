@@ -9,12 +9,13 @@ import {
 } from "@doorstep/shared/rules/referrals";
 import type { AppContext } from "../../app-context.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
+import { findSubscriptionSummary } from "../billing/billing.service.ts";
+import { findMasterUser, findUser } from "../users/user.service.ts";
 import { formatReward, rewardClaimableEmail } from "./referral.emails.ts";
 import {
   cancelPendingReward,
   expireUnclaimedPayouts,
-  findReferralOfAccount,
-  findReferrerOfReward,
+  findReferrerIdOfReward,
   insertPayouts,
   insertRewardOnce,
   releaseDuePayouts,
@@ -29,13 +30,36 @@ export function rewardValues(ctx: AppContext): Record<Currency, number> {
 const monthlyInstalments = (ctx: AppContext) => ctx.config.referrals?.monthlyInstalments ?? DEFAULT_MONTHLY_INSTALMENTS;
 
 /**
+ * Who referred this account's master user, with what a new reward needs: the referrer's account and
+ * currency (their fixed currency, else their subscription's), the referred subscription's cycle, and both
+ * accounts' card fingerprints (Stripe only).
+ */
+async function findReferralOfAccount(ctx: AppContext, referredAccountId: string) {
+  const referred = await findMasterUser(ctx, referredAccountId);
+  const referrer = referred?.referredByUserId ? await findUser(ctx, referred.referredByUserId) : null;
+  if (!referrer) return null;
+  const [referrerBilling, referredBilling] = await Promise.all([
+    findSubscriptionSummary(ctx, referrer.accountId),
+    findSubscriptionSummary(ctx, referredAccountId),
+  ]);
+  return {
+    referrer_user_id: referrer.id,
+    referrer_account_id: referrer.accountId,
+    referrer_currency: referrer.account.defaultCurrency ?? referrerBilling?.currency ?? null,
+    cycle: referredBilling?.cycle ?? null,
+    referrer_card: referrerBilling?.cardFingerprint ?? null,
+    referred_card: referredBilling?.cardFingerprint ?? null,
+  };
+}
+
+/**
  * Billing calls this when an account's invoice is paid and its subscription is active (IMPL-14; the first
  * paid invoice, on either gateway). The first call for a referred account makes its pending reward; every
  * later or replayed call finds it made. A referrer in the same account, or a friend paying with the
  * referrer's own card (same provider fingerprint), earns nothing (decision 018).
  */
 export async function recordReferredPayment(ctx: AppContext, referredAccountId: string): Promise<void> {
-  const referral = await findReferralOfAccount(ctx.db, referredAccountId);
+  const referral = await findReferralOfAccount(ctx, referredAccountId);
   if (!referral || referral.referrer_account_id === referredAccountId) return;
   // Self-referral by a second account paying with the referrer's own card (decision 018).
   if (referral.referred_card && referral.referred_card === referral.referrer_card) {
@@ -120,13 +144,14 @@ export async function runReferralRewards(ctx: AppContext, batch = 200): Promise<
     if (expired < batch) break;
   }
   for (const notice of notices) {
-    const referrer = await findReferrerOfReward(ctx.db, notice.rewardId);
+    const referrerId = await findReferrerIdOfReward(ctx.db, notice.rewardId);
+    const referrer = referrerId ? await findUser(ctx, referrerId) : null;
     if (referrer)
       await sendAfterCommit(
         ctx,
         rewardClaimableEmail(
           referrer.email,
-          referrer.first_name,
+          referrer.firstName,
           formatReward(notice.amount, notice.currency),
           referralsUrl,
         ),

@@ -14,20 +14,18 @@ export async function insertReferralClick(
   return rows.length > 0;
 }
 
-/** REF-14: the caller's clicks, sign-ups and rewards earned (confirmed: past the 35 paid days). */
+/** REF-14: the caller's clicks and rewards earned (confirmed: past the 35 paid days); sign-ups are users'. */
 export async function countReferralTotals(db: Db, referrerUserId: string) {
   const result = (await db.execute(sql`
     select
       (select count(*)::int from referral_clicks where referrer_user_id = ${referrerUserId}) as clicks,
-      (select count(*)::int from users where referred_by_user_id = ${referrerUserId} and is_master) as referrals,
       (select count(*)::int from referral_rewards
         where referrer_user_id = ${referrerUserId} and status = 'confirmed') as rewards`)) as unknown as Rows<{
     clicks: number;
-    referrals: number;
     rewards: number;
   }>;
   const row = result.rows[0];
-  return { clicks: row?.clicks ?? 0, referrals: row?.referrals ?? 0, rewards: row?.rewards ?? 0 };
+  return { clicks: row?.clicks ?? 0, rewards: row?.rewards ?? 0 };
 }
 
 export interface ReferralRow {
@@ -140,10 +138,9 @@ export async function markPayoutPaid(db: Db, payoutId: string, voucherCode: stri
 export async function findPayoutsForOperator(db: Db, status: "claimable" | "paid", limit: number) {
   const result = (await db.execute(sql`
     select p.id, p.amount, p.currency, p.status, p.claimable_at, p.expires_at, p.paid_at, p.voucher_code,
-      p.sequence, u.email as referrer_email
+      p.sequence, r.referrer_user_id
     from reward_payouts p
     join referral_rewards r on r.id = p.referral_reward_id
-    join users u on u.id = r.referrer_user_id
     where p.programme = 'referral' and p.status = ${status}
     order by coalesce(p.paid_at, p.claimable_at) desc
     limit ${limit}`)) as unknown as Rows<{
@@ -156,7 +153,16 @@ export async function findPayoutsForOperator(db: Db, status: "claimable" | "paid
     paid_at: string | Date | null;
     voucher_code: string | null;
     sequence: number;
-    referrer_email: string;
+    referrer_user_id: string;
   }>;
   return result.rows;
+}
+
+/** Clicks on a referrer's links (their referral link, or an affiliate's partner page, OPEN-26). */
+export async function countClicksOf(db: Db, referrerUserId: string): Promise<number> {
+  const result = (await db.execute(sql`
+    select count(*)::int as clicks from referral_clicks where referrer_user_id = ${referrerUserId}`)) as unknown as Rows<{
+    clicks: number;
+  }>;
+  return result.rows[0]?.clicks ?? 0;
 }

@@ -9,7 +9,7 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
-import { getUser, type UserWithAccount } from "../users/user.service.ts";
+import { countReferredSignUps, getUser, type UserWithAccount } from "../users/user.service.ts";
 import { formatReward, rewardVoucherEmail } from "./referral.emails.ts";
 import {
   countReferralTotals,
@@ -54,8 +54,9 @@ export async function getReferralData(
   cursor: string | undefined,
 ): Promise<ReferralDataResponse> {
   const user = await requireMaster(ctx, caller);
-  const [totals, rows] = await Promise.all([
+  const [totals, referrals, rows] = await Promise.all([
     countReferralTotals(ctx.db, user.id),
+    countReferredSignUps(ctx, user.id),
     findReferralRows(ctx.db, user.id, decodeCursor(cursor), PAGE_SIZE + 1),
   ]);
   const page = rows.slice(0, PAGE_SIZE);
@@ -67,7 +68,7 @@ export async function getReferralData(
   return {
     referralLink: referralLinkFor(ctx, user.referrerCode),
     totalLinkClicks: totals.clicks,
-    totalReferrals: totals.referrals,
+    totalReferrals: referrals,
     totalRewards: totals.rewards,
     currentRewardValues: rewardValues(ctx),
     currency,

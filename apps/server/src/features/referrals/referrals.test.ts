@@ -9,7 +9,7 @@ import { users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, setAccountState, TEST_PASSWORD, type TestUser } from "../../test/factories.ts";
-import { handleGatewayEvent, runLocalRenewals } from "../billing/billing-events.service.ts";
+import { handleGatewayEvent, runLocalRenewals } from "../../commands/billing-events.ts";
 import { runReferralRewards } from "./referral-rewards.service.ts";
 
 let t: TestApp;

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { text } from "@doorstep/shared/schemas/text";
 import { HealthResponse, PublicConfig, ReadyResponse } from "@doorstep/shared/schemas/config";
 import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
-import { emailOutbox } from "../../db/schema/email.ts";
-import { accounts, users } from "../../db/schema/users.ts";
+import { readOutbox } from "../../providers/email/outbox.ts";
+import { findUserWithEmail, setAccountBillingFlags } from "../users/user.service.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 const tags = ["system"];
@@ -92,15 +91,9 @@ export function registerSystemRoutes(
         schema: { hide: true, body: z.object({ email: text().min(1) }), response: { 204: z.null() } },
       },
       async (request, reply) => {
-        const [user] = await ctx.db
-          .select({ accountId: users.accountId })
-          .from(users)
-          .where(eq(users.email, request.body.email.trim().toLowerCase()));
+        const user = await findUserWithEmail(ctx, request.body.email.trim().toLowerCase());
         if (!user) throw new AppError("NO_SUCH_USER");
-        await ctx.db
-          .update(accounts)
-          .set({ trialEndsAt: new Date(ctx.now().getTime() - 60_000) })
-          .where(eq(accounts.id, user.accountId));
+        await setAccountBillingFlags(ctx, user.accountId, { trialEndsAt: new Date(ctx.now().getTime() - 60_000) });
         return reply.status(204).send(null);
       },
     );
@@ -114,12 +107,7 @@ export function registerSystemRoutes(
         schema: { hide: true, querystring: z.object({ to: text().min(1) }), response: { 200: OutboxResponse } },
       },
       async (request) => {
-        const rows = await ctx.db
-          .select()
-          .from(emailOutbox)
-          .where(eq(emailOutbox.to, request.query.to.trim().toLowerCase()))
-          .orderBy(desc(emailOutbox.createdAt))
-          .limit(20);
+        const rows = await readOutbox(ctx.db, request.query.to.trim().toLowerCase());
         return {
           emails: rows.map((r) => ({
             to: r.to,

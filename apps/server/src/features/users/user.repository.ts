@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
+import type { NewMasterUser } from "./user.service.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -36,19 +37,6 @@ export async function findUserIdByReferrerCode(db: Db, code: string): Promise<st
   return rows[0]?.id ?? null;
 }
 
-export interface NewMasterUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  referrerCode: string;
-  referredByUserId: string | null;
-  /** AFF-04: an affiliate user (master of its own account, no trial). */
-  isAffiliate?: boolean;
-  trialEndsAt: Date | null;
-  couponCode: string | null;
-  attribution: Omit<typeof signupAttributions.$inferInsert, "userId">;
-}
-
 /** Creates an account and its master user and attribution in one transaction; unique violations propagate. */
 export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<string> {
   return db.transaction(async (tx) => {
@@ -75,7 +63,7 @@ export async function insertMasterUser(db: Db, input: NewMasterUser): Promise<st
 }
 
 export type UserPatch = Partial<
-  Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash">
+  Pick<UserRow, "firstName" | "lastName" | "tel" | "photoKey" | "email" | "passwordHash" | "isMaster" | "isAffiliate">
 >;
 
 /** Updates the caller's own user row. */
@@ -89,4 +77,62 @@ export async function updateUser(db: Db, id: string, patch: UserPatch): Promise<
 export async function findAttribution(db: Db, userId: string) {
   const rows = await db.select().from(signupAttributions).where(eq(signupAttributions.userId, userId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** An account by id. */
+export async function findAccountById(db: Db, id: string): Promise<AccountRow | null> {
+  const rows = await db.select().from(accounts).where(eq(accounts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** The account's master user (the billing contact). */
+export async function findMasterUserOfAccount(db: Db, accountId: string): Promise<UserRow | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.accountId, accountId), eq(users.isMaster, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Email addresses of users by id (users that are gone are missing). */
+export async function findEmailsOfUsers(db: Db, ids: string[]): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+}
+
+export type AccountPatch = Partial<Omit<typeof accounts.$inferInsert, "id" | "createdAt" | "updatedAt">>;
+
+/** Updates an account's row. */
+export async function updateAccount(db: Db, id: string, patch: AccountPatch): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(accounts.id, id));
+}
+
+/** SQL for the account id of the user `userId` names (a column or a value), null when there is no such user. */
+export function accountIdOfUserSql(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${users.accountId} from ${users} where ${users.id} = ${userId})`;
+}
+
+/** How many accounts a referrer's code brought: master users referred by them (REF-14). */
+export async function countReferredMasters(db: Db, referrerUserId: string): Promise<number> {
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.referredByUserId, referrerUserId), eq(users.isMaster, true)));
+  return rows[0]?.n ?? 0;
+}
+
+/** A user with their account by canonical (lower-case) email. */
+export async function findUserWithAccountByEmail(db: Db, email: string): Promise<UserWithAccount | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row.users, account: row.accounts } : null;
 }

@@ -5,9 +5,9 @@ import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/
 import type { AppContext } from "../../app-context.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
-import { getUnreadCount } from "../messaging/messaging.service.ts";
-import { getSharedContentPropertyId } from "../shared-content/shared-content.service.ts";
-import { getUserDto, updateEmail, updatePhoto, updateProfile } from "./user.service.ts";
+import { changeEmail } from "../../commands/change-email.ts";
+import { getMe } from "../../commands/signed-in-user.ts";
+import { updatePhoto, updateProfile } from "./user.service.ts";
 
 const tags = ["me"];
 
@@ -17,13 +17,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.get(
     "/api/me",
     { schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } },
-    async (request) => {
-      const caller = requireCaller(request);
-      const user = await getUserDto(ctx, caller.userId, getSharedContentPropertyId);
-      // AUTH-16, MSG-18: the badge shows only while messaging is active (HOME-16), so only then is it counted.
-      const unreadMessageCount = user.messagingActive ? await getUnreadCount(ctx, caller.accountId) : 0;
-      return { user, unreadMessageCount };
-    },
+    async (request) => getMe(ctx, requireCaller(request)),
   );
 
   app.patch(
@@ -46,7 +40,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
     "/api/me/email",
     { schema: { tags, summary: "Change the login email", body: UpdateEmailRequest, response: { 204: z.null() } } },
     async (request, reply) => {
-      const token = await updateEmail(ctx, requireCaller(request), request.body, requestMeta(request));
+      const token = await changeEmail(ctx, requireCaller(request), request.body, requestMeta(request));
       if (token) setSessionCookie(reply, token, ctx.config.publicUrl.startsWith("https://"));
       return reply.status(204).send(null);
     },

@@ -1,7 +1,6 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
 import type { UpdateEmailRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
-import type { AppContext, Caller, RequestMeta } from "../../app-context.ts";
-import { rotateSession } from "../auth/session.service.ts";
+import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
@@ -10,18 +9,139 @@ import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
+import type { SQL, SQLWrapper } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
 import {
+  accountIdOfUserSql,
+  findUserWithAccountByEmail,
+  countReferredMasters,
+  findAccountById,
+  findEmailsOfUsers,
+  findMasterUserOfAccount,
+  updateAccount,
   findUserByEmail,
   findUserById,
   findUserIdByReferrerCode,
   insertMasterUser,
   updateUser,
-  type NewMasterUser,
-  type UserRow,
-  type UserWithAccount,
 } from "./user.repository.ts";
 
-export type { AccountRow, NewMasterUser, UserRow, UserWithAccount } from "./user.repository.ts";
+/** An account (the billing unit, docs/architecture.md §5) as other features see it. */
+export interface Account {
+  id: string;
+  trialEndsAt: Date | null;
+  subscriptionActiveUser: boolean;
+  hasSubscription: boolean;
+  cardOnFileFailed: boolean;
+  defaultCurrency: string | null;
+  couponCode: string | null;
+  specialOffersEligible: boolean;
+  unitPricing: boolean;
+  forceAnnualSubscription: boolean;
+  timeZone: string | null;
+  analyticsRawSince: Date | null;
+  listedProperties: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A user as other features see it; the password hash stays for auth's checks. */
+export interface User {
+  id: string;
+  accountId: string;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string | null;
+  tel: string | null;
+  photoKey: string | null;
+  isMaster: boolean;
+  isAffiliate: boolean;
+  messagingActive: boolean;
+  referrerCode: string;
+  referredByUserId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserWithAccount = User & { account: Account };
+
+/** Where a sign-up came from (AUTH-30, IMPL-38); a field left out is unknown. */
+export interface SignUpAttribution {
+  referralId?: string | null;
+  utmSource?: string | null;
+  utmMedium?: string | null;
+  utmCampaign?: string | null;
+  utmTerm?: string | null;
+  utmContent?: string | null;
+  landingPage?: string | null;
+  sourceUrl?: string | null;
+  sourceBrand?: string | null;
+  coupon?: string | null;
+}
+
+/** A new account with its master user. */
+export interface NewMasterUser {
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  referrerCode: string;
+  referredByUserId: string | null;
+  /** AFF-04: an affiliate user (master of its own account, no trial). */
+  isAffiliate?: boolean;
+  trialEndsAt: Date | null;
+  couponCode: string | null;
+  attribution: SignUpAttribution;
+}
+
+/** The account flags billing sets (BILL-26, OPEN-33, the operator's CLI); users only stores them. */
+export type AccountBillingFlags = Partial<
+  Pick<
+    Account,
+    | "hasSubscription"
+    | "cardOnFileFailed"
+    | "defaultCurrency"
+    | "trialEndsAt"
+    | "specialOffersEligible"
+    | "unitPricing"
+    | "forceAnnualSubscription"
+    | "couponCode"
+    | "subscriptionActiveUser"
+  >
+>;
+
+/** An account by id, or null. */
+export function findAccount(ctx: Pick<AppContext, "db">, accountId: string): Promise<Account | null> {
+  return findAccountById(ctx.db, accountId);
+}
+
+/** The account's master user (the billing contact), or null. */
+export function findMasterUser(ctx: Pick<AppContext, "db">, accountId: string): Promise<User | null> {
+  return findMasterUserOfAccount(ctx.db, accountId);
+}
+
+/** Stores account flags that billing (or the operator) decided. */
+export async function setAccountBillingFlags(
+  ctx: Pick<AppContext, "db">,
+  accountId: string,
+  flags: AccountBillingFlags,
+): Promise<void> {
+  await updateAccount(ctx.db, accountId, flags);
+}
+
+/** Email addresses by user id, for lists that name who did something (users that are gone are missing). */
+export async function emailsOfUsers(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const rows = await findEmailsOfUsers(db, [...new Set(ids)]);
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/**
+ * SQL for the account id of the user `userId` names (null when there is none), for a hot read that must stay
+ * one query (a session's caller on every request) without naming this feature's table.
+ */
+export function userAccountIdSql(userId: SQLWrapper): SQL<string | null> {
+  return accountIdOfUserSql(userId);
+}
 
 /** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
 export type SharedContentLookup = (ctx: AppContext, accountId: string) => Promise<string | null>;
@@ -56,8 +176,32 @@ export async function getUser(ctx: AppContext, userId: string): Promise<UserWith
   return user;
 }
 
+/** A user with their account by id, or null when gone. */
+export function findUser(ctx: Pick<AppContext, "db">, userId: string): Promise<UserWithAccount | null> {
+  return findUserById(ctx.db, userId);
+}
+
+/** REF-14: how many accounts the user's referral code brought (their master users). */
+export function countReferredSignUps(ctx: Pick<AppContext, "db">, referrerUserId: string): Promise<number> {
+  return countReferredMasters(ctx.db, referrerUserId);
+}
+
+/** Operator: a user with their account by email (trimmed, lower-cased), or null. */
+export function findUserWithAccount(ctx: Pick<AppContext, "db">, email: string): Promise<UserWithAccount | null> {
+  return findUserWithAccountByEmail(ctx.db, email.trim().toLowerCase());
+}
+
+/** Operator: makes a user the account's master or an affiliate, or neither. */
+export async function setUserRoles(
+  ctx: Pick<AppContext, "db">,
+  userId: string,
+  roles: { isMaster?: boolean; isAffiliate?: boolean },
+): Promise<void> {
+  await updateUser(ctx.db, userId, roles);
+}
+
 /** Finds a user by canonical (lower-case) email, or null. */
-export function findUserWithEmail(ctx: AppContext, email: string): Promise<UserRow | null> {
+export function findUserWithEmail(ctx: AppContext, email: string): Promise<User | null> {
   return findUserByEmail(ctx.db, email);
 }
 
@@ -92,19 +236,16 @@ export async function updateProfile(ctx: AppContext, caller: Caller, patch: Upda
   await updateUser(ctx.db, caller.userId, patch);
 }
 
-/** Changes the login email after format, blocklist and uniqueness checks; tells the old address (AUTH-46, OPEN-34). */
-/** Changes the login email; the caller's session is rotated and the new token returned (null: nothing changed). */
-export async function updateEmail(
-  ctx: AppContext,
-  caller: Caller,
-  input: UpdateEmailRequest,
-  meta: RequestMeta,
-): Promise<string | null> {
+/**
+ * Changes the login email after format, blocklist and uniqueness checks and tells the old address (AUTH-46,
+ * OPEN-34); false when it was already this one. The caller's session is then rotated (commands/change-email).
+ */
+export async function updateEmail(ctx: AppContext, caller: Caller, input: UpdateEmailRequest): Promise<boolean> {
   await ctx.rateLimiter.consume("email-change", caller.userId, ctx.config.rateLimits.emailChange);
   const email = normalizeEmail(input.email);
   const user = await findUserById(ctx.db, caller.userId);
   if (!user) throw notFound("User not found");
-  if (email === user.email) return null;
+  if (email === user.email) return false;
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL");
   if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN");
   try {
@@ -114,7 +255,7 @@ export async function updateEmail(
     throw error;
   }
   await sendAfterCommit(ctx, emailChangedEmail(user.email, email, `${ctx.config.publicUrl}/login`));
-  return rotateSession(ctx, caller, meta);
+  return true;
 }
 
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */

@@ -1,3 +1,4 @@
+import { desc, eq } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { emailOutbox } from "../../db/schema/email.ts";
@@ -21,4 +22,9 @@ export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBas
       );
     },
   };
+}
+
+/** The newest emails the outbox holds for one address (the e2e suite reads them; NODE_ENV=test only). */
+export function readOutbox(db: Db, to: string, limit = 20) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.to, to)).orderBy(desc(emailOutbox.createdAt)).limit(limit);
 }

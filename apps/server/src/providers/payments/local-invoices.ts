@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or } from "drizzle-orm";
 import { CURRENCY_SYMBOLS, isCurrency, NEXT_BILLING_DAYS, nextBillingDate } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import { localInvoices } from "../../db/schema/local-gateway.ts";
-import type { GatewayInvoice, UpcomingInvoice } from "./payment-gateway.ts";
+import type { GatewayInvoice, PaidInvoice, UpcomingInvoice } from "./payment-gateway.ts";
 import { listAmount, periodAmount, type SubscriptionRow } from "./local-billing.ts";
 
 /** The line of a period's invoice, worded like Stripe's: "2 × Doorstep monthly plan (at $6.645 / every 30 days)". */
@@ -71,4 +71,26 @@ export async function listLocalInvoices(
     pdfUrl: `/api/billing/invoices/${r.id}/receipt.pdf`,
   }));
   return { items, hasMore: rows.length > limit };
+}
+
+/** A paid invoice of the customer (BILL-40's receipts), or null. */
+export async function findPaidLocalInvoice(
+  db: Db,
+  customerRef: string,
+  invoiceId: string,
+): Promise<PaidInvoice | null> {
+  const [invoice] = await db
+    .select()
+    .from(localInvoices)
+    .where(
+      and(
+        eq(localInvoices.id, invoiceId),
+        eq(localInvoices.customerRef, customerRef),
+        eq(localInvoices.status, "paid"),
+      ),
+    )
+    .limit(1);
+  if (!invoice) return null;
+  const { id, createdAt, periodStart, periodEnd, amountPaid, currency } = invoice;
+  return { id, createdAt, periodStart, periodEnd, amountPaid, currency };
 }

@@ -1,6 +1,6 @@
 import type { Db } from "../../db/client.ts";
 import { findSubscription, snapshot } from "./local-billing.ts";
-import { listLocalInvoices, previewLocalInvoice } from "./local-invoices.ts";
+import { findPaidLocalInvoice, listLocalInvoices, previewLocalInvoice } from "./local-invoices.ts";
 import { attachLocalPaymentMethod, createLocalPaymentMethod } from "./local-payment-methods.ts";
 import { runDueRenewals } from "./local-renewals.ts";
 import {
@@ -35,5 +35,6 @@ export function createLocalGateway(deps: { db: Db; now: () => Date }): PaymentGa
     previewNextInvoice: async (ref) => previewLocalInvoice(await findSubscription(db, ref)),
     listInvoices: (customerRef, page) => listLocalInvoices(db, customerRef, page),
     runDueRenewals: (batch = 50) => runDueRenewals(db, now(), batch),
+    findPaidInvoice: (customerRef, invoiceId) => findPaidLocalInvoice(db, customerRef, invoiceId),
   };
 }

@@ -171,4 +171,19 @@ export interface PaymentGateway {
    * provider bills on its own schedule and reports by webhook.
    */
   runDueRenewals?(batch?: number): Promise<GatewayEvent[]>;
+  /**
+   * A paid invoice of the customer, for a receipt the product serves itself (BILL-40); null when there is
+   * none. Only the simulated gateway has it: Stripe hosts its own invoice pages and PDFs.
+   */
+  findPaidInvoice?(customerRef: string, invoiceId: string): Promise<PaidInvoice | null>;
+}
+
+/** A paid invoice as a receipt shows it. */
+export interface PaidInvoice {
+  id: string;
+  createdAt: Date;
+  periodStart: Date;
+  periodEnd: Date;
+  amountPaid: number;
+  currency: string;
 }
