@@ -88,8 +88,7 @@ export async function reportFailedPayment(ctx: AppContext, outcome: GatewayEvent
 
 /** The provider event behind a Stripe webhook, verified by its signature (IMPL-14). */
 export function parseStripeWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): GatewayEvent {
-  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook)
-    throw new AppError("STRIPE_NOT_CONFIGURED");
+  if (ctx.payments.kind !== "stripe" || !ctx.payments.parseWebhook) throw new AppError("STRIPE_NOT_CONFIGURED");
   try {
     return ctx.payments.parseWebhook(rawBody, signature);
   } catch {
