@@ -27,21 +27,6 @@ const predatingTableUses = [
     reason: "predates the rule: move behind features/properties, features/users",
   },
   {
-    file: "apps/server/src/features/visits/analytics.repository.ts",
-    tables: ["accounts"],
-    reason: "predates the rule: move behind features/users",
-  },
-  {
-    file: "apps/server/src/features/visits/engagement.repository.ts",
-    tables: ["accounts"],
-    reason: "predates the rule: move behind features/users",
-  },
-  {
-    file: "apps/server/src/features/visits/visits.repository.ts",
-    tables: ["accounts"],
-    reason: "predates the rule: move behind features/users",
-  },
-  {
     file: "apps/server/src/features/managers/manager.repository.ts",
     tables: ["properties"],
     reason:

@@ -1,7 +1,7 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { accounts } from "../../db/schema/users.ts";
 import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
+import { accountAnalyticsRawSinceOf } from "../users/account-analytics.service.ts";
 
 export interface RollupRow {
   day: string;
@@ -36,51 +36,14 @@ export async function sumRollup(
     .where(and(eq(t.accountId, accountId), eq(t.propertyId, propertyId), gte(t.day, from), lte(t.day, to)));
 }
 
-export async function findAccountTimeZone(db: Db, accountId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ timeZone: accounts.timeZone })
-    .from(accounts)
-    .where(eq(accounts.id, accountId))
-    .limit(1);
-  return row?.timeZone ?? null;
-}
-
-/**
- * Sets the account's time zone and rebuilds its whole rollup from the raw visits in that zone, in one
- * transaction so the analytics never read a half-built rollup. A session counts once per property and day,
- * with the device and source of its first visit that day, exactly as live inserts count it.
- */
-export async function setTimeZoneAndRebuild(db: Db, accountId: string, timeZone: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    // The row lock makes a concurrent rebuild of the same account wait rather than interleave.
-    await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-    await tx.update(accounts).set({ timeZone }).where(eq(accounts.id, accountId));
-    await rebuildRollup(tx, accountId, timeZone);
-  });
-}
-
-/** Rebuilds the account's rollup in its current zone (a repair after an interrupted change, or a restore). */
-export async function rebuildRollupInAccountZone(db: Db, accountId: string): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ timeZone: accounts.timeZone })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .for("update");
-    const timeZone = row?.timeZone ?? "UTC";
-    await rebuildRollup(tx, accountId, timeZone);
-    return timeZone;
-  });
-}
-
 /**
  * Recomputes the account's daily rollups (visits, then sections) from its raw records, days in `timeZone`.
- * Days whose raw records were partly purged (retention, `accounts.analytics_raw_since`) keep the counts
- * they have: only the days after the purge line are deleted and recounted.
+ * Days whose raw records were partly purged (retention: the account's purge line, kept by the users feature)
+ * keep the counts they have: only the days after the purge line are deleted and recounted.
  */
 export async function rebuildRollup(db: Db, accountId: string, timeZone: string): Promise<void> {
   // The first day all of whose raw records are still kept, in the new zone; null when nothing was purged.
-  const keepFrom = sql`(select (analytics_raw_since at time zone ${timeZone})::date + 1 from accounts where id = ${accountId})`;
+  const keepFrom = sql`((${accountAnalyticsRawSinceOf(sql`${accountId}::uuid`)} at time zone ${timeZone})::date + 1)`;
   const recounted = (day: SQL) => sql`(${keepFrom} is null or ${day} >= ${keepFrom})`;
   const localDay = sql`(created_at at time zone ${timeZone})::date`;
   for (const table of [
@@ -127,24 +90,18 @@ export async function rebuildRollup(db: Db, accountId: string, timeZone: string)
 }
 
 /**
- * Deletes raw visit and section records created before `before` (retention: the rollups keep the counts)
- * and records the purge line on every account, so a later rebuild leaves the days before it alone.
- * Returns how many raw rows were deleted.
+ * Deletes raw visit and section records created before `before` (retention: the rollups keep the counts).
+ * The caller records the purge line on the accounts in the same transaction. Returns how many raw rows went.
  */
-export async function purgeRawAnalytics(db: Db, before: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    const at = before.toISOString();
-    const visits = (await tx.execute(
-      sql`delete from guide_visits where created_at < ${at}::timestamptz`,
-    )) as unknown as { rowCount?: number | null; affectedRows?: number };
-    const events = (await tx.execute(
-      sql`delete from guide_engagement_events where created_at < ${at}::timestamptz`,
-    )) as unknown as { rowCount?: number | null; affectedRows?: number };
-    await tx
-      .update(accounts)
-      .set({ analyticsRawSince: before })
-      .where(sql`${accounts.analyticsRawSince} is null or ${accounts.analyticsRawSince} < ${at}::timestamptz`);
-    const count = (r: { rowCount?: number | null; affectedRows?: number }) => Number(r.rowCount ?? r.affectedRows ?? 0);
-    return count(visits) + count(events);
-  });
+export async function deleteRawAnalytics(db: Db, before: Date): Promise<number> {
+  const at = before.toISOString();
+  const visits = (await db.execute(sql`delete from guide_visits where created_at < ${at}::timestamptz`)) as unknown as {
+    rowCount?: number | null;
+    affectedRows?: number;
+  };
+  const events = (await db.execute(
+    sql`delete from guide_engagement_events where created_at < ${at}::timestamptz`,
+  )) as unknown as { rowCount?: number | null; affectedRows?: number };
+  const count = (r: { rowCount?: number | null; affectedRows?: number }) => Number(r.rowCount ?? r.affectedRows ?? 0);
+  return count(visits) + count(events);
 }

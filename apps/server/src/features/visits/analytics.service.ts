@@ -11,13 +11,12 @@ import { getOwnedProperty } from "../properties/property.service.ts";
 import { getFirstPropertyCreatedAt, listPropertyChoices } from "../properties/property-choices.service.ts";
 import type { Db } from "../../db/client.ts";
 import {
-  findAccountTimeZone,
-  purgeRawAnalytics,
-  rebuildRollupInAccountZone,
-  setTimeZoneAndRebuild,
-  sumRollup,
-  type RollupRow,
-} from "./analytics.repository.ts";
+  getAccountTimeZone,
+  lockAccountForAnalytics,
+  markAnalyticsRawPurged,
+  setAccountTimeZone,
+} from "../users/account-analytics.service.ts";
+import { deleteRawAnalytics, rebuildRollup, sumRollup, type RollupRow } from "./analytics.repository.ts";
 
 const zero = (): VisitCounts => ({ desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, total: 0 });
 
@@ -41,7 +40,7 @@ export async function getVisitsView(
   const previous = previousRange(query.from, query.to);
   const [rows, timeZone] = await Promise.all([
     sumRollup(ctx.db, caller.accountId, property?.id ?? null, previous.from, query.to),
-    findAccountTimeZone(ctx.db, caller.accountId),
+    getAccountTimeZone(ctx, caller.accountId),
   ]);
   const byDay = new Map(eachDay(query.from, query.to).map((day) => [day, zero()]));
   const totals = zero();
@@ -67,7 +66,7 @@ export async function getVisitsView(
 /** What the analytics page offers (ANL-01/02, OPEN-54): the months since the first property, the properties. */
 export async function getAnalyticsOptions(ctx: AppContext, caller: Caller): Promise<AnalyticsOptionsResponse> {
   const [timeZone, first, properties] = await Promise.all([
-    findAccountTimeZone(ctx.db, caller.accountId),
+    getAccountTimeZone(ctx, caller.accountId),
     getFirstPropertyCreatedAt(ctx, caller.accountId),
     listPropertyChoices(ctx, caller.accountId),
   ]);
@@ -93,15 +92,25 @@ export async function setAnalyticsTimeZone(
   caller: Caller,
   timeZone: string,
 ): Promise<SetTimeZoneResponse> {
-  const current = await findAccountTimeZone(ctx.db, caller.accountId);
+  const current = await getAccountTimeZone(ctx, caller.accountId);
   if (current === timeZone) return { timeZone, rebuilt: false };
-  await setTimeZoneAndRebuild(ctx.db, caller.accountId, timeZone);
+  // One transaction, so the analytics never read a half-built rollup; the row lock makes a concurrent
+  // rebuild of the same account wait rather than interleave.
+  await ctx.db.transaction(async (db) => {
+    await lockAccountForAnalytics({ db }, caller.accountId);
+    await setAccountTimeZone({ db }, caller.accountId, timeZone);
+    await rebuildRollup(db, caller.accountId, timeZone);
+  });
   return { timeZone, rebuilt: true };
 }
 
 /** Recounts an account's analytics days from its raw visits in its own zone (the operator's repair); returns the zone. */
 export function rebuildAccountAnalytics(db: Db, accountId: string): Promise<string> {
-  return rebuildRollupInAccountZone(db, accountId);
+  return db.transaction(async (tx) => {
+    const timeZone = (await lockAccountForAnalytics({ db: tx }, accountId)) ?? "UTC";
+    await rebuildRollup(tx, accountId, timeZone);
+    return timeZone;
+  });
 }
 
 /**
@@ -111,4 +120,16 @@ export function rebuildAccountAnalytics(db: Db, accountId: string): Promise<stri
 export function purgeExpiredVisitRecords(ctx: AppContext): Promise<number> {
   const days = ctx.config.guide.visitRetentionDays;
   return purgeRawAnalytics(ctx.db, new Date(ctx.now().getTime() - days * 86_400_000));
+}
+
+/**
+ * Deletes raw visit and section records created before `before` and records the purge line on every account
+ * in the same transaction, so a later rebuild leaves the days before it alone. Returns how many raw rows went.
+ */
+export function purgeRawAnalytics(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const deleted = await deleteRawAnalytics(tx, before);
+    await markAnalyticsRawPurged({ db: tx }, before);
+    return deleted;
+  });
 }

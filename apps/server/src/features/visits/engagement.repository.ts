@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { accountDayZoneOf } from "../users/account-analytics.service.ts";
 
 export type EngagementKind = "section" | "item" | "language";
 
@@ -47,11 +48,11 @@ export async function insertEngagementBatch(db: Db, beacons: EngagementBeacon[])
   const result = (await db.execute(sql`
     with beacon as (
       select b.account_id, b.property_id, b.tracking_session_id, b.language, b.sections, b.items, b.created_at,
-             (b.created_at at time zone coalesce(a.time_zone, 'UTC'))::date as day
+             (b.created_at at time zone a.time_zone)::date as day
       from jsonb_to_recordset(${rows}::jsonb) as b(account_id uuid, property_id uuid, tracking_session_id text,
                                                     language text, sections text[], items text[],
                                                     created_at timestamptz)
-      join accounts a on a.id = b.account_id
+      cross join lateral ${accountDayZoneOf(sql`b.account_id`)} as a
     ),
     input as (
       select account_id, property_id, day, tracking_session_id, 'language' as kind, language as key, created_at

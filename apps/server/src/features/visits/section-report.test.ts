@@ -11,8 +11,8 @@ import {
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 import { DESKTOP, guestReports, IPHONE, sessionId } from "../../test/guest-reports.ts";
-import { purgeRawAnalytics, rebuildRollup } from "./analytics.repository.ts";
-import { purgeExpiredVisitRecords } from "./analytics.service.ts";
+import { rebuildRollup } from "./analytics.repository.ts";
+import { purgeExpiredVisitRecords, purgeRawAnalytics } from "./analytics.service.ts";
 import { flushEngagement } from "./engagement.service.ts";
 
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { accountDayZoneOf } from "../users/account-analytics.service.ts";
 import type { DeviceType } from "@doorstep/shared/schemas/guide";
 
 export interface NewVisit {
@@ -38,11 +39,11 @@ export async function insertVisitBatch(db: Db, visits: NewVisit[]): Promise<numb
   const result = (await db.execute(sql`
     with input as (
       select i.account_id, i.property_id, i.tracking_session_id, i.device_type, i.utm_source, i.created_at,
-             (i.created_at at time zone coalesce(a.time_zone, 'UTC'))::date as visit_day, i.ordinality
+             (i.created_at at time zone a.time_zone)::date as visit_day, i.ordinality
       from rows from (jsonb_to_recordset(${rows}::jsonb) as (account_id uuid, property_id uuid,
              tracking_session_id text, device_type text, utm_source text, created_at timestamptz))
            with ordinality as i(account_id, property_id, tracking_session_id, device_type, utm_source, created_at, ordinality)
-      join accounts a on a.id = i.account_id
+      cross join lateral ${accountDayZoneOf(sql`i.account_id`)} as a
     ),
     kept as (
       insert into guide_visits (account_id, property_id, tracking_session_id, device_type, utm_source, visit_day, created_at)
