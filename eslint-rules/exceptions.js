@@ -17,16 +17,6 @@ const predatingTableUses = [
     reason: "predates the rule: move behind features/billing, features/referrals, features/users",
   },
   {
-    file: "apps/server/src/features/messaging/message-notifications.repository.ts",
-    tables: ["properties"],
-    reason: "predates the rule: move behind features/properties",
-  },
-  {
-    file: "apps/server/src/features/messaging/messaging.repository.ts",
-    tables: ["properties", "users"],
-    reason: "predates the rule: move behind features/properties, features/users",
-  },
-  {
     file: "apps/server/src/features/managers/manager.repository.ts",
     tables: ["properties"],
     reason:

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conversationMessages, conversations, pushSubscriptions } from "../../db/schema/messaging.ts";
-import { properties } from "../../db/schema/properties.ts";
+import { propertyLabelsOf } from "../properties/property-joins.service.ts";
 
 type Rows<T> = { rows: T[] };
 const iso = (d: Date) => d.toISOString();
@@ -86,6 +86,7 @@ export async function releaseMessages(db: Db, ids: string[]): Promise<void> {
 /** Conversations with their property's weblink and title, and the guest's email. */
 export function findConversationsForEmail(db: Db, ids: string[]) {
   if (ids.length === 0) return Promise.resolve([]);
+  const properties = propertyLabelsOf(db);
   return db
     .select({
       id: conversations.id,
@@ -143,6 +144,7 @@ export async function releasePushed(db: Db, ids: string[]): Promise<void> {
 
 /** The browsers of one guest on one guide, with the guide's weblink and title for the notification. */
 export function findGuestSubscriptions(db: Db, propertyRowId: string, endUserId: string) {
+  const properties = propertyLabelsOf(db);
   return db
     .select({
       id: pushSubscriptions.id,

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conversationMessages, conversations, messageFiles, pushSubscriptions } from "../../db/schema/messaging.ts";
-import { properties } from "../../db/schema/properties.ts";
-import { users } from "../../db/schema/users.ts";
+import { propertyLabelsOf } from "../properties/property-joins.service.ts";
+import { userFirstNameOf } from "../users/account-lookup.service.ts";
 
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof conversationMessages.$inferSelect;
@@ -14,14 +14,21 @@ const unreadOf = sql<number>`(select count(*) from ${conversationMessages} m
 const lastTextOf = sql<string | null>`(select m.detail_text from ${conversationMessages} m
   where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`;
 
-const summaryColumns = {
-  conversation: conversations,
-  propertyId: properties.propertyId,
-  propertyTitle: properties.title,
-  replyAllowed: properties.inboundMessagingActive,
-  unread: unreadOf,
-  lastText: lastTextOf,
-};
+// A conversation with its property's weblink, title and whether it takes messages, in one statement.
+function selectSummaries(db: Db) {
+  const property = propertyLabelsOf(db);
+  return db
+    .select({
+      conversation: conversations,
+      propertyId: property.propertyId,
+      propertyTitle: property.title,
+      replyAllowed: property.inboundMessagingActive,
+      unread: unreadOf,
+      lastText: lastTextOf,
+    })
+    .from(conversations)
+    .innerJoin(property, eq(property.id, conversations.propertyId));
+}
 
 /** A page of the account's conversations, latest message first (MSG-03), optionally of one property. */
 export function listConversations(
@@ -37,10 +44,7 @@ export function listConversations(
       or(lt(conversations.latestMessageAt, at), and(eq(conversations.latestMessageAt, at), lt(conversations.id, id)))!,
     );
   }
-  return db
-    .select(summaryColumns)
-    .from(conversations)
-    .innerJoin(properties, eq(properties.id, conversations.propertyId))
+  return selectSummaries(db)
     .where(and(...conditions))
     .orderBy(desc(conversations.latestMessageAt), desc(conversations.id))
     .limit(options.limit);
@@ -48,10 +52,7 @@ export function listConversations(
 
 /** One of the account's conversations with its property; null for any other id. */
 export async function findConversation(db: Db, accountId: string, id: string) {
-  const rows = await db
-    .select(summaryColumns)
-    .from(conversations)
-    .innerJoin(properties, eq(properties.id, conversations.propertyId))
+  const rows = await selectSummaries(db)
     .where(and(eq(conversations.id, id), eq(conversations.accountId, accountId)))
     .limit(1);
   return rows[0] ?? null;
@@ -70,9 +71,8 @@ export async function findGuestConversation(db: Db, propertyRowId: string, endUs
 /** A conversation's messages, oldest first (MSG-06), with the host's first name on outbound ones. */
 export function listMessages(db: Db, conversationId: string, limit: number) {
   return db
-    .select({ message: conversationMessages, hostFirstName: users.firstName })
+    .select({ message: conversationMessages, hostFirstName: userFirstNameOf(conversationMessages.linkedUserId) })
     .from(conversationMessages)
-    .leftJoin(users, eq(users.id, conversationMessages.linkedUserId))
     .where(eq(conversationMessages.conversationId, conversationId))
     .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id))
     .limit(limit);
@@ -243,27 +243,6 @@ export async function findMessageFile(db: Db, fileId: string) {
     .where(eq(messageFiles.id, fileId))
     .limit(1);
   return rows[0] ?? null;
-}
-
-/** Whether any of the account's live properties takes guest messages (OPEN-51: MessagingActiveStatus). */
-export async function hasMessagingProperty(db: Db, accountId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.accountId, accountId),
-        eq(properties.inboundMessagingActive, true),
-        sql`${properties.archivedAt} is null`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function findUserFirstName(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.firstName ?? null;
 }
 
 /** Keeps a guest browser's push subscription (an endpoint is one browser: a new guest or guide takes it over). */

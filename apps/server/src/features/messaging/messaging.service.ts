@@ -12,14 +12,13 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { getOwnedGuideProperty } from "../properties/property.service.ts";
+import { getUserFirstName } from "../users/account-lookup.service.ts";
 import { guestKeyOf, publishMessageEvent } from "./message-events.service.ts";
 import { storeAttachments } from "./message-files.ts";
 import {
   countUnread,
   findConversation,
   findMessageFile,
-  findUserFirstName,
-  hasMessagingProperty,
   insertMessageFiles,
   insertOutboundMessage,
   listConversations,
@@ -180,11 +179,6 @@ export function getUnreadCount(ctx: AppContext, accountId: string): Promise<numb
   return countUnread(ctx.db, accountId);
 }
 
-/** OPEN-51: MessagingActiveStatus is true while any of the account's properties takes guest messages. */
-export function isMessagingActive(ctx: AppContext, accountId: string): Promise<boolean> {
-  return hasMessagingProperty(ctx.db, accountId);
-}
-
 /**
  * The host's reply (MSG-11, MSG-13, OPEN-30): text and up to 10 files, in the caller's conversation, only
  * while its property takes messages (MSG-07). Files are checked and stored before the message is.
@@ -225,7 +219,7 @@ export async function replyToConversation(
     await ctx.storage.deletePrefix(`${folder}/`);
     throw error;
   }
-  const hostName = await findUserFirstName(ctx.db, caller.userId);
+  const hostName = await getUserFirstName(ctx, caller.userId);
   await publishMessageEvent(ctx, {
     type: "outbound",
     accountId: caller.accountId,

@@ -15,3 +15,18 @@ export const liveGuidesSubquery = (db: Db, accountId: string) =>
     .from(properties)
     .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt)))
     .as("live_guides");
+
+/**
+ * Every property's weblink, title and whether it takes guest messages, as a subquery to join on `id`; the
+ * caller's own condition scopes it (PostgreSQL inlines it, so the plan is a join on the primary key).
+ */
+export const propertyLabelsSubquery = (db: Db) =>
+  db
+    .select({
+      id: properties.id,
+      propertyId: properties.propertyId,
+      title: properties.title,
+      inboundMessagingActive: properties.inboundMessagingActive,
+    })
+    .from(properties)
+    .as("property_labels");

@@ -1,6 +1,10 @@
 import type { AnyColumn, SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { liveGuidesSubquery, liveSharedPropertyCondition } from "./property-joins.repository.ts";
+import {
+  liveGuidesSubquery,
+  liveSharedPropertyCondition,
+  propertyLabelsSubquery,
+} from "./property-joins.repository.ts";
 
 /**
  * A condition for another feature's query: `propertyRowId` is a live shared-content property (SHARED-01).
@@ -16,4 +20,12 @@ export function whereLiveSharedProperty(propertyRowId: AnyColumn): SQL {
  */
 export function liveGuidesOf(db: Db, accountId: string) {
   return liveGuidesSubquery(db, accountId);
+}
+
+/**
+ * Properties' weblink (`propertyId`), title and `inboundMessagingActive` as a subquery another feature joins
+ * on `id`: the conversation list and the guest notifications read them with their rows in one statement.
+ */
+export function propertyLabelsOf(db: Db) {
+  return propertyLabelsSubquery(db);
 }

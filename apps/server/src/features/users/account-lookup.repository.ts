@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { users } from "../../db/schema/users.ts";
 
@@ -17,4 +17,14 @@ export function findAccountPeople(
     .select({ accountId: users.accountId, email: users.email, firstName: users.firstName })
     .from(users)
     .where(inArray(users.accountId, accountIds));
+}
+
+export async function findUserFirstName(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.firstName ?? null;
+}
+
+/** The first name of the user `userId` names, as a scalar subquery (null when there is none). */
+export function userFirstNameSql(userId: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`(select ${users.firstName} from ${users} where ${users.id} = ${userId})`;
 }

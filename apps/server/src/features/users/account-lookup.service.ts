@@ -1,5 +1,11 @@
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
-import { findAccountPeople, updateAccountMessagingActive } from "./account-lookup.repository.ts";
+import {
+  findAccountPeople,
+  findUserFirstName,
+  updateAccountMessagingActive,
+  userFirstNameSql,
+} from "./account-lookup.repository.ts";
 
 /**
  * OPEN-51: MessagingActiveStatus, kept on the account's users so the dashboard's every load reads it for free;
@@ -15,4 +21,17 @@ export function listAccountPeople(
   accountIds: string[],
 ): Promise<{ accountId: string; email: string; firstName: string }[]> {
   return findAccountPeople(ctx.db, accountIds);
+}
+
+/** The user's first name (null when the user is gone): how a host signs a message. */
+export function getUserFirstName(ctx: Pick<AppContext, "db">, userId: string): Promise<string | null> {
+  return findUserFirstName(ctx.db, userId);
+}
+
+/**
+ * SQL for the first name of the user `userId` names (null when there is none): a conversation's messages are
+ * read with their host's name in one statement.
+ */
+export function userFirstNameOf(userId: SQLWrapper): SQL<string | null> {
+  return userFirstNameSql(userId);
 }
