@@ -16,12 +16,6 @@ const predatingTableUses = [
     tables: ["accounts", "billing_accounts", "reward_payouts"],
     reason: "predates the rule: move behind features/billing, features/referrals, features/users",
   },
-  {
-    file: "apps/server/src/features/managers/manager.repository.ts",
-    tables: ["properties"],
-    reason:
-      "predates the rule: properties depends on managers, so the manager list's counts and a deletion's re-linking move into commands (decision 036)",
-  },
 ];
 
 /**

@@ -1,7 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { managers } from "../../db/schema/managers.ts";
-import { properties } from "../../db/schema/properties.ts";
 
 export type ManagerRow = typeof managers.$inferSelect;
 export type NewManager = Pick<
@@ -11,12 +10,6 @@ export type NewManager = Pick<
 export type ManagerPatch = Partial<
   Pick<ManagerRow, "firstName" | "lastName" | "email" | "tel" | "messageAppName" | "messageAppLink" | "photoKey">
 >;
-
-export interface LinkedProperty {
-  managerId: string;
-  propertyId: string;
-  title: string;
-}
 
 /** Where a page of managers ends: the sort key of its last row. */
 export interface ManagerCursor {
@@ -52,27 +45,6 @@ export async function findManagersPage(
     .limit(options.limit);
 }
 
-/** How many non-archived properties each of `managerIds` manages, in one query (MGR-13). */
-export async function countLinkedProperties(
-  db: Db,
-  accountId: string,
-  managerIds: string[],
-): Promise<Map<string, number>> {
-  if (managerIds.length === 0) return new Map();
-  const rows = await db
-    .select({ managerId: properties.managerId, n: count() })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.accountId, accountId),
-        inArray(properties.managerId, managerIds),
-        isNull(properties.archivedAt),
-      ),
-    )
-    .groupBy(properties.managerId);
-  return new Map(rows.map((r) => [r.managerId!, Number(r.n)]));
-}
-
 /** One of the account's managers by vanity id; another account's manager is simply not found. */
 export async function findManagerByVanityId(db: Db, accountId: string, vanityId: string): Promise<ManagerRow | null> {
   const rows = await db
@@ -106,32 +78,6 @@ export async function findDefaultManager(db: Db, accountId: string): Promise<Man
   return rows[0] ?? null;
 }
 
-/** The first `limit` non-archived properties a manager manages, by title (MGR-13). */
-export async function findLinkedProperties(
-  db: Db,
-  accountId: string,
-  managerId: string,
-  limit: number,
-): Promise<LinkedProperty[]> {
-  const rows = await db
-    .select({ managerId: properties.managerId, propertyId: properties.propertyId, title: properties.title })
-    .from(properties)
-    .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId), isNull(properties.archivedAt)))
-    .orderBy(asc(sql`lower(${properties.title})`), asc(properties.propertyId))
-    .limit(limit);
-  return rows.map((r) => ({ managerId: r.managerId!, propertyId: r.propertyId, title: r.title }));
-}
-
-/** Whether any property of the account (archived or not) still points at this manager. */
-export async function hasLinkedProperties(db: Db, accountId: string, managerId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 /**
  * Inserts a manager; null when a unique index refused it (the vanity id is taken, or the account already
  * has a default manager). Callers decide which by looking again.
@@ -156,28 +102,16 @@ export async function updateManager(
   return rows.length > 0;
 }
 
-/**
- * Deletes a non-default manager and, in the same transaction, re-links its properties to the account's
- * default manager (OPEN-47). False when there was nothing to delete.
- */
-export async function deleteManagerRelinking(db: Db, accountId: string, managerId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [target] = await tx
-      .select({ id: managers.id })
-      .from(managers)
-      .where(and(eq(managers.accountId, accountId), eq(managers.id, managerId), eq(managers.isDefault, false)))
-      .for("update");
-    if (!target) return false;
-    const defaultId = tx
-      .select({ id: managers.id })
-      .from(managers)
-      .where(and(eq(managers.accountId, accountId), eq(managers.isDefault, true)));
-    // Not touching updated_at: the host did not edit these properties, so their order on the dashboard stays.
-    await tx
-      .update(properties)
-      .set({ managerId: sql`(${defaultId})` })
-      .where(and(eq(properties.accountId, accountId), eq(properties.managerId, managerId)));
-    await tx.delete(managers).where(eq(managers.id, managerId));
-    return true;
-  });
+/** Locks one of the account's non-default managers until the transaction ends; false when there is none. */
+export async function lockDeletableManager(db: Db, accountId: string, managerId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: managers.id })
+    .from(managers)
+    .where(and(eq(managers.accountId, accountId), eq(managers.id, managerId), eq(managers.isDefault, false)))
+    .for("update");
+  return rows.length > 0;
+}
+
+export async function deleteManagerRow(db: Db, accountId: string, managerId: string): Promise<void> {
+  await db.delete(managers).where(and(eq(managers.accountId, accountId), eq(managers.id, managerId)));
 }

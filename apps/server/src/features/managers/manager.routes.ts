@@ -13,14 +13,11 @@ import type { AppContext } from "../../app-context.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import {
-  createManager,
-  deleteManager,
-  deleteManagerPhoto,
-  getManager,
-  listManagers,
-  replaceManagerPhoto,
-  updateManager,
-} from "./manager.service.ts";
+  deleteManagerMovingProperties,
+  getManagerWithProperties,
+  listManagersWithCounts,
+} from "../../commands/manager-properties.ts";
+import { createManager, deleteManagerPhoto, replaceManagerPhoto, updateManager } from "./manager.service.ts";
 
 const tags = ["managers"];
 /** ManagerVanityID: 8 digits (MGR-06, XCUT-52). */
@@ -39,7 +36,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
         response: { 200: ManagerListResponse },
       },
     },
-    async (request) => listManagers(ctx, requireCaller(request), request.query),
+    async (request) => listManagersWithCounts(ctx, requireCaller(request), request.query),
   );
 
   app.post(
@@ -61,7 +58,9 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/managers/:vanityId",
     { schema: { tags, summary: "One property manager", params: ManagerParams, response: { 200: ManagerResponse } } },
-    async (request) => ({ manager: await getManager(ctx, requireCaller(request), request.params.vanityId) }),
+    async (request) => ({
+      manager: await getManagerWithProperties(ctx, requireCaller(request), request.params.vanityId),
+    }),
   );
 
   app.patch(
@@ -92,7 +91,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
       },
     },
     async (request, reply) => {
-      await deleteManager(ctx, requireCaller(request), request.params.vanityId);
+      await deleteManagerMovingProperties(ctx, requireCaller(request), request.params.vanityId);
       return reply.status(204).send(null);
     },
   );

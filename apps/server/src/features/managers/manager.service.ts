@@ -16,17 +16,14 @@ import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import { fileUrl } from "../../lib/urls.ts";
 import { getUser } from "../users/user.service.ts";
 import {
-  countLinkedProperties,
-  deleteManagerRelinking,
+  deleteManagerRow,
   findDefaultManager,
-  findLinkedProperties,
   findManagerByVanityId,
   findManagerVanityIds,
   findManagersPage,
-  hasLinkedProperties,
   insertManager,
+  lockDeletableManager,
   updateManager as updateManagerRow,
-  type LinkedProperty,
   type ManagerCursor,
   type ManagerRow,
   type NewManager,
@@ -56,8 +53,25 @@ export function toManagerSummary(row: ManagerRow, propertyCount: number): Manage
   };
 }
 
+/** A property as a manager's profile lists it (MGR-13). */
+export interface ManagedProperty {
+  propertyId: string;
+  title: string;
+}
+
+/**
+ * What the manager pages read of the properties that link a manager. The properties feature depends on
+ * managers, so a command passes these in (commands/manager-properties.ts).
+ */
+export interface ManagedProperties {
+  /** How many non-archived properties each manager manages, from one grouped query. */
+  count(ctx: AppContext, accountId: string, managerIds: string[]): Promise<Map<string, number>>;
+  /** The first `limit` non-archived properties a manager manages, by title. */
+  list(ctx: AppContext, accountId: string, managerId: string, limit: number): Promise<ManagedProperty[]>;
+}
+
 /** The manager as its profile shows it: the count, and the first properties it manages by title (MGR-01, MGR-13). */
-export function toManagerDto(row: ManagerRow, propertyCount: number, linked: LinkedProperty[]): ManagerDto {
+export function toManagerDto(row: ManagerRow, propertyCount: number, linked: ManagedProperty[]): ManagerDto {
   return {
     ...toManagerSummary(row, propertyCount),
     properties: linked.map(({ propertyId, title }) => ({ propertyId, title })),
@@ -115,7 +129,8 @@ function decodeCursor(raw: string | undefined): ManagerCursor | undefined {
 export async function listManagers(
   ctx: AppContext,
   caller: Caller,
-  query: ManagerListQuery = {},
+  query: ManagerListQuery,
+  properties: Pick<ManagedProperties, "count">,
 ): Promise<ManagerListResponse> {
   const limit = query.limit ?? MANAGERS_PAGE_SIZE;
   const rows = await findManagersPage(ctx.db, caller.accountId, {
@@ -123,8 +138,8 @@ export async function listManagers(
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
-  const counts = await countLinkedProperties(
-    ctx.db,
+  const counts = await properties.count(
+    ctx,
     caller.accountId,
     page.map((r) => r.id),
   );
@@ -135,11 +150,16 @@ export async function listManagers(
 }
 
 /** One of the caller's managers by vanity id (MGR-07), with the first properties it manages. */
-export async function getManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<ManagerDto> {
+export async function getManager(
+  ctx: AppContext,
+  caller: Caller,
+  vanityId: string,
+  properties: ManagedProperties,
+): Promise<ManagerDto> {
   const row = await requireManager(ctx, caller, vanityId);
   const [counts, linked] = await Promise.all([
-    countLinkedProperties(ctx.db, caller.accountId, [row.id]),
-    findLinkedProperties(ctx.db, caller.accountId, row.id, MANAGER_PROFILE_PROPERTIES),
+    properties.count(ctx, caller.accountId, [row.id]),
+    properties.list(ctx, caller.accountId, row.id, MANAGER_PROFILE_PROPERTIES),
   ]);
   return toManagerDto(row, counts.get(row.id) ?? 0, linked);
 }
@@ -240,13 +260,28 @@ export async function deleteManagerPhoto(ctx: AppContext, caller: Caller, vanity
 }
 
 /**
- * Deletes one of the caller's managers (MGR-12). The default manager cannot be deleted; another manager's
- * properties move to the default manager, which is created first if the account has none (OPEN-47).
+ * One of the caller's managers that may be deleted (MGR-12): the default manager cannot be. Answers what
+ * the deletion needs: the row id, and the photo to delete once the manager is gone.
  */
-export async function deleteManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<void> {
+export async function getDeletableManager(
+  ctx: AppContext,
+  caller: Caller,
+  vanityId: string,
+): Promise<{ id: string; photoKey: string | null }> {
   const manager = await requireManager(ctx, caller, vanityId);
   if (manager.isDefault) throw new AppError("DEFAULT_MANAGER_UNDELETABLE");
-  if (await hasLinkedProperties(ctx.db, caller.accountId, manager.id)) await ensureDefaultManager(ctx, caller);
-  if (!(await deleteManagerRelinking(ctx.db, caller.accountId, manager.id))) throw notFound("Manager not found");
-  await deleteStoredFile(ctx, manager.photoKey);
+  return { id: manager.id, photoKey: manager.photoKey };
+}
+
+/**
+ * Locks a non-default manager of the caller's account for its deletion, until the caller's transaction ends:
+ * no property can be linked to it meanwhile. False when it is gone.
+ */
+export function lockManagerForDeletion(ctx: AppContext, caller: Caller, managerId: string): Promise<boolean> {
+  return lockDeletableManager(ctx.db, caller.accountId, managerId);
+}
+
+/** Deletes a manager the caller locked (its properties already moved); the photo file is the caller's to delete. */
+export function removeManager(ctx: AppContext, caller: Caller, managerId: string): Promise<void> {
+  return deleteManagerRow(ctx.db, caller.accountId, managerId);
 }
