@@ -1,6 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { affiliateCustomers, affiliates } from "../../db/schema/affiliates.ts";
+import { subscriptionStatusSql } from "../billing/billing.service.ts";
+import { accountTrialEndsOf } from "../users/account-lookup.service.ts";
 
 type Rows<T> = { rows: T[] };
 export type AffiliateRow = typeof affiliates.$inferSelect;
@@ -117,21 +119,27 @@ export async function sumAffiliateLedger(db: Db, affiliateId: string) {
  * and their commission by status; nothing about the person.
  */
 export async function findAffiliateCustomerRows(db: Db, affiliateId: string, limit: number) {
+  // The page is grouped and cut first; the trial end and subscription status come from their owners'
+  // fragments (users, billing), read for the page's rows only.
   const result = (await db.execute(sql`
-    select ac.created_at, a.trial_ends_at, b.status as billing_status,
-      coalesce(sum(p.amount) filter (where p.status <> 'reversed'), 0)::int as commission,
-      min(p.currency) as currency,
-      bool_or(p.status = 'payable') as payable,
-      bool_or(p.status = 'paid') as paid
-    from affiliate_customers ac
-    join accounts a on a.id = ac.account_id
-    left join billing_accounts b on b.account_id = ac.account_id
-    left join affiliate_commissions c on c.customer_account_id = ac.account_id and c.affiliate_id = ac.affiliate_id
-    left join reward_payouts p on p.affiliate_commission_id = c.id
-    where ac.affiliate_id = ${affiliateId}
-    group by ac.account_id, ac.created_at, a.trial_ends_at, b.status
-    order by ac.created_at desc, ac.account_id desc
-    limit ${limit}`)) as unknown as Rows<{
+    select page.created_at, ${accountTrialEndsOf(sql`page.account_id`)} as trial_ends_at,
+      ${subscriptionStatusSql(sql`page.account_id`)} as billing_status,
+      page.commission, page.currency, page.payable, page.paid
+    from (
+      select ac.account_id, ac.created_at,
+        coalesce(sum(p.amount) filter (where p.status <> 'reversed'), 0)::int as commission,
+        min(p.currency) as currency,
+        bool_or(p.status = 'payable') as payable,
+        bool_or(p.status = 'paid') as paid
+      from affiliate_customers ac
+      left join affiliate_commissions c on c.customer_account_id = ac.account_id and c.affiliate_id = ac.affiliate_id
+      left join reward_payouts p on p.affiliate_commission_id = c.id
+      where ac.affiliate_id = ${affiliateId}
+      group by ac.account_id, ac.created_at
+      order by ac.created_at desc, ac.account_id desc
+      limit ${limit}
+    ) page
+    order by page.created_at desc, page.account_id desc`)) as unknown as Rows<{
     created_at: string | Date;
     trial_ends_at: string | Date | null;
     billing_status: string | null;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { users } from "../../db/schema/users.ts";
+import { accounts, users } from "../../db/schema/users.ts";
 
 /** Sets MessagingActiveStatus (OPEN-51) on every user of the account. */
 export async function updateAccountMessagingActive(db: Db, accountId: string, active: boolean): Promise<void> {
@@ -27,4 +27,9 @@ export async function findUserFirstName(db: Db, userId: string): Promise<string 
 /** The first name of the user `userId` names, as a scalar subquery (null when there is none). */
 export function userFirstNameSql(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${users.firstName} from ${users} where ${users.id} = ${userId})`;
+}
+
+/** The account's trial end (null without one), as a scalar subquery. */
+export function accountTrialEndsSql(accountId: SQLWrapper): SQL<Date | null> {
+  return sql<Date | null>`(select ${accounts.trialEndsAt} from ${accounts} where ${accounts.id} = ${accountId})`;
 }

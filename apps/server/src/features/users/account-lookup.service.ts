@@ -1,6 +1,7 @@
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { AppContext } from "../../app-context.ts";
 import {
+  accountTrialEndsSql,
   findAccountPeople,
   findUserFirstName,
   updateAccountMessagingActive,
@@ -34,4 +35,12 @@ export function getUserFirstName(ctx: Pick<AppContext, "db">, userId: string): P
  */
 export function userFirstNameOf(userId: SQLWrapper): SQL<string | null> {
   return userFirstNameSql(userId);
+}
+
+/**
+ * SQL for the trial end of the account `accountId` names (null without one): the affiliate's customer list
+ * reads it per customer in its one grouped statement (AFF-12).
+ */
+export function accountTrialEndsOf(accountId: SQLWrapper): SQL<Date | null> {
+  return accountTrialEndsSql(accountId);
 }
