@@ -31,7 +31,12 @@ export default defineConfig({
       },
       "apps/web/vitest.config.ts",
       {
-        test: { name: "tooling", root: "eslint-rules", include: ["*.test.js"], environment: "node" },
+        // The lint rules and the scripts' logic (npm start's restarts).
+        test: {
+          name: "tooling",
+          include: ["eslint-rules/*.test.js", "scripts/*.test.mjs"],
+          environment: "node",
+        },
       },
     ],
   },

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or stale (the dashboard, the server; see scripts/build.mjs), then runs the
 // compiled server with node on the embedded defaults (PGlite in ./data, local files, email outbox, local payment
-// gateway). Environment variables switch each part.
+// gateway). Environment variables switch each part. A server that crashes is started again (scripts/supervise.mjs).
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { builds, isStale, runBuild } from "./build.mjs";
+import { supervise } from "./supervise.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -32,15 +33,18 @@ const localRun = !process.env.PUBLIC_URL;
 // being copied and promoted: on the property list, a quarter of the scavenges and a fifth of the GC time
 // (decision 029). Set in NODE_OPTIONS, before the caller's own, so a deployment can still choose its size.
 const nodeOptions = ["--max-semi-space-size=64", process.env.NODE_OPTIONS].filter(Boolean).join(" ");
-const server = spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
-  cwd: root,
-  stdio: "inherit",
-  env: {
-    NODE_ENV: "production",
-    ...(localRun ? { LOCAL_RUN: "true" } : {}),
-    ...process.env,
-    NODE_OPTIONS: nodeOptions,
-  },
-});
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+const startServer = () =>
+  spawn(process.execPath, ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      NODE_ENV: "production",
+      ...(localRun ? { LOCAL_RUN: "true" } : {}),
+      ...process.env,
+      NODE_OPTIONS: nodeOptions,
+    },
+  });
+const supervisor = supervise({ start: startServer });
+// Ctrl+C and a service manager's stop end the server gracefully and restart nothing.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => supervisor.stop(signal));
+process.exit(await supervisor.done);

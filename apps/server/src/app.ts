@@ -35,6 +35,7 @@ import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
+import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
 import { responseSerializer } from "./plugins/response-serializer.ts";
@@ -121,6 +122,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     guideFastPath = null;
     reportFastPath = null;
   });
+  // First of the onRequest hooks: everything after it runs with the request id at hand.
+  registerRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from the zod schemas; in tests, checked against zod on every response (decision 030).
   app.setSerializerCompiler(responseSerializer({ check: config.env === "test" }));
@@ -197,7 +200,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());
-  // The recurring jobs are defined on every app; only a started queue (main.ts) runs them.
+  // The recurring jobs are defined on every app; only a started queue (server.ts) runs them.
   registerJobs(ctx);
   app.addHook("onClose", () => ctx.jobs.stop());
 

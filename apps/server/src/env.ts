@@ -107,7 +107,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
-/** Configuration that works but should not reach users; main.ts logs each line as a warning at start. */
+/** Configuration that works but should not reach users; server.ts logs each line as a warning at start. */
 export function startupWarnings(env: Env): string[] {
   const warnings: string[] = [];
   if (env.NODE_ENV === "production" && !env.PUBLIC_URL) {

@@ -5,10 +5,12 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 const MAIN = path.join(import.meta.dirname, "main.ts");
+// server.ts as main.ts runs it, plus routes whose work fails after the response (test/faulty-server.ts).
+const FAULTY = path.join(import.meta.dirname, "test/faulty-server.ts");
 const children: ChildProcess[] = [];
 
-function startServer(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
+function startServer(dataDir: string, port: number, entry = MAIN) {
+  const child = spawn(process.execPath, ["--import", "tsx", entry], {
     // As `npm start` runs it on a fresh machine (scripts/start.mjs): production, no PUBLIC_URL, LOCAL_RUN.
     env: {
       ...process.env,
@@ -72,6 +74,51 @@ describe("the server process (main.ts)", () => {
     expect((await inFlight).status).toBe(200);
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain("shutting down");
+    expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(false);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }, 180_000);
+
+  it("logs an error that escaped a request with its request id: a rejection and the server keeps serving, an uncaught exception and it closes and exits 1", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-fault-"));
+    const port = 3400 + Math.floor(Math.random() * 400);
+    const url = `http://127.0.0.1:${port}`;
+    const server = startServer(dataDir, port, FAULTY);
+    await waitForHealth(url, server.output);
+    const logLines = () =>
+      server
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; err?: { message?: string } });
+    const until = async <T>(find: () => T | undefined): Promise<T> => {
+      for (let i = 0; i < 200 && !find(); i++) await new Promise((r) => setTimeout(r, 50));
+      const found = find();
+      if (!found) throw new Error(`not logged:\n${server.output()}`);
+      return found;
+    };
+    const requestIdOf = (path: string) =>
+      until(() => logLines().find((l) => l.msg === "incoming request" && JSON.stringify(l).includes(path))?.reqId);
+
+    // A body is read in the connection's async context: the request id must survive it.
+    const rejected = await fetch(`${url}/test/fault/reject`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ n: 1 }),
+    });
+    expect(rejected.status).toBe(200);
+    const rejectId = await requestIdOf("/test/fault/reject");
+    const rejection = await until(() => logLines().find((l) => l.err?.message === 'fault: rejected {"n":1}'));
+    expect(rejection).toMatchObject({ msg: "unhandled promise rejection; still serving", reqId: rejectId });
+    expect((await fetch(`${url}/api/ready`)).status).toBe(200);
+    expect(server.child.exitCode).toBe(null);
+
+    expect((await fetch(`${url}/test/fault/throw`)).status).toBe(200);
+    const throwId = await requestIdOf("/test/fault/throw");
+    expect(await server.exited).toBe(1);
+    const exception = logLines().find((l) => l.err?.message === "fault: thrown");
+    expect(exception).toMatchObject({ msg: "uncaught exception; closing and exiting", reqId: throwId });
+    expect(throwId).not.toBe(rejectId);
+    // It closed before exiting: the data directory's lock is released for the next process.
     expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(false);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 180_000);

@@ -1,52 +1,6 @@
-import { buildApp } from "./app.ts";
-import { openDatabase } from "./db/open.ts";
-import { configFromEnv, parseEnv, startupWarnings } from "./env.ts";
-import { settlePropertyCopies } from "./features/property-copies/property-copy.service.ts";
-import { flushEngagement } from "./features/visits/engagement.service.ts";
-import { flushVisits } from "./features/visits/visits.service.ts";
+import { runServer } from "./server.ts";
 
-async function main(): Promise<void> {
-  const env = parseEnv();
-  const config = configFromEnv(env);
-  const database = await openDatabase(config);
-  await database.migrate();
-  const { app, ctx } = await buildApp({ config, database });
-  // Hooks run in reverse: jobs stop, guide copies under way finish (or are taken up by another instance
-  // later), waiting visits and section-analytics events are written, then the database closes.
-  app.addHook("onClose", () => database.close());
-  app.addHook("onClose", () => flushEngagement(ctx));
-  app.addHook("onClose", () => flushVisits(ctx));
-  app.addHook("onClose", () => settlePropertyCopies(ctx));
-  app.addHook("onClose", () => ctx.jobs.stop());
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // A hung request must not keep a deploy waiting for ever.
-    setTimeout(() => process.exit(1), 15_000).unref();
-    try {
-      await app.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, "shutdown failed");
-      process.exit(1);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-
-  for (const warning of startupWarnings(env)) app.log.warn(`WARNING: ${warning}`);
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(
-    `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,
-  );
-  // After listening: the queue's first start installs its tables, which need not delay the first request.
-  await ctx.jobs.start();
-}
-
-main().catch((error: unknown) => {
+runServer().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
