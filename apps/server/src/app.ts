@@ -130,8 +130,16 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
 
   // Redis is optional at run time (decision 011): commands fail at once while it is down (no offline queue),
   // rate limits fall back to this instance's memory, and /api/ready reports it; the client keeps reconnecting.
+  // A connection that is up but gets no answer (a partition, a stalled failover) would hold every rate-limited
+  // request and /api/ready until TCP gives up, minutes later: a command unanswered for 0.5 s fails instead, and
+  // the same fallback applies. Redis answers ours in well under a millisecond.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+        commandTimeout: 500,
+      })
     : null;
   if (redis) {
     let reported = false;

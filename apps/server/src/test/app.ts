@@ -5,14 +5,13 @@ import type { FastifyInstance, HTTPMethods, InjectOptions, LightMyRequestRespons
 import { buildApp, type RegisteredRoute } from "../app.ts";
 import type { AppContext } from "../app-context.ts";
 import type { FastPath } from "../lib/fast-path.ts";
-import type { Database } from "../db/client.ts";
 import { configFromEnv, parseEnv, type AppConfig } from "../env.ts";
-import { openTestDatabase } from "./database.ts";
+import { openTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
-  database: Database;
+  database: TestDatabase;
   config: AppConfig;
   routes: RegisteredRoute[];
   /** The guide's fast path (app.ts): tests that listen on a port see what it served. */
@@ -36,6 +35,8 @@ export interface TestAppOptions {
    * with `Origin: PUBLIC_URL` (decision 011). `false` sends exactly the headers given (the CSRF tests).
    */
   sameOriginClient?: boolean;
+  /** PostgreSQL only: the app reaches its database through this port on the same host (a fault proxy). */
+  databasePort?: number;
 }
 
 /** Wraps `app.inject` so requests carry the dashboard's own Origin unless they name one (or a Referer). */
@@ -63,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   );
   const merged: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
   const config = options.configure ? options.configure(merged) : merged;
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ port: options.databasePort });
   const clock = {
     now: new Date(),
     advance(ms: number) {
