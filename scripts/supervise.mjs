@@ -3,6 +3,12 @@
 // starts over once a child has run for a minute. The next child starts only after the last one's exit event:
 // the embedded database's lock (apps/server/src/db/lock.ts) is taken over only from a pid that is gone.
 
+/**
+ * The exit code of a server that refused to start for a reason a restart cannot mend (its configuration, a data
+ * directory another server holds, a port in use): EX_CONFIG from sysexits.h. apps/server/src/main.ts uses it.
+ */
+export const REFUSED_TO_START = 78;
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** "2 s", "500 ms". */
@@ -42,6 +48,10 @@ export function supervise({
       child = null;
       if (stopping) return code ?? (signal ? 1 : 0);
       if (code === 0) return 0;
+      if (code === REFUSED_TO_START) {
+        log("server refused to start (the reason is above); not restarting");
+        return code;
+      }
       const ranMs = now() - startedAt;
       if (ranMs >= resetAfterMs) nextDelayMs = firstDelayMs;
       const waitMs = nextDelayMs;

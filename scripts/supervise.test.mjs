@@ -6,6 +6,7 @@ import { supervise } from "./supervise.mjs";
 // on a busy machine, hence the test's timeout.
 const FAIL = "process.exit(1)";
 const CLEAN_EXIT = "process.exit(0)";
+const REFUSED = "process.exit(78)";
 // Stays up until SIGTERM, which it answers by exiting 0 as the server does; says when its handler is in place.
 const SERVE = "process.on('SIGTERM', () => process.exit(0)); console.log('up'); setInterval(() => {}, 1000)";
 
@@ -93,5 +94,13 @@ describe("supervise (npm start's restarts)", () => {
     expect(await clean.supervisor.done).toBe(0);
     expect(clean.started).toHaveLength(1);
     expect(clean.logged).toEqual([]);
+  }, 20_000);
+
+  it("does not restart a server that refused to start (exit code 78): its reason needs a person", async () => {
+    const refused = harness([REFUSED]);
+    expect(await refused.supervisor.done).toBe(78);
+    expect(refused.started).toHaveLength(1);
+    expect(refused.delays).toEqual([]);
+    expect(refused.logged).toEqual(["server refused to start (the reason is above); not restarting"]);
   }, 20_000);
 });

@@ -64,8 +64,9 @@ describe("the server process (main.ts)", () => {
     expect(fs.existsSync(path.join(dataDir, "doorstep.lock"))).toBe(true);
     expect(first.output()).toContain("WARNING: PUBLIC_URL is not set");
 
+    // Refused for good (78): npm start's supervisor does not restart it (scripts/supervise.mjs).
     const second = startServer(dataDir, port + 1);
-    expect(await second.exited).toBe(1);
+    expect(await second.exited).toBe(78);
     expect(second.output()).toContain("is already using the data directory");
 
     // A request in flight when SIGTERM arrives still gets its answer.
