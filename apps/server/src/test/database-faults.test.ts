@@ -31,9 +31,12 @@ describe.runIf(adminUrl)("PostgreSQL behind a failing network", () => {
     user = await buildUser(t.ctx);
   });
   afterAll(async () => {
+    // The proxy first: its sockets end. Closing the app's pool after the faults sometimes waits on a
+    // connection that never comes back (seen once in three runs on a busy machine, after the test had passed);
+    // the wait is bounded here so the file ends, and the cause is still to be found (the closing note says so).
     proxy.resume();
-    await t.close();
     await proxy.close();
+    await Promise.race([t.close(), sleep(10_000)]);
   });
 
   it("acknowledges only what it kept, answers 503 and never 500, and recovers within 2 s", async () => {
