@@ -58,3 +58,16 @@ export async function freshSession(ctx: AppContext, user: TestUser): Promise<Tes
   const token = await createSession(ctx, user.id, { ip: "127.0.0.1", userAgent: "vitest", clientVersion: null });
   return { ...user, token, cookie: `${SESSION_COOKIE}=${token}` };
 }
+
+/** The webhook secret the Stripe tests sign with. */
+export const STRIPE_WEBHOOK_SECRET = "whsec_test_doorstep";
+
+/** The app's payments configuration against the fake Stripe server at `apiUrl` (test/fakes/stripe-fake.ts). */
+export function fakeStripePayments(apiUrl: string) {
+  return {
+    stripeSecretKey: "sk_test_fake",
+    stripeWebhookSecret: STRIPE_WEBHOOK_SECRET,
+    stripePublishableKey: "pk_test_fake",
+    stripeApiUrl: apiUrl,
+  };
+}

@@ -5,12 +5,12 @@ import { affiliateCommissions, affiliates } from "../../db/schema/affiliates.ts"
 import { rewardPayouts } from "../../db/schema/referrals.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { DAY } from "../../test/billing-helpers.ts";
+import { DAY, fakeStripePayments, STRIPE_WEBHOOK_SECRET } from "../../test/billing-helpers.ts";
 import { TEST_PASSWORD, type TestUser } from "../../test/factories.ts";
 import { startFakeStripe } from "../../test/fakes/stripe-fake.ts";
 import { runAffiliateCommissions } from "./affiliate-commissions.service.ts";
 
-const WEBHOOK_SECRET = "whsec_test_doorstep";
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const signer = new Stripe("sk_test_fake");
@@ -20,12 +20,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(() => clock.now());
   t = await createTestApp({
     config: {
-      payments: {
-        stripeSecretKey: "sk_test_fake",
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripePublishableKey: "pk_test_fake",
-        stripeApiUrl: fake.url,
-      },
+      payments: fakeStripePayments(fake.url),
     },
   });
 });

@@ -5,11 +5,18 @@ import { copy } from "@doorstep/shared/copy";
 import { billingAccounts } from "../../db/schema/billing.ts";
 import { createPaymentGateway } from "../../providers/payments/index.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { DAY, emailsTo, freshSession, getJson } from "../../test/billing-helpers.ts";
+import {
+  DAY,
+  emailsTo,
+  freshSession,
+  getJson,
+  fakeStripePayments,
+  STRIPE_WEBHOOK_SECRET,
+} from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, setAccountState, type TestUser } from "../../test/factories.ts";
 import { startFakeStripe } from "../../test/fakes/stripe-fake.ts";
 
-const WEBHOOK_SECRET = "whsec_test_doorstep";
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const signer = new Stripe("sk_test_fake");
@@ -19,12 +26,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(() => clock.now());
   t = await createTestApp({
     config: {
-      payments: {
-        stripeSecretKey: "sk_test_fake",
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripePublishableKey: "pk_test_fake",
-        stripeApiUrl: fake.url,
-      },
+      payments: fakeStripePayments(fake.url),
     },
   });
 });

@@ -2,9 +2,10 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEBHOOK_FUTURE_TOLERANCE_SECONDS } from "../../providers/payments/stripe-webhooks.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
+import { fakeStripePayments, STRIPE_WEBHOOK_SECRET } from "../../test/billing-helpers.ts";
 import { startFakeStripe } from "../../test/fakes/stripe-fake.ts";
 
-const WEBHOOK_SECRET = "whsec_test_doorstep";
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
 const signer = new Stripe("sk_test_fake");
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
@@ -13,12 +14,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(() => new Date());
   t = await createTestApp({
     config: {
-      payments: {
-        stripeSecretKey: "sk_test_fake",
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripePublishableKey: "pk_test_fake",
-        stripeApiUrl: fake.url,
-      },
+      payments: fakeStripePayments(fake.url),
     },
   });
 });

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referralRewards } from "../../db/schema/referrals.ts";
 import { users } from "../../db/schema/users.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { DAY } from "../../test/billing-helpers.ts";
+import { DAY, fakeStripePayments, STRIPE_WEBHOOK_SECRET } from "../../test/billing-helpers.ts";
 import { buildUser, type TestUser } from "../../test/factories.ts";
 import { startFakeStripe } from "../../test/fakes/stripe-fake.ts";
 import { runReferralRewards } from "./referral-rewards.service.ts";
 
-const WEBHOOK_SECRET = "whsec_test_doorstep";
+const WEBHOOK_SECRET = STRIPE_WEBHOOK_SECRET;
 let t: TestApp;
 let fake: Awaited<ReturnType<typeof startFakeStripe>>;
 const signer = new Stripe("sk_test_fake");
@@ -19,12 +19,7 @@ beforeAll(async () => {
   fake = await startFakeStripe(() => clock.now());
   t = await createTestApp({
     config: {
-      payments: {
-        stripeSecretKey: "sk_test_fake",
-        stripeWebhookSecret: WEBHOOK_SECRET,
-        stripePublishableKey: "pk_test_fake",
-        stripeApiUrl: fake.url,
-      },
+      payments: fakeStripePayments(fake.url),
     },
   });
 });
