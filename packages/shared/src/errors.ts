@@ -85,6 +85,34 @@ export const SPECIFIC_ERROR_CODES = {
 
 export type SpecificErrorCode = keyof typeof SPECIFIC_ERROR_CODES;
 
+/**
+ * What a NOT_FOUND is about (`notFound("property")` on the server): a parameter, not a code of its own, since
+ * every client treats a 404 alike and only the message names the thing. Each has its message in
+ * copy/api-errors.ts.
+ */
+export const NOT_FOUND_SUBJECTS = [
+  "account",
+  "affiliate",
+  "affiliate-label",
+  "category",
+  "company-profile",
+  "content-item",
+  "conversation",
+  "file",
+  "guide",
+  "invoice",
+  "local-area-profile",
+  "manager",
+  "place",
+  "property",
+  "property-copy",
+  "reward",
+  "sub-content-item",
+  "template",
+  "user",
+] as const;
+export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
+
 /** What an AppError is thrown with: an API code, or a specific code that answers with one. */
 export type ErrorReason = ErrorCode | SpecificErrorCode;
 

@@ -43,8 +43,15 @@ describe("AppError", () => {
     expect(error.issues).toEqual([{ path: ["values"], message: "Choose a manager." }]);
   });
 
-  it("names what was not found, or says Not found", () => {
-    expect(notFound("Property not found").message).toBe("Property not found");
+  it("names what was not found from its subject, or says Not found", () => {
+    const error = notFound("property");
+    expect([error.code, error.status, error.params, error.message]).toEqual([
+      "NOT_FOUND",
+      404,
+      { subject: "property" },
+      "Property not found",
+    ]);
+    expect(notFound("property-copy").message).toBe("Copy not found");
     expect(notFound().message).toBe("Not found");
   });
 });

@@ -1,4 +1,11 @@
-import { apiCodeOf, ERROR_STATUS, type ErrorCode, type ErrorIssue, type ErrorReason } from "@doorstep/shared/errors";
+import {
+  apiCodeOf,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorIssue,
+  type ErrorReason,
+  type NotFoundSubject,
+} from "@doorstep/shared/errors";
 import { renderApiError, type ErrorParams } from "@doorstep/shared/copy/api-errors";
 
 type Path = (string | number)[];
@@ -70,5 +77,9 @@ export class AppError<R extends ErrorReason = ErrorReason> extends Error {
   }
 }
 
-/** 404 for something the caller cannot see; `what` names it ("Property not found"). */
-export const notFound = (what?: string) => new AppError("NOT_FOUND", what === undefined ? undefined : { what });
+/**
+ * 404 for something the caller cannot see, or that does not exist; `subject` names it in the message
+ * ("property": "Property not found"), and without one the message is "Not found".
+ */
+export const notFound = (subject?: NotFoundSubject) =>
+  new AppError("NOT_FOUND", subject === undefined ? undefined : { subject });

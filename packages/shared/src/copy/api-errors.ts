@@ -1,4 +1,4 @@
-import type { ErrorReason } from "../errors.ts";
+import type { ErrorReason, NotFoundSubject } from "../errors.ts";
 import { billingCopy } from "./billing.ts";
 import { contentCopy } from "./content.ts";
 import { dashboardCopy } from "./dashboard.ts";
@@ -23,6 +23,29 @@ export function describeWait(seconds: number): string {
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
 
+/** NOT_FOUND's message for each subject: the sentences the API has always sent. */
+const notFoundMessages: Record<NotFoundSubject, string> = {
+  account: "Account not found",
+  affiliate: "Not an affiliate",
+  "affiliate-label": "No affiliate with this label",
+  category: "Category not found",
+  "company-profile": "Company profile not found",
+  "content-item": "Content item not found",
+  conversation: "Conversation not found",
+  file: "File not found",
+  guide: "Guide not found",
+  invoice: "Invoice not found",
+  "local-area-profile": "Local area profile not found",
+  manager: "Manager not found",
+  place: "Place not found",
+  property: "Property not found",
+  "property-copy": "Copy not found",
+  reward: "Reward not found",
+  "sub-content-item": "Sub-content item not found",
+  template: "Template not found",
+  user: "User not found",
+};
+
 const quoted = (fields: readonly string[]) => fields.map((f) => `\`${f}\``).join(", ");
 
 /**
@@ -36,7 +59,8 @@ export const apiErrorCopy = {
   VALIDATION_FAILED: () => "The request is not valid.",
   UNAUTHENTICATED: () => "Please log in.",
   FORBIDDEN: () => "You cannot do this.",
-  NOT_FOUND: (params?: { what?: string }) => params?.what ?? "Not found",
+  NOT_FOUND: (params?: { subject?: NotFoundSubject }) =>
+    params?.subject ? notFoundMessages[params.subject] : "Not found",
   CONFLICT: () => "This conflicts with the current state. Reload and try again.",
   RATE_LIMITED: () => "Too many requests. Please try again later.",
   PAYLOAD_TOO_LARGE: () => "The upload is too large.",
