@@ -204,8 +204,8 @@ tester.run("errors/no-prose", appErrors.rules["no-prose"], {
     { code: 'new AppError("CATEGORY_FULL", { max: 10 });' },
     { code: 'new AppError("REPLY_EMPTY", undefined, { at: ["text"] });' },
     { code: "new AppError(reason, params);" },
-    // A variable is not refused: bulk updates pass their own text until their rewrite gives them codes.
-    { code: 'new AppError("VALIDATION_FAILED", message, [{ path: ["values"], message }]);' },
+    // A variable is left to the types: a code's parameters are typed, and no code takes a string.
+    { code: 'new AppError("BULK_VALUE_INVALID", { key, issue }, { at: ["values"] });' },
     { code: 'new Error("Something else entirely.");' },
     { code: "notFound();" },
     { code: 'notFound("property");' },

@@ -51,22 +51,14 @@ export class AppError<R extends ErrorReason = ErrorReason> extends Error {
   /** When a rate limit reopens: the error handler sends it as Retry-After. */
   readonly retryAfterSeconds?: number;
 
-  constructor(reason: R, ...args: ErrorArgs<R>);
-  /**
-   * A message chosen by the caller: only bulk updates still pass one (their rewrite gives them codes of
-   * their own); anything else takes a code from the catalogue, and lint refuses a sentence here.
-   */
-  constructor(reason: "VALIDATION_FAILED", message: string, issues: ErrorIssue[]);
-  constructor(reason: R, params?: unknown, place?: ErrorPlace | ErrorIssue[]) {
-    const legacy = typeof params === "string";
-    const message = legacy ? params : renderApiError(reason, params as ErrorParams<R>);
+  constructor(reason: R, ...[params, place]: ErrorArgs<R>) {
+    const message = renderApiError(reason, params as ErrorParams<R>);
     super(message);
     this.reason = reason;
     this.code = apiCodeOf(reason);
     this.status = ERROR_STATUS[reason];
-    this.params = (legacy ? undefined : params) as ErrorParams<R>;
-    if (Array.isArray(place)) this.issues = place;
-    else if (place && "issues" in place) this.issues = place.issues;
+    this.params = params as ErrorParams<R>;
+    if (place && "issues" in place) this.issues = place.issues;
     else if (place) {
       this.issues = [
         place.issue ? issueAt(place.at, place.issue as never) : { path: place.at, message, reason, params },

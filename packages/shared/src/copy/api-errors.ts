@@ -1,4 +1,7 @@
 import type { ErrorReason, NotFoundSubject } from "../errors.ts";
+import type { BulkKey } from "../rules/bulk-updates.ts";
+import { bulkUpdatesCopy } from "./bulk-updates.ts";
+import { shellCopy } from "./shell.ts";
 import { billingCopy } from "./billing.ts";
 import { contentCopy } from "./content.ts";
 import { dashboardCopy } from "./dashboard.ts";
@@ -15,6 +18,7 @@ const { guide } = guideCopy;
 const { localArea } = localAreaCopy;
 const { messaging, guestMessaging: g } = messagingCopy;
 const { properties, basicSetup } = propertyCopy;
+const { bulkUpdates: bulk } = bulkUpdatesCopy;
 
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
@@ -45,6 +49,18 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   template: "Template not found",
   user: "User not found",
 };
+
+/**
+ * Why a bulk update's value fails the single-property edit's schema, from the detail and zod's issue code:
+ * the schema's own sentences for the failures a host can type, else the detail's name.
+ */
+function bulkValueInvalid({ key, issue }: { key: BulkKey; issue: string }): string {
+  if ((key === "DefaultLanguage" || key === "LanguageTranslations") && issue === "custom") return bulk.unknownLanguage;
+  if ((key === "PrimaryColour" || key === "SecondaryColour") && issue === "invalid_format")
+    return shellCopy.common.hexInvalid;
+  if (key === "LinkedManager" && issue === "invalid_format") return bulk.managerIdFormat;
+  return bulk.invalidValue(bulk.keys[key]);
+}
 
 const quoted = (fields: readonly string[]) => fields.map((f) => `\`${f}\``).join(", ");
 
@@ -172,6 +188,13 @@ export const apiErrorCopy = {
   STRIPE_NOT_CONFIGURED: () => "Stripe is not configured.",
   STRIPE_CARD_ENTRY_UNAVAILABLE: () => "Stripe is not configured; use the test card form.",
   TEST_CARD_ENTRY_UNAVAILABLE: () => "Test card entry is not available here.",
+  // Bulk updates
+  BULK_KEY_UNKNOWN: () => bulk.unknownKey,
+  BULK_NO_VALUES: () => bulk.noValues,
+  BULK_ONE_VALUE: () => bulk.oneValue,
+  BULK_ON_OR_OFF: () => bulk.onOrOff,
+  BULK_MANAGER_UNKNOWN: () => bulk.unknownManager,
+  BULK_VALUE_INVALID: bulkValueInvalid,
 } as const satisfies Record<ErrorReason, (params: never) => string>;
 
 type ApiErrorCopy = typeof apiErrorCopy;
