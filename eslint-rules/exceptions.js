@@ -1,4 +1,5 @@
-// Exceptions to the ownership rules (docs/architecture.md §3), each with its reason.
+// Exceptions to the ownership rules (docs/architecture.md §3), each with its reason. No use that predates the
+// rules is left: a new one goes through the owner's service, or becomes a kept join with a decision record.
 
 /**
  * Joins across owners kept in one statement on purpose, for speed (decisions 036 and 037): the owner's
