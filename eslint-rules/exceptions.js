@@ -1,23 +1,5 @@
-// Exceptions to the ownership rules (docs/architecture.md §3), each with its reason.
-
-/**
- * Uses of another owner's table that predate the tables/owners rule. Each is to move behind its owner's
- * service (or, where a join must stay in SQL for speed, become a kept join below with a decision record);
- * this list only shrinks.
- */
-const predatingTableUses = [
-  {
-    file: "apps/server/src/features/affiliates/affiliate-commissions.repository.ts",
-    tables: ["reward_payouts"],
-    reason: "predates the rule: move behind features/referrals",
-  },
-  {
-    file: "apps/server/src/features/affiliates/affiliate.repository.ts",
-    tables: ["reward_payouts"],
-    reason:
-      "predates the rule: move behind features/referrals (the payout ledger's sums and the customer list's commissions)",
-  },
-];
+// Exceptions to the ownership rules (docs/architecture.md §3), each with its reason. No use that predates the
+// rules is left: a new one goes through the owner's service, or becomes a kept join with a decision record.
 
 /**
  * Joins across owners kept in one statement on purpose, for speed (decisions 036 and 037): the owner's
@@ -50,7 +32,7 @@ const keptJoins = [
   },
 ];
 
-export const tableExceptions = [...predatingTableUses, ...keptJoins];
+export const tableExceptions = keptJoins;
 
 /** Feature dependencies that close a cycle; none remain (commands hold the workflows that crossed). */
 export const featureEdgeExceptions = [];

@@ -204,9 +204,14 @@ tester.run("errors/no-prose", appErrors.rules["no-prose"], {
     { code: 'new AppError("CATEGORY_FULL", { max: 10 });' },
     { code: 'new AppError("REPLY_EMPTY", undefined, { at: ["text"] });' },
     { code: "new AppError(reason, params);" },
-    // A variable is not refused: bulk updates pass their own text until their rewrite gives them codes.
-    { code: 'new AppError("VALIDATION_FAILED", message, [{ path: ["values"], message }]);' },
+    // A variable is left to the types: a code's parameters are typed, and no code takes a string.
+    { code: 'new AppError("BULK_VALUE_INVALID", { key, issue }, { at: ["values"] });' },
     { code: 'new Error("Something else entirely.");' },
+    { code: "notFound();" },
+    { code: 'notFound("property");' },
+    { code: 'notFound("sub-content-item");' },
+    { code: "notFound(subject);" },
+    { code: 'other("Property not found");' },
   ],
   invalid: [
     { code: 'new AppError("CONFLICT", "The default manager cannot be deleted.");', errors: [{ messageId: "prose" }] },
@@ -216,5 +221,11 @@ tester.run("errors/no-prose", appErrors.rules["no-prose"], {
     { code: 'new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Not sent.");', errors: 1 },
     { code: 'new AppError("CONFLICT", copy.messaging.replyOff);', errors: 1 },
     { code: 'new AppError("RATE_LIMITED", copy.guide.passcodeTooMany(60));', errors: 1 },
+    { code: 'notFound("Property not found");', errors: [{ messageId: "notFoundProse" }] },
+    { code: 'notFound("any sentence");', errors: [{ messageId: "notFoundProse" }] },
+    { code: 'notFound("Property");', errors: [{ messageId: "notFoundProse" }] },
+    { code: "notFound(`${what} not found`);", errors: [{ messageId: "notFoundProse" }] },
+    { code: 'notFound(kind + " not found");', errors: [{ messageId: "notFoundProse" }] },
+    { code: "notFound(copy.errors.notFound);", errors: [{ messageId: "notFoundProse" }] },
   ],
 });

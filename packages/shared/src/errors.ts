@@ -81,9 +81,44 @@ export const SPECIFIC_ERROR_CODES = {
   STRIPE_NOT_CONFIGURED: "NOT_CONFIGURED",
   STRIPE_CARD_ENTRY_UNAVAILABLE: "NOT_CONFIGURED",
   TEST_CARD_ENTRY_UNAVAILABLE: "NOT_CONFIGURED",
+  // Bulk updates
+  BULK_KEY_UNKNOWN: "VALIDATION_FAILED",
+  BULK_NO_VALUES: "VALIDATION_FAILED",
+  BULK_ONE_VALUE: "VALIDATION_FAILED",
+  BULK_ON_OR_OFF: "VALIDATION_FAILED",
+  BULK_MANAGER_UNKNOWN: "VALIDATION_FAILED",
+  BULK_VALUE_INVALID: "VALIDATION_FAILED",
 } as const satisfies Record<string, ErrorCode>;
 
 export type SpecificErrorCode = keyof typeof SPECIFIC_ERROR_CODES;
+
+/**
+ * What a NOT_FOUND is about (`notFound("property")` on the server): a parameter, not a code of its own, since
+ * every client treats a 404 alike and only the message names the thing. Each has its message in
+ * copy/api-errors.ts.
+ */
+export const NOT_FOUND_SUBJECTS = [
+  "account",
+  "affiliate",
+  "affiliate-label",
+  "category",
+  "company-profile",
+  "content-item",
+  "conversation",
+  "file",
+  "guide",
+  "invoice",
+  "local-area-profile",
+  "manager",
+  "place",
+  "property",
+  "property-copy",
+  "reward",
+  "sub-content-item",
+  "template",
+  "user",
+] as const;
+export type NotFoundSubject = (typeof NOT_FOUND_SUBJECTS)[number];
 
 /** What an AppError is thrown with: an API code, or a specific code that answers with one. */
 export type ErrorReason = ErrorCode | SpecificErrorCode;
@@ -198,6 +233,12 @@ export const ERROR_STATUS: Record<ErrorReason, number> = {
   STRIPE_NOT_CONFIGURED: 503,
   STRIPE_CARD_ENTRY_UNAVAILABLE: 503,
   TEST_CARD_ENTRY_UNAVAILABLE: 503,
+  BULK_KEY_UNKNOWN: 400,
+  BULK_NO_VALUES: 400,
+  BULK_ONE_VALUE: 400,
+  BULK_ON_OR_OFF: 400,
+  BULK_MANAGER_UNKNOWN: 400,
+  BULK_VALUE_INVALID: 400,
 };
 
 export const ErrorIssue = z.object({

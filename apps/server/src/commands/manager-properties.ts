@@ -55,6 +55,6 @@ export async function deleteManagerMovingProperties(ctx: AppContext, caller: Cal
     await removeManager(tx, caller, manager.id);
     return true;
   });
-  if (!deleted) throw notFound("Manager not found");
+  if (!deleted) throw notFound("manager");
   await deleteStoredFile(ctx, manager.photoKey);
 }

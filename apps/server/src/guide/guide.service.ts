@@ -184,7 +184,7 @@ const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEq
  */
 export async function unlockGuide(ctx: AppContext, propertyId: string, passcode: string, ip: string) {
   const record = await getGuideProperty(ctx, propertyId);
-  if (!record || !record.live) throw notFound("Guide not found");
+  if (!record || !record.live) throw notFound("guide");
   const { property } = record;
   if (!property.passcodeEncrypted) return null;
   try {
@@ -205,7 +205,7 @@ export async function unlockGuide(ctx: AppContext, propertyId: string, passcode:
 /** A preview link for the owner (GUIDE-06, OPEN-57); another account's property answers 404. */
 export async function createPreviewLink(ctx: AppContext, accountId: string, propertyId: string, guideBaseUrl: string) {
   const record = await getGuideProperty(ctx, propertyId);
-  if (!record || record.property.accountId !== accountId) throw notFound("Property not found");
+  if (!record || record.property.accountId !== accountId) throw notFound("property");
   const { token, expiresAt } = sealPreviewToken(ctx, record.property.propertyId, accountId);
   return { url: `${guideBaseUrl}?preview=${encodeURIComponent(token)}`, expiresAt: expiresAt.toISOString() };
 }

@@ -36,15 +36,37 @@ describe("AppError", () => {
     ]);
   });
 
-  it("keeps bulk updates' own message and issues until they have codes of their own", () => {
-    const message = "Choose a manager.";
-    const error = new AppError("VALIDATION_FAILED", message, [{ path: ["values"], message }]);
-    expect([error.code, error.message, error.params]).toEqual(["VALIDATION_FAILED", "Choose a manager.", undefined]);
-    expect(error.issues).toEqual([{ path: ["values"], message: "Choose a manager." }]);
+  it("renders a bulk update's refused value from its detail and zod's issue code", () => {
+    const error = new AppError(
+      "BULK_VALUE_INVALID",
+      { key: "PrimaryColour", issue: "invalid_format" },
+      { at: ["values"] },
+    );
+    expect([error.code, error.reason, error.status, error.message]).toEqual([
+      "VALIDATION_FAILED",
+      "BULK_VALUE_INVALID",
+      400,
+      "Use a hex colour such as #1F6F68",
+    ]);
+    expect(error.issues).toEqual([
+      {
+        path: ["values"],
+        message: "Use a hex colour such as #1F6F68",
+        reason: "BULK_VALUE_INVALID",
+        params: { key: "PrimaryColour", issue: "invalid_format" },
+      },
+    ]);
   });
 
-  it("names what was not found, or says Not found", () => {
-    expect(notFound("Property not found").message).toBe("Property not found");
+  it("names what was not found from its subject, or says Not found", () => {
+    const error = notFound("property");
+    expect([error.code, error.status, error.params, error.message]).toEqual([
+      "NOT_FOUND",
+      404,
+      { subject: "property" },
+      "Property not found",
+    ]);
+    expect(notFound("property-copy").message).toBe("Copy not found");
     expect(notFound().message).toBe("Not found");
   });
 });

@@ -1,4 +1,11 @@
-import { apiCodeOf, ERROR_STATUS, type ErrorCode, type ErrorIssue, type ErrorReason } from "@doorstep/shared/errors";
+import {
+  apiCodeOf,
+  ERROR_STATUS,
+  type ErrorCode,
+  type ErrorIssue,
+  type ErrorReason,
+  type NotFoundSubject,
+} from "@doorstep/shared/errors";
 import { renderApiError, type ErrorParams } from "@doorstep/shared/copy/api-errors";
 
 type Path = (string | number)[];
@@ -44,22 +51,14 @@ export class AppError<R extends ErrorReason = ErrorReason> extends Error {
   /** When a rate limit reopens: the error handler sends it as Retry-After. */
   readonly retryAfterSeconds?: number;
 
-  constructor(reason: R, ...args: ErrorArgs<R>);
-  /**
-   * A message chosen by the caller: only bulk updates still pass one (their rewrite gives them codes of
-   * their own); anything else takes a code from the catalogue, and lint refuses a sentence here.
-   */
-  constructor(reason: "VALIDATION_FAILED", message: string, issues: ErrorIssue[]);
-  constructor(reason: R, params?: unknown, place?: ErrorPlace | ErrorIssue[]) {
-    const legacy = typeof params === "string";
-    const message = legacy ? params : renderApiError(reason, params as ErrorParams<R>);
+  constructor(reason: R, ...[params, place]: ErrorArgs<R>) {
+    const message = renderApiError(reason, params as ErrorParams<R>);
     super(message);
     this.reason = reason;
     this.code = apiCodeOf(reason);
     this.status = ERROR_STATUS[reason];
-    this.params = (legacy ? undefined : params) as ErrorParams<R>;
-    if (Array.isArray(place)) this.issues = place;
-    else if (place && "issues" in place) this.issues = place.issues;
+    this.params = params as ErrorParams<R>;
+    if (place && "issues" in place) this.issues = place.issues;
     else if (place) {
       this.issues = [
         place.issue ? issueAt(place.at, place.issue as never) : { path: place.at, message, reason, params },
@@ -70,5 +69,9 @@ export class AppError<R extends ErrorReason = ErrorReason> extends Error {
   }
 }
 
-/** 404 for something the caller cannot see; `what` names it ("Property not found"). */
-export const notFound = (what?: string) => new AppError("NOT_FOUND", what === undefined ? undefined : { what });
+/**
+ * 404 for something the caller cannot see, or that does not exist; `subject` names it in the message
+ * ("property": "Property not found"), and without one the message is "Not found".
+ */
+export const notFound = (subject?: NotFoundSubject) =>
+  new AppError("NOT_FOUND", subject === undefined ? undefined : { subject });

@@ -34,6 +34,7 @@ describe("error codes (decision 035)", () => {
     );
     expect(renderApiError("DATABASE_UNREACHABLE", { redisDown: true })).toBe("Database unreachable; Redis unreachable");
     expect(renderApiError("NOT_FOUND", undefined)).toBe("Not found");
-    expect(renderApiError("NOT_FOUND", { what: "Property not found" })).toBe("Property not found");
+    expect(renderApiError("NOT_FOUND", { subject: "property" })).toBe("Property not found");
+    expect(renderApiError("NOT_FOUND", { subject: "affiliate-label" })).toBe("No affiliate with this label");
   });
 });

@@ -1,4 +1,7 @@
-import type { ErrorReason } from "../errors.ts";
+import type { ErrorReason, NotFoundSubject } from "../errors.ts";
+import type { BulkKey } from "../rules/bulk-updates.ts";
+import { bulkUpdatesCopy } from "./bulk-updates.ts";
+import { shellCopy } from "./shell.ts";
 import { billingCopy } from "./billing.ts";
 import { contentCopy } from "./content.ts";
 import { dashboardCopy } from "./dashboard.ts";
@@ -15,12 +18,48 @@ const { guide } = guideCopy;
 const { localArea } = localAreaCopy;
 const { messaging, guestMessaging: g } = messagingCopy;
 const { properties, basicSetup } = propertyCopy;
+const { bulkUpdates: bulk } = bulkUpdatesCopy;
 
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? "1 second" : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
+
+/** NOT_FOUND's message for each subject: the sentences the API has always sent. */
+const notFoundMessages: Record<NotFoundSubject, string> = {
+  account: "Account not found",
+  affiliate: "Not an affiliate",
+  "affiliate-label": "No affiliate with this label",
+  category: "Category not found",
+  "company-profile": "Company profile not found",
+  "content-item": "Content item not found",
+  conversation: "Conversation not found",
+  file: "File not found",
+  guide: "Guide not found",
+  invoice: "Invoice not found",
+  "local-area-profile": "Local area profile not found",
+  manager: "Manager not found",
+  place: "Place not found",
+  property: "Property not found",
+  "property-copy": "Copy not found",
+  reward: "Reward not found",
+  "sub-content-item": "Sub-content item not found",
+  template: "Template not found",
+  user: "User not found",
+};
+
+/**
+ * Why a bulk update's value fails the single-property edit's schema, from the detail and zod's issue code:
+ * the schema's own sentences for the failures a host can type, else the detail's name.
+ */
+function bulkValueInvalid({ key, issue }: { key: BulkKey; issue: string }): string {
+  if ((key === "DefaultLanguage" || key === "LanguageTranslations") && issue === "custom") return bulk.unknownLanguage;
+  if ((key === "PrimaryColour" || key === "SecondaryColour") && issue === "invalid_format")
+    return shellCopy.common.hexInvalid;
+  if (key === "LinkedManager" && issue === "invalid_format") return bulk.managerIdFormat;
+  return bulk.invalidValue(bulk.keys[key]);
 }
 
 const quoted = (fields: readonly string[]) => fields.map((f) => `\`${f}\``).join(", ");
@@ -36,7 +75,8 @@ export const apiErrorCopy = {
   VALIDATION_FAILED: () => "The request is not valid.",
   UNAUTHENTICATED: () => "Please log in.",
   FORBIDDEN: () => "You cannot do this.",
-  NOT_FOUND: (params?: { what?: string }) => params?.what ?? "Not found",
+  NOT_FOUND: (params?: { subject?: NotFoundSubject }) =>
+    params?.subject ? notFoundMessages[params.subject] : "Not found",
   CONFLICT: () => "This conflicts with the current state. Reload and try again.",
   RATE_LIMITED: () => "Too many requests. Please try again later.",
   PAYLOAD_TOO_LARGE: () => "The upload is too large.",
@@ -148,6 +188,13 @@ export const apiErrorCopy = {
   STRIPE_NOT_CONFIGURED: () => "Stripe is not configured.",
   STRIPE_CARD_ENTRY_UNAVAILABLE: () => "Stripe is not configured; use the test card form.",
   TEST_CARD_ENTRY_UNAVAILABLE: () => "Test card entry is not available here.",
+  // Bulk updates
+  BULK_KEY_UNKNOWN: () => bulk.unknownKey,
+  BULK_NO_VALUES: () => bulk.noValues,
+  BULK_ONE_VALUE: () => bulk.oneValue,
+  BULK_ON_OR_OFF: () => bulk.onOrOff,
+  BULK_MANAGER_UNKNOWN: () => bulk.unknownManager,
+  BULK_VALUE_INVALID: bulkValueInvalid,
 } as const satisfies Record<ErrorReason, (params: never) => string>;
 
 type ApiErrorCopy = typeof apiErrorCopy;

@@ -59,6 +59,9 @@ export const bulkUpdatesCopy = {
     oneValue: "Enter exactly one value.",
     onOrOff: "Enter on or off.",
     unknownManager: "None of your managers has that id.",
+    unknownLanguage: "Unknown language code",
+    managerIdFormat: "Enter the manager's 8-digit id.",
+    invalidValue: (detail: string) => `This value cannot be used for ${detail}.`,
     changedInputs: "The ids, detail or values changed since the check. Check the changes again.",
     // Selecting on /properties
     selection: "Selected properties",

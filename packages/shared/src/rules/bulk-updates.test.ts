@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { copy } from "../copy.ts";
+import { renderApiError } from "../copy/api-errors.ts";
 import { bulkPatch, findBulkKey, parsePropertyIds, splitList } from "./bulk-updates.ts";
 
 describe("bulk update parsing (BULK-02)", () => {
@@ -35,9 +36,25 @@ describe("bulk update parsing (BULK-02)", () => {
     expect(bulkPatch("LanguageTranslations", " , ")).toEqual({ patch: { languageTranslations: [] } });
     expect(bulkPatch("Published", "Off")).toEqual({ patch: { published: false } });
     expect(bulkPatch("CompanyBranding", "yes")).toEqual({ patch: { companyProfile: true } });
-    expect(bulkPatch("Published", "maybe")).toEqual({ error: copy.bulkUpdates.onOrOff });
+    expect(bulkPatch("Published", "maybe")).toEqual({ error: "BULK_ON_OR_OFF" });
     expect(bulkPatch("PrimaryColour", "none")).toEqual({ patch: { hexPrimary: null } });
-    expect(bulkPatch("DefaultLanguage", "fr, de")).toEqual({ error: copy.bulkUpdates.oneValue });
-    expect(bulkPatch("LinkedManager", "")).toEqual({ error: copy.bulkUpdates.noValues });
+    expect(bulkPatch("DefaultLanguage", "fr, de")).toEqual({ error: "BULK_ONE_VALUE" });
+    expect(bulkPatch("LinkedManager", "")).toEqual({ error: "BULK_NO_VALUES" });
+  });
+
+  it("says why values cannot be used from the code and its parameters", () => {
+    expect(renderApiError("BULK_ON_OR_OFF", undefined)).toBe(copy.bulkUpdates.onOrOff);
+    expect(renderApiError("BULK_VALUE_INVALID", { key: "LanguageTranslations", issue: "custom" })).toBe(
+      "Unknown language code",
+    );
+    expect(renderApiError("BULK_VALUE_INVALID", { key: "SecondaryColour", issue: "invalid_format" })).toBe(
+      "Use a hex colour such as #1F6F68",
+    );
+    expect(renderApiError("BULK_VALUE_INVALID", { key: "LinkedManager", issue: "invalid_format" })).toBe(
+      copy.bulkUpdates.managerIdFormat,
+    );
+    expect(renderApiError("BULK_VALUE_INVALID", { key: "LanguageTranslations", issue: "too_big" })).toBe(
+      "This value cannot be used for Guide translations.",
+    );
   });
 });

@@ -1,4 +1,3 @@
-import { copy } from "../copy.ts";
 import type { UpdatePropertyRequest } from "../schemas/property.ts";
 
 /** At most this many properties per bulk request. */
@@ -48,21 +47,26 @@ export function findBulkKey(typed: string): BulkKey | null {
 const ON = new Set(["on", "true", "yes", "1"]);
 const OFF = new Set(["off", "false", "no", "0"]);
 
+/** Why a bulk update's values text cannot be read: an error code, its message in copy/api-errors.ts. */
+export type BulkValuesError = "BULK_NO_VALUES" | "BULK_ONE_VALUE" | "BULK_ON_OR_OFF";
+
 /**
- * The single-property edit a bulk update applies to each property, from the values text, or the message that
+ * The single-property edit a bulk update applies to each property, from the values text, or the code that
  * says why the values cannot be used. The edit is then checked by the edit's own schema.
  */
-export function bulkPatch(key: BulkKey, valuesText: string): { patch: UpdatePropertyRequest } | { error: string } {
+export function bulkPatch(
+  key: BulkKey,
+  valuesText: string,
+): { patch: UpdatePropertyRequest } | { error: BulkValuesError } {
   const { field, kind } = BULK_KEYS[key];
   const values = splitList(valuesText);
-  const t = copy.bulkUpdates;
   if (kind === "list") return { patch: { [field]: [...new Set(values)] } as UpdatePropertyRequest };
-  if (values.length === 0) return { error: t.noValues };
-  if (values.length > 1) return { error: t.oneValue };
+  if (values.length === 0) return { error: "BULK_NO_VALUES" };
+  if (values.length > 1) return { error: "BULK_ONE_VALUE" };
   const value = values[0]!;
   if (kind === "boolean") {
     const lower = value.toLowerCase();
-    if (!ON.has(lower) && !OFF.has(lower)) return { error: t.onOrOff };
+    if (!ON.has(lower) && !OFF.has(lower)) return { error: "BULK_ON_OR_OFF" };
     const on = ON.has(lower);
     // OPEN-51: the messaging tick box sets both directions together.
     if (field === "inboundMessagingActive")

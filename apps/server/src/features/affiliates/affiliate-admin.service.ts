@@ -17,11 +17,13 @@ import {
   updateAffiliate,
   type AffiliatePatch,
 } from "./affiliate.repository.ts";
-import { assignPayoutBatch, findCommissionsForOperator, markBatchPaid } from "./affiliate-commissions.repository.ts";
+import { findCommissionsForOperator, findPayableForExport } from "./affiliate-commissions.repository.ts";
+import { batchAffiliatePayouts, markAffiliatePayoutsPaid } from "../referrals/payout-ledger.service.ts";
 import { ASSETS_LABEL, LANDING_LABEL } from "./affiliate.service.ts";
 
 export class AffiliateCommandError extends Error {}
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const iso = (d: string | Date | null) => (d ? new Date(d).toISOString() : "-");
 
 function int(value: string | undefined, name: string, min: number, max: number): number | undefined {
@@ -99,6 +101,36 @@ export async function listAffiliateCommissions(db: Db, status: string, limit: nu
 
 const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
+interface ExportedEntry {
+  affiliate_id: string;
+  paypal_email: string;
+  tracking_label: string;
+  amount: number;
+  currency: string;
+}
+
+/** One PayPal payout per affiliate and currency, ordered by label and currency. */
+function sumPerAffiliateAndCurrency(entries: ExportedEntry[]) {
+  const sums = new Map<
+    string,
+    { paypal_email: string; tracking_label: string; currency: string; total: number; entries: number }
+  >();
+  for (const e of entries) {
+    const key = `${e.affiliate_id} ${e.currency}`;
+    const sum = sums.get(key) ?? {
+      paypal_email: e.paypal_email,
+      tracking_label: e.tracking_label,
+      currency: e.currency,
+      total: 0,
+      entries: 0,
+    };
+    sum.total += e.amount;
+    sum.entries += 1;
+    sums.set(key, sum);
+  }
+  return [...sums.values()].sort((a, b) => cmp(a.tracking_label, b.tracking_label) || cmp(a.currency, b.currency));
+}
+
 /**
  * OPEN-71: a PayPal Payouts CSV (recipient, amount, currency, note, sender item id) of every payable
  * commission of affiliates with a PayPal email, summed per affiliate and currency. The entries are put in a
@@ -106,7 +138,18 @@ const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"`
  */
 export async function exportPayoutsCsv(db: Db, now: Date): Promise<{ batch: string; csv: string; count: number }> {
   const batch = `aff-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}`;
-  const rows = await assignPayoutBatch(db, batch, now);
+  const rows = await db.transaction(async (tx) => {
+    const payable = await findPayableForExport(tx);
+    const taken = new Set(
+      await batchAffiliatePayouts(
+        tx,
+        batch,
+        now,
+        payable.map((p) => p.id),
+      ),
+    );
+    return sumPerAffiliateAndCurrency(payable.filter((p) => taken.has(p.id)));
+  });
   const lines = rows.map((r) =>
     [
       r.paypal_email,
@@ -123,7 +166,7 @@ export async function exportPayoutsCsv(db: Db, now: Date): Promise<{ batch: stri
 
 /** The exported batch was paid: its entries become paid. Returns one line per affiliate account paid. */
 export async function markPayoutsPaid(db: Db, batch: string, now: Date): Promise<string[]> {
-  const rows = await markBatchPaid(db, batch, now);
+  const rows = await markAffiliatePayoutsPaid(db, batch, now);
   return rows.length === 0 ? [] : [`Marked ${rows.length} commission entries of batch ${batch} paid.`];
 }
 

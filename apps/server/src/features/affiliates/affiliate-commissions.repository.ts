@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { affiliateCommissions } from "../../db/schema/affiliates.ts";
-import { rewardPayouts } from "../../db/schema/referrals.ts";
+import { affiliatePayoutsSql } from "../referrals/payout-ledger.service.ts";
 
 type Rows<T> = { rows: T[] };
-const iso = (d: Date) => d.toISOString();
 
 export interface NewCommission {
   affiliateId: string;
@@ -23,53 +22,35 @@ export interface NewCommission {
 }
 
 /**
- * Records one invoice's commission and its ledger entry, once per invoice (IMPL-19): a replayed or reordered
- * webhook finds the invoice recorded and inserts nothing. Returns whether this call recorded it.
+ * Records one invoice's commission, once per invoice (IMPL-19): a replayed or reordered webhook finds the
+ * invoice recorded and inserts nothing. Returns the new commission's id, or null when it was recorded before.
  */
-export async function insertCommissionOnce(db: Db, c: NewCommission): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(affiliateCommissions)
-      .values({
-        affiliateId: c.affiliateId,
-        customerAccountId: c.customerAccountId,
-        invoiceRef: c.invoiceRef,
-        invoicePaidAt: c.invoicePaidAt,
-        invoiceAmount: c.invoiceAmount,
-        invoiceCurrency: c.invoiceCurrency,
-        invoiceCommission: c.invoiceCommission,
-        commissionModel: c.commissionModel,
-        exchangeRate: c.exchangeRate,
-      })
-      .onConflictDoNothing()
-      .returning({ id: affiliateCommissions.id });
-    if (!row) return false;
-    await tx.insert(rewardPayouts).values({
-      programme: "affiliate",
-      beneficiaryAccountId: c.beneficiaryAccountId,
-      affiliateCommissionId: row.id,
-      sequence: 0,
-      amount: c.amount,
-      currency: c.currency,
-      status: "pending",
-      dueAt: c.payableAt,
-    });
-    return true;
-  });
+export async function insertCommissionOnce(db: Db, c: NewCommission): Promise<string | null> {
+  const [row] = await db
+    .insert(affiliateCommissions)
+    .values({
+      affiliateId: c.affiliateId,
+      customerAccountId: c.customerAccountId,
+      invoiceRef: c.invoiceRef,
+      invoicePaidAt: c.invoicePaidAt,
+      invoiceAmount: c.invoiceAmount,
+      invoiceCurrency: c.invoiceCurrency,
+      invoiceCommission: c.invoiceCommission,
+      commissionModel: c.commissionModel,
+      exchangeRate: c.exchangeRate,
+    })
+    .onConflictDoNothing()
+    .returning({ id: affiliateCommissions.id });
+  return row?.id ?? null;
 }
 
-/**
- * A refund (REF-16's rule for affiliates, decision 019): the refunded invoice's commission — or, when the
- * event names no invoice, every commission of the customer not yet paid out — is reversed. Paid entries stay
- * paid. Returns how many entries were reversed.
- */
-export async function reverseCommissions(
+/** The customer's commissions: the refunded invoice's, or every one when the refund names no invoice. */
+export async function findCommissionIdsOfCustomer(
   db: Db,
   customerAccountId: string,
   invoiceRef: string | null,
-  at: Date,
-): Promise<number> {
-  const commissions = db
+): Promise<string[]> {
+  const rows = await db
     .select({ id: affiliateCommissions.id })
     .from(affiliateCommissions)
     .where(
@@ -80,37 +61,7 @@ export async function reverseCommissions(
           )
         : eq(affiliateCommissions.customerAccountId, customerAccountId),
     );
-  const rows = await db
-    .update(rewardPayouts)
-    .set({ status: "reversed", updatedAt: at })
-    .where(
-      and(
-        inArray(rewardPayouts.affiliateCommissionId, commissions),
-        inArray(rewardPayouts.status, ["pending", "payable"]),
-        isNull(rewardPayouts.payoutBatch),
-      ),
-    )
-    .returning({ id: rewardPayouts.id });
-  return rows.length;
-}
-
-/**
- * Job: pending commissions past their 35 days become payable, claimed once across instances
- * (FOR UPDATE SKIP LOCKED). Returns the affiliate accounts and what became payable, for the email.
- */
-export async function releasePayableCommissions(db: Db, now: Date, batch: number) {
-  const result = (await db.execute(sql`
-    update reward_payouts p set status = 'payable', claimable_at = ${iso(now)}, updated_at = ${iso(now)}
-    where p.id in (
-      select id from reward_payouts
-      where programme = 'affiliate' and status = 'pending' and due_at <= ${iso(now)}
-      order by due_at limit ${batch} for update skip locked)
-    returning p.beneficiary_account_id, p.amount, p.currency`)) as unknown as Rows<{
-    beneficiary_account_id: string;
-    amount: number;
-    currency: string;
-  }>;
-  return result.rows;
+  return rows.map((r) => r.id);
 }
 
 /** Operator: affiliate ledger entries of a status, with the affiliate's email and PayPal address. */
@@ -119,10 +70,10 @@ export async function findCommissionsForOperator(db: Db, status: string, limit: 
     select p.id, p.amount, p.currency, p.status, p.due_at, p.claimable_at, p.paid_at, p.payout_batch,
       c.invoice_ref, c.invoice_amount, c.invoice_currency, c.exchange_rate,
       f.user_id, f.paypal_email, f.tracking_label
-    from reward_payouts p
+    from ${affiliatePayoutsSql()} p
     join affiliate_commissions c on c.id = p.affiliate_commission_id
     join affiliates f on f.id = c.affiliate_id
-    where p.programme = 'affiliate' and p.status = ${status}
+    where p.status = ${status}
     order by coalesce(p.paid_at, p.claimable_at, p.due_at) desc
     limit ${limit}`)) as unknown as Rows<{
     id: string;
@@ -145,38 +96,20 @@ export async function findCommissionsForOperator(db: Db, status: string, limit: 
 }
 
 /**
- * Operator: puts every payable entry of affiliates with a PayPal email, not yet exported, in a new batch;
- * returns the batch's sums per affiliate and currency (one PayPal payout each, OPEN-71).
+ * Operator: every payable entry not yet exported of affiliates with a PayPal email, with the affiliate's
+ * address and label (OPEN-71). The ledger then puts them in a batch.
  */
-export async function assignPayoutBatch(db: Db, batch: string, at: Date) {
+export async function findPayableForExport(db: Db) {
   const result = (await db.execute(sql`
-    with picked as (
-      update reward_payouts p set payout_batch = ${batch}, updated_at = ${iso(at)}
-      from affiliate_commissions c, affiliates f
-      where c.id = p.affiliate_commission_id and f.id = c.affiliate_id
-        and p.programme = 'affiliate' and p.status = 'payable' and p.payout_batch is null
-        and f.paypal_email is not null
-      returning f.id as affiliate_id, f.paypal_email, f.tracking_label, p.amount, p.currency)
-    select affiliate_id, paypal_email, tracking_label, currency, sum(amount)::int as total, count(*)::int as entries
-    from picked group by affiliate_id, paypal_email, tracking_label, currency
-    order by tracking_label, currency`)) as unknown as Rows<{
+    select p.id, f.id as affiliate_id, f.paypal_email, f.tracking_label, p.amount, p.currency
+    from ${affiliatePayoutsSql()} p
+    join affiliate_commissions c on c.id = p.affiliate_commission_id
+    join affiliates f on f.id = c.affiliate_id
+    where p.status = 'payable' and p.payout_batch is null and f.paypal_email is not null`)) as unknown as Rows<{
+    id: string;
     affiliate_id: string;
     paypal_email: string;
     tracking_label: string;
-    currency: string;
-    total: number;
-    entries: number;
-  }>;
-  return result.rows;
-}
-
-/** Operator: the exported batch was paid in PayPal; its entries become paid. Returns the affiliates paid. */
-export async function markBatchPaid(db: Db, batch: string, at: Date) {
-  const result = (await db.execute(sql`
-    update reward_payouts p set status = 'paid', paid_at = ${iso(at)}, updated_at = ${iso(at)}
-    where p.programme = 'affiliate' and p.payout_batch = ${batch} and p.status = 'payable'
-    returning p.beneficiary_account_id, p.amount, p.currency`)) as unknown as Rows<{
-    beneficiary_account_id: string;
     amount: number;
     currency: string;
   }>;

@@ -11,9 +11,14 @@ import { getUser } from "../users/user.service.ts";
 import { findAffiliateOfAccount, findAffiliateOfCustomer, setFirstPaidAt } from "./affiliate.repository.ts";
 import { commissionPayableEmail, formatMoney } from "./affiliate.emails.ts";
 import {
+  recordAffiliatePayout,
+  releaseDueAffiliatePayouts,
+  reverseAffiliatePayoutsOf,
+} from "../referrals/payout-ledger.service.ts";
+import {
+  findCommissionIdsOfCustomer,
   insertCommissionOnce,
-  releasePayableCommissions,
-  reverseCommissions,
+  type NewCommission,
 } from "./affiliate-commissions.repository.ts";
 
 /** Invoices read back per payment event: a year of monthly invoices and then some. */
@@ -22,6 +27,22 @@ const INVOICES_READ = 24;
 /** Rates into each currency (decision 019): configuration, stored with each commission. */
 export function exchangeRates(ctx: AppContext): Readonly<Record<Currency, string>> {
   return ctx.config.affiliates?.usdRates ?? DEFAULT_USD_RATES;
+}
+
+/** One invoice's commission and its ledger entry in one transaction, once per invoice; whether it recorded. */
+async function recordCommissionOnce(ctx: AppContext, c: NewCommission): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const commissionId = await insertCommissionOnce(tx, c);
+    if (!commissionId) return false;
+    await recordAffiliatePayout(tx, {
+      beneficiaryAccountId: c.beneficiaryAccountId,
+      affiliateCommissionId: commissionId,
+      amount: c.amount,
+      currency: c.currency,
+      dueAt: c.payableAt,
+    });
+    return true;
+  });
 }
 
 /**
@@ -61,7 +82,7 @@ export async function recordAffiliateCommissions(
   let recorded = 0;
   for (const c of commissionsFor(paid, settings, firstPaidAt, exchangeRates(ctx))) {
     const invoice = byId.get(c.invoiceId)!;
-    const inserted = await insertCommissionOnce(ctx.db, {
+    const inserted = await recordCommissionOnce(ctx, {
       affiliateId: a.id,
       beneficiaryAccountId: a.accountId,
       customerAccountId,
@@ -95,7 +116,8 @@ export async function reverseAffiliateCommissions(
   const link = await findAffiliateOfCustomer(ctx.db, customerAccountId);
   if (!link) return 0;
   await recordAffiliateCommissions(ctx, customerAccountId, customerRef);
-  return reverseCommissions(ctx.db, customerAccountId, invoiceRef, ctx.now());
+  const commissionIds = await findCommissionIdsOfCustomer(ctx.db, customerAccountId, invoiceRef);
+  return reverseAffiliatePayoutsOf(ctx.db, commissionIds, ctx.now());
 }
 
 /**
@@ -107,11 +129,11 @@ export async function runAffiliateCommissions(ctx: AppContext, batch = 200): Pro
   const owed = new Map<string, Map<string, number>>();
   let changed = 0;
   for (;;) {
-    const rows = await releasePayableCommissions(ctx.db, now, batch);
+    const rows = await releaseDueAffiliatePayouts(ctx.db, now, batch);
     for (const r of rows) {
-      const sums = owed.get(r.beneficiary_account_id) ?? new Map<string, number>();
+      const sums = owed.get(r.beneficiaryAccountId) ?? new Map<string, number>();
       sums.set(r.currency, (sums.get(r.currency) ?? 0) + r.amount);
-      owed.set(r.beneficiary_account_id, sums);
+      owed.set(r.beneficiaryAccountId, sums);
     }
     changed += rows.length;
     if (rows.length < batch) break;

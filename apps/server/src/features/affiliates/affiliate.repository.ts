@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { affiliateCustomers, affiliates } from "../../db/schema/affiliates.ts";
 import { subscriptionStatusSql } from "../billing/billing.service.ts";
+import { affiliatePayoutsSql } from "../referrals/payout-ledger.service.ts";
 import { accountTrialEndsOf } from "../users/account-lookup.service.ts";
 
 type Rows<T> = { rows: T[] };
@@ -103,13 +104,13 @@ export async function countAffiliateTotals(db: Db, affiliate: Pick<AffiliateRow,
   return { trials: row?.trials ?? 0, paying: row?.paying ?? 0 };
 }
 
-/** The ledger's sums per currency and status for one affiliate. */
+/** The ledger's sums per currency and status for one affiliate (its entries through referrals' subquery). */
 export async function sumAffiliateLedger(db: Db, affiliateId: string) {
   const result = (await db.execute(sql`
     select p.currency, p.status, sum(p.amount)::int as total
-    from reward_payouts p
+    from ${affiliatePayoutsSql()} p
     join affiliate_commissions c on c.id = p.affiliate_commission_id
-    where p.programme = 'affiliate' and c.affiliate_id = ${affiliateId}
+    where c.affiliate_id = ${affiliateId}
     group by p.currency, p.status`)) as unknown as Rows<{ currency: string; status: string; total: number }>;
   return result.rows;
 }
@@ -119,8 +120,9 @@ export async function sumAffiliateLedger(db: Db, affiliateId: string) {
  * and their commission by status; nothing about the person.
  */
 export async function findAffiliateCustomerRows(db: Db, affiliateId: string, limit: number) {
-  // The page is grouped and cut first; the trial end and subscription status come from their owners'
-  // fragments (users, billing), read for the page's rows only.
+  // The page is grouped and cut first; the commissions' entries come from the ledger's subquery (referrals),
+  // the trial end and subscription status from their owners' fragments (users, billing), read for the
+  // page's rows only.
   const result = (await db.execute(sql`
     select page.created_at, ${accountTrialEndsOf(sql`page.account_id`)} as trial_ends_at,
       ${subscriptionStatusSql(sql`page.account_id`)} as billing_status,
@@ -133,7 +135,7 @@ export async function findAffiliateCustomerRows(db: Db, affiliateId: string, lim
         bool_or(p.status = 'paid') as paid
       from affiliate_customers ac
       left join affiliate_commissions c on c.customer_account_id = ac.account_id and c.affiliate_id = ac.affiliate_id
-      left join reward_payouts p on p.affiliate_commission_id = c.id
+      left join ${affiliatePayoutsSql()} p on p.affiliate_commission_id = c.id
       where ac.affiliate_id = ${affiliateId}
       group by ac.account_id, ac.created_at
       order by ac.created_at desc, ac.account_id desc

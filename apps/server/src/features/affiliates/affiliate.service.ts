@@ -108,7 +108,7 @@ export async function getPartnerPage(
   meta: Pick<RequestMeta, "ip" | "userAgent">,
 ): Promise<PartnerPageResponse> {
   const affiliate = await findAffiliateByLabel(ctx.db, label.trim().toLowerCase());
-  if (!affiliate) throw notFound("No affiliate with this label");
+  if (!affiliate) throw notFound("affiliate-label");
   const [user, landing] = await Promise.all([getUser(ctx, affiliate.userId), findSystemContent(ctx.db, LANDING_LABEL)]);
   try {
     await recordReferralClick(ctx, user.referrerCode, meta);
@@ -133,12 +133,12 @@ async function requireAffiliate(
   caller: Caller,
 ): Promise<{ user: UserWithAccount; affiliate: AffiliateRow }> {
   const user = await getUser(ctx, caller.userId);
-  if (!user.isAffiliate) throw notFound("Not an affiliate");
+  if (!user.isAffiliate) throw notFound("affiliate");
   // A sign-up that stopped between the user and its record gets the record on first use (AFF-04).
   const affiliate =
     (await findAffiliateOfAccount(ctx.db, user.accountId)) ??
     (user.isMaster ? await createAffiliateRecord(ctx, user) : null);
-  if (!affiliate) throw notFound("Not an affiliate");
+  if (!affiliate) throw notFound("affiliate");
   return { user, affiliate };
 }
 

@@ -72,7 +72,7 @@ export function subscriptionStatusSql(accountId: SQLWrapper): SQL<string | null>
 /** The caller's account and billing row; billing is for master accounts only (BILL-49, OPEN-31). */
 export async function requireBillingContext(ctx: AppContext, caller: Caller): Promise<BillingContext> {
   const user = await getUser(ctx, caller.userId);
-  if (user.accountId !== caller.accountId) throw notFound("User not found");
+  if (user.accountId !== caller.accountId) throw notFound("user");
   if (!user.isMaster) throw new AppError("BILLING_OWNER_ONLY");
   return { account: user.account, user, billing: await findBillingAccount(ctx.db, user.accountId) };
 }

@@ -20,9 +20,9 @@ export interface Receipt {
  */
 export async function getLocalReceipt(ctx: AppContext, caller: Caller, invoiceId: string): Promise<Receipt> {
   const { billing, user } = await requireBillingContext(ctx, caller);
-  if (!billing?.customerRef || billing.gateway !== "local") throw notFound("Invoice not found");
+  if (!billing?.customerRef || billing.gateway !== "local") throw notFound("invoice");
   const invoice = (await ctx.payments.findPaidInvoice?.(billing.customerRef, invoiceId)) ?? null;
-  if (!invoice || invoice.amountPaid <= 0) throw notFound("Invoice not found");
+  if (!invoice || invoice.amountPaid <= 0) throw notFound("invoice");
   return {
     id: invoice.id,
     customerEmail: user.email,

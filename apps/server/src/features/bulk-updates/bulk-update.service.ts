@@ -26,25 +26,26 @@ export type BulkLine =
   | { propertyId: string; outcome: "update"; title: string; before: string; after: string; edit: PropertyEdit }
   | { propertyId: string; outcome: "rejected"; title: string; before: string; after: string; reason: EditRejection };
 
-const invalid = (message: string, path: string) =>
-  new AppError("VALIDATION_FAILED", message, [{ path: [path], message }]);
-
 /**
  * Reads a bulk update (BULK-01…04, OPEN-50): the values become the single-property edit, checked by its schema,
  * so every rule of Basic Setup holds. What cannot apply to any property is a 400.
  */
 export function readBulkRequest(input: BulkUpdateRequest): BulkRequest {
   const key = findBulkKey(input.key);
-  if (!key) throw invalid(t.unknownKey, "key");
+  if (!key) throw new AppError("BULK_KEY_UNKNOWN", undefined, { at: ["key"] });
   const made = bulkPatch(key, input.values);
-  if ("error" in made) throw invalid(made.error, "values");
+  if ("error" in made) throw new AppError(made.error, undefined, { at: ["values"] });
   const checked = UpdatePropertyRequest.safeParse(made.patch);
-  if (!checked.success) throw invalid(checked.error.issues[0]?.message ?? t.unknownKey, "values");
+  if (!checked.success) {
+    // The schema's first issue as zod's code: the catalogue says why for this detail (BULK-02).
+    const issue = checked.error.issues[0]?.code ?? "custom";
+    throw new AppError("BULK_VALUE_INVALID", { key, issue }, { at: ["values"] });
+  }
   return { key, propertyIds: parsePropertyIds(input.propertyIds), patch: checked.data };
 }
 
 /** The 400 for a manager that is not one of the caller's: the same manager is set on every property. */
-export const unknownManagerError = () => invalid(t.unknownManager, "values");
+export const unknownManagerError = () => new AppError("BULK_MANAGER_UNKNOWN", undefined, { at: ["values"] });
 
 /** The edit as stored, the manager by the row id the caller resolved from its vanity id. */
 export function bulkEdit(request: BulkRequest, managerId: string | null): PropertyEdit {

@@ -32,7 +32,7 @@ export function toCompanyDto(row: CompanyRow): CompanyDto {
 
 async function requireCompany(ctx: AppContext, caller: Caller): Promise<CompanyRow> {
   const company = await findCompanyByAccount(ctx.db, caller.accountId);
-  if (!company) throw notFound("Company profile not found");
+  if (!company) throw notFound("company-profile");
   return company;
 }
 
@@ -51,7 +51,7 @@ export async function createCompany(ctx: AppContext, caller: Caller, input: Crea
 
 /** Updates brand name, colours, website or PMS; the shared schema validated hex colours and the URL (CO-05). */
 export async function updateCompany(ctx: AppContext, caller: Caller, patch: UpdateCompanyRequest): Promise<void> {
-  if (!(await updateCompanyRow(ctx.db, caller.accountId, patch))) throw notFound("Company profile not found");
+  if (!(await updateCompanyRow(ctx.db, caller.accountId, patch))) throw notFound("company-profile");
 }
 
 /**

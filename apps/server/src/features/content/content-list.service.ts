@@ -203,7 +203,7 @@ export async function reorderContent(
     const items = await findItemsInCategory(tx, property.id, input.categoryLabel);
     const own = new Set(items.map((i) => i.id));
     const wanted = [...new Set(input.itemIds)];
-    if (wanted.some((id) => !own.has(id))) throw notFound("Content item not found");
+    if (wanted.some((id) => !own.has(id))) throw notFound("content-item");
     const rest = items.map((i) => i.id).filter((id) => !wanted.includes(id));
     await rewriteRanks(tx, "items", [...wanted, ...rest]);
   });

@@ -39,7 +39,7 @@ async function requireSubItem(
   kind: MediaKind,
 ): Promise<SubItemRow> {
   const sub = (await findSubItems(ctx.db, [itemId])).find((s) => s.id === subItemId);
-  if (!sub) throw notFound("Sub-content item not found");
+  if (!sub) throw notFound("sub-content-item");
   checkKind(sub, kind);
   return sub;
 }
@@ -66,13 +66,13 @@ async function lockAndReadCurrent(
     );
   if (sub) {
     const current = (await findSubItems(tx, [item.id])).find((s) => s.id === sub.id);
-    if (!current) throw notFound("Sub-content item not found");
+    if (!current) throw notFound("sub-content-item");
     // A save that changed the sub-item's type since the upload began wins: the file no longer fits it.
     checkKind(current, kind);
     return current[column];
   }
   const current = await findItemById(tx, item.id);
-  if (!current) throw notFound("Content item not found");
+  if (!current) throw notFound("content-item");
   return current[column];
 }
 

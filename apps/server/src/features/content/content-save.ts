@@ -104,7 +104,7 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
     }
     if (input.action === "delete") {
       const removed = await deleteSubItem(tx, itemId, input.id);
-      if (!removed) throw notFound("Sub-content item not found");
+      if (!removed) throw notFound("sub-content-item");
       existing.delete(input.id);
       orphanedFiles.push(...[removed.imageKey, removed.videoKey, removed.documentKey].filter((k): k is string => !!k));
       continue;
@@ -118,7 +118,7 @@ export async function applySubItems(tx: Db, itemId: string, inputs: SubItemInput
       continue;
     }
     const current: SubItemRow | undefined = existing.get(input.id);
-    if (!current) throw notFound("Sub-content item not found");
+    if (!current) throw notFound("sub-content-item");
     // A type change empties what the old type held; its file goes once the transaction commits.
     const clean = keepOnlyColumnsOf(fields.type ?? current.type, fields);
     for (const column of FILE_COLUMNS) {

@@ -48,7 +48,7 @@ export function itemFolder(
 export async function getOwnedItem(ctx: AppContext, caller: Caller, propertyId: string, itemId: string) {
   const property = await getOwnedProperty(ctx, caller, propertyId);
   const item = await findItem(ctx.db, caller.accountId, property.id, itemId);
-  if (!item) throw notFound("Content item not found");
+  if (!item) throw notFound("content-item");
   return { property, item };
 }
 
@@ -56,7 +56,7 @@ export async function getOwnedItem(ctx: AppContext, caller: Caller, propertyId: 
 export async function requireCategory(ctx: AppContext, property: PropertyWithManager, categoryLabel: string) {
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const category = catalogue.categories.find((c) => c.label === categoryLabel);
-  if (!category || (property.isShared && category.type === "local-area")) throw notFound("Category not found");
+  if (!category || (property.isShared && category.type === "local-area")) throw notFound("category");
   return { catalogue, category };
 }
 
@@ -134,13 +134,13 @@ export async function createContentItem(
   const template = input.templateLabel
     ? catalogue.templates.find((t) => t.label === input.templateLabel && t.categoryLabel === category.label)
     : null;
-  if (input.templateLabel && !template) throw notFound("Template not found");
+  if (input.templateLabel && !template) throw notFound("template");
   if (!template && catalogue.categories.some((c) => c.parentLabel === category.label)) {
     throw new AppError("CATEGORY_HAS_SUB_CATEGORIES");
   }
   const title = requireTitle(input.title);
   // A new item has no sub-items to update or delete yet.
-  if (input.subItems.some((s) => s.action !== "create")) throw notFound("Sub-content item not found");
+  if (input.subItems.some((s) => s.action !== "create")) throw notFound("sub-content-item");
   const now = ctx.now();
   try {
     const item = await ctx.db.transaction(async (tx) => {

@@ -169,7 +169,7 @@ export async function getTranslatedContent(
   options: TranslatedContentOptions = {},
 ): Promise<GuideContent> {
   const property = await getGuideSettings(ctx, propertyRowId);
-  if (!property) throw notFound("Property not found");
+  if (!property) throw notFound("property");
   const catalogue = await getCatalogue(ctx, property.themeLabel);
   const visible = new Set(catalogue.categories.map((c) => c.label));
   const samples = new Map(catalogue.templates.map((t) => [t.label, templateSample(t)]));

@@ -75,13 +75,13 @@ export async function ownedGuideProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  if (property.isShared) throw notFound("Property not found");
+  if (property.isShared) throw notFound("property");
   return property;
 }
 
 export async function ownedProfile(ctx: AppContext, caller: Caller, label: string): Promise<ProfileRow> {
   const profile = await findProfileByLabel(ctx.db, caller.accountId, label);
-  if (!profile) throw notFound("Local area profile not found");
+  if (!profile) throw notFound("local-area-profile");
   return profile;
 }
 
@@ -123,7 +123,7 @@ export async function ownerOfPlace(ctx: AppContext, place: PlaceRow): Promise<Re
       centre: null,
     };
   const profile = await findProfileById(ctx.db, place.accountId, place.profileId!);
-  if (!profile) throw notFound("Place not found");
+  if (!profile) throw notFound("place");
   return ownerOfProfile(profile);
 }
 

@@ -142,7 +142,7 @@ export async function deleteProfile(ctx: AppContext, caller: Caller, label: stri
   const profile = await ownedProfile(ctx, caller, label);
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    if (!(await lockProfile(tx, profile.id))) throw notFound("Local area profile not found");
+    if (!(await lockProfile(tx, profile.id))) throw notFound("local-area-profile");
     await touchProperties(tx, await findLinkedPropertyRows(tx, profile.id), now);
     await deleteProfileRow(tx, profile.id);
   });
@@ -191,7 +191,7 @@ export async function setProfileAttached(
 ): Promise<void> {
   const property = await ownedGuideProperty(ctx, caller, propertyId);
   const profile = await findProfileById(ctx.db, caller.accountId, profileId);
-  if (!profile) throw notFound("Local area profile not found");
+  if (!profile) throw notFound("local-area-profile");
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     if (attached) await insertLink(tx, { profileId: profile.id, propertyId: property.id, accountId: caller.accountId });

@@ -109,7 +109,7 @@ export async function addPlace(
   }
   if (await findPlaceByProviderId(ctx.db, resolved.owner, body.placeId)) throw new AppError("PLACE_EXISTS");
   const details = await lookupPlaceDetails(ctx, caller.accountId, body.placeId);
-  if (!details) throw notFound("Place not found");
+  if (!details) throw notFound("place");
   const row = await insertNewPlace(ctx, caller, resolved, {
     categoryLabel: body.categoryLabel,
     title: details.name.slice(0, 200),
@@ -129,7 +129,7 @@ export async function addPlace(
 
 async function ownedPlace(ctx: AppContext, caller: Caller, placeId: string): Promise<PlaceRow> {
   const place = await findPlace(ctx.db, caller.accountId, placeId);
-  if (!place) throw notFound("Place not found");
+  if (!place) throw notFound("place");
   return place;
 }
 
@@ -150,7 +150,7 @@ export async function updatePlace(
     if (patch.categoryLabel && patch.categoryLabel !== place.categoryLabel)
       values.listRank = await nextRank(tx, owner, patch.categoryLabel);
     const updated = await updatePlaceRow(tx, place.id, values, now);
-    if (!updated) throw notFound("Place not found");
+    if (!updated) throw notFound("place");
     if (translations) await replacePlaceTranslations(tx, place.id, translations, now);
     await touchOwner(tx, owner, now);
     return updated;
@@ -184,7 +184,7 @@ export async function reorderPlaces(
     const ids = await findCategoryPlaceIds(tx, owner, input.categoryLabel);
     const own = new Set(ids);
     const wanted = [...new Set(input.placeIds)];
-    if (wanted.some((id) => !own.has(id))) throw notFound("Place not found");
+    if (wanted.some((id) => !own.has(id))) throw notFound("place");
     await writeRanks(tx, [...wanted, ...ids.filter((id) => !wanted.includes(id))], now);
     await touchOwner(tx, owner, now);
   });
@@ -221,9 +221,9 @@ async function replaceImage(
     result = await ctx.db.transaction(async (tx) => {
       // Read again inside the transaction: a racing replacement's file must be the one deleted.
       const current = await findPlace(tx, place.accountId, place.id);
-      if (!current) throw notFound("Place not found");
+      if (!current) throw notFound("place");
       const row = await updatePlaceRow(tx, place.id, { imageKey: key }, now);
-      if (!row) throw notFound("Place not found");
+      if (!row) throw notFound("place");
       await touchOwner(tx, resolved.owner, now);
       return { row, previous: current.imageKey };
     });

@@ -81,7 +81,7 @@ export function toManagerDto(row: ManagerRow, propertyCount: number, linked: Man
 /** One of the caller's managers; another account's vanity id is 404 exactly like an unknown one (XCUT-15). */
 async function requireManager(ctx: AppContext, caller: Caller, vanityId: string): Promise<ManagerRow> {
   const manager = await findManagerByVanityId(ctx.db, caller.accountId, vanityId);
-  if (!manager) throw notFound("Manager not found");
+  if (!manager) throw notFound("manager");
   return manager;
 }
 
@@ -227,7 +227,7 @@ export async function updateManager(
   patch: UpdateManagerRequest,
 ): Promise<void> {
   const manager = await requireManager(ctx, caller, vanityId);
-  if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, patch))) throw notFound("Manager not found");
+  if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, patch))) throw notFound("manager");
 }
 
 /**
@@ -246,7 +246,7 @@ export async function replaceManagerPhoto(
   if (!(await updateManagerRow(ctx.db, caller.accountId, manager.id, { photoKey: key }))) {
     // Deleted while uploading: the new file has no owner.
     await deleteStoredFile(ctx, key);
-    throw notFound("Manager not found");
+    throw notFound("manager");
   }
   await deleteStoredFile(ctx, manager.photoKey);
 }

@@ -113,7 +113,7 @@ export async function getGuestThread(
 /** An attachment of the guest's own conversation on this guide; any other is not found. */
 export async function getGuestAttachment(ctx: AppContext, guide: GuestGuide, endUserId: string | null, fileId: string) {
   const found = endUserId ? await findMessageFile(ctx.db, fileId) : null;
-  if (!found || found.propertyRowId !== guide.id || found.endUserId !== endUserId) throw notFound("File not found");
+  if (!found || found.propertyRowId !== guide.id || found.endUserId !== endUserId) throw notFound("file");
   return found.file;
 }
 

@@ -146,7 +146,7 @@ export async function findConversations(
 
 async function ownedConversation(ctx: AppContext, caller: Caller, id: string): Promise<SummaryRow> {
   const row = await findConversation(ctx.db, caller.accountId, id);
-  if (!row) throw notFound("Conversation not found");
+  if (!row) throw notFound("conversation");
   return row;
 }
 
@@ -232,12 +232,12 @@ export async function replyToConversation(
 
 /** Blocks a guest (new messages from them are dropped) or unblocks them. */
 export async function setBlocked(ctx: AppContext, caller: Caller, id: string, blocked: boolean): Promise<void> {
-  if (!(await setConversationBlocked(ctx.db, caller.accountId, id, blocked))) throw notFound("Conversation not found");
+  if (!(await setConversationBlocked(ctx.db, caller.accountId, id, blocked))) throw notFound("conversation");
 }
 
 /** An attachment the caller's account may read: another account's is not found. */
 export async function getHostAttachment(ctx: AppContext, caller: Caller, fileId: string) {
   const found = await findMessageFile(ctx.db, fileId);
-  if (!found || found.accountId !== caller.accountId) throw notFound("File not found");
+  if (!found || found.accountId !== caller.accountId) throw notFound("file");
   return found.file;
 }

@@ -69,7 +69,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
       await limit(request);
       const { placeId } = request.query;
       const address = await cache.get(`details:${placeId}`, () => ctx.places.details(placeId));
-      if (!address) throw notFound("Place not found");
+      if (!address) throw notFound("place");
       return { address };
     },
   );

@@ -38,7 +38,7 @@ export async function findProperties(
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
   });
-  if (!list) throw notFound("Account not found");
+  if (!list) throw notFound("account");
   const { rows, account } = list;
   const page = rows.slice(0, limit);
   const last = page.at(-1);

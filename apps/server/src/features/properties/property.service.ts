@@ -100,7 +100,7 @@ export async function getOwnedProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await findOwnedProperty(ctx.db, caller.accountId, propertyId);
-  if (!property) throw notFound("Property not found");
+  if (!property) throw notFound("property");
   return property;
 }
 
@@ -121,7 +121,7 @@ export async function getOwnedGuideProperty(
 /** The property as the dashboard shows it. */
 export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyDto> {
   const view = await findOwnedPropertyView(ctx.db, caller.accountId, propertyId);
-  if (!view) throw notFound("Property not found");
+  if (!view) throw notFound("property");
   return toPropertyDto(ctx, view.property, view.account);
 }
 
@@ -358,7 +358,6 @@ export async function removeCoverImage(ctx: AppContext, caller: Caller, property
  */
 export async function archiveProperty(ctx: AppContext, caller: Caller, propertyId: string): Promise<void> {
   await getOwnedGuideProperty(ctx, caller, propertyId);
-  if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now())))
-    throw notFound("Property not found");
+  if (!(await archiveOwnedProperty(ctx.db, caller.accountId, propertyId, ctx.now()))) throw notFound("property");
   await syncMessagingStatus(ctx, caller.accountId);
 }

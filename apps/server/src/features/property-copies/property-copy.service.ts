@@ -68,7 +68,7 @@ export async function recordPropertyCopy(
 export async function getPropertyCopy(ctx: AppContext, caller: Caller, id: string): Promise<PropertyCopyDto> {
   const copy = await findPropertyCopy(ctx.db, caller.accountId, id);
   const target = copy && (await getPropertyNameById(ctx, caller.accountId, copy.targetId));
-  if (!copy || !target) throw notFound("Copy not found");
+  if (!copy || !target) throw notFound("property-copy");
   return { id: copy.id, status: copy.status, done: copy.done, total: copy.total, ...target };
 }
 

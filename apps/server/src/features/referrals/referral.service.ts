@@ -106,7 +106,7 @@ function newVoucherCode(): string {
 export async function claimReward(ctx: AppContext, caller: Caller, rewardId: string): Promise<ClaimRewardResponse> {
   const user = await requireMaster(ctx, caller);
   const reward = await findRewardOfReferrer(ctx.db, rewardId, user.accountId);
-  if (!reward) throw notFound("Reward not found");
+  if (!reward) throw notFound("reward");
   const now = ctx.now();
   const vouchers: { code: string; amount: number }[] = [];
   for (const payout of await findClaimablePayouts(ctx.db, reward.id, now)) {

@@ -73,10 +73,10 @@ export async function ensureSharedContent(
 /** The caller's shared item, and the caller's ordinary property to attach it to; 404 for anything else (SHARED-12). */
 async function bothSides(ctx: AppContext, caller: Caller, propertyId: string, itemId: string) {
   const property = await getOwnedProperty(ctx, caller, propertyId);
-  if (property.isShared) throw notFound("Property not found");
+  if (property.isShared) throw notFound("property");
   const shared = await getSharedProperty(ctx, caller.accountId);
   const item = shared ? await findAccountItem(ctx, caller.accountId, shared.id, itemId) : null;
-  if (!item) throw notFound("Content item not found");
+  if (!item) throw notFound("content-item");
   return { property, item };
 }
 

@@ -172,7 +172,7 @@ export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string
 /** Gets a user with their account by id; 404 when gone. */
 export async function getUser(ctx: AppContext, userId: string): Promise<UserWithAccount> {
   const user = await findUserById(ctx.db, userId);
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound("user");
   return user;
 }
 
@@ -244,7 +244,7 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
   await ctx.rateLimiter.consume("email-change", caller.userId, ctx.config.rateLimits.emailChange);
   const email = normalizeEmail(input.email);
   const user = await findUserById(ctx.db, caller.userId);
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound("user");
   if (email === user.email) return false;
   if (!isAllowedSignupEmail(email)) throw new AppError("INVALID_EMAIL");
   if (await findUserByEmail(ctx.db, email)) throw new AppError("EMAIL_TAKEN");
@@ -261,7 +261,7 @@ export async function updateEmail(ctx: AppContext, caller: Caller, input: Update
 /** Replaces the caller's photo with an image checked by content; the old file is deleted (AUTH-41, FILE rules). */
 export async function updatePhoto(ctx: AppContext, caller: Caller, upload: ReceivedFile): Promise<void> {
   const user = await findUserById(ctx.db, caller.userId);
-  if (!user) throw notFound("User not found");
+  if (!user) throw notFound("user");
   const key = await storeImage(ctx, `users/${user.id}`, "photo", upload);
   await updateUser(ctx.db, caller.userId, { photoKey: key });
   await deleteStoredFile(ctx, user.photoKey);
