@@ -10,6 +10,8 @@ import { messagingCopy } from "./copy/messaging.ts";
 import { localAreaCopy } from "./copy/local-area.ts";
 import { referralsCopy } from "./copy/referrals.ts";
 import { affiliatesCopy } from "./copy/affiliates.ts";
+import { stayFeedsCopy } from "./copy/stay-feeds.ts";
+import { stayImportCopy } from "./copy/stay-import.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -28,4 +30,6 @@ export const copy = {
   ...localAreaCopy,
   ...referralsCopy,
   ...affiliatesCopy,
+  ...stayFeedsCopy,
+  ...stayImportCopy,
 } as const;
