@@ -10,15 +10,16 @@ describe("what a feed event's text says", () => {
   });
 
   it("names the guest from the summary", () => {
-    expect(guestNameFromSummary("Reserved", true)).toEqual({ guestFirstName: "Airbnb guest", guestLastName: "" });
-    expect(guestNameFromSummary("Reserved", false)).toEqual({ guestFirstName: "Guest", guestLastName: "" });
-    expect(guestNameFromSummary("", false)).toEqual({ guestFirstName: "Guest", guestLastName: "" });
-    expect(guestNameFromSummary("Reserved - Jane  Doe", false)).toEqual({ guestFirstName: "Jane", guestLastName: "Doe" });
+    expect(guestNameFromSummary("Reserved", true)).toEqual({ guestFirstName: "Airbnb guest", guestLastName: "", guestNameIsPlaceholder: true });
+    expect(guestNameFromSummary("Reserved", false)).toEqual({ guestFirstName: "Guest", guestLastName: "", guestNameIsPlaceholder: true });
+    expect(guestNameFromSummary("", false)).toEqual({ guestFirstName: "Guest", guestLastName: "", guestNameIsPlaceholder: true });
+    expect(guestNameFromSummary("Reserved - Jane  Doe", false)).toEqual({ guestFirstName: "Jane", guestLastName: "Doe", guestNameIsPlaceholder: false });
     expect(guestNameFromSummary("José María García López", false)).toEqual({
       guestFirstName: "José",
       guestLastName: "María García López",
+      guestNameIsPlaceholder: false,
     });
-    expect(guestNameFromSummary("Madonna", false)).toEqual({ guestFirstName: "Madonna", guestLastName: "" });
+    expect(guestNameFromSummary("Madonna", false)).toEqual({ guestFirstName: "Madonna", guestLastName: "", guestNameIsPlaceholder: false });
   });
 
   it("keeps Airbnb's reservation link (http(s) only) and the phone's last four digits", () => {

@@ -29,6 +29,7 @@ export function isBlockedSummary(summary: string): boolean {
 export interface GuestName {
   guestFirstName: string;
   guestLastName: string;
+  guestNameIsPlaceholder: boolean;
 }
 
 /**
@@ -40,12 +41,12 @@ export function guestNameFromSummary(summary: string, fromAirbnb: boolean): Gues
   const s = summary.replace(/\s+/g, " ").trim();
   if (s === "" || NAMELESS.test(s)) {
     const name = fromAirbnb && /^reserved$/i.test(s) ? copy.stayFeeds.airbnbGuest : copy.stayFeeds.unnamedGuest;
-    return { guestFirstName: name, guestLastName: "" };
+    return { guestFirstName: name, guestLastName: "", guestNameIsPlaceholder: true };
   }
   const name = NAME_AFTER.exec(s)?.[1]?.trim() ?? s;
   const space = name.indexOf(" ");
-  if (space < 0) return { guestFirstName: name, guestLastName: "" };
-  return { guestFirstName: name.slice(0, space), guestLastName: name.slice(space + 1) };
+  if (space < 0) return { guestFirstName: name, guestLastName: "", guestNameIsPlaceholder: false };
+  return { guestFirstName: name.slice(0, space), guestLastName: name.slice(space + 1), guestNameIsPlaceholder: false };
 }
 
 export interface DescriptionFacts {

@@ -27,6 +27,7 @@ describe("parseFeed: the channels' own calendars", () => {
       uid: "1418fb94e984-5f2d8e1b9c7a4e3f8b2a6d1c0e9f7a35@airbnb.com",
       guestFirstName: copy.stayFeeds.airbnbGuest,
       guestLastName: "",
+      guestNameIsPlaceholder: true,
       checkInDate: addDays(today, 3),
       checkInTime: "15:00",
       // DTEND is the check-out day.

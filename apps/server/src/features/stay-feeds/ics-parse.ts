@@ -9,6 +9,8 @@ export interface FeedReservation {
   uid: string;
   guestFirstName: string;
   guestLastName: string;
+  /** The feed named no guest ("Airbnb guest", "Guest"): a name the host typed is kept over it. */
+  guestNameIsPlaceholder: boolean;
   checkInDate: string;
   checkInTime: string;
   checkOutDate: string;
