@@ -168,10 +168,11 @@ function readBody(res: http.IncomingMessage, maxBytes: number): Promise<string> 
     let size = 0;
     res.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      // Stop reading at the cap: a feed that never ends must not fill memory.
+      // Stop reading at the cap: a feed that never ends must not fill memory. Settle first: destroying
+      // the response emits its own error.
       if (size > maxBytes) {
-        res.destroy();
         reject(new FeedFetchError("too-large"));
+        res.destroy();
         return;
       }
       chunks.push(chunk);
