@@ -70,7 +70,9 @@ export async function startFeedServer(options: { host?: string; now?: () => Date
   const requests: FeedServer["requests"] = [];
 
   const server = http.createServer((req, res) => {
-    const name = decodeURIComponent(new URL(req.url ?? "/", "http://feeds").pathname.replace(/^\/feeds\//, "").replace(/\.ics$/, ""));
+    const name = decodeURIComponent(
+      new URL(req.url ?? "/", "http://feeds").pathname.replace(/^\/feeds\//, "").replace(/\.ics$/, ""),
+    );
     const behaviour = feeds.get(name);
     const record = (status: number) =>
       requests.push({
@@ -106,7 +108,8 @@ export async function startFeedServer(options: { host?: string; now?: () => Date
         return;
       case "stall":
         record(200);
-        if (behaviour.afterHeaders) res.writeHead(200, { "content-type": "text/calendar" }).write("BEGIN:VCALENDAR\r\n");
+        if (behaviour.afterHeaders)
+          res.writeHead(200, { "content-type": "text/calendar" }).write("BEGIN:VCALENDAR\r\n");
         return;
       case "oversized":
         record(200);
@@ -146,7 +149,10 @@ export async function startFeedServer(options: { host?: string; now?: () => Date
 
 /** Writes `bytes` of events in 64 KB chunks, honouring back-pressure, until done or the client hangs up. */
 function streamOversized(res: http.ServerResponse, bytes: number, declareLength: boolean): void {
-  res.writeHead(200, { "content-type": "text/calendar", ...(declareLength ? { "content-length": String(bytes) } : {}) });
+  res.writeHead(200, {
+    "content-type": "text/calendar",
+    ...(declareLength ? { "content-length": String(bytes) } : {}),
+  });
   const chunk = Buffer.alloc(64 * 1024, "SUMMARY:filler filler filler filler filler filler filler filler\r\n");
   let sent = 0;
   const pump = () => {

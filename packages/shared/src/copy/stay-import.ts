@@ -16,7 +16,8 @@ export const stayImportCopy = {
         `The header row lacks these columns: ${list(columns)}.`,
       "duplicate-columns": ({ columns }: { columns: readonly string[] }) =>
         `These columns appear more than once: ${list(columns)}.`,
-      "too-many-rows": ({ max }: { max: number }) => `A file may hold at most ${max} stays. Split it and import each part.`,
+      "too-many-rows": ({ max }: { max: number }) =>
+        `A file may hold at most ${max} stays. Split it and import each part.`,
     } satisfies Record<StayCsvFileError, (params: never) => string>,
     rowError: {
       "wrong-column-count": ({ expected, found }: { expected: number; found: number }) =>

@@ -67,7 +67,10 @@ const MONTH_FIRST_REGIONS = new Set(["US", "PR", "GU", "VI", "AS", "MP", "UM", "
 
 function monthFirst(locale: string): boolean {
   const parts = locale.replace(/_/g, "-").split("-");
-  const region = parts.slice(1).find((p) => /^[A-Za-z]{2}$/.test(p))?.toUpperCase();
+  const region = parts
+    .slice(1)
+    .find((p) => /^[A-Za-z]{2}$/.test(p))
+    ?.toUpperCase();
   // A bare "en" is read as American English, as browsers and Intl do.
   if (!region) return parts[0]?.toLowerCase() === "en";
   return MONTH_FIRST_REGIONS.has(region);

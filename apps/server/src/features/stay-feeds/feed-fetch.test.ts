@@ -26,11 +26,15 @@ describe("fetchFeed", () => {
     expect(first.etag).toMatch(/^"[0-9a-f]{20}"$/);
     expect(first.lastModified).toBeTruthy();
 
-    expect(await fetchFeed(feeds.feedUrl("cond"), { allowPrivate: true, etag: first.etag })).toEqual({ kind: "not-modified" });
+    expect(await fetchFeed(feeds.feedUrl("cond"), { allowPrivate: true, etag: first.etag })).toEqual({
+      kind: "not-modified",
+    });
     expect(await fetchFeed(feeds.feedUrl("cond"), { allowPrivate: true, lastModified: first.lastModified })).toEqual({
       kind: "not-modified",
     });
-    expect(feeds.requests.filter((r) => r.name === "cond").map((r) => [r.status, r.ifNoneMatch, r.ifModifiedSince])).toEqual([
+    expect(
+      feeds.requests.filter((r) => r.name === "cond").map((r) => [r.status, r.ifNoneMatch, r.ifModifiedSince]),
+    ).toEqual([
       [200, undefined, undefined],
       [304, first.etag, undefined],
       [304, undefined, first.lastModified],
@@ -49,18 +53,26 @@ describe("fetchFeed", () => {
 
   it("refuses a private address, by literal or by name, unless private feeds are allowed", async () => {
     feeds.serveFixture("private", "booking");
-    expect(await fetchFeed(feeds.feedUrl("private"), { allowPrivate: false })).toEqual({ kind: "failed", code: "private-address" });
+    expect(await fetchFeed(feeds.feedUrl("private"), { allowPrivate: false })).toEqual({
+      kind: "failed",
+      code: "private-address",
+    });
     const byName = feeds.feedUrl("private").replace("127.0.0.1", "localhost");
     expect(await fetchFeed(byName, { allowPrivate: false })).toEqual({ kind: "failed", code: "private-address" });
     expect(await fetchFeed(byName, { allowPrivate: true })).toMatchObject({ kind: "ok" });
-    expect(await fetchFeed("http://[::1]:9/x.ics", { allowPrivate: false })).toEqual({ kind: "failed", code: "private-address" });
+    expect(await fetchFeed("http://[::1]:9/x.ics", { allowPrivate: false })).toEqual({
+      kind: "failed",
+      code: "private-address",
+    });
   });
 
   it("refuses a redirect to a private address after a public hop unless allowed, and follows it when allowed", async () => {
     feeds.serveFixture("target", "vrbo");
     publicFeeds.redirect("hop", feeds.feedUrl("target"));
     publicFeeds.serveFixture("public", "vrbo");
-    expect(await fetchFeed(publicFeeds.feedUrl("public"), { allowPrivate: false }, seams)).toMatchObject({ kind: "ok" });
+    expect(await fetchFeed(publicFeeds.feedUrl("public"), { allowPrivate: false }, seams)).toMatchObject({
+      kind: "ok",
+    });
     expect(await fetchFeed(publicFeeds.feedUrl("hop"), { allowPrivate: false }, seams)).toEqual({
       kind: "failed",
       code: "private-address",
@@ -87,7 +99,10 @@ describe("fetchFeed", () => {
       kind: "failed",
       code: "dns-failed",
     });
-    expect(await fetchFeed("http://no-such-host.invalid/a.ics", { allowPrivate: false })).toEqual({ kind: "failed", code: "dns-failed" });
+    expect(await fetchFeed("http://no-such-host.invalid/a.ics", { allowPrivate: false })).toEqual({
+      kind: "failed",
+      code: "dns-failed",
+    });
   });
 
   it("follows at most the allowed number of redirects, relative ones included", async () => {
@@ -97,31 +112,54 @@ describe("fetchFeed", () => {
     feeds.redirect("r3", feeds.feedUrl("r2"));
     feeds.redirect("r4", feeds.feedUrl("r3"));
     expect(await fetchFeed(feeds.feedUrl("r3"), { allowPrivate: true })).toMatchObject({ kind: "ok" });
-    expect(await fetchFeed(feeds.feedUrl("r4"), { allowPrivate: true })).toEqual({ kind: "failed", code: "too-many-redirects" });
+    expect(await fetchFeed(feeds.feedUrl("r4"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "too-many-redirects",
+    });
     expect(await fetchFeed(feeds.feedUrl("r1"), { allowPrivate: true, maxRedirects: 0 })).toEqual({
       kind: "failed",
       code: "too-many-redirects",
     });
     feeds.redirect("to-ftp", "ftp://example.com/a.ics");
-    expect(await fetchFeed(feeds.feedUrl("to-ftp"), { allowPrivate: true })).toEqual({ kind: "failed", code: "not-http" });
+    expect(await fetchFeed(feeds.feedUrl("to-ftp"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "not-http",
+    });
   });
 
   it("stops at the size cap, whether or not the server declares the length", async () => {
     feeds.oversized("streamed", FEED_MAX_BYTES + 64 * 1024);
     feeds.oversized("declared", FEED_MAX_BYTES + 1, true);
-    expect(await fetchFeed(feeds.feedUrl("streamed"), { allowPrivate: true })).toEqual({ kind: "failed", code: "too-large" });
-    expect(await fetchFeed(feeds.feedUrl("declared"), { allowPrivate: true })).toEqual({ kind: "failed", code: "too-large" });
+    expect(await fetchFeed(feeds.feedUrl("streamed"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "too-large",
+    });
+    expect(await fetchFeed(feeds.feedUrl("declared"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "too-large",
+    });
     feeds.setFeed("small", `BEGIN:VCALENDAR\r\n${"X-FILL:x\r\n".repeat(200)}END:VCALENDAR\r\n`);
-    expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 1000 })).toEqual({ kind: "failed", code: "too-large" });
-    expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 10_000 })).toMatchObject({ kind: "ok" });
+    expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 1000 })).toEqual({
+      kind: "failed",
+      code: "too-large",
+    });
+    expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 10_000 })).toMatchObject({
+      kind: "ok",
+    });
   });
 
   it("gives up after the timeout, before the headers or in the middle of the body", async () => {
     feeds.stall("silent");
     feeds.stall("slow-body", true);
     const started = performance.now();
-    expect(await fetchFeed(feeds.feedUrl("silent"), { allowPrivate: true, timeoutMs: 150 })).toEqual({ kind: "failed", code: "timeout" });
-    expect(await fetchFeed(feeds.feedUrl("slow-body"), { allowPrivate: true, timeoutMs: 150 })).toEqual({ kind: "failed", code: "timeout" });
+    expect(await fetchFeed(feeds.feedUrl("silent"), { allowPrivate: true, timeoutMs: 150 })).toEqual({
+      kind: "failed",
+      code: "timeout",
+    });
+    expect(await fetchFeed(feeds.feedUrl("slow-body"), { allowPrivate: true, timeoutMs: 150 })).toEqual({
+      kind: "failed",
+      code: "timeout",
+    });
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
@@ -129,14 +167,28 @@ describe("fetchFeed", () => {
     feeds.respondWith("gone", 410);
     feeds.respondWith("broken", 503);
     feeds.setFeed("login", "<!doctype html><html><body>Please sign in</body></html>", "text/html");
-    expect(await fetchFeed(feeds.feedUrl("gone"), { allowPrivate: true })).toEqual({ kind: "failed", code: "http-status", status: 410 });
-    expect(await fetchFeed(feeds.feedUrl("broken"), { allowPrivate: true })).toEqual({ kind: "failed", code: "http-status", status: 503 });
+    expect(await fetchFeed(feeds.feedUrl("gone"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "http-status",
+      status: 410,
+    });
+    expect(await fetchFeed(feeds.feedUrl("broken"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "http-status",
+      status: 503,
+    });
     expect(await fetchFeed(feeds.feedUrl("nothing-here"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "http-status",
       status: 404,
     });
-    expect(await fetchFeed(feeds.feedUrl("login"), { allowPrivate: true })).toEqual({ kind: "failed", code: "not-a-calendar" });
-    expect(await fetchFeed("http://127.0.0.1:9/feed.ics", { allowPrivate: true })).toEqual({ kind: "failed", code: "connection-failed" });
+    expect(await fetchFeed(feeds.feedUrl("login"), { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "not-a-calendar",
+    });
+    expect(await fetchFeed("http://127.0.0.1:9/feed.ics", { allowPrivate: true })).toEqual({
+      kind: "failed",
+      code: "connection-failed",
+    });
   });
 });

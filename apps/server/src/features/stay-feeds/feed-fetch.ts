@@ -49,7 +49,11 @@ class FeedFetchError extends Error {
  * its addresses checked before the socket connects to the checked one, so neither a redirect nor a DNS
  * answer that changes between lookups (rebinding) reaches a private address when they are not allowed.
  */
-export async function fetchFeed(url: string, options: FetchFeedOptions, seams: FetchFeedSeams = {}): Promise<FetchFeedResult> {
+export async function fetchFeed(
+  url: string,
+  options: FetchFeedOptions,
+  seams: FetchFeedSeams = {},
+): Promise<FetchFeedResult> {
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -68,7 +72,12 @@ export async function fetchFeed(url: string, options: FetchFeedOptions, seams: F
   }
 }
 
-async function follow(url: string, options: FetchFeedOptions, seams: FetchFeedSeams, signal: AbortSignal): Promise<FetchFeedResult> {
+async function follow(
+  url: string,
+  options: FetchFeedOptions,
+  seams: FetchFeedSeams,
+  signal: AbortSignal,
+): Promise<FetchFeedResult> {
   const maxRedirects = options.maxRedirects ?? FEED_MAX_REDIRECTS;
   let target = parseHttpUrl(url);
   for (let hop = 0; ; hop++) {
@@ -107,12 +116,20 @@ function parseHttpUrl(url: string): URL {
   return parsed;
 }
 
-function request(target: URL, options: FetchFeedOptions, seams: FetchFeedSeams, signal: AbortSignal): Promise<http.IncomingMessage> {
+function request(
+  target: URL,
+  options: FetchFeedOptions,
+  seams: FetchFeedSeams,
+  signal: AbortSignal,
+): Promise<http.IncomingMessage> {
   const isPrivate = seams.isPrivate ?? isPrivateAddress;
   const host = target.hostname.replace(/^\[|\]$/g, "");
   // An address literal is never looked up, so it is checked here.
   if (net.isIP(host) && !options.allowPrivate && isPrivate(host)) throw new FeedFetchError("private-address");
-  const headers: Record<string, string> = { accept: "text/calendar, */*;q=0.5", "user-agent": "Doorstep-Calendar-Sync/1.0" };
+  const headers: Record<string, string> = {
+    accept: "text/calendar, */*;q=0.5",
+    "user-agent": "Doorstep-Calendar-Sync/1.0",
+  };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   const client = target.protocol === "https:" ? https : http;

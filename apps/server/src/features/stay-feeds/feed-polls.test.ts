@@ -16,7 +16,10 @@ afterAll(() => feeds.close());
 const event = (uid: string, from: number, to: number, summary: string) =>
   `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;VALUE=DATE:{{+${from}}}\r\nDTEND;VALUE=DATE:{{+${to}}}\r\nSUMMARY:${summary}\r\nEND:VEVENT\r\n`;
 const feed = (...events: string[]) =>
-  renderFeedTemplate(`BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//HomeAway.com\\, Inc.//EN\r\n${events.join("")}END:VCALENDAR\r\n`, today);
+  renderFeedTemplate(
+    `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//HomeAway.com\\, Inc.//EN\r\n${events.join("")}END:VCALENDAR\r\n`,
+    today,
+  );
 
 describe("polling a feed that changes", () => {
   it("creates, moves, cancels and skips blocked dates, and a 304 costs nothing", async () => {
@@ -27,17 +30,30 @@ describe("polling a feed that changes", () => {
       if (fetched.kind === "failed") throw new Error(fetched.code);
       if (fetched.kind === "not-modified") return "not-modified" as const;
       validators = { etag: fetched.etag, lastModified: fetched.lastModified };
-      const parsed = parseFeed(fetched.body, { timeZone: "Europe/Lisbon", defaultCheckIn: "16:00", defaultCheckOut: "10:00" });
+      const parsed = parseFeed(fetched.body, {
+        timeZone: "Europe/Lisbon",
+        defaultCheckIn: "16:00",
+        defaultCheckOut: "10:00",
+      });
       if (!parsed.ok) throw new Error(parsed.code);
       const plan = planFeedSync(stays, parsed.reservations, today);
-      for (const r of plan.create) stays.push({ stayId: `s${stays.length + 1}`, sourceId: r.uid, ...r, status: "confirmed" });
-      for (const u of plan.update) Object.assign(stays.find((s) => s.stayId === u.stayId)!, u.reservation, { status: "confirmed" });
+      for (const r of plan.create)
+        stays.push({ stayId: `s${stays.length + 1}`, sourceId: r.uid, ...r, status: "confirmed" });
+      for (const u of plan.update)
+        Object.assign(
+          stays.find((s) => s.stayId === u.stayId)!,
+          u.reservation,
+          { status: "confirmed" },
+        );
       for (const c of plan.cancel) stays.find((s) => s.stayId === c.stayId)!.status = "cancelled";
       return { plan, counts: parsed.counts };
     };
     const summary = () => stays.map((s) => [s.sourceId, s.checkInDate, s.checkOutDate, s.guestFirstName, s.status]);
 
-    feeds.setFeed("vrbo", feed(event("a", 2, 5, "Reserved - Ana Silva"), event("b", 8, 10, "Ben Costa"), event("x", 12, 20, "Blocked")));
+    feeds.setFeed(
+      "vrbo",
+      feed(event("a", 2, 5, "Reserved - Ana Silva"), event("b", 8, 10, "Ben Costa"), event("x", 12, 20, "Blocked")),
+    );
     expect(await poll()).toMatchObject({ counts: { blocked: 1 } });
     expect(summary()).toEqual([
       ["a", addDays(today, 2), addDays(today, 5), "Ana", "confirmed"],
@@ -55,7 +71,10 @@ describe("polling a feed that changes", () => {
     ]);
 
     // Ben rebooks under the same reservation.
-    feeds.setFeed("vrbo", feed(event("a", 3, 6, "Reserved - Ana Silva"), event("b", 8, 10, "Ben Costa"), event("c", 14, 16, "Carla Reis")));
+    feeds.setFeed(
+      "vrbo",
+      feed(event("a", 3, 6, "Reserved - Ana Silva"), event("b", 8, 10, "Ben Costa"), event("c", 14, 16, "Carla Reis")),
+    );
     const third = await poll();
     expect(third).toMatchObject({ plan: { update: [{ stayId: "s2", reconfirm: true }], unchanged: ["s1", "s3"] } });
     expect(stays.map((s) => s.status)).toEqual(["confirmed", "confirmed", "confirmed"]);

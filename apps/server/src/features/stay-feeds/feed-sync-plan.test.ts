@@ -47,7 +47,9 @@ describe("planFeedSync", () => {
     const before = reservation("moved", 3, 2);
     const after = { ...reservation("moved", 4, 3), checkInTime: "15:00" };
     const plan = planFeedSync([stay(before)], [after], today);
-    expect(plan.update).toEqual([{ stayId: "stay-moved", reservation: after, changed: ["checkInDate", "checkOutDate"], reconfirm: false }]);
+    expect(plan.update).toEqual([
+      { stayId: "stay-moved", reservation: after, changed: ["checkInDate", "checkOutDate"], reconfirm: false },
+    ]);
     expect(plan.create).toEqual([]);
   });
 
@@ -80,7 +82,11 @@ describe("planFeedSync", () => {
   it("a cancelled stay that comes back is confirmed again; one that stays away is left cancelled", () => {
     const back = reservation("back", 6, 2);
     const gone = reservation("gone", 8, 2);
-    const plan = planFeedSync([stay(back, { status: "cancelled" }), stay(gone, { status: "cancelled" })], [back], today);
+    const plan = planFeedSync(
+      [stay(back, { status: "cancelled" }), stay(gone, { status: "cancelled" })],
+      [back],
+      today,
+    );
     expect(plan.update).toEqual([{ stayId: "stay-back", reservation: back, changed: [], reconfirm: true }]);
     expect(plan.cancel).toEqual([]);
     expect(plan.unchanged).toEqual(["stay-gone"]);

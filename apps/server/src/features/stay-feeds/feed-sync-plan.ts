@@ -15,12 +15,7 @@ export interface FeedStayState {
 }
 
 export type FeedOwnedField =
-  | "checkInDate"
-  | "checkInTime"
-  | "checkOutDate"
-  | "checkOutTime"
-  | "guestFirstName"
-  | "guestLastName";
+  "checkInDate" | "checkInTime" | "checkOutDate" | "checkOutTime" | "guestFirstName" | "guestLastName";
 
 const DATE_FIELDS = ["checkInDate", "checkInTime", "checkOutDate", "checkOutTime"] as const;
 const NAME_FIELDS = ["guestFirstName", "guestLastName"] as const;
@@ -47,7 +42,11 @@ export interface FeedSyncPlan {
  * dates from their feeds. Only feed-owned fields are compared, so what the host added (email, language,
  * door code, notes) is untouched; a feed that names no guest ("Airbnb guest") never overwrites a name.
  */
-export function planFeedSync(existing: readonly FeedStayState[], parsed: readonly FeedReservation[], today: string): FeedSyncPlan {
+export function planFeedSync(
+  existing: readonly FeedStayState[],
+  parsed: readonly FeedReservation[],
+  today: string,
+): FeedSyncPlan {
   const plan: FeedSyncPlan = { create: [], update: [], cancel: [], unchanged: [] };
   const bySource = new Map(existing.map((stay) => [stay.sourceId, stay]));
   const listed = new Set<string>();

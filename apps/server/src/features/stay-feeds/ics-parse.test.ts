@@ -14,7 +14,14 @@ function parsed(text: string, options = london) {
 
 const calendar = (...events: string[][]) =>
   renderFeedTemplate(
-    ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", ...events.flatMap((e) => ["BEGIN:VEVENT", ...e, "END:VEVENT"]), "END:VCALENDAR", ""].join("\r\n"),
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//EN",
+      ...events.flatMap((e) => ["BEGIN:VEVENT", ...e, "END:VEVENT"]),
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n"),
     today,
   );
 
@@ -39,7 +46,11 @@ describe("parseFeed: the channels' own calendars", () => {
       description:
         "Reservation URL: https://www.airbnb.com/hosting/reservations/details/HMABCDEF12\nPhone Number (Last 4 Digits): 1234",
     });
-    expect(reservations[0]).toMatchObject({ checkInDate: addDays(today, -6), checkOutDate: addDays(today, -2), phoneLast4: "4821" });
+    expect(reservations[0]).toMatchObject({
+      checkInDate: addDays(today, -6),
+      checkOutDate: addDays(today, -2),
+      phoneLast4: "4821",
+    });
     expect(copy.stayFeeds.airbnbGuest).toBe("Airbnb guest");
   });
 
@@ -88,8 +99,14 @@ describe("parseFeed: the edge cases", () => {
     expect(["14:00", "15:00"]).toContain(ana!.checkOutTime);
     // 14:00Z is 14:00 or 15:00 in London.
     expect(["14:00", "15:00"]).toContain(bob!.checkInTime);
-    const tokyo = parsed(renderFeedFixture("edge-cases", today), { ...london, timeZone: "Asia/Tokyo" }).reservations[1]!;
-    expect(tokyo).toMatchObject({ checkInDate: addDays(today, 7), checkInTime: "23:00", checkOutDate: addDays(today, 9), checkOutTime: "18:00" });
+    const tokyo = parsed(renderFeedFixture("edge-cases", today), { ...london, timeZone: "Asia/Tokyo" })
+      .reservations[1]!;
+    expect(tokyo).toMatchObject({
+      checkInDate: addDays(today, 7),
+      checkInTime: "23:00",
+      checkOutDate: addDays(today, 9),
+      checkOutTime: "18:00",
+    });
   });
 
   it("keeps HTML in fields as text, interpreting nothing", () => {
@@ -117,7 +134,9 @@ describe("parseFeed: rules", () => {
       ),
     );
     expect(counts.duplicate).toBe(1);
-    expect(reservations).toEqual([expect.objectContaining({ uid: "a", guestFirstName: "Kept", checkInDate: addDays(today, 3) })]);
+    expect(reservations).toEqual([
+      expect.objectContaining({ uid: "a", guestFirstName: "Kept", checkInDate: addDays(today, 3) }),
+    ]);
   });
 
   it("a zero-night all-day event and an unreadable date are invalid; a missing DTEND on a date is one night", () => {
@@ -140,7 +159,12 @@ describe("parseFeed: rules", () => {
     const { reservations } = parsed(
       calendar(
         ["UID:f", "DTSTART:{{+3}}T160000", "DTEND:{{+5}}T100000", "SUMMARY:Floating"],
-        ["UID:w", "DTSTART;TZID=Eastern Standard Time:{{+3}}T170000", "DTEND;TZID=Eastern Standard Time:{{+5}}T090000", "SUMMARY:Windows"],
+        [
+          "UID:w",
+          "DTSTART;TZID=Eastern Standard Time:{{+3}}T170000",
+          "DTEND;TZID=Eastern Standard Time:{{+5}}T090000",
+          "SUMMARY:Windows",
+        ],
       ),
     );
     expect(reservations.map((r) => [r.checkInTime, r.checkOutTime])).toEqual([
@@ -150,12 +174,17 @@ describe("parseFeed: rules", () => {
   });
 
   it("an exception of a recurring event (RECURRENCE-ID) is ignored with it", () => {
-    const { counts } = parsed(calendar(["UID:r", "RECURRENCE-ID;VALUE=DATE:{{+7}}", "DTSTART;VALUE=DATE:{{+8}}", "DTEND;VALUE=DATE:{{+9}}"]));
+    const { counts } = parsed(
+      calendar(["UID:r", "RECURRENCE-ID;VALUE=DATE:{{+7}}", "DTSTART;VALUE=DATE:{{+8}}", "DTEND;VALUE=DATE:{{+9}}"]),
+    );
     expect(counts).toMatchObject({ recurring: 1, total: 1 });
   });
 
   it("a byte-order mark before the calendar is ignored", () => {
-    expect(parsed(`\uFEFF${calendar(["UID:b", "DTSTART;VALUE=DATE:{{+1}}", "DTEND;VALUE=DATE:{{+2}}", "SUMMARY:Bom"])}`).reservations).toHaveLength(1);
+    expect(
+      parsed(`\uFEFF${calendar(["UID:b", "DTSTART;VALUE=DATE:{{+1}}", "DTEND;VALUE=DATE:{{+2}}", "SUMMARY:Bom"])}`)
+        .reservations,
+    ).toHaveLength(1);
   });
 
   it("reads a feed of 10,000 events in reasonable time", () => {

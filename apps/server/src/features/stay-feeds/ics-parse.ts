@@ -30,8 +30,7 @@ export interface ParseFeedOptions {
 }
 
 export type ParseFeedResult =
-  | { ok: true; reservations: FeedReservation[]; counts: FeedEventCounts }
-  | { ok: false; code: FeedParseFailure };
+  { ok: true; reservations: FeedReservation[]; counts: FeedEventCounts } | { ok: false; code: FeedParseFailure };
 
 type Component = InstanceType<typeof ICAL.Component>;
 type Time = InstanceType<typeof ICAL.Time>;
@@ -135,7 +134,11 @@ function wallTime(event: Component, name: string, defaultTime: string, timeZone:
 }
 
 /** DTEND may be left out: DURATION then, else RFC 5545's one day (all-day) or zero length (an instant). */
-function endFromDuration(event: Component, start: WallTime | undefined, options: ParseFeedOptions): WallTime | undefined {
+function endFromDuration(
+  event: Component,
+  start: WallTime | undefined,
+  options: ParseFeedOptions,
+): WallTime | undefined {
   if (!start) return undefined;
   const startValue = event.getFirstPropertyValue("dtstart") as Time;
   const duration = event.getFirstPropertyValue("duration") as InstanceType<typeof ICAL.Duration> | null;

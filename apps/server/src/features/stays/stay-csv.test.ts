@@ -43,7 +43,16 @@ describe("parseStaysCsv: the file", () => {
     const semicolons = ok(parseStaysCsv(shuffled, { locale: "fr-FR" }));
     expect(semicolons.delimiter).toBe(";");
     expect(semicolons.rows).toEqual([
-      { line: 2, values: { reservationId: "R;1", propertyId: "p1", guestFirstName: "Émile", checkInDate: inDays(2), checkOutDate: inDays(5) } },
+      {
+        line: 2,
+        values: {
+          reservationId: "R;1",
+          propertyId: "p1",
+          guestFirstName: "Émile",
+          checkInDate: inDays(2),
+          checkOutDate: inDays(5),
+        },
+      },
     ]);
   });
 
@@ -53,16 +62,24 @@ describe("parseStaysCsv: the file", () => {
       code: "unknown-columns",
       params: { columns: ["nights", "colour"] },
     });
-    expect(parseStaysCsv(`${HEADER},adults\n`, { locale: "en-US" })).toMatchObject({ code: "duplicate-columns", params: { columns: ["adults"] } });
+    expect(parseStaysCsv(`${HEADER},adults\n`, { locale: "en-US" })).toMatchObject({
+      code: "duplicate-columns",
+      params: { columns: ["adults"] },
+    });
     expect(parseStaysCsv("reservation_id,guest_first_name,check_in\n", { locale: "en-US" })).toEqual({
       ok: false,
       code: "missing-columns",
       params: { columns: ["property_id", "check_out"] },
     });
     expect(parseStaysCsv("\uFEFF \n", { locale: "en-US" })).toEqual({ ok: false, code: "empty", params: {} });
-    expect(parseStaysCsv(`${HEADER}\n"unclosed,x\n`, { locale: "en-US" })).toMatchObject({ ok: false, code: "unreadable" });
+    expect(parseStaysCsv(`${HEADER}\n"unclosed,x\n`, { locale: "en-US" })).toMatchObject({
+      ok: false,
+      code: "unreadable",
+    });
     expect(parseStaysCsv(`${HEADER}\n`, { locale: "en-US" })).toMatchObject({ ok: true, rows: [] });
-    expect(copy.stayImport.fileError["unknown-columns"]({ columns: ["nights", "colour"] })).toBe("Unknown columns: nights, colour.");
+    expect(copy.stayImport.fileError["unknown-columns"]({ columns: ["nights", "colour"] })).toBe(
+      "Unknown columns: nights, colour.",
+    );
   });
 
   it("refuses a file over the row limit", () => {
@@ -113,7 +130,12 @@ second line",${inDays(1)},${inDays(1)},15:00,11:00,`,
   });
 
   it("reads times loosely but only in 24-hour form; blank means the property's default", () => {
-    const rows = ok(parseStaysCsv(`${minimal}\nR,p,A,${inDays(1)},${inDays(2)},9:05,10:00:00,\nS,p,B,${inDays(1)},${inDays(2)},3pm,,\n`, { locale: "en-US" })).rows;
+    const rows = ok(
+      parseStaysCsv(
+        `${minimal}\nR,p,A,${inDays(1)},${inDays(2)},9:05,10:00:00,\nS,p,B,${inDays(1)},${inDays(2)},3pm,,\n`,
+        { locale: "en-US" },
+      ),
+    ).rows;
     expect(rows[0]).toMatchObject({ values: { checkInTime: "09:05", checkOutTime: "10:00" } });
     expect(rows[1]).toMatchObject({ error: { code: "invalid-time" } });
     const blank = ok(parseStaysCsv(`${minimal}\nR,p,A,${inDays(1)},${inDays(2)},,,\n`, { locale: "en-US" })).rows[0];
@@ -147,7 +169,9 @@ describe("a large file", () => {
   it("reads 5,000 rows quickly", () => {
     const lines = [HEADER];
     for (let i = 0; i < 5_000; i++) {
-      lines.push(`R${i},property-${i % 50},Guest${i},Family${i},g${i}@example.com,+1 555 0100,en,${inDays(i % 365)},15:00,${inDays((i % 365) + 3)},11:00,2,0,${1000 + i}`);
+      lines.push(
+        `R${i},property-${i % 50},Guest${i},Family${i},g${i}@example.com,+1 555 0100,en,${inDays(i % 365)},15:00,${inDays((i % 365) + 3)},11:00,2,0,${1000 + i}`,
+      );
     }
     const text = lines.join("\n");
     const heapBefore = process.memoryUsage().heapUsed;
@@ -158,6 +182,8 @@ describe("a large file", () => {
     expect(result.rows.every((r) => "values" in r)).toBe(true);
     // Reported, never asserted as a budget.
     const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
-    console.info(`parseStaysCsv: 5,000 rows (${(text.length / 1e6).toFixed(2)} MB) in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(0)} MB`);
+    console.info(
+      `parseStaysCsv: 5,000 rows (${(text.length / 1e6).toFixed(2)} MB) in ${ms.toFixed(0)} ms, heap +${heapMb.toFixed(0)} MB`,
+    );
   });
 });

@@ -57,7 +57,13 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
   const delimiter = detectDelimiter(body);
   let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(body, { delimiter, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true });
+    records = parse(body, {
+      delimiter,
+      info: true,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    });
   } catch (error) {
     return { ok: false, code: "unreadable", params: { line: (error as { lines?: number }).lines ?? 1 } };
   }
@@ -78,7 +84,10 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
       // info.lines is where the record ends; quoted fields may span lines.
       const line = info.lines - record.reduce((n, v) => n + (v.match(/\n/g)?.length ?? 0), 0);
       if (record.length !== columns.length) {
-        return { line, error: { code: "wrong-column-count", params: { expected: columns.length, found: record.length } } };
+        return {
+          line,
+          error: { code: "wrong-column-count", params: { expected: columns.length, found: record.length } },
+        };
       }
       const cells = new Map(columns.map((c, i) => [c as StayCsvColumn, record[i]!.trim()]));
       const result = readRow(cells, dateFormats);
@@ -106,7 +115,10 @@ function checkHeader(columns: string[]): Extract<StayCsvResult, { ok: false }> |
   return undefined;
 }
 
-function readRow(cells: Map<StayCsvColumn, string>, formats: readonly StayCsvDateFormat[]): StayCsvValues | StayCsvRowFailure {
+function readRow(
+  cells: Map<StayCsvColumn, string>,
+  formats: readonly StayCsvDateFormat[],
+): StayCsvValues | StayCsvRowFailure {
   const get = (c: StayCsvColumn) => cells.get(c) ?? "";
   const optional = (c: StayCsvColumn) => get(c) || undefined;
   for (const column of STAY_CSV_REQUIRED_COLUMNS) {
@@ -127,7 +139,10 @@ function readRow(cells: Map<StayCsvColumn, string>, formats: readonly StayCsvDat
   // A blank time is the property's default, unknown here: a same-day stay is checked only with both times.
   const outBeforeIn =
     checkOutDate < checkInDate ||
-    (checkOutDate === checkInDate && times.check_in_time && times.check_out_time && times.check_out_time <= times.check_in_time);
+    (checkOutDate === checkInDate &&
+      times.check_in_time &&
+      times.check_out_time &&
+      times.check_out_time <= times.check_in_time);
   if (outBeforeIn) return { code: "check-out-before-check-in", params: {} };
   const counts: Partial<Record<"adults" | "children", number>> = {};
   for (const column of ["adults", "children"] as const) {
@@ -163,8 +178,10 @@ function readDate(raw: string, formats: readonly StayCsvDateFormat[]): string | 
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
   const numeric = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(raw);
   if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-  else if (numeric && formats.includes("M/D/YYYY")) [m, d, y] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
-  else if (numeric && formats.includes("D/M/YYYY")) [d, m, y] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
+  else if (numeric && formats.includes("M/D/YYYY"))
+    [m, d, y] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
+  else if (numeric && formats.includes("D/M/YYYY"))
+    [d, m, y] = [Number(numeric[1]), Number(numeric[2]), Number(numeric[3])];
   else return undefined;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
