@@ -63,7 +63,8 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: true,
-    });
+      // With `info`, each record comes with where it ends; the library's types do not follow the option.
+    }) as unknown as typeof records;
   } catch (error) {
     return { ok: false, code: "unreadable", params: { line: (error as { lines?: number }).lines ?? 1 } };
   }
