@@ -27,6 +27,8 @@ export interface FeedEventCounts {
   blocked: number;
   /** Repeating events (RRULE, or an exception of one): no channel writes a stay that way. */
   recurring: number;
+  /** Events the feed itself marks STATUS:CANCELLED: left out, so their stays are cancelled like dropped ones. */
+  cancelled: number;
   /** Unreadable dates, or a check-out before the check-in. */
   invalid: number;
   /** A second event with a UID already seen: one stay per UID, the latest SEQUENCE wins. */

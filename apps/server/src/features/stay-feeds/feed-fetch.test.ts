@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
 import { renderFeedFixture, startFeedServer, type FeedServer } from "../../test/feed-server.ts";
 import { fetchFeed, FEED_MAX_BYTES } from "./feed-fetch.ts";
 
@@ -115,10 +116,12 @@ describe("fetchFeed", () => {
     expect(await fetchFeed(feeds.feedUrl("r4"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "too-many-redirects",
+      params: { max: 3 },
     });
     expect(await fetchFeed(feeds.feedUrl("r1"), { allowPrivate: true, maxRedirects: 0 })).toEqual({
       kind: "failed",
       code: "too-many-redirects",
+      params: { max: 0 },
     });
     feeds.redirect("to-ftp", "ftp://example.com/a.ics");
     expect(await fetchFeed(feeds.feedUrl("to-ftp"), { allowPrivate: true })).toEqual({
@@ -133,15 +136,18 @@ describe("fetchFeed", () => {
     expect(await fetchFeed(feeds.feedUrl("streamed"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "too-large",
+      params: { megabytes: 5 },
     });
     expect(await fetchFeed(feeds.feedUrl("declared"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "too-large",
+      params: { megabytes: 5 },
     });
     feeds.setFeed("small", `BEGIN:VCALENDAR\r\n${"X-FILL:x\r\n".repeat(200)}END:VCALENDAR\r\n`);
     expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 1000 })).toEqual({
       kind: "failed",
       code: "too-large",
+      params: { megabytes: 1000 / (1024 * 1024) },
     });
     expect(await fetchFeed(feeds.feedUrl("small"), { allowPrivate: true, maxBytes: 10_000 })).toMatchObject({
       kind: "ok",
@@ -155,12 +161,31 @@ describe("fetchFeed", () => {
     expect(await fetchFeed(feeds.feedUrl("silent"), { allowPrivate: true, timeoutMs: 150 })).toEqual({
       kind: "failed",
       code: "timeout",
+      params: { seconds: 0.15 },
     });
     expect(await fetchFeed(feeds.feedUrl("slow-body"), { allowPrivate: true, timeoutMs: 150 })).toEqual({
       kind: "failed",
       code: "timeout",
+      params: { seconds: 0.15 },
     });
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it("has a plain-words message for every failure, from its params", () => {
+    const f = copy.stayFeeds.fetchFailure;
+    expect(f["http-status"]({ status: 410 })).toBe(
+      "The channel no longer serves this calendar link. Copy the link again from the channel.",
+    );
+    expect(f["http-status"]({ status: 502 })).toBe(
+      "The calendar's server answered with an error (HTTP 502). We will try again.",
+    );
+    expect(f.timeout({ seconds: 10 })).toBe(
+      "The calendar's server did not answer within 10 seconds. We will try again.",
+    );
+    expect(f["too-large"]({ megabytes: 5 })).toBe("The calendar is larger than 5 MB, so it was not read.");
+    expect(copy.stayFeeds.skipped({ blocked: 2, recurring: 1, invalid: 0 })).toBe(
+      "2 blocked periods skipped, 1 repeating event ignored",
+    );
   });
 
   it("reports an HTTP error with its status, a page that is not a calendar, and a refused connection", async () => {
@@ -170,17 +195,17 @@ describe("fetchFeed", () => {
     expect(await fetchFeed(feeds.feedUrl("gone"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "http-status",
-      status: 410,
+      params: { status: 410 },
     });
     expect(await fetchFeed(feeds.feedUrl("broken"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "http-status",
-      status: 503,
+      params: { status: 503 },
     });
     expect(await fetchFeed(feeds.feedUrl("nothing-here"), { allowPrivate: true })).toEqual({
       kind: "failed",
       code: "http-status",
-      status: 404,
+      params: { status: 404 },
     });
     expect(await fetchFeed(feeds.feedUrl("login"), { allowPrivate: true })).toEqual({
       kind: "failed",

@@ -20,7 +20,10 @@ export interface FetchFeedOptions {
 export type FetchFeedResult =
   | { kind: "not-modified" }
   | { kind: "ok"; body: string; etag?: string; lastModified?: string }
-  | { kind: "failed"; code: FeedFetchFailure; status?: number };
+  | { kind: "failed"; code: FeedFetchFailure; params?: FeedFetchFailureParams };
+
+/** What the failure's message says (copy.stayFeeds.fetchFailure): the HTTP status, or the limit that was hit. */
+export type FeedFetchFailureParams = { status: number } | { seconds: number } | { megabytes: number } | { max: number };
 
 /**
  * Seams for tests: the name resolver (a rebinding DNS answer) and which addresses count as private (so a
@@ -38,7 +41,7 @@ export const FEED_MAX_REDIRECTS = 3;
 class FeedFetchError extends Error {
   constructor(
     readonly code: FeedFetchFailure,
-    readonly status?: number,
+    readonly params?: FeedFetchFailureParams,
   ) {
     super(code);
   }
@@ -61,11 +64,9 @@ export async function fetchFeed(
     return await follow(url, options, seams, controller.signal);
   } catch (error) {
     if (error instanceof FeedFetchError) {
-      return error.status === undefined
-        ? { kind: "failed", code: error.code }
-        : { kind: "failed", code: error.code, status: error.status };
+      return { kind: "failed", code: error.code, ...(error.params ? { params: error.params } : {}) };
     }
-    if (controller.signal.aborted) return { kind: "failed", code: "timeout" };
+    if (controller.signal.aborted) return { kind: "failed", code: "timeout", params: { seconds: timeoutMs / 1000 } };
     return { kind: "failed", code: networkFailure(error) };
   } finally {
     clearTimeout(timer);
@@ -85,7 +86,7 @@ async function follow(
     const status = res.statusCode ?? 0;
     if (status >= 300 && status < 400 && status !== 304 && res.headers.location) {
       res.resume();
-      if (hop >= maxRedirects) throw new FeedFetchError("too-many-redirects");
+      if (hop >= maxRedirects) throw new FeedFetchError("too-many-redirects", { max: maxRedirects });
       target = parseHttpUrl(new URL(res.headers.location, target).toString());
       continue;
     }
@@ -95,7 +96,7 @@ async function follow(
     }
     if (status < 200 || status >= 300) {
       res.resume();
-      throw new FeedFetchError("http-status", status);
+      throw new FeedFetchError("http-status", { status });
     }
     const body = await readBody(res, options.maxBytes ?? FEED_MAX_BYTES);
     if (!/^\s*BEGIN:VCALENDAR/i.test(body.replace(/^\uFEFF/, ""))) throw new FeedFetchError("not-a-calendar");
@@ -178,7 +179,7 @@ function readBody(res: http.IncomingMessage, maxBytes: number): Promise<string> 
   const declared = Number(res.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
-    return Promise.reject(new FeedFetchError("too-large"));
+    return Promise.reject(new FeedFetchError("too-large", { megabytes: maxBytes / (1024 * 1024) }));
   }
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -188,7 +189,7 @@ function readBody(res: http.IncomingMessage, maxBytes: number): Promise<string> 
       // Stop reading at the cap: a feed that never ends must not fill memory. Settle first: destroying
       // the response emits its own error.
       if (size > maxBytes) {
-        reject(new FeedFetchError("too-large"));
+        reject(new FeedFetchError("too-large", { megabytes: maxBytes / (1024 * 1024) }));
         res.destroy();
         return;
       }

@@ -28,7 +28,7 @@ const calendar = (...events: string[][]) =>
 describe("parseFeed: the channels' own calendars", () => {
   it("Airbnb: 'Reserved' is an Airbnb guest with the reservation link and phone digits; 'Not available' is skipped", () => {
     const { reservations, counts } = parsed(renderFeedFixture("airbnb", today));
-    expect(counts).toEqual({ total: 5, blocked: 2, recurring: 0, invalid: 0, duplicate: 0 });
+    expect(counts).toEqual({ total: 5, blocked: 2, recurring: 0, cancelled: 0, invalid: 0, duplicate: 0 });
     expect(reservations).toHaveLength(3);
     expect(reservations[1]).toEqual<FeedReservation>({
       uid: "1418fb94e984-5f2d8e1b9c7a4e3f8b2a6d1c0e9f7a35@airbnb.com",
@@ -87,7 +87,7 @@ describe("parseFeed: the edge cases", () => {
 
   it("counts a recurring event and a check-out before check-in, and keeps the rest", () => {
     const { reservations, counts } = edge();
-    expect(counts).toEqual({ total: 5, blocked: 0, recurring: 1, invalid: 1, duplicate: 0 });
+    expect(counts).toEqual({ total: 5, blocked: 0, recurring: 1, cancelled: 0, invalid: 1, duplicate: 0 });
     expect(reservations.map((r) => r.guestFirstName)).toEqual(["Ana", "<b>Bob</b>", "Chris"]);
   });
 
@@ -173,6 +173,17 @@ describe("parseFeed: rules", () => {
     ]);
   });
 
+  it("an event the feed marks cancelled is left out and counted", () => {
+    const { reservations, counts } = parsed(
+      calendar(
+        ["UID:c", "STATUS:CANCELLED", "DTSTART;VALUE=DATE:{{+3}}", "DTEND;VALUE=DATE:{{+5}}", "SUMMARY:Gone Guest"],
+        ["UID:k", "STATUS:CONFIRMED", "DTSTART;VALUE=DATE:{{+3}}", "DTEND;VALUE=DATE:{{+5}}", "SUMMARY:Kept Guest"],
+      ),
+    );
+    expect(counts).toMatchObject({ cancelled: 1, total: 2 });
+    expect(reservations.map((r) => r.uid)).toEqual(["k"]);
+  });
+
   it("an exception of a recurring event (RECURRENCE-ID) is ignored with it", () => {
     const { counts } = parsed(
       calendar(["UID:r", "RECURRENCE-ID;VALUE=DATE:{{+7}}", "DTSTART;VALUE=DATE:{{+8}}", "DTEND;VALUE=DATE:{{+9}}"]),
@@ -198,7 +209,7 @@ describe("parseFeed: rules", () => {
     const started = performance.now();
     const { reservations, counts } = parsed(text);
     const ms = performance.now() - started;
-    expect(counts).toEqual({ total: 10_000, blocked: 1_000, recurring: 0, invalid: 0, duplicate: 0 });
+    expect(counts).toEqual({ total: 10_000, blocked: 1_000, recurring: 0, cancelled: 0, invalid: 0, duplicate: 0 });
     expect(reservations).toHaveLength(9_000);
     // Reported, never asserted as a budget (CONTRIBUTING: budgets are measured, not tested).
     console.info(`parseFeed: 10,000 events (${(text.length / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms`);

@@ -45,7 +45,14 @@ export function parseFeed(text: string, options: ParseFeedOptions): ParseFeedRes
   }
   if (calendars.length === 0) return { ok: false, code: "no-calendar" };
 
-  const counts: FeedEventCounts = { total: 0, blocked: 0, recurring: 0, invalid: 0, duplicate: 0 };
+  const counts: FeedEventCounts = {
+    total: 0,
+    blocked: 0,
+    recurring: 0,
+    cancelled: 0,
+    invalid: 0,
+    duplicate: 0,
+  };
   const byUid = new Map<string, { reservation: FeedReservation; sequence: number }>();
   for (const calendar of calendars) {
     const prodId = stringValue(calendar, "prodid");
@@ -79,12 +86,14 @@ function readEvent(
   event: Component,
   prodId: string | undefined,
   options: ParseFeedOptions,
-): { reservation: FeedReservation; sequence: number } | "blocked" | "recurring" | "invalid" {
+): { reservation: FeedReservation; sequence: number } | "blocked" | "recurring" | "cancelled" | "invalid" {
   const summary = stringValue(event, "summary") ?? "";
   if (event.hasProperty("rrule") || event.hasProperty("rdate") || event.hasProperty("recurrence-id")) {
     return "recurring";
   }
   if (isBlockedSummary(summary)) return "blocked";
+  // Some property-management systems keep a cancelled booking in the feed and mark it so.
+  if (stringValue(event, "status")?.trim().toUpperCase() === "CANCELLED") return "cancelled";
   let start: WallTime | undefined;
   let end: WallTime | undefined;
   try {
