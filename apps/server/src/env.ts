@@ -67,6 +67,16 @@ const EnvSchema = z.object({
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Days raw visit and section records are kept; the daily counts the analytics read are kept for good. */
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
+  /** How often each property's calendar (iCal) feeds are polled for stays. */
+  STAY_FEED_POLL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /**
+   * Feed links on private, loopback or link-local addresses (a property-management system on the host's own
+   * network): refused in production unless this is true, since the server fetches them itself.
+   */
+  ALLOW_PRIVATE_FEEDS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((v) => v === "true"),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -178,6 +188,11 @@ export interface AppConfig {
   referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
   /** Affiliate commissions (decision 019): units of each currency per US dollar, as decimal strings. */
   affiliates?: { usdRates: Record<Currency, string> };
+  /**
+   * Calendar feeds of stays: the polling interval, and whether a feed link may reach a private address
+   * (always outside production; in production only with ALLOW_PRIVATE_FEEDS). Optional like `referrals`.
+   */
+  stayFeeds?: { pollMinutes: number; allowPrivate: boolean };
   /** Web Push to guests: the push services' hosts the server may send to; http only in tests. */
   push: { hosts: readonly string[]; allowHttp: boolean };
   rateLimits: {
@@ -288,6 +303,10 @@ export function configFromEnv(env: Env): AppConfig {
         eur: String(env.AFFILIATE_RATE_EUR ?? DEFAULT_USD_RATES.eur),
         aud: String(env.AFFILIATE_RATE_AUD ?? DEFAULT_USD_RATES.aud),
       },
+    },
+    stayFeeds: {
+      pollMinutes: env.STAY_FEED_POLL_MINUTES,
+      allowPrivate: env.NODE_ENV !== "production" || env.ALLOW_PRIVATE_FEEDS,
     },
     push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
     guide: {

@@ -11,6 +11,8 @@ import { localAreaCopy } from "./copy/local-area.ts";
 import { referralsCopy } from "./copy/referrals.ts";
 import { affiliatesCopy } from "./copy/affiliates.ts";
 import { staysCopy } from "./copy/stays.ts";
+import { stayFeedsCopy } from "./copy/stay-feeds.ts";
+import { stayImportCopy } from "./copy/stay-import.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -30,4 +32,6 @@ export const copy = {
   ...referralsCopy,
   ...affiliatesCopy,
   ...staysCopy,
+  ...stayFeedsCopy,
+  ...stayImportCopy,
 } as const;

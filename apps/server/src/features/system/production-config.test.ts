@@ -22,6 +22,24 @@ describe("production configuration (docs/architecture.md §5)", () => {
   });
 });
 
+describe("calendar feeds of stays", () => {
+  it("poll every 15 minutes by default, or as STAY_FEED_POLL_MINUTES says, and refuse nonsense", () => {
+    expect(configFromEnv(parseEnv({})).stayFeeds?.pollMinutes).toBe(15);
+    expect(configFromEnv(parseEnv({ STAY_FEED_POLL_MINUTES: "5" })).stayFeeds?.pollMinutes).toBe(5);
+    expect(() => parseEnv({ STAY_FEED_POLL_MINUTES: "0" })).toThrow(/STAY_FEED_POLL_MINUTES/);
+    expect(() => parseEnv({ ALLOW_PRIVATE_FEEDS: "yes" })).toThrow(/ALLOW_PRIVATE_FEEDS/);
+  });
+
+  it("reach private addresses outside production, and in production only with ALLOW_PRIVATE_FEEDS=true", () => {
+    const prod = { NODE_ENV: "production", PUBLIC_URL: "https://app.example.com" } as const;
+    expect(configFromEnv(parseEnv({})).stayFeeds?.allowPrivate).toBe(true);
+    expect(configFromEnv(parseEnv({ NODE_ENV: "test" })).stayFeeds?.allowPrivate).toBe(true);
+    expect(configFromEnv(parseEnv(prod)).stayFeeds?.allowPrivate).toBe(false);
+    expect(configFromEnv(parseEnv({ ...prod, ALLOW_PRIVATE_FEEDS: "false" })).stayFeeds?.allowPrivate).toBe(false);
+    expect(configFromEnv(parseEnv({ ...prod, ALLOW_PRIVATE_FEEDS: "true" })).stayFeeds?.allowPrivate).toBe(true);
+  });
+});
+
 describe("an https PUBLIC_URL", () => {
   let t: TestApp;
   beforeAll(async () => {
