@@ -68,8 +68,14 @@ export function wallTimeToInstant(date: string, time: string, timeZone: string):
   return new Date(wall - before);
 }
 
-/** The day (YYYY-MM-DD) and time (HH:MM) the wall clock in `timeZone` shows at `instant`. */
-export function instantToWallTime(instant: Date, timeZone: string): { date: string; time: string } {
+/** A day (YYYY-MM-DD) and a time (HH:MM) on a wall clock. */
+export interface WallTime {
+  date: string;
+  time: string;
+}
+
+/** The day and time the wall clock in `timeZone` shows at `instant`. */
+export function instantToWallTime(instant: Date, timeZone: string): WallTime {
   const iso = new Date(wallClockMs(instant.getTime(), timeZone)).toISOString();
   return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
 }

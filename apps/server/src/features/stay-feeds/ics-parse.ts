@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import ICAL from "ical.js";
 import type { FeedEventCounts, FeedParseFailure } from "@doorstep/shared/rules/stay-feeds";
 import { factsFromDescription, guestNameFromSummary, isBlockedSummary, looksLikeAirbnb } from "./feed-event-text.ts";
-import { instantToWallTime, isKnownTimeZone, wallTimeToInstant, type WallTime } from "./feed-time.ts";
+import { isTimeZone } from "@doorstep/shared/rules/analytics";
+import { instantToWallTime, wallTimeToInstant, type WallTime } from "@doorstep/shared/rules/zoned-time";
 
 /** One reservation read from a feed; dates and times are wall times in the property's zone. */
 export interface FeedReservation {
@@ -136,7 +137,7 @@ function wallTime(event: Component, name: string, defaultTime: string, timeZone:
   const tzid = prop.getParameter("tzid");
   const tz = typeof tzid === "string" ? tzid.replace(/^\//, "") : undefined;
   if (value.zone?.tzid === "UTC") return instantToWallTime(new Date(`${date}T${time}:00Z`), timeZone);
-  if (tz && tz !== timeZone && isKnownTimeZone(tz)) {
+  if (tz && tz !== timeZone && isTimeZone(tz)) {
     return instantToWallTime(wallTimeToInstant(date, time, tz), timeZone);
   }
   return { date, time };
