@@ -10,6 +10,7 @@ import { messagingCopy } from "./copy/messaging.ts";
 import { localAreaCopy } from "./copy/local-area.ts";
 import { referralsCopy } from "./copy/referrals.ts";
 import { affiliatesCopy } from "./copy/affiliates.ts";
+import { apiKeysCopy } from "./copy/api-keys.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -28,4 +29,5 @@ export const copy = {
   ...localAreaCopy,
   ...referralsCopy,
   ...affiliatesCopy,
+  ...apiKeysCopy,
 } as const;
