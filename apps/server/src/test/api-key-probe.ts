@@ -13,15 +13,15 @@ import { requireAccountCaller } from "../plugins/auth.ts";
 export interface KeyProbe {
   /** How many times the write's handler ran. */
   runs: number;
-  /** While set, the write waits for it before answering (a request in flight). */
-  gate: Promise<void> | null;
+  /** While set, the write calls it and waits for its promise before answering (a request in flight). */
+  hold: (() => Promise<void>) | null;
 }
 
 const Caller = z.object({ kind: z.enum(["user", "api-key"]), accountId: z.uuid() });
 
 export function registerKeyProbe(parent: FastifyInstance, ctx: AppContext): KeyProbe {
   const app = parent.withTypeProvider<ZodTypeProvider>();
-  const probe: KeyProbe = { runs: 0, gate: null };
+  const probe: KeyProbe = { runs: 0, hold: null };
 
   app.get(
     "/api/test/key-probe/properties/:propertyId",
@@ -53,7 +53,7 @@ export function registerKeyProbe(parent: FastifyInstance, ctx: AppContext): KeyP
     async (request, reply) => {
       const caller = requireAccountCaller(request);
       const run = ++probe.runs;
-      if (probe.gate) await probe.gate;
+      if (probe.hold) await probe.hold();
       if (request.body.text === "crash") throw new Error("probe failure");
       return reply.status(201).send({ kind: caller.kind, accountId: caller.accountId, text: request.body.text, run });
     },
