@@ -5,7 +5,6 @@
 export const apiKeysCopy = {
   apiKeys: {
     title: "API keys",
-    menuLink: "API keys",
     intro: "Property-management systems can send stays to Doorstep with a key.",
     docsLink: "Read the API documentation",
     scope: "A key can only add, change, cancel and list this account's stays. It cannot sign in or see anything else.",

@@ -13,7 +13,7 @@ export const IDEMPOTENCY_KEY_MAX = 255;
 
 /** POST /api/api-keys. */
 export const CreateApiKeyRequest = z.object({
-  name: text().trim().min(1, "Enter a key name").max(API_KEY_NAME_MAX),
+  name: text().trim().min(1).max(API_KEY_NAME_MAX),
 });
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 
