@@ -28,7 +28,6 @@ export const apiKeysCopy = {
     neverUsed: "Never",
     active: "Active",
     revoked: "Revoked",
-    revokedOn: (date: string) => `Revoked ${date}`,
     revoke: "Revoke",
     revokeTitle: "Revoke this key?",
     revokeBody: (name: string) =>

@@ -55,12 +55,20 @@ export function ApiKeysTable({ items }: { items: ApiKeyDto[] }) {
                 <th scope="row" className="api-keys-table__name">
                   {key.name}
                 </th>
-                <td data-label={c.prefix}>
+                <td data-label={c.prefix} className="api-keys-table__nowrap">
                   <code>{key.prefix}…</code>
                 </td>
-                <td data-label={c.created}>{formatLongDate(key.createdAt)}</td>
-                <td data-label={c.lastUsed}>{key.lastUsedAt ? formatLongDate(key.lastUsedAt) : k.neverUsed}</td>
-                <td data-label={c.status}>{key.revokedAt ? k.revokedOn(formatLongDate(key.revokedAt)) : k.active}</td>
+                <td data-label={c.created} className="api-keys-table__nowrap">{formatLongDate(key.createdAt)}</td>
+                <td data-label={c.lastUsed} className="api-keys-table__nowrap">{key.lastUsedAt ? formatLongDate(key.lastUsedAt) : k.neverUsed}</td>
+                <td data-label={c.status}>
+                  {key.revokedAt ? (
+                    <>
+                      {k.revoked} <span className="api-keys-table__when">{formatLongDate(key.revokedAt)}</span>
+                    </>
+                  ) : (
+                    k.active
+                  )}
+                </td>
                 <td className="api-keys-table__action">
                   {key.revokedAt ? null : (
                     <Button variant="secondary" size="sm" aria-label={`${k.revoke} ${key.name}`} onClick={() => setAsking(key)}>
