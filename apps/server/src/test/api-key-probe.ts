@@ -74,4 +74,7 @@ export async function createKeyFor(app: FastifyInstance, owner: { cookie: string
 }
 
 /** The headers of a property-management system's request with `key`: no cookie, no Origin. */
-export const bearer = (key: string, extra: Record<string, string> = {}) => ({ authorization: `Bearer ${key}`, ...extra });
+export const bearer = (key: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${key}`,
+  ...extra,
+});

@@ -379,7 +379,8 @@ describe("authorization harness", () => {
       const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
       if (params.length === 0) continue;
       let url = route.url;
-      for (const param of params) url = url.replace(`:${param}`, encodeURIComponent(await OWNED_ID_FIXTURES[param]!(t, owner)));
+      for (const param of params)
+        url = url.replace(`:${param}`, encodeURIComponent(await OWNED_ID_FIXTURES[param]!(t, owner)));
       const key = `${route.method} ${route.url}`;
       const hasBody = route.method !== "GET" && route.method !== "DELETE";
       const res = await t.app.inject({

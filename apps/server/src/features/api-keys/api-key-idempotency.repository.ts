@@ -75,4 +75,3 @@ export async function deleteIdempotencyBefore(db: Db, before: Date, batch: numbe
     .returning({ id: apiIdempotency.id });
   return deleted.length;
 }
-

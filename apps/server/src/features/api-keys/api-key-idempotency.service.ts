@@ -23,9 +23,7 @@ export const IDEMPOTENCY_STALE_MS = 5 * 60_000;
 const KEY_FORMAT = new RegExp(`^[\\x21-\\x7e]{1,${IDEMPOTENCY_KEY_MAX}}$`);
 
 /** What a write with an Idempotency-Key does: run (holding the claim) or answer with the first response. */
-export type IdempotencyOutcome =
-  | { kind: "run"; claimId: string }
-  | { kind: "replay"; status: number; body: string };
+export type IdempotencyOutcome = { kind: "run"; claimId: string } | { kind: "replay"; status: number; body: string };
 
 /** The fingerprint of a request: the same key may only ever repeat the same method, path and body. */
 export function requestFingerprint(method: string, url: string, body: unknown): string {
@@ -83,7 +81,7 @@ export async function releaseIdempotencyKey(ctx: AppContext, claimId: string): P
 export async function purgeIdempotencyRecords(ctx: AppContext, batch = 1_000): Promise<number> {
   const before = new Date(ctx.now().getTime() - IDEMPOTENCY_TTL_MS);
   let total = 0;
-  for (let n = batch; n === batch; ) {
+  for (let n = batch; n === batch;) {
     n = await deleteIdempotencyBefore(ctx.db, before, batch);
     total += n;
   }

@@ -129,7 +129,10 @@ describe("Idempotency-Key on writes with an API key", () => {
     for (const bad of ["has space", "x".repeat(256)]) {
       const res = await post(bad);
       expect(res.statusCode).toBe(400);
-      expect(res.json().error).toEqual({ code: "VALIDATION_FAILED", message: copy.apiKeys.errors.idempotencyFormat(255) });
+      expect(res.json().error).toEqual({
+        code: "VALIDATION_FAILED",
+        message: copy.apiKeys.errors.idempotencyFormat(255),
+      });
     }
     expect(probe.runs).toBe(runs);
   });

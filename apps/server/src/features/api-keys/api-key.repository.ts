@@ -35,9 +35,13 @@ export function findApiKeysOfAccount(db: Db, accountId: string, limit: number): 
     .limit(limit);
 }
 
-
 /** Marks the key revoked (once: a second revoke keeps the first time). */
-export async function markApiKeyRevoked(db: Db, accountId: string, id: string, at: Date): Promise<ApiKeyRow | undefined> {
+export async function markApiKeyRevoked(
+  db: Db,
+  accountId: string,
+  id: string,
+  at: Date,
+): Promise<ApiKeyRow | undefined> {
   const [row] = await db
     .update(apiKeys)
     .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${at.toISOString()}::timestamptz)` })
@@ -52,7 +56,12 @@ export async function findApiKeyByHash(
   secretHash: string,
 ): Promise<Pick<ApiKeyRow, "id" | "accountId" | "revokedAt" | "lastUsedAt"> | undefined> {
   const [row] = await db
-    .select({ id: apiKeys.id, accountId: apiKeys.accountId, revokedAt: apiKeys.revokedAt, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      accountId: apiKeys.accountId,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(eq(apiKeys.secretHash, secretHash));
   return row;

@@ -22,7 +22,13 @@ export function registerApiKeyRoutes(parent: FastifyInstance, ctx: AppContext): 
 
   app.get(
     "/api/api-keys",
-    { schema: { tags, summary: "The account's API keys, newest first, revoked ones included", response: { 200: ApiKeyListResponse } } },
+    {
+      schema: {
+        tags,
+        summary: "The account's API keys, newest first, revoked ones included",
+        response: { 200: ApiKeyListResponse },
+      },
+    },
     async (request) => ({ items: await listApiKeys(ctx, requireCaller(request)) }),
   );
 

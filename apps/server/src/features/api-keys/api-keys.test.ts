@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = async (user: TestUser) => (await t.as(user, "GET", "/api/api-keys")).json().items as Record<string, unknown>[];
+const list = async (user: TestUser) =>
+  (await t.as(user, "GET", "/api/api-keys")).json().items as Record<string, unknown>[];
 
 describe("API keys: the owner makes, lists and revokes them", () => {
   it("answers the whole key once, stores only its SHA-256 and lists it by name and prefix", async () => {
@@ -101,7 +102,12 @@ describe("API keys: the owner makes, lists and revokes them", () => {
       ["POST", "/api/api-keys"],
       ["POST", `/api/api-keys/${apiKey.id}/revoke`],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: bearer(key), payload: method === "POST" ? { name: "x" } : undefined });
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: bearer(key),
+        payload: method === "POST" ? { name: "x" } : undefined,
+      });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().error).toEqual({ code: "API_KEY_NOT_ALLOWED", message: copy.apiKeys.errors.notAllowed });
     }

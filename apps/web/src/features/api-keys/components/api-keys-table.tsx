@@ -58,8 +58,12 @@ export function ApiKeysTable({ items }: { items: ApiKeyDto[] }) {
                 <td data-label={c.prefix} className="api-keys-table__nowrap">
                   <code>{key.prefix}…</code>
                 </td>
-                <td data-label={c.created} className="api-keys-table__nowrap">{formatLongDate(key.createdAt)}</td>
-                <td data-label={c.lastUsed} className="api-keys-table__nowrap">{key.lastUsedAt ? formatLongDate(key.lastUsedAt) : k.neverUsed}</td>
+                <td data-label={c.created} className="api-keys-table__nowrap">
+                  {formatLongDate(key.createdAt)}
+                </td>
+                <td data-label={c.lastUsed} className="api-keys-table__nowrap">
+                  {key.lastUsedAt ? formatLongDate(key.lastUsedAt) : k.neverUsed}
+                </td>
                 <td data-label={c.status}>
                   {key.revokedAt ? (
                     <>
@@ -71,7 +75,12 @@ export function ApiKeysTable({ items }: { items: ApiKeyDto[] }) {
                 </td>
                 <td className="api-keys-table__action">
                   {key.revokedAt ? null : (
-                    <Button variant="secondary" size="sm" aria-label={`${k.revoke} ${key.name}`} onClick={() => setAsking(key)}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      aria-label={`${k.revoke} ${key.name}`}
+                      onClick={() => setAsking(key)}
+                    >
                       {k.revoke}
                     </Button>
                   )}

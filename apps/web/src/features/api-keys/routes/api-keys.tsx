@@ -24,9 +24,7 @@ export function ApiKeysPage() {
   else
     body = (
       <div className="stack">
-        {created ? (
-          <NewKey name={created.apiKey.name} apiKey={created.key} onDone={() => setCreated(null)} />
-        ) : null}
+        {created ? <NewKey name={created.apiKey.name} apiKey={created.key} onDone={() => setCreated(null)} /> : null}
         <CreateKeyForm onCreated={setCreated} />
         <ApiKeysTable items={keys.data.items} />
       </div>
