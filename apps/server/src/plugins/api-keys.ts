@@ -38,10 +38,16 @@ export function documentApiKeyRoute(route: RouteOptions): void {
   if (route.config?.apiKeys !== true) return;
   const methods = [route.method].flat();
   const writes = methods.some((m) => IDEMPOTENT_METHODS.has(m));
+  const own = route.schema?.headers;
+  // A route's own header schema keeps its fields (and every other header: the object stays loose).
+  const headers =
+    own instanceof z.ZodObject
+      ? z.looseObject({ ...own.shape, ...IdempotencyHeaders.shape })
+      : (own ?? IdempotencyHeaders);
   route.schema = {
     ...route.schema,
     security: [{ bearerAuth: [] }, { session: [] }],
-    ...(writes && !route.schema?.headers ? { headers: IdempotencyHeaders } : {}),
+    ...(writes ? { headers } : {}),
   };
 }
 

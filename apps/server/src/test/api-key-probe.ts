@@ -47,6 +47,8 @@ export function registerKeyProbe(parent: FastifyInstance, ctx: AppContext): KeyP
       config: { apiKeys: true },
       schema: {
         body: z.object({ text: text().max(200) }),
+        // A header of the route's own: the Idempotency-Key is documented beside it.
+        headers: z.object({ "x-probe": text().optional() }),
         response: { 201: Caller.extend({ text: text(), run: z.number().int() }) },
       },
     },

@@ -117,6 +117,7 @@ describe("Bearer API keys", () => {
     const write = doc.paths["/api/test/key-probe/notes"].post;
     expect(write.security).toEqual([{ bearerAuth: [] }, { session: [] }]);
     expect(write.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "idempotency-key" }));
+    expect(write.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "x-probe" }));
     expect(doc.paths["/api/test/key-probe/properties/{propertyId}"].get.security).toContainEqual({ bearerAuth: [] });
     // Routes closed to keys do not list the scheme.
     expect(JSON.stringify(doc.paths["/api/api-keys"])).not.toContain("bearerAuth");
