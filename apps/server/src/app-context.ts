@@ -46,6 +46,20 @@ export interface Caller {
   sessionId: string;
 }
 
+/** A property-management system calling with an API key (decision 039): an account, and no user. */
+export interface ApiKeyCaller {
+  accountId: string;
+  apiKeyId: string;
+}
+
+/**
+ * Who calls a route open to API keys: a signed-in user or a key, both scoped to one account. Services of such
+ * routes scope by `accountId` and record `userId` or `apiKeyId` as the author.
+ */
+export type AccountCaller =
+  | { kind: "user"; accountId: string; userId: string; apiKeyId: null }
+  | { kind: "api-key"; accountId: string; userId: null; apiKeyId: string };
+
 /** Facts about the request that services record (login attempts, sessions). */
 export interface RequestMeta {
   ip: string;

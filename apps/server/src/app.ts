@@ -61,6 +61,8 @@ import { registerMessagingRoutes } from "./features/messaging/messaging.routes.t
 import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
+import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
+import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerJobs } from "./jobs/scheduler.ts";
 
@@ -78,6 +80,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Open to API keys (decision 039): the authorization harness keeps the list of such routes. */
+  apiKeys: boolean;
   /** The route's request schemas (zod), for the edge fuzz test, and its responses' (decision 030). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
 }
@@ -232,8 +236,15 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   app.addHook("onRoute", (route) => {
     // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
+    documentApiKeyRoute(route);
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+      routes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        apiKeys: route.config?.apiKeys === true,
+        schema: route.schema,
+      });
     }
   });
   await app.register(fastifySwagger, {
@@ -243,6 +254,15 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: "ds_session" },
           bearer: { type: "http", scheme: "bearer" },
+          // Decision 039: an account's API key, accepted only by the routes that list this scheme.
+          bearerAuth: {
+            type: "http",
+            scheme: "bearer",
+            bearerFormat: "dsk_live_…",
+            description:
+              "An API key made on the dashboard's API keys page (`Authorization: Bearer dsk_live_…`). It can call " +
+              "only the operations that list this scheme, on its own account, rate-limited per key.",
+          },
         },
       },
       security: [{ session: [] }, { bearer: [] }],
@@ -259,6 +279,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
   registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
+  registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
@@ -286,6 +307,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerMessagingRoutes(app, ctx);
   registerReferralRoutes(app, ctx);
   registerAffiliateRoutes(app, ctx);
+  registerApiKeyRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

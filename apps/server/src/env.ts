@@ -218,6 +218,8 @@ export interface AppConfig {
     /** A guest's messages from one IP, and all guests' to one guide; optional like `places`. */
     guestMessagesPerIp?: RateLimitRule;
     guestMessagesPerGuide?: RateLimitRule;
+    /** Requests per API key (decision 039); optional like `places`, API_KEY_RATE_LIMIT when unset. */
+    apiKey?: RateLimitRule;
   };
 }
 
@@ -240,6 +242,9 @@ const MINUTE = 60_000;
 
 /** Typing an address asks once per pause; 120 a minute is far above a person and far below a script. */
 export const PLACES_RATE_LIMIT: RateLimitRule = { max: 120, windowMs: MINUTE };
+
+/** A property-management system syncing a busy calendar sends bursts; ten a second is ample and bounded. */
+export const API_KEY_RATE_LIMIT: RateLimitRule = { max: 600, windowMs: MINUTE };
 
 /** Derives the app configuration from a parsed environment. */
 export function configFromEnv(env: Env): AppConfig {
@@ -333,6 +338,7 @@ export function configFromEnv(env: Env): AppConfig {
       places: { max: PLACES_RATE_LIMIT.max * scale, windowMs: PLACES_RATE_LIMIT.windowMs },
       guestMessagesPerIp: { max: Math.round(10 * ipScale), windowMs: 10 * MINUTE },
       guestMessagesPerGuide: { max: 120 * scale, windowMs: 10 * MINUTE },
+      apiKey: { max: API_KEY_RATE_LIMIT.max * scale, windowMs: API_KEY_RATE_LIMIT.windowMs },
     },
   };
 }

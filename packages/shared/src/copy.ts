@@ -13,6 +13,7 @@ import { affiliatesCopy } from "./copy/affiliates.ts";
 import { staysCopy } from "./copy/stays.ts";
 import { stayFeedsCopy } from "./copy/stay-feeds.ts";
 import { stayImportCopy } from "./copy/stay-import.ts";
+import { apiKeysCopy } from "./copy/api-keys.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -34,4 +35,5 @@ export const copy = {
   ...staysCopy,
   ...stayFeedsCopy,
   ...stayImportCopy,
+  ...apiKeysCopy,
 } as const;

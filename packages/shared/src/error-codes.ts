@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   "WEBHOOK_SIGNATURE_INVALID",
   // LOCAL-08: the place is already on this list.
   "PLACE_EXISTS",
+  // API keys (decision 039): codes a property-management system switches on.
+  "API_KEY_INVALID",
+  "API_KEY_NOT_ALLOWED",
+  "IDEMPOTENCY_KEY_REUSED",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

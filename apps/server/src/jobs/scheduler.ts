@@ -8,6 +8,7 @@ import { sendMessageNotifications } from "../features/messaging/message-notifica
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";
 import { runAffiliateCommissions } from "../features/affiliates/affiliate-commissions.service.ts";
+import { purgeIdempotencyRecords } from "../features/api-keys/api-key-idempotency.service.ts";
 
 export interface Job {
   name: string;
@@ -34,6 +35,8 @@ export const JOBS: Job[] = [
   // Referral rewards (IMPL-17): confirmed after 35 paid days, instalments released, unclaimed ones expired.
   { name: "referral-rewards", everyMs: 60 * 60_000, run: (ctx) => runReferralRewards(ctx) },
   { name: "affiliate-commissions", everyMs: 60 * 60_000, run: (ctx) => runAffiliateCommissions(ctx) },
+  // API keys' Idempotency-Key records past their 24 hours (decision 039).
+  { name: "purge-api-idempotency", everyMs: 60 * 60_000, run: (ctx) => purgeIdempotencyRecords(ctx) },
 ];
 
 /**

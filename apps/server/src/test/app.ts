@@ -35,6 +35,8 @@ export interface TestAppOptions {
    * with `Origin: PUBLIC_URL` (decision 011). `false` sends exactly the headers given (the CSRF tests).
    */
   sameOriginClient?: boolean;
+  /** Registers routes only a test needs (e.g. one open to API keys) before the app is ready. */
+  routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** PostgreSQL only: the app reaches its database through this port on the same host (a fault proxy). */
   databasePort?: number;
 }
@@ -77,6 +79,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     overrides: { ...options.overrides, now: () => new Date(clock.now) },
   });
   if (options.sameOriginClient !== false) addSameOrigin(app, config.publicUrl);
+  options.routes?.(app, ctx);
   await app.ready();
   return {
     app,

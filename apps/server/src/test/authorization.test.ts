@@ -8,6 +8,7 @@ import { ensureSharedContent } from "../features/shared-content/shared-content.s
 import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
+import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
@@ -65,6 +66,16 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/guide/:propertyId/messages/push",
   "DELETE /api/guide/:propertyId/messages/push",
   "GET /g/:propertyId/messages/files/:fileId",
+]);
+
+/**
+ * The routes an API key may call (decision 039): every other /api route answers a key 401, public ones too.
+ * A route joins this list on purpose, like the public list above.
+ */
+const API_KEY_ROUTES = new Set([
+  // The probe stands in for the stays API; it exists only in this test app (test/api-key-probe.ts).
+  "GET /api/test/key-probe/properties/:propertyId",
+  "POST /api/test/key-probe/notes",
 ]);
 
 /** Creates a resource owned by `owner` and returns the value for that path parameter. */
@@ -147,6 +158,8 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   label: async (t, owner) => (await ownedProfile(t, owner)).label,
   profileId: async (t, owner) => (await ownedProfile(t, owner)).id,
   placeId: async (t, owner) => (await ownedProfile(t, owner)).placeId,
+  // API keys: one of the owner's keys.
+  apiKeyId: async ({ app }, owner) => (await createKeyFor(app, owner)).apiKey.id,
   // Later issues add: conversationId, …
 };
 
@@ -272,6 +285,8 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/local-places/:placeId/image": {},
   // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
+  "POST /api/api-keys/:apiKeyId/revoke": {},
+  "POST /api/test/key-probe/notes": { text: "Hijacked" },
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");
@@ -280,7 +295,7 @@ let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ routes: (app, ctx) => void registerKeyProbe(app, ctx) });
   owner = await buildUser(t.ctx);
   stranger = await buildUser(t.ctx);
 });
@@ -336,6 +351,49 @@ describe("authorization harness", () => {
       expect(res.statusCode, `${key} as another account`).toBe(404);
       expect(res.json().error.code).toBe("NOT_FOUND");
     }
+  });
+
+  it("answers an API key 401 API_KEY_NOT_ALLOWED on every /api route not open to keys, and keeps the list honest", async () => {
+    const { key } = await createKeyFor(t.app, owner);
+    const keyRoutes = apiRoutes().filter((r) => r.apiKeys);
+    expect(new Set(keyRoutes.map((r) => `${r.method} ${r.url}`))).toEqual(API_KEY_ROUTES);
+    for (const route of apiRoutes()) {
+      if (route.apiKeys || !route.url.startsWith("/api/")) continue;
+      const key_ = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:(\w+)/g, "00000000-0000-4000-8000-000000000000").replace("*", "x");
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: bearer(key),
+        payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+      });
+      expect(res.statusCode, key_).toBe(401);
+      expect(res.json().error.code, key_).toBe("API_KEY_NOT_ALLOWED");
+    }
+  });
+
+  it("answers 404 to another account's API key on every id-taking route open to keys", async () => {
+    const strangersKey = (await createKeyFor(t.app, stranger)).key;
+    let checked = 0;
+    for (const route of apiRoutes().filter((r) => r.apiKeys)) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      if (params.length === 0) continue;
+      let url = route.url;
+      for (const param of params)
+        url = url.replace(`:${param}`, encodeURIComponent(await OWNED_ID_FIXTURES[param]!(t, owner)));
+      const key = `${route.method} ${route.url}`;
+      const hasBody = route.method !== "GET" && route.method !== "DELETE";
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url,
+        headers: bearer(strangersKey),
+        payload: hasBody ? VALID_BODIES[key] : undefined,
+      });
+      expect(res.statusCode, `${key} with another account's key`).toBe(404);
+      expect(res.json().error.code).toBe("NOT_FOUND");
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("answers 404 to another account that pairs its own property with the owner's item or sub-item ids", async () => {

@@ -183,6 +183,10 @@ const ReferralsPage = page(
   () => import("../features/referrals/routes/referrals.tsx"),
   (m) => m.ReferralsPage,
 );
+const ApiKeysPage = page(
+  () => import("../features/api-keys/routes/api-keys.tsx"),
+  (m) => m.ApiKeysPage,
+);
 const CreateAffiliateAccountPage = page(
   () => import("./routes/create-affiliate-account-route.tsx"),
   (m) => m.CreateAffiliateAccountRoute,
@@ -332,6 +336,7 @@ export const routes: RouteObject[] = [
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+              { path: "api-keys", element: <ApiKeysPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

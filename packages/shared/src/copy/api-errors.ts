@@ -10,6 +10,7 @@ import { localAreaCopy } from "./local-area.ts";
 import { messagingCopy } from "./messaging.ts";
 import { propertyCopy } from "./properties.ts";
 import { affiliatesCopy } from "./affiliates.ts";
+import { apiKeysCopy } from "./api-keys.ts";
 
 const { billing } = billingCopy;
 const { content } = contentCopy;
@@ -19,6 +20,7 @@ const { localArea } = localAreaCopy;
 const { messaging, guestMessaging: g } = messagingCopy;
 const { properties, basicSetup } = propertyCopy;
 const { bulkUpdates: bulk } = bulkUpdatesCopy;
+const { apiKeys } = apiKeysCopy;
 
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
@@ -111,6 +113,9 @@ export const apiErrorCopy = {
   NO_SUBSCRIPTION: () => "There is no subscription to update.",
   WEBHOOK_SIGNATURE_INVALID: () => "The webhook signature is not valid.",
   PLACE_EXISTS: () => localArea.alreadyAdded,
+  API_KEY_INVALID: () => apiKeys.errors.invalid,
+  API_KEY_NOT_ALLOWED: () => apiKeys.errors.notAllowed,
+  IDEMPOTENCY_KEY_REUSED: () => apiKeys.errors.idempotencyReused,
 
   // Accounts and requests
   ORIGIN_MISSING: () => "This request did not say which site it came from.",
@@ -195,6 +200,11 @@ export const apiErrorCopy = {
   BULK_ON_OR_OFF: () => bulk.onOrOff,
   BULK_MANAGER_UNKNOWN: () => bulk.unknownManager,
   BULK_VALUE_INVALID: bulkValueInvalid,
+  // API keys
+  API_KEYS_OWNER_ONLY: () => apiKeys.ownerOnly,
+  API_KEY_LIMIT: ({ max }: { max: number }) => apiKeys.errors.limit(max),
+  IDEMPOTENCY_KEY_FORMAT: ({ max }: { max: number }) => apiKeys.errors.idempotencyFormat(max),
+  IDEMPOTENCY_IN_PROGRESS: () => apiKeys.errors.idempotencyInProgress,
 } as const satisfies Record<ErrorReason, (params: never) => string>;
 
 type ApiErrorCopy = typeof apiErrorCopy;

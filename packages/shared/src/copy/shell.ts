@@ -68,6 +68,7 @@ export const shellCopy = {
       loginDetails: "Login Details",
       subscription: "Subscription and Payment",
       referrals: "Referrals",
+      apiKeys: "API keys",
       guideAnalytics: "Guide Analytics",
     },
   },

@@ -75,6 +75,12 @@ export const icons = {
       <path d="M12 8.5S10.8 4 8.5 4a2 2 0 0 0 0 4.5M12 8.5S13.2 4 15.5 4a2 2 0 0 1 0 4.5" />
     </Icon>
   ),
+  key: (
+    <Icon>
+      <circle cx="8" cy="15" r="4" />
+      <path d="M10.8 12.2 20 3M16.5 6.5l2.5 2.5M14 9l2 2" />
+    </Icon>
+  ),
   chart: (
     <Icon>
       <path d="M4 20V4M4 20h16" />

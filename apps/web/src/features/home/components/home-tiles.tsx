@@ -32,6 +32,8 @@ export function HomeTiles({ user }: { user: UserDto }) {
           <Tile to="/login-security" title={tiles.loginDetails} icon={icons.lock} />
           {user.isMaster ? <Tile to="/subscription" title={tiles.subscription} icon={icons.card} /> : null}
           {user.isMaster ? <Tile to="/referrals" title={tiles.referrals} icon={icons.gift} /> : null}
+          {/* Keys are the account's to give away, like its billing: the owner's alone (decision 039). */}
+          {user.isMaster ? <Tile to="/api-keys" title={tiles.apiKeys} icon={icons.key} /> : null}
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-data">
