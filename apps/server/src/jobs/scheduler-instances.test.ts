@@ -29,7 +29,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     // The second instance: its own pool on the same database as the first.
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${await databaseName(a.ctx)}`;
-    const database = openPostgres(url.toString(), () => {});
+    const database = openPostgres(url.toString(), { onConnectionError: () => {} });
     const built = await buildApp({ config: a.config, database, overrides: { now: () => new Date(a.clock.now) } });
     await built.app.ready();
     b = { app: built.app, ctx: built.ctx, database };
