@@ -62,6 +62,7 @@ import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { registerRecordJobs } from "./jobs/record-jobs.ts";
 import { registerJobs } from "./jobs/scheduler.ts";
 
 export interface BuildAppOptions {
@@ -208,8 +209,9 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());
-  // The recurring jobs are defined on every app; only a started queue (server.ts) runs them.
+  // The recurring and per-record jobs are defined on every app; only a started queue (server.ts) runs them.
   registerJobs(ctx);
+  registerRecordJobs(ctx);
   app.addHook("onClose", () => ctx.jobs.stop());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.

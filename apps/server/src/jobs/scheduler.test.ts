@@ -14,12 +14,13 @@ describe("recurring jobs", () => {
     expect(run).toHaveBeenCalledWith(ctx);
   });
 
-  it("keeps the nine jobs and their cadences", () => {
+  it("keeps the ten jobs and their cadences", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.everyMs / 1000]))).toEqual({
       "purge-dead-sessions-and-links": 3600,
       "purge-archived-properties": 600,
       "billing-local-renewals": 300,
       "billing-trial-notices": 900,
+      "billing-quantity-reconcile": 3600,
       "purge-expired-visit-records": 21600,
       "resume-property-copies": 60,
       "send-message-notifications": 30,
