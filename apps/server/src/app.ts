@@ -64,6 +64,7 @@ import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.
 import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
+import { registerRecordJobs } from "./jobs/record-jobs.ts";
 import { registerJobs } from "./jobs/scheduler.ts";
 
 export interface BuildAppOptions {
@@ -212,8 +213,9 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());
-  // The recurring jobs are defined on every app; only a started queue (server.ts) runs them.
+  // The recurring and per-record jobs are defined on every app; only a started queue (server.ts) runs them.
   registerJobs(ctx);
+  registerRecordJobs(ctx);
   app.addHook("onClose", () => ctx.jobs.stop());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.

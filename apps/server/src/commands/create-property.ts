@@ -1,6 +1,6 @@
 import type { CreatePropertyRequest, PropertyDto } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../app-context.ts";
-import { syncBilledQuantity } from "../features/billing/billing-events.service.ts";
+import { syncBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 import { createProperty } from "../features/properties/property.service.ts";
 import { inTransaction } from "./transaction.ts";
 

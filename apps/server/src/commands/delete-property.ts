@@ -1,6 +1,6 @@
 import type { AppContext, Caller } from "../app-context.ts";
 import { purgeGuideCache } from "../lib/guide-purge.ts";
-import { syncBilledQuantity } from "../features/billing/billing-events.service.ts";
+import { syncBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 import { archiveProperty } from "../features/properties/property.service.ts";
 import { inTransaction } from "./transaction.ts";
 

@@ -1,7 +1,7 @@
 import type { DuplicatePropertyRequest, PropertyCopyDto } from "@doorstep/shared/schemas/property-copies";
 import type { AppContext, Caller } from "../app-context.ts";
 import { recordAudit } from "../features/audit/audit.service.ts";
-import { syncBilledQuantity } from "../features/billing/billing-events.service.ts";
+import { syncBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 import { copyGuideContent, countGuideCopySteps } from "../features/content/content-copy.service.ts";
 import { copyLocalArea } from "../features/local-area/local-places.service.ts";
 import { createPropertyCopy, getOwnedGuideProperty } from "../features/properties/property.service.ts";

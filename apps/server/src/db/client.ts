@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/server-files.ts";
+import { openBoundedPool } from "./bounded-pool.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -62,27 +63,40 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): P
   }
 }
 
+export interface PostgresOptions {
+  /** A connection the server or the network ended (it is replaced); by default a warning. */
+  onConnectionError?: (error: Error) => void;
+  /** How long a query may go unanswered before its connection is given up (`QUERY_TIMEOUT_MS`). */
+  queryTimeoutMs?: number;
+}
+
 /**
- * PostgreSQL at `url` through a pool. A connection that the server ends (a restart, a failover, an
- * administrator) is reported to `onConnectionError` and replaced by the pool; unhandled, it would crash the
- * process. The pool listens on idle connections only, so every connection also gets a listener of its own for
- * the time it is checked out (a transaction, a migration): its query fails, the request answers 503, and the
- * pool drops the broken connection when it is released.
+ * PostgreSQL at `url` through a pool that no network fault can hang (`bounded-pool.ts`). A connection that the
+ * server or the network ends (a restart, a failover, an administrator) is reported to `onConnectionError` and
+ * replaced by the pool; unhandled, it would crash the process. A query on it, or one left unanswered past the
+ * query timeout, fails as unavailable and the request answers 503.
  */
-export function openPostgres(
-  url: string,
-  onConnectionError: (error: Error) => void = (e) => console.warn(`database connection lost: ${e.message}`),
-): Database {
-  // A connect that cannot succeed fails after 5 s (pg waits for ever by default), so a request answers 503.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
-  pool.on("error", onConnectionError);
-  pool.on("connect", (client) => client.on("error", onConnectionError));
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const onConnectionError =
+    options.onConnectionError ?? ((e: Error) => console.warn(`database connection lost: ${e.message}`));
+  const pool = openBoundedPool({ url, onConnectionError, queryTimeoutMs: options.queryTimeoutMs });
   const db = drizzlePg(pool, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     sql: postgresExecutor(pool),
     kind: "postgres",
-    migrate: () => withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+    migrate: async () => {
+      // Migrations get a pool of their own without the query timeout: an index on a big table, or waiting for
+      // another instance's migrations behind the lock, may rightly take longer.
+      const migrations = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 5_000 });
+      migrations.on("error", onConnectionError);
+      try {
+        const migrationDb = drizzlePg(migrations, { schema, casing: "snake_case" });
+        await withMigrationLock(migrations, () => migratePg(migrationDb, { migrationsFolder: MIGRATIONS_DIR }));
+      } finally {
+        await migrations.end();
+      }
+    },
     ping: async () => {
       await pool.query("select 1");
     },

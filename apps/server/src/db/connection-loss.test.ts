@@ -23,7 +23,7 @@ describe.runIf(adminUrl)("PostgreSQL ending a connection in the middle of a tran
     await admin.query(`create database ${name}`);
     const url = new URL(adminUrl!);
     url.pathname = `/${name}`;
-    database = openPostgres(url.toString(), (error) => reported.push(error));
+    database = openPostgres(url.toString(), { onConnectionError: (error) => reported.push(error) });
   });
   afterAll(async () => {
     await database.close();

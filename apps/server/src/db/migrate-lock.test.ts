@@ -19,7 +19,7 @@ describe.runIf(adminUrl)("PostgreSQL migrations under pg_advisory_lock", () => {
     const holder = new pg.Client({ connectionString: url.toString() });
     await holder.connect();
     // The drop at the end ends idle pooled connections on purpose.
-    const instances = [1, 2, 3].map(() => openPostgres(url.toString(), () => {}));
+    const instances = [1, 2, 3].map(() => openPostgres(url.toString(), { onConnectionError: () => {} }));
     try {
       await holder.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
       let finished = 0;

@@ -22,7 +22,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("job queue on two instances sharin
     const { rows } = await first.sql.executeSql("select current_database() as name");
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${String(rows[0]!.name)}`;
-    second = openPostgres(url.toString(), () => {});
+    second = openPostgres(url.toString(), { onConnectionError: () => {} });
     for (const [instance, database] of [
       ["a", first],
       ["b", second],

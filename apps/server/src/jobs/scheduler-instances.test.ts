@@ -5,11 +5,13 @@ import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { affiliateCustomers, affiliates } from "../db/schema/affiliates.ts";
+import { billingAccounts } from "../db/schema/billing.ts";
 import { sessions } from "../db/schema/auth.ts";
 import { propertyCopies } from "../db/schema/property-copies.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { users } from "../db/schema/users.ts";
 import { guideVisits } from "../db/schema/visits.ts";
+import { BILLED_QUANTITY_JOB } from "../features/billing/billed-quantity.service.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
@@ -29,7 +31,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     // The second instance: its own pool on the same database as the first.
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${await databaseName(a.ctx)}`;
-    const database = openPostgres(url.toString(), () => {});
+    const database = openPostgres(url.toString(), { onConnectionError: () => {} });
     const built = await buildApp({ config: a.config, database, overrides: { now: () => new Date(a.clock.now) } });
     await built.app.ready();
     b = { app: built.app, ctx: built.ctx, database };
@@ -131,6 +133,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       .set({ dueAt: new Date(a.clock.now.getTime() - DAY) })
       .where(eq(rewardPayouts.beneficiaryAccountId, affiliateUser.accountId));
 
+    // billing-quantity-reconcile: a subscriber with two properties billed for one (its sync failed).
+    const outOfLine = await buildUser(a.ctx);
+    await buildProperty(a.app, outOfLine);
+    expect((await subscribe(a.app, outOfLine, CARDS.ok)).statusCode).toBe(201);
+    await buildProperty(a.app, outOfLine);
+    await a.ctx.db
+      .update(billingAccounts)
+      .set({ quantity: 1 })
+      .where(eq(billingAccounts.accountId, outOfLine.accountId));
+
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
       JOBS.map(async (job) => {
@@ -201,6 +213,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           (m) => m.template === "affiliate-commission-payable",
         );
         expect(notices.length).toBeGreaterThanOrEqual(1);
+      },
+      "billing-quantity-reconcile": async () => {
+        const [x, y] = results["billing-quantity-reconcile"] as [number, number];
+        expect(x + y).toBeGreaterThanOrEqual(1);
+        // Both instances may queue the account's job; its key leaves one waiting.
+        const waiting = (await a.ctx.jobs.list()).filter(
+          (job) => job.name === BILLED_QUANTITY_JOB && job.key === outOfLine.accountId && job.state === "created",
+        );
+        expect(waiting).toHaveLength(1);
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];

@@ -20,6 +20,7 @@ describe("recurring jobs", () => {
       "purge-archived-properties": 600,
       "billing-local-renewals": 300,
       "billing-trial-notices": 900,
+      "billing-quantity-reconcile": 3600,
       "purge-expired-visit-records": 21600,
       "resume-property-copies": 60,
       "send-message-notifications": 30,

@@ -1,6 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { purgeDeadAuthRecords } from "../features/auth/session.service.ts";
 import { runTrialNotices } from "../features/billing/billing-events.service.ts";
+import { reconcileBilledQuantities } from "../features/billing/billed-quantity.service.ts";
 import { runLocalRenewals } from "../commands/billing-events.ts";
 import { purgeArchivedProperties } from "../commands/purge-archived-properties.ts";
 import { resumeStalePropertyCopies } from "../commands/duplicate-property.ts";
@@ -26,6 +27,8 @@ export const JOBS: Job[] = [
   // Billing: local-gateway renewals and retries; trial reminders and expiry (IMPL-12).
   { name: "billing-local-renewals", everyMs: 5 * 60_000, run: (ctx) => runLocalRenewals(ctx) },
   { name: "billing-trial-notices", everyMs: 15 * 60_000, run: (ctx) => runTrialNotices(ctx) },
+  // Billed quantities a failed sync left out of line, whose retry could not be queued either (IMPL-15).
+  { name: "billing-quantity-reconcile", everyMs: 60 * 60_000, run: (ctx) => reconcileBilledQuantities(ctx) },
   // Guide analytics: raw visit and section records past their retention (the daily counts stay).
   { name: "purge-expired-visit-records", everyMs: 6 * 60 * 60_000, run: (ctx) => purgeExpiredVisitRecords(ctx) },
   // Duplicated guides whose server stopped mid-copy are taken up again.

@@ -15,6 +15,33 @@ export const MAX_INPUT_PIXELS = 50_000_000;
 const openImage = (input: Buffer | string, options: SharpOptions = {}) =>
   sharp(input, { ...options, limitInputPixels: MAX_INPUT_PIXELS });
 
+// libvips' operation cache keeps up to 50 MB of recent results for reuse; no image here is processed twice.
+sharp.cache(false);
+
+/**
+ * How many images are decoded and encoded at once. One job holds up to ~60 MB outside the JS heap (a
+ * 49-megapixel PNG cannot shrink on load, and a 2400 px WebP encode keeps its whole picture), and each
+ * request ran its own on libuv's four threads: four uploads at once took ~285 MB. One at a time loses
+ * nothing on a small machine (libvips already uses the cores a job can) and keeps the peak to one job.
+ */
+const IMAGE_JOBS = 1;
+let imageJobsRunning = 0;
+const imageJobsWaiting: (() => void)[] = [];
+
+/** Runs `job` when an image slot is free; jobs wait their turn in order. */
+export async function inImageSlot<T>(job: () => Promise<T>): Promise<T> {
+  if (imageJobsRunning < IMAGE_JOBS) imageJobsRunning++;
+  else await new Promise<void>((resolve) => imageJobsWaiting.push(resolve));
+  try {
+    return await job();
+  } finally {
+    // The slot passes straight to the next job waiting, if any.
+    const next = imageJobsWaiting.shift();
+    if (next) next();
+    else imageJobsRunning--;
+  }
+}
+
 const tooManyPixels = () => new AppError("IMAGE_TOO_MANY_PIXELS");
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
@@ -54,11 +81,13 @@ export async function normalizeImage(input: Buffer | string): Promise<Buffer> {
   // Belt and braces: refused from the header's dimensions, before any decode.
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_INPUT_PIXELS) throw tooManyPixels();
   try {
-    return await openImage(input, { animated: false })
-      .rotate()
-      .resize({ width: 2400, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
+    return await inImageSlot(() =>
+      openImage(input, { animated: false })
+        .rotate()
+        .resize({ width: 2400, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("IMAGE_UNREADABLE");
@@ -79,7 +108,9 @@ export function variantKey(key: string, width: number): string {
 /** A resized WebP variant of a stored image; a stored original over the pixel limit is refused, not decoded. */
 export async function resizeImage(input: Buffer, width: number): Promise<Buffer> {
   try {
-    return await openImage(input).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+    return await inImageSlot(() =>
+      openImage(input).resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    );
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("IMAGE_UNREADABLE");
@@ -97,10 +128,9 @@ export function iconSize(requested: number | undefined): number | null {
 /** A square, centre-cropped PNG icon of a stored image (PNG: what every platform accepts for install icons). */
 export async function squareIcon(input: Buffer, size: number): Promise<Buffer> {
   try {
-    return await openImage(input)
-      .resize({ width: size, height: size, fit: "cover", position: "attention" })
-      .png()
-      .toBuffer();
+    return await inImageSlot(() =>
+      openImage(input).resize({ width: size, height: size, fit: "cover", position: "attention" }).png().toBuffer(),
+    );
   } catch (error) {
     if (isPixelLimitError(error)) throw tooManyPixels();
     throw new AppError("IMAGE_UNREADABLE");

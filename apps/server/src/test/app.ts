@@ -39,6 +39,8 @@ export interface TestAppOptions {
   routes?: (app: FastifyInstance, ctx: AppContext) => void;
   /** PostgreSQL only: the app reaches its database through this port on the same host (a fault proxy). */
   databasePort?: number;
+  /** PostgreSQL only: how long a query may go unanswered before its connection is given up. */
+  databaseQueryTimeoutMs?: number;
 }
 
 /** Wraps `app.inject` so requests carry the dashboard's own Origin unless they name one (or a Referer). */
@@ -66,7 +68,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   );
   const merged: AppConfig = { ...base, webDistDir: path.join(dataDir, "no-web-build"), ...options.config };
   const config = options.configure ? options.configure(merged) : merged;
-  const database = await openTestDatabase({ port: options.databasePort });
+  const database = await openTestDatabase({
+    port: options.databasePort,
+    queryTimeoutMs: options.databaseQueryTimeoutMs,
+  });
   const clock = {
     now: new Date(),
     advance(ms: number) {

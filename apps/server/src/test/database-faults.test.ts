@@ -16,7 +16,7 @@ interface Answer {
 /**
  * The network between the app and PostgreSQL failing under writes (decision 011): every connection reset, then
  * nothing arriving for a while (a stall of 2.5 s, kept short for the suite's sake: `bench/chaos.ts` stalls
- * 5 s), then healed. The server stays up, answers each write 2xx or 503 UNAVAILABLE and never 500, keeps every
+ * 5 s), then healed. The queries the stall holds are given up after the pool's query timeout. The server stays up, answers each write 2xx or 503 UNAVAILABLE and never 500, keeps every
  * write it acknowledged, and serves again promptly.
  */
 describe.runIf(adminUrl)("PostgreSQL behind a failing network", () => {
@@ -27,16 +27,15 @@ describe.runIf(adminUrl)("PostgreSQL behind a failing network", () => {
   beforeAll(async () => {
     const target = new URL(adminUrl!);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    t = await createTestApp({ databasePort: proxy.port });
+    // Queries unanswered for 1 s are given up (15 s in production), so the stall is felt as 503s, not only waits.
+    t = await createTestApp({ databasePort: proxy.port, databaseQueryTimeoutMs: 1_000 });
     user = await buildUser(t.ctx);
   });
   afterAll(async () => {
-    // The proxy first: its sockets end. Closing the app's pool after the faults sometimes waits on a
-    // connection that never comes back (seen once in three runs on a busy machine, after the test had passed);
-    // the wait is bounded here so the file ends, and the cause is still to be found (the closing note says so).
+    // The pool closes whatever the faults did to its connections (db/pool-faults.test.ts shows why it can).
     proxy.resume();
     await proxy.close();
-    await Promise.race([t.close(), sleep(10_000)]);
+    await t.close();
   });
 
   it("acknowledges only what it kept, answers 503 and never 500, and recovers within 2 s", async () => {
@@ -79,7 +78,7 @@ describe.runIf(adminUrl)("PostgreSQL behind a failing network", () => {
         expect([201, 503], `${id}: ${answer.status} ${answer.code}`).toContain(answer.status);
         if (answer.status === 503) expect(answer.code, id).toBe("UNAVAILABLE");
       }
-      expect(all.filter((a) => a.status === 503).length, "the resets are felt").toBeGreaterThan(0);
+      expect(all.filter((a) => a.status === 503).length, "the faults are felt").toBeGreaterThan(0);
       // Served again within 2 s of the network healing: every write started 2 s after it succeeded.
       const late = all.filter((a) => a.startedAt > healedAt + 2_000);
       expect(late.length).toBeGreaterThan(0);

@@ -10,9 +10,12 @@ export type TestDatabase = Database & { url?: string };
 /**
  * A fresh, migrated database for one test file: PostgreSQL (a copy of the template) when TEST_DATABASE_URL
  * is set, else an in-memory PGlite loaded from the template dump. `port` sends the app's connections to
- * another port on the same host (a fault proxy in front of PostgreSQL).
+ * another port on the same host (a fault proxy in front of PostgreSQL); `queryTimeoutMs` shortens the wait
+ * before an unanswered query gives its connection up.
  */
-export async function openTestDatabase(options: { port?: number } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  options: { port?: number; queryTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   const postgres = inject("postgresTemplate");
   if (postgres) {
     const name = `${postgres.prefix}${randomBytes(4).toString("hex")}`;
@@ -25,7 +28,10 @@ export async function openTestDatabase(options: { port?: number } = {}): Promise
     // The copy is dropped WITH (FORCE) when the file ends; connections it ends on the way are expected.
     const through = new URL(url);
     if (options.port) through.port = String(options.port);
-    const database = openPostgres(through.toString(), () => {});
+    const database = openPostgres(through.toString(), {
+      onConnectionError: () => {},
+      queryTimeoutMs: options.queryTimeoutMs,
+    });
     return {
       ...database,
       url: url.toString(),

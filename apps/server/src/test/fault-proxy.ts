@@ -13,6 +13,8 @@ export interface FaultProxy {
   port: number;
   /** Connections open now (each one a client socket and its upstream socket). */
   readonly connections: number;
+  /** Bytes clients have sent that a stall is holding back (a test knows its request is on the wire). */
+  readonly waiting: number;
   reset(): void;
   stall(): void;
   drop(): void;
@@ -81,6 +83,11 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     port: (server.address() as net.AddressInfo).port,
     get connections() {
       return links.size;
+    },
+    get waiting() {
+      let bytes = 0;
+      for (const { client } of links) bytes += client.readableLength;
+      return bytes;
     },
     reset() {
       held.length = 0;

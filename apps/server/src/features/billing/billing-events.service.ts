@@ -1,24 +1,15 @@
-import {
-  FAILED_STATUSES,
-  LIVE_STATUSES,
-  dueTrialNotice,
-  type SubscriptionStatus,
-} from "@doorstep/shared/rules/billing";
+import { FAILED_STATUSES, dueTrialNotice, type SubscriptionStatus } from "@doorstep/shared/rules/billing";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import type { GatewayEvent } from "../../providers/payments/payment-gateway.ts";
 import { paymentFailedEmail, trialNoticeEmail } from "./billing.emails.ts";
-import { billedQuantityFor, planAmounts } from "./billing-plans.service.ts";
 import {
   claimTrialNotice,
-  findBillingAccount,
   findBillingAccountByCustomer,
   findBillingAccountBySubscription,
-  findPlanByKey,
   findTrialsDueNotice,
   forgetWebhookEvent,
   recordWebhookEvent,
-  upsertBillingAccount,
 } from "./billing.repository.ts";
 import { applySnapshot, recordAlert } from "./billing.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
@@ -125,44 +116,5 @@ export async function runTrialNotices(ctx: AppContext, batch = 200): Promise<num
     const last = page.at(-1);
     if (page.length < batch || !last?.trialEndsAt) return sent;
     after = { trialEndsAt: last.trialEndsAt, accountId: last.accountId };
-  }
-}
-
-/**
- * IMPL-15, OPEN-06: the billed quantity follows property creation and deletion. Never fails the caller:
- * a provider error is logged and reported to support.
- */
-export async function syncBilledQuantity(ctx: AppContext, accountId: string): Promise<void> {
-  try {
-    const billing = await findBillingAccount(ctx.db, accountId);
-    if (!billing?.subscriptionRef || !billing.planKey || !LIVE_STATUSES.has(billing.status as SubscriptionStatus))
-      return;
-    if (billing.gateway !== ctx.payments.kind) return;
-    const quantity = await billedQuantityFor(ctx, accountId);
-    if (quantity === billing.quantity) return;
-    const plan = await findPlanByKey(ctx.db, billing.planKey);
-    if (!plan) return;
-    const { amount, renewalAmount } = planAmounts(plan, quantity);
-    await ctx.payments.updateQuantity(billing.subscriptionRef, {
-      quantity,
-      amount,
-      renewalAmount,
-      providerPriceRef: plan.providerPriceRef,
-      currency: plan.currency,
-      cycle: plan.cycle,
-      planKey: plan.key,
-    });
-    await upsertBillingAccount(ctx.db, accountId, billing.gateway, { quantity, amount });
-  } catch (error) {
-    ctx.log.error({ err: error, accountId }, "billed quantity sync failed");
-    const user = await findMasterUser(ctx, accountId).catch(() => null);
-    if (user)
-      await recordAlert(
-        ctx,
-        { accountId, userId: user.id, email: user.email },
-        "quantity-sync",
-        error instanceof Error ? error.message : String(error),
-        {},
-      );
   }
 }

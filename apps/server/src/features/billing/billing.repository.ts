@@ -198,3 +198,26 @@ export async function updateCancellationStatus(db: Db, id: string, status: strin
     .returning({ id: cancellationRequests.id });
   return rows.length > 0;
 }
+
+/** Live subscriptions on `gateway` with the quantity billed, a page at a time in account order. */
+export async function findLiveSubscriptions(
+  db: Db,
+  gateway: BillingAccountRow["gateway"],
+  statuses: readonly string[],
+  afterAccountId: string | null,
+  limit: number,
+): Promise<{ accountId: string; quantity: number | null }[]> {
+  return db
+    .select({ accountId: billingAccounts.accountId, quantity: billingAccounts.quantity })
+    .from(billingAccounts)
+    .where(
+      and(
+        eq(billingAccounts.gateway, gateway),
+        inArray(billingAccounts.status, [...statuses]),
+        sql`${billingAccounts.subscriptionRef} is not null`,
+        afterAccountId ? sql`${billingAccounts.accountId} > ${afterAccountId}` : undefined,
+      ),
+    )
+    .orderBy(billingAccounts.accountId)
+    .limit(limit);
+}

@@ -2,6 +2,7 @@ import { pdfPosterPrints } from "@doorstep/shared/rules/poster";
 import sharp from "sharp";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { inImageSlot } from "../../lib/images.ts";
 import { guideUrl, qrTarget } from "../../lib/urls.ts";
 import type { Paper, PosterInput } from "./poster.ts";
 import { getCompanyBrand, getOwnedProperty } from "./property.service.ts";
@@ -57,10 +58,12 @@ async function coverForPrint(ctx: AppContext, coverKey: string | null): Promise<
   const stored = await ctx.storage.get(coverKey);
   if (!stored) return null;
   try {
-    return await sharp(stored.body)
-      .resize({ width: COVER_PRINT_WIDTH, withoutEnlargement: true })
-      .jpeg({ quality: 82 })
-      .toBuffer();
+    return await inImageSlot(() =>
+      sharp(stored.body)
+        .resize({ width: COVER_PRINT_WIDTH, withoutEnlargement: true })
+        .jpeg({ quality: 82 })
+        .toBuffer(),
+    );
   } catch {
     return null;
   }
