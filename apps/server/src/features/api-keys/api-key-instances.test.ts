@@ -30,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && redisUrl)("API keys on two insta
     };
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name.rows[0]!.name}`;
-    const database = openPostgres(url.toString(), () => {});
+    const database = openPostgres(url.toString(), { onConnectionError: () => {} });
     const built = await buildApp({ config: a.config, database, overrides: { now: () => new Date(a.clock.now) } });
     const probe = registerKeyProbe(built.app, built.ctx);
     await built.app.ready();
