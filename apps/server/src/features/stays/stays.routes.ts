@@ -106,7 +106,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
     {
       schema: {
         tags,
-        summary: `A property's stays (cancelled ones too) overlapping the days from…to, at most a calendar's worth`,
+        summary: "A property's calendar: its stays, cancelled ones too, overlapping the days from…to",
         params: PropertyParams,
         querystring: StayCalendarQuery,
         response: { 200: StayCalendarResponse },
