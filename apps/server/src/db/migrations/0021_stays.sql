@@ -38,8 +38,9 @@ ALTER TABLE "stays" ADD CONSTRAINT "stays_property_id_properties_id_fk" FOREIGN 
 CREATE UNIQUE INDEX "stays_feed_source_unique" ON "stays" USING btree ("feed_id","source_id") WHERE "stays"."feed_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "stays_property_source_unique" ON "stays" USING btree ("property_id","source","source_id") WHERE "stays"."source_id" is not null and "stays"."feed_id" is null;--> statement-breakpoint
 CREATE INDEX "stays_account_check_in_idx" ON "stays" USING btree ("account_id","check_in_at","id");--> statement-breakpoint
-CREATE INDEX "stays_account_check_out_idx" ON "stays" USING btree ("account_id","check_out_at");--> statement-breakpoint
+CREATE INDEX "stays_account_upcoming_idx" ON "stays" USING btree ("account_id","check_out_at","check_in_at") WHERE "stays"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX "stays_property_check_in_idx" ON "stays" USING btree ("property_id","check_in_at");--> statement-breakpoint
+CREATE INDEX "stays_property_check_out_idx" ON "stays" USING btree ("property_id","check_out_at");--> statement-breakpoint
 CREATE INDEX "stays_retention_idx" ON "stays" USING btree ("check_out_at") WHERE "stays"."contact_erased_at" is null;--> statement-breakpoint
 -- Existing properties take their account's zone (the analytics' day zone) until the pin lookup, which SQL cannot
 -- run, fills it from their pin (the "property-time-zones" job; decision 040).

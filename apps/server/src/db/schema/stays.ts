@@ -59,10 +59,14 @@ export const stays = pgTable(
       .where(sql`${t.sourceId} is not null and ${t.feedId} is null`),
     // The list: an account's stays in check-in order, keyset-paged on (check_in_at, id).
     index("stays_account_check_in_idx").on(t.accountId, t.checkInAt, t.id),
-    // Upcoming: the account's stays whose check-out is still ahead.
-    index("stays_account_check_out_idx").on(t.accountId, t.checkOutAt),
-    // The property calendar and the double-booking EXISTS.
+    // Upcoming: where the walk of the list's index starts, the earliest check-in among the confirmed stays whose
+    // check-out is still ahead, read from this index alone (decision 040).
+    index("stays_account_upcoming_idx")
+      .on(t.accountId, t.checkOutAt, t.checkInAt)
+      .where(sql`${t.status} = 'confirmed'`),
+    // The property calendar, and the double-booking EXISTS from either end of a stay.
     index("stays_property_check_in_idx").on(t.propertyId, t.checkInAt),
+    index("stays_property_check_out_idx").on(t.propertyId, t.checkOutAt),
     // Retention: stays whose contact details are still held, by check-out.
     index("stays_retention_idx")
       .on(t.checkOutAt)

@@ -1,5 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
-import { eraseStayContacts } from "./stays.repository.ts";
+import { eraseStayContacts } from "./stay-writes.repository.ts";
 
 /** Days after check-out that a stay's guest contact details are kept when STAY_RETENTION_DAYS is not set. */
 export const DEFAULT_STAY_RETENTION_DAYS = 730;

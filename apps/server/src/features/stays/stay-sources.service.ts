@@ -6,15 +6,8 @@ import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { getStayProperty, guideLanguages } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants } from "./stay-rules.ts";
-import {
-  cancelFeedStaysExcept,
-  findStaysBySource,
-  insertStays,
-  updateStayRow,
-  type NewStayRow,
-  type StayPatch,
-  type StayRow,
-} from "./stays.repository.ts";
+import type { NewStayRow, StayPatch, StayRow } from "./stays.repository.ts";
+import { cancelFeedStaysExcept, findStaysBySource, insertStays, updateStayRow } from "./stay-writes.repository.ts";
 
 // Stays that another system keeps (calendar feeds, CSV files, the API): matched on the source's own id, so the
 // same event or row again changes nothing, and what the host added by hand survives every sync (decision 040).

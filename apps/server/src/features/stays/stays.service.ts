@@ -4,16 +4,14 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { getStayProperty, guideLanguages, type StayProperty } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants, type WallTimes } from "./stay-rules.ts";
+import { findStayView, type StayPatch, type StayView } from "./stays.repository.ts";
 import {
   findPropertyStayTimes,
   findStaysBySource,
-  findStayView,
   insertStays,
   setStayInstants,
   updateStayRow,
-  type StayPatch,
-  type StayView,
-} from "./stays.repository.ts";
+} from "./stay-writes.repository.ts";
 
 /** A stay of one of the account's live guides (decision 040). Days and times are the property's wall clock. */
 export interface Stay {
