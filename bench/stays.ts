@@ -42,23 +42,31 @@ async function createStays(host: Host, count: number) {
 
 /** The list's statement as stays.repository.ts writes it (its shape; the values are a tab's). */
 const listSql = (where: string, order: string) => `
-  select s.*, p.property_id, p.title, p.time_zone,
-    (s.status = 'confirmed' and exists (select 1 from stays o where o.property_id = s.property_id and o.id <> s.id
-      and o.status = 'confirmed' and o.check_in_at < s.check_out_at and o.check_out_at > s.check_in_at)) as dbl
-  from stays s join (select id, property_id, title, time_zone from properties where is_shared = false and archived_at is null) p
-    on p.id = s.property_id
-  where s.account_id = $1 and ${where}
-  order by ${order} limit 51`;
+  select page.*, (page.status = 'confirmed' and exists (select 1 from stays o where o.property_id = page.property_id
+      and o.id <> page.id and o.status = 'confirmed' and o.check_in_at < page.check_out_at
+      and o.check_out_at > page.check_in_at)) as dbl
+  from (select s.*, p.property_id as weblink, p.title, p.time_zone
+    from stays s join (select id, property_id, title, time_zone from properties
+      where is_shared = false and archived_at is null) p on p.id = s.property_id
+    where s.account_id = $1 and ${where}
+    order by ${order} limit 51) page
+  order by ${order.replaceAll("s.", "page.")}`;
 
 async function explain(url: string, accountId: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const from = `s.check_in_at >= (select min(u.check_in_at) from stays u where u.account_id = $1
-      and u.status = 'confirmed' and u.check_out_at > now())`;
+    const from = `s.check_in_at >= (select min(a.check_in_at) from (select u.check_in_at from stays u
+      where u.account_id = $1 and u.status = 'confirmed' and u.check_out_at > now() offset 0) a)`;
     const plans: [string, string][] = [
       ["upcoming", listSql(`s.status = 'confirmed' and s.check_out_at > now() and ${from}`, "s.check_in_at, s.id")],
-      ["past", listSql("s.status = 'confirmed' and s.check_out_at <= now()", "s.check_in_at desc, s.id desc")],
+      [
+        "past",
+        listSql(
+          "s.status = 'confirmed' and s.check_out_at <= now() and s.check_in_at < now()",
+          "s.check_in_at desc, s.id desc",
+        ),
+      ],
       [
         "search",
         listSql(

@@ -37,7 +37,7 @@ ALTER TABLE "stays" ADD CONSTRAINT "stays_account_id_accounts_id_fk" FOREIGN KEY
 ALTER TABLE "stays" ADD CONSTRAINT "stays_property_id_properties_id_fk" FOREIGN KEY ("property_id") REFERENCES "public"."properties"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "stays_feed_source_unique" ON "stays" USING btree ("feed_id","source_id") WHERE "stays"."feed_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "stays_property_source_unique" ON "stays" USING btree ("property_id","source","source_id") WHERE "stays"."source_id" is not null and "stays"."feed_id" is null;--> statement-breakpoint
-CREATE INDEX "stays_account_check_in_idx" ON "stays" USING btree ("account_id","check_in_at","id");--> statement-breakpoint
+CREATE INDEX "stays_account_check_in_idx" ON "stays" USING btree ("account_id","status","check_in_at","id");--> statement-breakpoint
 CREATE INDEX "stays_account_upcoming_idx" ON "stays" USING btree ("account_id","check_out_at","check_in_at") WHERE "stays"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX "stays_property_check_in_idx" ON "stays" USING btree ("property_id","check_in_at");--> statement-breakpoint
 CREATE INDEX "stays_property_check_out_idx" ON "stays" USING btree ("property_id","check_out_at");--> statement-breakpoint

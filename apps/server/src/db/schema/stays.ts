@@ -57,8 +57,8 @@ export const stays = pgTable(
     uniqueIndex("stays_property_source_unique")
       .on(t.propertyId, t.source, t.sourceId)
       .where(sql`${t.sourceId} is not null and ${t.feedId} is null`),
-    // The list: an account's stays in check-in order, keyset-paged on (check_in_at, id).
-    index("stays_account_check_in_idx").on(t.accountId, t.checkInAt, t.id),
+    // The list: an account's stays of one status in check-in order, keyset-paged on (check_in_at, id).
+    index("stays_account_check_in_idx").on(t.accountId, t.status, t.checkInAt, t.id),
     // Upcoming: where the walk of the list's index starts, the earliest check-in among the confirmed stays whose
     // check-out is still ahead, read from this index alone (decision 040).
     index("stays_account_upcoming_idx")
