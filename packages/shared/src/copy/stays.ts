@@ -45,5 +45,6 @@ export const staysCopy = {
     invalidLanguage: "Choose one of the guide's languages.",
     checkOutBeforeCheckIn: "Check-out must be after check-in.",
     nothingToUpdate: "Nothing to update",
+    rangeInvalid: (max: number) => `Choose an end on or after the start, at most ${max} days in all.`,
   },
 } as const;
