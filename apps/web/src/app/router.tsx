@@ -207,6 +207,18 @@ const AffiliateAssetsPage = page(
   () => import("../features/affiliates/routes/affiliate-assets.tsx"),
   (m) => m.AffiliateAssetsPage,
 );
+const StaysPage = page(
+  () => import("../features/stays/routes/stays.tsx"),
+  (m) => m.StaysPage,
+);
+const StayPage = page(
+  () => import("../features/stays/routes/stay.tsx"),
+  (m) => m.StayPage,
+);
+const PropertyStaysPage = page(
+  () => import("../features/stays/routes/property-stays.tsx"),
+  (m) => m.PropertyStaysPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -332,6 +344,10 @@ export const routes: RouteObject[] = [
               { path: "subscription-success", element: <SubscriptionSuccessPage /> },
               { path: "cancellation", element: <CancellationPage /> },
               { path: "referrals", element: <ReferralsPage /> },
+              // Stays: a property's bookings, all of the account's on /stays.
+              { path: "stays", element: <StaysPage /> },
+              { path: "stays/:stayId", element: <StayPage /> },
+              { path: "property/:propertyId/stays", element: <PropertyStaysPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

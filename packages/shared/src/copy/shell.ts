@@ -69,6 +69,8 @@ export const shellCopy = {
       subscription: "Subscription and Payment",
       referrals: "Referrals",
       guideAnalytics: "Guide Analytics",
+      stays: "Stays",
+      staysUpcoming: (count: number) => `${count} upcoming`,
     },
   },
   header: {
