@@ -67,6 +67,8 @@ const EnvSchema = z.object({
   GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** Days raw visit and section records are kept; the daily counts the analytics read are kept for good. */
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
+  /** Days after check-out that a stay's guest contact details are kept; its dates and counts stay. */
+  STAY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -176,6 +178,8 @@ export interface AppConfig {
    * monthly subscriber's reward is paid in. Optional so tests that spell out a config need not name it.
    */
   referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
+  /** Stays (decision 040). Optional so tests that spell out a config need not name it. */
+  stays?: { retentionDays: number };
   /** Affiliate commissions (decision 019): units of each currency per US dollar, as decimal strings. */
   affiliates?: { usdRates: Record<Currency, string> };
   /** Web Push to guests: the push services' hosts the server may send to; http only in tests. */
@@ -290,6 +294,7 @@ export function configFromEnv(env: Env): AppConfig {
       },
     },
     push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
+    stays: { retentionDays: env.STAY_RETENTION_DAYS },
     guide: {
       host: env.GUIDE_HOST?.toLowerCase(),
       renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),

@@ -8,6 +8,8 @@ import { sendMessageNotifications } from "../features/messaging/message-notifica
 import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.ts";
 import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";
 import { runAffiliateCommissions } from "../features/affiliates/affiliate-commissions.service.ts";
+import { eraseExpiredStayContacts } from "../features/stays/stay-retention.service.ts";
+import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 
 export interface Job {
   name: string;
@@ -34,6 +36,10 @@ export const JOBS: Job[] = [
   // Referral rewards (IMPL-17): confirmed after 35 paid days, instalments released, unclaimed ones expired.
   { name: "referral-rewards", everyMs: 60 * 60_000, run: (ctx) => runReferralRewards(ctx) },
   { name: "affiliate-commissions", everyMs: 60 * 60_000, run: (ctx) => runAffiliateCommissions(ctx) },
+  // Stays: guests' contact details erased STAY_RETENTION_DAYS after check-out (their dates and counts stay).
+  { name: "stay-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => eraseExpiredStayContacts(ctx) },
+  // Properties from before time zones that have a pin take the zone at it (decision 040).
+  { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
 ];
 
 /**

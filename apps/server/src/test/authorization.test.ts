@@ -7,6 +7,7 @@ import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
+import { createStay } from "../features/stays/stays.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
@@ -147,6 +148,21 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   label: async (t, owner) => (await ownedProfile(t, owner)).label,
   profileId: async (t, owner) => (await ownedProfile(t, owner)).id,
   placeId: async (t, owner) => (await ownedProfile(t, owner)).placeId,
+  // Stays: a stay on a property of the owner.
+  stayId: async (t, owner) => {
+    const propertyId = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const day = (n: number) => new Date(t.ctx.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const { stay } = await createStay(t.ctx, owner.accountId, {
+      propertyId,
+      guestFirstName: "Owned",
+      guestLastName: "Guest",
+      adults: 2,
+      children: 0,
+      checkInDate: day(3),
+      checkOutDate: day(5),
+    });
+    return stay.id;
+  },
   // Later issues add: conversationId, …
 };
 
@@ -272,6 +288,13 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/local-places/:placeId/image": {},
   // Guest guide: the owner's preview link takes no body.
   "POST /api/properties/:propertyId/preview-link": {},
+  "PATCH /api/stays/:stayId": { notes: "Hijacked" },
+  "POST /api/stays/:stayId/cancel": {},
+};
+
+/** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */
+const VALID_QUERIES: Record<string, string> = {
+  "GET /api/properties/:propertyId/stays": "?from=2027-03-01&to=2027-03-31",
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");
@@ -329,7 +352,7 @@ describe("authorization harness", () => {
       if (hasBody) expect(VALID_BODIES[key], `no valid body for ${key} in VALID_BODIES`).toBeDefined();
       const res = await t.app.inject({
         method: route.method as "GET",
-        url,
+        url: url + (VALID_QUERIES[key] ?? ""),
         headers: { cookie: stranger.cookie },
         payload: hasBody ? VALID_BODIES[key] : undefined,
       });

@@ -7,6 +7,7 @@ import { localAreaCopy } from "./local-area.ts";
 import { messagingCopy } from "./messaging.ts";
 import { propertyCopy } from "./properties.ts";
 import { affiliatesCopy } from "./affiliates.ts";
+import { staysCopy } from "./stays.ts";
 
 const { billing } = billingCopy;
 const { content } = contentCopy;
@@ -15,6 +16,7 @@ const { guide } = guideCopy;
 const { localArea } = localAreaCopy;
 const { messaging, guestMessaging: g } = messagingCopy;
 const { properties, basicSetup } = propertyCopy;
+const { stays } = staysCopy;
 
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
@@ -121,6 +123,10 @@ export const apiErrorCopy = {
   TRANSLATION_REPEATED: () => "Each language may appear once.",
   LOCAL_AREA_INCOMPLETE: () => localArea.enterAll,
   PLACE_LIST_FULL: ({ max }: { max: number }) => `A list holds at most ${max} places.`,
+  STAY_CHECK_OUT_BEFORE_CHECK_IN: () => stays.checkOutBeforeCheckIn,
+  STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
+  STAY_DATE_INVALID: () => stays.invalidDate,
+  STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
   REPLY_EMPTY: () => messaging.emptyReply,

@@ -100,5 +100,6 @@ export const staysCopy = {
     thisMonth: "This month",
     calendarStay: (guest: string, checkIn: string, checkOut: string) => `${guest}, ${checkIn} to ${checkOut}`,
     upcomingCount: (count: number) => `${count} upcoming`,
+    rangeInvalid: (max: number) => `Choose an end on or after the start, at most ${max} days in all.`,
   },
 } as const;

@@ -18,3 +18,4 @@ export * from "./local-area.ts";
 export * from "./referrals.ts";
 export * from "./affiliates.ts";
 export * from "./system.ts";
+export * from "./stays.ts";
