@@ -20,6 +20,7 @@ import {
   type StayFormField,
   type StayFormValues,
 } from "../lib/stay-form-values.ts";
+import { formatStayTime } from "../lib/format-stay.ts";
 import { SelectField, TextAreaField } from "./form-fields.tsx";
 
 const c = copy.stays;
@@ -48,7 +49,8 @@ export function StayForm({ id, stay, propertyId, onSaved, onBusyChange }: StayFo
     resolver,
   });
   const { register, formState, setError } = form;
-  const errors = formState.errors;
+  // Read while rendering: react-hook-form tracks only the form state a render has asked for.
+  const { errors, dirtyFields } = formState;
   const [failure, setFailure] = useState<string | null>(null);
   const create = useCreateStay();
   const update = useUpdateStay();
@@ -61,7 +63,7 @@ export function StayForm({ id, stay, propertyId, onSaved, onBusyChange }: StayFo
     onBusyChange?.(true);
     try {
       if (stay) {
-        const changed = stayRequestOf(values, { property: false, only: formState.dirtyFields });
+        const changed = stayRequestOf(values, { property: false, only: dirtyFields });
         if (Object.keys(changed).length === 0) return onSaved(stay);
         onSaved(await update.mutateAsync({ stayId: stay.id, body: UpdateStayRequest.parse(changed) }));
       } else {
@@ -85,6 +87,8 @@ export function StayForm({ id, stay, propertyId, onSaved, onBusyChange }: StayFo
 
   const languages = property.data ? [property.data.defaultLanguage, ...property.data.languageTranslations] : [];
   const defaultLanguage = property.data ? languageName(property.data.defaultLanguage) : null;
+  const timeHint = (key: "defaultCheckInTime" | "defaultCheckOutTime") =>
+    editing ? undefined : c.defaultTimeHint(property.data ? formatStayTime(property.data[key]) : null);
   const text = (field: StayFormField) => ({ ...register(field), error: errors[field]?.message });
 
   return (
@@ -121,11 +125,16 @@ export function StayForm({ id, stay, propertyId, onSaved, onBusyChange }: StayFo
       </SelectField>
       <div className="stay-form__pair">
         <TextField label={f.checkInDate} type="date" {...text("checkInDate")} />
-        <TextField label={f.checkInTime} type="time" hint={c.defaultTimeHint} {...text("checkInTime")} />
+        <TextField label={f.checkInTime} type="time" hint={timeHint("defaultCheckInTime")} {...text("checkInTime")} />
       </div>
       <div className="stay-form__pair">
         <TextField label={f.checkOutDate} type="date" {...text("checkOutDate")} />
-        <TextField label={f.checkOutTime} type="time" hint={c.defaultTimeHint} {...text("checkOutTime")} />
+        <TextField
+          label={f.checkOutTime}
+          type="time"
+          hint={timeHint("defaultCheckOutTime")}
+          {...text("checkOutTime")}
+        />
       </div>
       <div className="stay-form__pair">
         <TextField label={f.adults} type="number" inputMode="numeric" min={1} {...text("adults")} />

@@ -17,6 +17,10 @@ export function useStayListUrl() {
   const term = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   // The q this hook last wrote or saw: a different one in the address came from back or forward.
   const known = useRef(params.q);
+  // React Router gives a new setter with every address: the search effect must run on the term alone, or
+  // going back would write the old term again.
+  const setParams = useRef(setSearchParams);
+  setParams.current = setSearchParams;
 
   useEffect(() => {
     if (params.q === known.current) return;
@@ -28,8 +32,8 @@ export function useStayListUrl() {
     if (term === known.current) return;
     const push = searchPushesHistory(known.current, term);
     known.current = term;
-    setSearchParams((current) => writeStayListParams(current, { q: term }), { replace: !push });
-  }, [term, setSearchParams]);
+    setParams.current((current) => writeStayListParams(current, { q: term }), { replace: !push });
+  }, [term]);
 
   return {
     params,

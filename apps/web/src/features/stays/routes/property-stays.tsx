@@ -46,7 +46,7 @@ export function PropertyStaysPage() {
     );
   }
 
-  const today = todayIn(timeZoneOf(property.data));
+  const today = todayIn(property.data.timeZone);
   const asked = searchParams.get("month");
   const month = asked && MONTH.test(asked) ? asked : monthOf(today);
   const showMonth = (from: string, step: -1 | 1) =>
@@ -83,9 +83,4 @@ export function PropertyStaysPage() {
       <Toast message={toast.message} />
     </div>
   );
-}
-
-/** The property's time zone, once its settings carry one; until then the browser's. */
-function timeZoneOf(property: object): string | null {
-  return "timeZone" in property && typeof property.timeZone === "string" ? property.timeZone : null;
 }
