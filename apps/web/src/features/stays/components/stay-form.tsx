@@ -152,7 +152,12 @@ function stayResolver(editing: boolean): Resolver<StayFormValues> {
   const resolve = schemaResolver<Record<string, unknown>, Record<string, unknown>>(schema);
   return async (values, context, options) => {
     const result = await resolve(stayRequestOf(values, { property: !editing }), context, options as never);
+    const errors = { ...result.errors };
+    // A blank date reads as missing, not as a date out of range.
+    for (const field of ["checkInDate", "checkOutDate"] as const) {
+      if (errors[field] && values[field].trim() === "") errors[field] = { type: "required", message: copy.common.required };
+    }
     // The form keeps its own text; the submit handler builds the request from it.
-    return Object.keys(result.errors).length > 0 ? { values: {}, errors: result.errors } : { values, errors: {} };
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   };
 }
