@@ -1,7 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { StayResponse } from "@doorstep/shared/schemas/stays";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { createProperty } from "../basic-setup/property-api.ts";
 
 const c = copy.stays;
@@ -148,4 +148,46 @@ test.describe("stays in the dashboard", () => {
     await expect(page.getByRole("tab", { name: c.tabs.past })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: c.tabs.past }).getByText(c.noMatches)).toBeVisible();
   });
+
+  for (const width of [390, 1280]) {
+    test(`the stays pages and the add form have no axe violations and fit ${width} px`, async ({
+      loggedInPage: page,
+    }) => {
+      test.setTimeout(90_000);
+      await page.setViewportSize({ width, height: 844 });
+      const property = await createProperty(page.request, "Harbour Loft");
+      const day = (offset: number) => dayIn(property.timeZone, offset);
+      const stay = await createStayViaApi(page.request, {
+        propertyId: property.propertyId,
+        guestFirstName: "Ana",
+        guestLastName: "Lopes",
+        checkInDate: day(-1),
+        checkOutDate: day(2),
+      });
+      await createStayViaApi(page.request, {
+        propertyId: property.propertyId,
+        guestFirstName: "Ben",
+        guestLastName: "Carter",
+        checkInDate: day(1),
+        checkOutDate: day(3),
+      });
+      const pages: [string, string][] = [
+        ["/stays", c.title],
+        [`/stays/${stay.id}`, "Ana Lopes"],
+        [`/property/${property.propertyId}/stays`, c.propertyStaysTitle(property.title)],
+      ];
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByText(c.doubleBooking).first()).toBeVisible();
+        expect(await axeViolations(page), path).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(width);
+      }
+      // The add form, with its errors showing.
+      await page.getByRole("button", { name: c.add }).click();
+      await page.getByRole("dialog", { name: c.addTitle }).getByRole("button", { name: c.save }).click();
+      await expect(page.getByText(copy.common.required).first()).toBeVisible();
+      expect(await axeViolations(page), "add stay").toEqual([]);
+    });
+  }
 });
