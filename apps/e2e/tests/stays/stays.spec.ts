@@ -123,7 +123,12 @@ test.describe("stays in the dashboard", () => {
       checkOutDate: day(9),
     });
 
-    await page.goto("/stays");
+    // The home's Stays tile counts them and leads to /stays.
+    await page.goto("/");
+    const tile = page.getByRole("main").getByRole("link", { name: new RegExp(`^${copy.home.tiles.stays}`) });
+    await expect(tile).toHaveAttribute("href", "/stays");
+    await expect(tile).toContainText(copy.home.tiles.staysUpcoming(2));
+    await tile.click();
     const upcoming = page.getByRole("tabpanel", { name: c.tabs.upcoming });
     await expect(upcoming.getByRole("link", { name: "Ben Carter" })).toBeVisible();
     await expect(upcoming.getByRole("link", { name: "Chloe Dunn" })).toBeVisible();
