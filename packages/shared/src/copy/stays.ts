@@ -48,13 +48,10 @@ export const staysCopy = {
     // The dashboard's own wording from here on.
     list: "Stays",
     columns: {
-      guest: "Guest",
-      property: "Property",
       checkIn: "Check-in",
       checkOut: "Check-out",
       guests: "Guests",
       source: "Source",
-      status: "Status",
     },
     guestsCount: (adults: number, children: number) =>
       [

@@ -155,7 +155,8 @@ function stayResolver(editing: boolean): Resolver<StayFormValues> {
     const errors = { ...result.errors };
     // A blank date reads as missing, not as a date out of range.
     for (const field of ["checkInDate", "checkOutDate"] as const) {
-      if (errors[field] && values[field].trim() === "") errors[field] = { type: "required", message: copy.common.required };
+      if (errors[field] && values[field].trim() === "")
+        errors[field] = { type: "required", message: copy.common.required };
     }
     // The form keeps its own text; the submit handler builds the request from it.
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
