@@ -14,7 +14,7 @@ describe("recurring jobs", () => {
     expect(run).toHaveBeenCalledWith(ctx);
   });
 
-  it("keeps the nine jobs and their cadences", () => {
+  it("keeps the eleven jobs and their cadences", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.everyMs / 1000]))).toEqual({
       "purge-dead-sessions-and-links": 3600,
       "purge-archived-properties": 600,
@@ -25,6 +25,8 @@ describe("recurring jobs", () => {
       "send-message-notifications": 30,
       "referral-rewards": 3600,
       "affiliate-commissions": 3600,
+      "stay-retention": 86400,
+      "property-time-zones": 3600,
     });
   });
 });
