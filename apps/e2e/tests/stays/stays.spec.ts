@@ -70,6 +70,16 @@ test.describe("stays in the dashboard", () => {
     await expect(list.getByText(c.guestsCount(2, 0))).toBeVisible();
     await expect(list.getByText(c.sources.manual)).toBeVisible();
 
+    // Month by month, the month in a heading and in the address.
+    const month = calendar.getByRole("heading", { level: 2 });
+    const thisMonth = (await month.textContent()) ?? "";
+    await calendar.getByRole("button", { name: c.nextMonth }).click();
+    await expect(month).not.toHaveText(thisMonth);
+    await expect(page).toHaveURL(/[?&]month=\d{4}-\d{2}/);
+    await calendar.getByRole("button", { name: c.previousMonth }).click();
+    await expect(month).toHaveText(thisMonth);
+    await expect(page).not.toHaveURL(/month=/);
+
     await bar.click();
     await expect(page.getByRole("heading", { level: 1, name: "Ana Lopes" })).toBeVisible();
     await expect(page.getByText(c.timesIn(property.timeZone))).toBeVisible();
