@@ -10,7 +10,7 @@ import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
 import { useCompany } from "../../../api/company/get-company.ts";
-import { useProperty } from "../api/get-property.ts";
+import { useProperty } from "../../../api/properties/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { DefaultLanguageItem, TranslationsItem } from "../components/basic-setup/language-items.tsx";
 import { LocationItem } from "../components/basic-setup/location-item.tsx";
