@@ -5,14 +5,18 @@ import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { affiliateCustomers, affiliates } from "../db/schema/affiliates.ts";
+import { apiIdempotency } from "../db/schema/api-keys.ts";
 import { billingAccounts } from "../db/schema/billing.ts";
 import { sessions } from "../db/schema/auth.ts";
+import { properties } from "../db/schema/properties.ts";
 import { propertyCopies } from "../db/schema/property-copies.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
+import { stays } from "../db/schema/stays.ts";
 import { users } from "../db/schema/users.ts";
 import { guideVisits } from "../db/schema/visits.ts";
 import { BILLED_QUANTITY_JOB } from "../features/billing/billed-quantity.service.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
+import { createStay } from "../features/stays/stays.service.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
 import { buildProperty, buildUser, multipart, type TestUser } from "../test/factories.ts";
@@ -143,6 +147,39 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       .set({ quantity: 1 })
       .where(eq(billingAccounts.accountId, outOfLine.accountId));
 
+    // purge-api-idempotency: one Idempotency-Key record past its 24 hours, one still within them.
+    const keyOwner = await buildUser(a.ctx);
+    const old = new Date(a.clock.now.getTime() - 2 * DAY);
+    await a.ctx.db.insert(apiIdempotency).values([
+      { accountId: keyOwner.accountId, idempotencyKey: "old", requestHash: "x", createdAt: old, completedAt: old },
+      { accountId: keyOwner.accountId, idempotencyKey: "new", requestHash: "x", createdAt: a.clock.now },
+    ]);
+
+    // stay-retention: a stay that checked out more than 730 days ago, and one a week ago.
+    const host = await buildUser(a.ctx);
+    const { propertyId: stayProperty } = await buildProperty(a.app, host);
+    const day = (n: number) => new Date(a.clock.now.getTime() + n * DAY).toISOString().slice(0, 10);
+    const stayOn = (checkIn: number, checkOut: number) =>
+      createStay(a.ctx, host.accountId, {
+        propertyId: stayProperty,
+        guestFirstName: "Ana",
+        guestLastName: "Silva",
+        guestEmail: "ana@example.com",
+        adults: 2,
+        children: 0,
+        checkInDate: day(checkIn),
+        checkOutDate: day(checkOut),
+      });
+    const { stay: longGone } = await stayOn(-740, -735);
+    const { stay: lastWeek } = await stayOn(-10, -7);
+
+    // property-time-zones: a property pinned in Lisbon that still has its account's zone.
+    const { propertyId: pinned } = await buildProperty(a.app, host);
+    await a.ctx.db
+      .update(properties)
+      .set({ lat: 38.7223, lng: -9.1393, timeZone: "UTC", timeZoneSource: "account" })
+      .where(eq(properties.propertyId, pinned));
+
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
       JOBS.map(async (job) => {
@@ -222,6 +259,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           (job) => job.name === BILLED_QUANTITY_JOB && job.key === outOfLine.accountId && job.state === "created",
         );
         expect(waiting).toHaveLength(1);
+      },
+      "purge-api-idempotency": async () => {
+        const [x, y] = results["purge-api-idempotency"] as [number, number];
+        expect(x + y).toBe(1);
+        const left = await a.ctx.db
+          .select()
+          .from(apiIdempotency)
+          .where(eq(apiIdempotency.accountId, keyOwner.accountId));
+        expect(left.map((r) => r.idempotencyKey)).toEqual(["new"]);
+      },
+      "stay-retention": async () => {
+        const [x, y] = results["stay-retention"] as [number, number];
+        expect(x + y).toBe(1);
+        const rows = await a.ctx.db.select().from(stays).where(eq(stays.accountId, host.accountId));
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        expect(byId.get(longGone.id)).toMatchObject({ guestFirstName: "", guestEmail: null });
+        expect(byId.get(longGone.id)!.contactErasedAt).not.toBeNull();
+        expect(byId.get(lastWeek.id)).toMatchObject({ guestFirstName: "Ana", guestEmail: "ana@example.com" });
+      },
+      "property-time-zones": async () => {
+        const [x, y] = results["property-time-zones"] as [number, number];
+        expect(x + y).toBeGreaterThanOrEqual(1);
+        const [row] = await a.ctx.db.select().from(properties).where(eq(properties.propertyId, pinned));
+        expect(row).toMatchObject({ timeZone: "Europe/Lisbon", timeZoneSource: "pin" });
       },
       "billing-trial-notices": async () => {
         const [x, y] = results["billing-trial-notices"] as [number, number];
