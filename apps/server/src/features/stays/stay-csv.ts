@@ -5,6 +5,7 @@ import {
   stayCsvDateFormats,
   type StayCsvColumn,
   type StayCsvDateFormat,
+  type StayCsvDateOrder,
   type StayCsvFileError,
   type StayCsvRowError,
 } from "@doorstep/shared/rules/stay-import";
@@ -45,6 +46,8 @@ export type StayCsvResult =
 export interface ParseStaysCsvOptions {
   /** The account's locale (BCP 47), which decides the numeric date order besides ISO. */
   locale: string;
+  /** The host's choice, over the locale's guess. */
+  dateOrder?: StayCsvDateOrder;
   maxRows?: number;
 }
 
@@ -76,7 +79,7 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
   const maxRows = options.maxRows ?? STAY_CSV_MAX_ROWS;
   const rows = data.filter((r) => r.record.some((v) => v.trim() !== ""));
   if (rows.length > maxRows) return { ok: false, code: "too-many-rows", params: { max: maxRows } };
-  const dateFormats = stayCsvDateFormats(options.locale);
+  const dateFormats = stayCsvDateFormats(options.locale, options.dateOrder);
   return {
     ok: true,
     delimiter,
@@ -107,9 +110,10 @@ function detectDelimiter(body: string): "," | ";" {
 
 function checkHeader(columns: string[]): Extract<StayCsvResult, { ok: false }> | undefined {
   const known = new Set<string>(STAY_CSV_COLUMNS);
-  const unknown = columns.filter((c) => !known.has(c));
+  // A blank header cell (a trailing delimiter, as spreadsheets often save) names no column: its values are ignored.
+  const unknown = columns.filter((c) => c !== "" && !known.has(c));
   if (unknown.length > 0) return { ok: false, code: "unknown-columns", params: { columns: unknown } };
-  const duplicates = [...new Set(columns.filter((c, i) => columns.indexOf(c) !== i))];
+  const duplicates = [...new Set(columns.filter((c, i) => c !== "" && columns.indexOf(c) !== i))];
   if (duplicates.length > 0) return { ok: false, code: "duplicate-columns", params: { columns: duplicates } };
   const missing = STAY_CSV_REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) return { ok: false, code: "missing-columns", params: { columns: missing } };
