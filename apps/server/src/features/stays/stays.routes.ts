@@ -32,7 +32,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   const accountOf = (request: Parameters<typeof requireCaller>[0]) => requireCaller(request).accountId;
   const keyed = { apiKeys: true } as const;
   const accountOfAny = (request: Parameters<typeof requireAccountCaller>[0]) => requireAccountCaller(request).accountId;
-  const stayExample = { 200: StayResponse.meta({ examples: [{ stay: StayExample }] }) };
+  const stayExample = { 200: StayResponse.meta({ example: { stay: StayExample } }) };
 
   app.get(
     "/api/stays",
@@ -61,7 +61,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         description:
           "A key's stays have the source `api`, a signed-in user's `manual`; each source has its own sourceIds. " +
           "Send the reservation's id as `sourceId` so a retry never adds it twice.",
-        body: CreateStayRequest.meta({ examples: [CreateStayExample] }),
+        body: CreateStayRequest.meta({ example: CreateStayExample }),
         response: { ...stayExample, 201: StayResponse },
       },
     },
@@ -93,7 +93,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         tags,
         summary: "Change a stay",
         params: StayParams,
-        body: UpdateStayRequest.meta({ examples: [UpdateStayExample] }),
+        body: UpdateStayRequest.meta({ example: UpdateStayExample }),
         response: stayExample,
       },
     },
