@@ -1,3 +1,6 @@
+/** Most stays one file may hold. */
+export const STAY_CSV_MAX_ROWS = 10_000;
+
 /** The columns of a stays CSV (header row required, any order). */
 export const STAY_CSV_COLUMNS = [
   "reservation_id",

@@ -1,6 +1,7 @@
 import { parse } from "csv-parse/sync";
 import {
   STAY_CSV_COLUMNS,
+  STAY_CSV_MAX_ROWS,
   STAY_CSV_REQUIRED_COLUMNS,
   stayCsvDateFormats,
   type StayCsvColumn,
@@ -50,8 +51,6 @@ export interface ParseStaysCsvOptions {
   dateOrder?: StayCsvDateOrder;
   maxRows?: number;
 }
-
-export const STAY_CSV_MAX_ROWS = 10_000;
 
 /** Reads a stays CSV: header row in any order, comma or semicolon, a BOM ignored; each row checked alone. */
 export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): StayCsvResult {
