@@ -30,6 +30,7 @@ export const stayImportCopy = {
     preview: "Preview",
     previewing: "Reading the file...",
     previewHeading: "Preview",
+    rowsLabel: "The file's rows",
     previewSummary: (counts: Record<"new" | "changed" | "unchanged" | "refused", number>) =>
       `${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.refused} refused.`,
     refusedNote: "Refused rows are left out; the others are imported. Fix them in the file and import it again.",

@@ -37,8 +37,17 @@ export interface StayCsvRowFailure {
   params: Record<string, string | number | readonly string[]>;
 }
 
+/** What a refused row says of itself, as written, for the host to find it (blank when its columns are off). */
+export interface StayCsvRowLabel {
+  reservationId: string;
+  propertyId: string;
+  guestName: string;
+}
+
 /** A data row by the file's line number (the header is line 1): its values, or why it is refused. */
-export type StayCsvRow = { line: number; values: StayCsvValues } | { line: number; error: StayCsvRowFailure };
+export type StayCsvRow =
+  | { line: number; values: StayCsvValues }
+  | { line: number; error: StayCsvRowFailure; label?: StayCsvRowLabel };
 
 export type StayCsvResult =
   | { ok: true; rows: StayCsvRow[]; delimiter: "," | ";"; dateFormats: readonly StayCsvDateFormat[] }
@@ -94,7 +103,14 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
       }
       const cells = new Map(columns.map((c, i) => [c as StayCsvColumn, record[i]!.trim()]));
       const result = readRow(cells, dateFormats);
-      return "code" in result ? { line, error: result } : { line, values: result };
+      if (!("code" in result)) return { line, values: result };
+      const cell = (c: StayCsvColumn) => cells.get(c) ?? "";
+      const guestName = [cell("guest_first_name"), cell("guest_last_name")].filter(Boolean).join(" ");
+      return {
+        line,
+        error: result,
+        label: { reservationId: cell("reservation_id"), propertyId: cell("property_id"), guestName },
+      };
     }),
   };
 }

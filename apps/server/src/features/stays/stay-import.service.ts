@@ -66,6 +66,7 @@ async function plan(ctx: AppContext, accountId: string, text: string, dateOrder:
     if ("error" in entry) {
       // The parser's params are read-only arrays; the response's are the same values.
       row.reason = entry.error as NonNullable<StayImportRow["reason"]>;
+      if (entry.label) Object.assign(row, entry.label);
       continue;
     }
     const v = entry.values;

@@ -118,6 +118,8 @@ describe("stays: importing a CSV, preview then apply (decision 040)", () => {
       [8, 'The property\'s guide is not in the language "fr".'],
       [9, "The same reservation_id for this property is on line 2; only that row is imported."],
     ]);
+    // A row refused for its form still says which it is.
+    expect(result.rows.find((r) => r.line === 5)).toMatchObject({ reservationId: "bad-3", guestName: "Backwards" });
     // The stranger's property got nothing.
     const theirStays = await t.as(stranger, "GET", `/api/stays?propertyId=${theirs}`);
     expect(theirStays.json().items).toEqual([]);

@@ -17,7 +17,7 @@ function dates(row: StayImportRow): string {
 /** Every row of the file by its line: new, changed, unchanged, or refused with the reason beside it. */
 export function StayImportPreview({ preview }: { preview: StayImportResponse }) {
   return (
-    <div className="stay-import__table-wrap" tabIndex={0} role="region" aria-label={c.previewHeading}>
+    <div className="stay-import__table-wrap" tabIndex={0} role="region" aria-label={c.rowsLabel}>
       <table className="stay-import__table">
         <thead>
           <tr>
