@@ -1,9 +1,4 @@
-import type {
-  StayCsvDateFormat,
-  StayCsvDateOrder,
-  StayCsvFileError,
-  StayCsvRowError,
-} from "../rules/stay-import.ts";
+import type { StayCsvDateFormat, StayCsvDateOrder, StayCsvFileError, StayCsvRowError } from "../rules/stay-import.ts";
 
 const list = (items: readonly string[]) => items.join(", ");
 
@@ -17,15 +12,17 @@ export const stayImportCopy = {
     columnsIntro:
       "The first row names the columns, in any order. reservation_id, property_id, guest_first_name, check_in and check_out are required; the others may be blank.",
     propertyIdHint: "property_id is the property's web link id, as in its guide's address.",
-    matchHint: "A row whose property and reservation_id are already imported updates that stay, so the same file twice changes nothing.",
+    matchHint:
+      "A row whose property and reservation_id are already imported updates that stay, so the same file twice changes nothing.",
     limits: (maxRows: number, maxMegabytes: number) =>
-      `Commas or semicolons between values. At most ${maxRows} rows and ${maxMegabytes} MB.`,
+      `Commas or semicolons between values. At most ${maxRows.toLocaleString("en")} rows and ${maxMegabytes} MB.`,
     dateOrderLabel: "Dates like 03/04/2027 are",
-    dateOrder: { "day-first": "Day first (3 April 2027)", "month-first": "Month first (March 4, 2027)" } satisfies Record<
-      StayCsvDateOrder,
-      string
-    >,
-    dateOrderFrom: (locale: string) => `Chosen from your browser's language (${locale}); change it if your file differs.`,
+    dateOrder: {
+      "day-first": "Day first (3 April 2027)",
+      "month-first": "Month first (March 4, 2027)",
+    } satisfies Record<StayCsvDateOrder, string>,
+    dateOrderFrom: (locale: string) =>
+      `Chosen from your browser's language (${locale}); change it if your file differs.`,
     fileLabel: "CSV file",
     preview: "Preview",
     previewing: "Reading the file...",
@@ -34,7 +31,14 @@ export const stayImportCopy = {
     previewSummary: (counts: Record<"new" | "changed" | "unchanged" | "refused", number>) =>
       `${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged, ${counts.refused} refused.`,
     refusedNote: "Refused rows are left out; the others are imported. Fix them in the file and import it again.",
-    columns: { line: "Line", reservation: "Reservation", property: "Property", guest: "Guest", dates: "Dates", result: "Result" },
+    columns: {
+      line: "Line",
+      reservation: "Reservation",
+      property: "Property",
+      guest: "Guest",
+      dates: "Dates",
+      result: "Result",
+    },
     outcome: { new: "New", changed: "Changed", unchanged: "Unchanged", refused: "Refused" },
     apply: (n: number) => (n === 1 ? "Import 1 stay" : `Import ${n} stays`),
     applying: "Importing...",
@@ -67,7 +71,8 @@ export const stayImportCopy = {
       "check-out-before-check-in": () => "The check-out is before the check-in.",
       "invalid-count": ({ column }: { column: string }) => `${column} must be a whole number from 0 to 99.`,
       "invalid-email": () => "guest_email is not an email address.",
-      "unknown-language": ({ language }: { language: string }) => `guest_language "${language}" is not a language code.`,
+      "unknown-language": ({ language }: { language: string }) =>
+        `guest_language "${language}" is not a language code.`,
       "language-not-in-guide": ({ language }: { language: string }) =>
         `The property's guide is not in the language "${language}".`,
       "invalid-value": ({ column }: { column: string }) => `${column} is not valid (too long or not allowed).`,

@@ -33,7 +33,7 @@ export type StayImportApplyFields = z.input<typeof StayImportApplyFields>;
 export const STAY_IMPORT_OUTCOMES = ["new", "changed", "unchanged", "refused"] as const;
 export type StayImportOutcome = (typeof STAY_IMPORT_OUTCOMES)[number];
 
-const ReasonParams = z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())]));
+const ReasonParams = z.record(text(), z.union([text(), z.number(), z.array(text())]));
 
 export const StayImportRow = z.object({
   /** The file's line (the header is line 1). */

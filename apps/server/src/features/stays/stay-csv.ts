@@ -46,8 +46,7 @@ export interface StayCsvRowLabel {
 
 /** A data row by the file's line number (the header is line 1): its values, or why it is refused. */
 export type StayCsvRow =
-  | { line: number; values: StayCsvValues }
-  | { line: number; error: StayCsvRowFailure; label?: StayCsvRowLabel };
+  { line: number; values: StayCsvValues } | { line: number; error: StayCsvRowFailure; label?: StayCsvRowLabel };
 
 export type StayCsvResult =
   | { ok: true; rows: StayCsvRow[]; delimiter: "," | ";"; dateFormats: readonly StayCsvDateFormat[] }

@@ -104,7 +104,12 @@ async function plan(ctx: AppContext, accountId: string, text: string, dateOrder:
 }
 
 /** Each planned row's outcome from the stays service: what it would do (dryRun) or did. */
-async function resolve(ctx: AppContext, accountId: string, groups: Awaited<ReturnType<typeof plan>>["groups"], dryRun: boolean) {
+async function resolve(
+  ctx: AppContext,
+  accountId: string,
+  groups: Awaited<ReturnType<typeof plan>>["groups"],
+  dryRun: boolean,
+) {
   for (const { property, planned } of groups) {
     const outcomes = await upsertStaysFromSource(
       ctx,

@@ -4,7 +4,8 @@ import type { StayImportResponse } from "@doorstep/shared/schemas/stay-import";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart, type TestUser } from "../../test/factories.ts";
 
-const HEADER = "reservation_id,property_id,guest_first_name,guest_last_name,guest_email,guest_language,check_in,check_out";
+const HEADER =
+  "reservation_id,property_id,guest_first_name,guest_last_name,guest_email,guest_language,check_in,check_out";
 
 describe("stays: importing a CSV, preview then apply (decision 040)", () => {
   let t: TestApp;

@@ -12,7 +12,10 @@ describe("stays API with an API key", () => {
   let key: string;
   beforeAll(async () => {
     t = await createTestApp({
-      configure: (config) => ({ ...config, rateLimits: { ...config.rateLimits, apiKey: { max: 30, windowMs: 60_000 } } }),
+      configure: (config) => ({
+        ...config,
+        rateLimits: { ...config.rateLimits, apiKey: { max: 30, windowMs: 60_000 } },
+      }),
     });
     host = await buildUser(t.ctx);
     stranger = await buildUser(t.ctx);
@@ -69,7 +72,10 @@ describe("stays API with an API key", () => {
     expect((await call(key, "GET", `/api/stays?propertyId=${theirs}`)).statusCode).toBe(404);
     const all = (await call(key, "GET", "/api/stays")).json().items as { id: string }[];
     expect(all.map((s) => s.id)).not.toContain(id);
-    expect((await t.as(stranger, "GET", `/api/stays/${id}`)).json().stay).toMatchObject({ status: "confirmed", notes: null });
+    expect((await t.as(stranger, "GET", `/api/stays/${id}`)).json().stay).toMatchObject({
+      status: "confirmed",
+      notes: null,
+    });
   });
 
   it("replays the first response to a repeat with the same Idempotency-Key", async () => {

@@ -32,15 +32,27 @@ export function StayImportPreview({ preview }: { preview: StayImportResponse }) 
         <tbody>
           {preview.rows.map((row) => (
             <tr key={row.line} className={`stay-import__row stay-import__row--${row.outcome}`}>
-              <td className="stay-import__line">{row.line}</td>
+              <td className="stay-import__line" data-label={c.columns.line}>
+                {row.line}
+              </td>
               <td className="stay-import__result">
-                <span className={`stay-import__outcome stay-import__outcome--${row.outcome}`}>{c.outcome[row.outcome]}</span>
+                <span className={`stay-import__outcome stay-import__outcome--${row.outcome}`}>
+                  {c.outcome[row.outcome]}
+                </span>
                 {row.reason ? <span className="stay-import__reason">{reasonText(row.reason)}</span> : null}
               </td>
-              <td>{row.guestName}</td>
-              <td className="stay-import__dates">{dates(row)}</td>
-              <td className="stay-import__code">{row.reservationId}</td>
-              <td className="stay-import__code">{row.propertyId}</td>
+              <td className="stay-import__guest" data-label={c.columns.guest}>
+                {row.guestName}
+              </td>
+              <td className="stay-import__dates" data-label={c.columns.dates}>
+                {dates(row)}
+              </td>
+              <td className="stay-import__code" data-label={c.columns.reservation}>
+                {row.reservationId}
+              </td>
+              <td className="stay-import__code" data-label={c.columns.property}>
+                {row.propertyId}
+              </td>
             </tr>
           ))}
         </tbody>
