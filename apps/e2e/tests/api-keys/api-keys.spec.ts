@@ -13,6 +13,9 @@ test("create an API key, see it once, find it listed by its prefix, revoke it af
   await expect(page).toHaveURL(/\/api-keys$/);
   await expect(page.getByRole("heading", { level: 1, name: k.title })).toBeVisible();
   await expect(page.getByText(k.intro)).toBeVisible();
+  // What a key can do, said exactly: the stays API and nothing else.
+  await expect(page.getByText(k.scope)).toBeVisible();
+  await expect(page.getByText(k.retries)).toBeVisible();
   await expect(page.getByRole("link", { name: k.docsLink })).toHaveAttribute("href", "/api/docs");
   await expect(page.getByText(k.empty)).toBeVisible();
 

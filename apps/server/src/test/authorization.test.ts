@@ -74,7 +74,13 @@ const PUBLIC_ROUTES = new Set([
  * A route joins this list on purpose, like the public list above.
  */
 const API_KEY_ROUTES = new Set([
-  // The probe stands in for the stays API; it exists only in this test app (test/api-key-probe.ts).
+  // The stays API, for property-management systems.
+  "GET /api/stays",
+  "POST /api/stays",
+  "GET /api/stays/:stayId",
+  "PATCH /api/stays/:stayId",
+  "POST /api/stays/:stayId/cancel",
+  // The probe exists only in this test app (test/api-key-probe.ts): it proves the opt-in and Idempotency-Key.
   "GET /api/test/key-probe/properties/:propertyId",
   "POST /api/test/key-probe/notes",
 ]);

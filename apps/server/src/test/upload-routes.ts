@@ -16,6 +16,8 @@ export const UPLOAD_ROUTES = [
   "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media",
   "PUT /api/local-places/:placeId/image",
   "POST /api/conversations/:conversationId/messages",
+  "POST /api/stays/import/preview",
+  "POST /api/stays/import",
   "POST /g/:propertyId/messages",
 ] as const;
 

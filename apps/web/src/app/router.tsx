@@ -215,6 +215,10 @@ const StaysPage = page(
   () => import("../features/stays/routes/stays.tsx"),
   (m) => m.StaysPage,
 );
+const StayImportPage = page(
+  () => import("../features/stays/routes/stay-import.tsx"),
+  (m) => m.StayImportPage,
+);
 const StayPage = page(
   () => import("../features/stays/routes/stay.tsx"),
   (m) => m.StayPage,
@@ -351,6 +355,7 @@ export const routes: RouteObject[] = [
               { path: "api-keys", element: <ApiKeysPage /> },
               // Stays: a property's bookings, all of the account's on /stays.
               { path: "stays", element: <StaysPage /> },
+              { path: "stays/import", element: <StayImportPage /> },
               { path: "stays/:stayId", element: <StayPage /> },
               { path: "property/:propertyId/stays", element: <PropertyStaysPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),

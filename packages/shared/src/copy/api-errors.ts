@@ -12,8 +12,11 @@ import { propertyCopy } from "./properties.ts";
 import { affiliatesCopy } from "./affiliates.ts";
 import { apiKeysCopy } from "./api-keys.ts";
 import { staysCopy } from "./stays.ts";
+import { stayImportCopy } from "./stay-import.ts";
+import type { StayCsvFileError } from "../rules/stay-import.ts";
 
 const { billing } = billingCopy;
+const { stayImport } = stayImportCopy;
 const { content } = contentCopy;
 const { errors } = dashboardCopy;
 const { guide } = guideCopy;
@@ -173,6 +176,11 @@ export const apiErrorCopy = {
   STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
   STAY_DATE_INVALID: () => stays.invalidDate,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
+  STAY_IMPORT_NOT_CSV: () => stayImport.notCsv,
+  // The file's own reason (rules/stay-import.ts) with its params, in the import page's words.
+  STAY_IMPORT_FILE_INVALID: ({ reason, ...params }: { reason: StayCsvFileError } & Record<string, unknown>) =>
+    (stayImport.fileError[reason] as (p: unknown) => string)(params),
+  STAY_IMPORT_CHANGED: () => stayImport.changedSincePreview,
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
   REPLY_EMPTY: () => messaging.emptyReply,

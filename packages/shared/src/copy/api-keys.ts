@@ -7,7 +7,10 @@ export const apiKeysCopy = {
     title: "API keys",
     intro: "Property-management systems can send stays to Doorstep with a key.",
     docsLink: "Read the API documentation",
-    scope: "A key can only add, change, cancel and list this account's stays. It cannot sign in or see anything else.",
+    scope:
+      "A key can list this account's stays, read one, add one, change one and cancel one. Nothing else: it cannot sign in, import a CSV, or see properties, messages or billing.",
+    retries:
+      "Send the reservation's own id as sourceId, or an Idempotency-Key header, and a retry never adds a stay twice. Each key may make a limited number of requests a minute.",
     ownerOnly: "Only the account owner can manage API keys.",
     // Creating
     createHeading: "Create a key",

@@ -1,3 +1,6 @@
+/** Most stays one file may hold. */
+export const STAY_CSV_MAX_ROWS = 10_000;
+
 /** The columns of a stays CSV (header row required, any order). */
 export const STAY_CSV_COLUMNS = [
   "reservation_id",
@@ -44,6 +47,13 @@ export const STAY_CSV_ROW_ERRORS = [
   "invalid-time",
   "check-out-before-check-in",
   "invalid-count",
+  // Checked by the import against the stay schema and the account's properties, after the row's form.
+  "invalid-email",
+  "unknown-language",
+  "language-not-in-guide",
+  "invalid-value",
+  "unknown-property",
+  "duplicate-reservation",
 ] as const;
 export type StayCsvRowError = (typeof STAY_CSV_ROW_ERRORS)[number];
 
@@ -56,8 +66,17 @@ export type StayCsvDateFormat = "YYYY-MM-DD" | "M/D/YYYY" | "D/M/YYYY";
  * United States and the few regions that follow it); every other locale, en-GB included, is day first.
  * Only one numeric order is accepted per locale, so 03/04/2027 is never read two ways.
  */
-export function stayCsvDateFormats(locale: string): readonly StayCsvDateFormat[] {
-  return [STAY_CSV_ISO_DATE, monthFirst(locale) ? "M/D/YYYY" : "D/M/YYYY"];
+export function stayCsvDateFormats(locale: string, order?: StayCsvDateOrder): readonly StayCsvDateFormat[] {
+  return [STAY_CSV_ISO_DATE, (order ?? stayCsvDateOrder(locale)) === "month-first" ? "M/D/YYYY" : "D/M/YYYY"];
+}
+
+/** The numeric date orders a host may choose on the import page when the locale's guess is wrong. */
+export const STAY_CSV_DATE_ORDERS = ["day-first", "month-first"] as const;
+export type StayCsvDateOrder = (typeof STAY_CSV_DATE_ORDERS)[number];
+
+/** The numeric date order a locale writes (accounts have no locale of their own: the browser's is sent). */
+export function stayCsvDateOrder(locale: string): StayCsvDateOrder {
+  return monthFirst(locale) ? "month-first" : "day-first";
 }
 
 export const STAY_CSV_ISO_DATE = "YYYY-MM-DD" satisfies StayCsvDateFormat;

@@ -82,6 +82,14 @@ describe("parseStaysCsv: the file", () => {
     );
   });
 
+  it("ignores a blank header cell (a trailing delimiter) and takes the host's date order over the locale's", () => {
+    const [y, m, d] = inDays(40).split("-");
+    const text = `reservation_id;property_id;guest_first_name;check_in;check_out;\nR-1;loft;Ana;${d}/${m}/${y};${inDays(42)};\n`;
+    const chosen = ok(parseStaysCsv(text, { locale: "en-US", dateOrder: "day-first" }));
+    expect(chosen.dateFormats).toEqual(["YYYY-MM-DD", "D/M/YYYY"]);
+    expect(chosen.rows[0]).toMatchObject({ line: 2, values: { reservationId: "R-1", checkInDate: inDays(40) } });
+  });
+
   it("refuses a file over the row limit", () => {
     const row = `R,p,A,,,,,${inDays(1)},,${inDays(2)},,,,`;
     expect(parseStaysCsv(`${HEADER}\n${row}\n${row}\n${row}\n`, { locale: "en-US", maxRows: 2 })).toEqual({

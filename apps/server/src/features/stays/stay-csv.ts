@@ -1,10 +1,12 @@
 import { parse } from "csv-parse/sync";
 import {
   STAY_CSV_COLUMNS,
+  STAY_CSV_MAX_ROWS,
   STAY_CSV_REQUIRED_COLUMNS,
   stayCsvDateFormats,
   type StayCsvColumn,
   type StayCsvDateFormat,
+  type StayCsvDateOrder,
   type StayCsvFileError,
   type StayCsvRowError,
 } from "@doorstep/shared/rules/stay-import";
@@ -35,8 +37,16 @@ export interface StayCsvRowFailure {
   params: Record<string, string | number | readonly string[]>;
 }
 
+/** What a refused row says of itself, as written, for the host to find it (blank when its columns are off). */
+export interface StayCsvRowLabel {
+  reservationId: string;
+  propertyId: string;
+  guestName: string;
+}
+
 /** A data row by the file's line number (the header is line 1): its values, or why it is refused. */
-export type StayCsvRow = { line: number; values: StayCsvValues } | { line: number; error: StayCsvRowFailure };
+export type StayCsvRow =
+  { line: number; values: StayCsvValues } | { line: number; error: StayCsvRowFailure; label?: StayCsvRowLabel };
 
 export type StayCsvResult =
   | { ok: true; rows: StayCsvRow[]; delimiter: "," | ";"; dateFormats: readonly StayCsvDateFormat[] }
@@ -45,10 +55,10 @@ export type StayCsvResult =
 export interface ParseStaysCsvOptions {
   /** The account's locale (BCP 47), which decides the numeric date order besides ISO. */
   locale: string;
+  /** The host's choice, over the locale's guess. */
+  dateOrder?: StayCsvDateOrder;
   maxRows?: number;
 }
-
-export const STAY_CSV_MAX_ROWS = 10_000;
 
 /** Reads a stays CSV: header row in any order, comma or semicolon, a BOM ignored; each row checked alone. */
 export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): StayCsvResult {
@@ -76,7 +86,7 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
   const maxRows = options.maxRows ?? STAY_CSV_MAX_ROWS;
   const rows = data.filter((r) => r.record.some((v) => v.trim() !== ""));
   if (rows.length > maxRows) return { ok: false, code: "too-many-rows", params: { max: maxRows } };
-  const dateFormats = stayCsvDateFormats(options.locale);
+  const dateFormats = stayCsvDateFormats(options.locale, options.dateOrder);
   return {
     ok: true,
     delimiter,
@@ -92,7 +102,14 @@ export function parseStaysCsv(text: string, options: ParseStaysCsvOptions): Stay
       }
       const cells = new Map(columns.map((c, i) => [c as StayCsvColumn, record[i]!.trim()]));
       const result = readRow(cells, dateFormats);
-      return "code" in result ? { line, error: result } : { line, values: result };
+      if (!("code" in result)) return { line, values: result };
+      const cell = (c: StayCsvColumn) => cells.get(c) ?? "";
+      const guestName = [cell("guest_first_name"), cell("guest_last_name")].filter(Boolean).join(" ");
+      return {
+        line,
+        error: result,
+        label: { reservationId: cell("reservation_id"), propertyId: cell("property_id"), guestName },
+      };
     }),
   };
 }
@@ -107,9 +124,10 @@ function detectDelimiter(body: string): "," | ";" {
 
 function checkHeader(columns: string[]): Extract<StayCsvResult, { ok: false }> | undefined {
   const known = new Set<string>(STAY_CSV_COLUMNS);
-  const unknown = columns.filter((c) => !known.has(c));
+  // A blank header cell (a trailing delimiter, as spreadsheets often save) names no column: its values are ignored.
+  const unknown = columns.filter((c) => c !== "" && !known.has(c));
   if (unknown.length > 0) return { ok: false, code: "unknown-columns", params: { columns: unknown } };
-  const duplicates = [...new Set(columns.filter((c, i) => columns.indexOf(c) !== i))];
+  const duplicates = [...new Set(columns.filter((c, i) => c !== "" && columns.indexOf(c) !== i))];
   if (duplicates.length > 0) return { ok: false, code: "duplicate-columns", params: { columns: duplicates } };
   const missing = STAY_CSV_REQUIRED_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length > 0) return { ok: false, code: "missing-columns", params: { columns: missing } };

@@ -68,6 +68,33 @@ describe("the stays list, the property calendar and the tile (decision 040)", ()
     expect(names((await list(host, "tab=past")).items)).toEqual(["Soon", "Staying", "LastWeek", "LastMonth"]);
   });
 
+  it("flags overlapping confirmed stays of one property as a possible double booking in the list", async () => {
+    const { propertyId: flat } = await buildProperty(t.app, host, { title: "Flat" });
+    const ana = await add(host, {
+      propertyId: flat,
+      guestFirstName: "Overlap",
+      checkInDate: day(-1),
+      checkOutDate: day(2),
+    });
+    const ben = await add(host, {
+      propertyId: flat,
+      guestFirstName: "Overlap",
+      checkInDate: day(1),
+      checkOutDate: day(3),
+    });
+    const alone = await add(host, {
+      propertyId: flat,
+      guestFirstName: "Overlap",
+      checkInDate: day(5),
+      checkOutDate: day(6),
+    });
+    const res = await api(host, "GET", `/api/stays?propertyId=${flat}`);
+    const flags = new Map(
+      (res.json().items as (Item & { possibleDoubleBooking: boolean })[]).map((s) => [s.id, s.possibleDoubleBooking]),
+    );
+    expect([flags.get(ana.id), flags.get(ben.id), flags.get(alone.id)]).toEqual([true, true, false]);
+  });
+
   it("searches guests' first and last names, case and accents aside", async () => {
     const user = await buildUser(t.ctx);
     const own = (await buildProperty(t.app, user)).propertyId;

@@ -112,6 +112,8 @@ export async function listStayViews(db: Db, accountId: string, f: StayListFilter
  * fifty rows whatever plan the page gets (PGlite keeps no statistics, and a plan that sorts would otherwise
  * evaluate it for every row before sorting). One statement still.
  */
+const pageColumn = (name: string) => sql.raw(`"page"."${name}"`);
+
 async function pageWithOverlaps(db: Db, where: SQL, ascending: boolean, limit: number): Promise<StayView[]> {
   const property = stayPropertiesOf(db);
   const columns = getTableColumns(stays);
@@ -131,10 +133,13 @@ async function pageWithOverlaps(db: Db, where: SQL, ascending: boolean, limit: n
   const rows = await db
     .select({
       ...page._.selectedFields,
-      possibleDoubleBooking: sql<boolean>`(${page.status} = 'confirmed' and exists (
+      // The page's columns named through its alias: drizzle writes a subquery's fields unqualified, and inside
+      // the EXISTS an unqualified "id" would be the other stay's own (never a double booking).
+      possibleDoubleBooking: sql<boolean>`(${pageColumn("status")} = 'confirmed' and exists (
         select 1 from ${stays} ${other}
-        where ${other.propertyId} = ${page.propertyId} and ${other.id} <> ${page.id} and ${other.status} = 'confirmed'
-          and ${other.checkInAt} < ${page.checkOutAt} and ${other.checkOutAt} > ${page.checkInAt}
+        where ${other.propertyId} = ${pageColumn("property_id")} and ${other.id} <> ${pageColumn("id")}
+          and ${other.status} = 'confirmed'
+          and ${other.checkInAt} < ${pageColumn("check_out_at")} and ${other.checkOutAt} > ${pageColumn("check_in_at")}
       ))`,
     })
     .from(page)

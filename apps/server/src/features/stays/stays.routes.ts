@@ -13,8 +13,10 @@ import {
   UpdateStayRequest,
 } from "@doorstep/shared/schemas/stays";
 import type { AppContext } from "../../app-context.ts";
-import { requireCaller } from "../../plugins/auth.ts";
+import { requireAccountCaller, requireCaller } from "../../plugins/auth.ts";
 import { toStayDto } from "./stays.dto.ts";
+import { registerStayImportRoutes } from "./stay-import.routes.ts";
+import { CreateStayExample, StayExample, UpdateStayExample } from "./stays.openapi.ts";
 import { cancelStay, createStay, getStay, updateStay } from "./stays.service.ts";
 import { listStays, staysInRange, staySummary } from "./stay-list.service.ts";
 
@@ -23,14 +25,19 @@ const StayParams = z.object({ stayId: z.uuid() });
 const PropertyParams = z.object({ propertyId: text().min(1).max(60) });
 
 // Thin on purpose: each handler takes the account from its caller and calls one service function, so a caller
-// other than a signed-in user (an API key) can be let in by the route's guard alone.
+// other than a signed-in user (an API key, decision 039) is let in by the route's config alone. The five routes
+// with `apiKeys: true` are all a key can call.
 export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const accountOf = (request: Parameters<typeof requireCaller>[0]) => requireCaller(request).accountId;
+  const keyed = { apiKeys: true } as const;
+  const accountOfAny = (request: Parameters<typeof requireAccountCaller>[0]) => requireAccountCaller(request).accountId;
+  const stayExample = { 200: StayResponse.meta({ example: { stay: StayExample } }) };
 
   app.get(
     "/api/stays",
     {
+      config: keyed,
       schema: {
         tags,
         summary: "The account's stays by tab (upcoming, past, cancelled), filtered by property or guest name",
@@ -39,7 +46,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const page = await listStays(ctx, accountOf(request), request.query);
+      const page = await listStays(ctx, accountOfAny(request), request.query);
       return { items: page.items.map(toStayDto), nextCursor: page.nextCursor };
     },
   );
@@ -47,15 +54,21 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.post(
     "/api/stays",
     {
+      config: keyed,
       schema: {
         tags,
         summary: "Add a stay; with a sourceId already held, answers that stay (200) instead of a new one (201)",
-        body: CreateStayRequest,
-        response: { 200: StayResponse, 201: StayResponse },
+        description:
+          "A key's stays have the source `api`, a signed-in user's `manual`; each source has its own sourceIds. " +
+          "Send the reservation's id as `sourceId` so a retry never adds it twice.",
+        body: CreateStayRequest.meta({ example: CreateStayExample }),
+        response: { ...stayExample, 201: StayResponse },
       },
     },
     async (request, reply) => {
-      const { stay, created } = await createStay(ctx, accountOf(request), request.body);
+      const caller = requireAccountCaller(request);
+      const source = caller.kind === "api-key" ? "api" : "manual";
+      const { stay, created } = await createStay(ctx, caller.accountId, request.body, source);
       return reply.status(created ? 201 : 200).send({ stay: toStayDto(stay) });
     },
   );
@@ -68,37 +81,39 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/stays/:stayId",
-    { schema: { tags, summary: "One stay", params: StayParams, response: { 200: StayResponse } } },
-    async (request) => ({ stay: toStayDto(await getStay(ctx, accountOf(request), request.params.stayId)) }),
+    { config: keyed, schema: { tags, summary: "One stay", params: StayParams, response: stayExample } },
+    async (request) => ({ stay: toStayDto(await getStay(ctx, accountOfAny(request), request.params.stayId)) }),
   );
 
   app.patch(
     "/api/stays/:stayId",
     {
+      config: keyed,
       schema: {
         tags,
         summary: "Change a stay",
         params: StayParams,
-        body: UpdateStayRequest,
-        response: { 200: StayResponse },
+        body: UpdateStayRequest.meta({ example: UpdateStayExample }),
+        response: stayExample,
       },
     },
     async (request) => ({
-      stay: toStayDto(await updateStay(ctx, accountOf(request), request.params.stayId, request.body)),
+      stay: toStayDto(await updateStay(ctx, accountOfAny(request), request.params.stayId, request.body)),
     }),
   );
 
   app.post(
     "/api/stays/:stayId/cancel",
     {
+      config: keyed,
       schema: {
         tags,
-        summary: "Cancel a stay (kept, marked cancelled)",
+        summary: "Cancel a stay (kept, marked cancelled); cancelling it again changes nothing",
         params: StayParams,
-        response: { 200: StayResponse },
+        response: stayExample,
       },
     },
-    async (request) => ({ stay: toStayDto(await cancelStay(ctx, accountOf(request), request.params.stayId)) }),
+    async (request) => ({ stay: toStayDto(await cancelStay(ctx, accountOfAny(request), request.params.stayId)) }),
   );
 
   app.get(
@@ -116,4 +131,6 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       stays: (await staysInRange(ctx, accountOf(request), request.params.propertyId, request.query)).map(toStayDto),
     }),
   );
+
+  registerStayImportRoutes(app, ctx);
 }

@@ -42,6 +42,7 @@ export function ApiKeysPage() {
           </a>
         </p>
         <p className="muted">{k.scope}</p>
+        <p className="muted">{k.retries}</p>
       </div>
       {body}
     </div>
