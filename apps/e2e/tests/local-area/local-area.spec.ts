@@ -74,7 +74,14 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     await page.getByLabel(c.placeText, { exact: true }).fill("The best flat white in town.");
     await page.getByLabel(c.placeWebLink).fill("not a link");
     await page.getByRole("button", { name: c.setPin }).click();
-    await expect(page.getByRole("group", { name: c.pinMapLabel })).toBeVisible();
+    const pinMap = page.getByRole("group", { name: c.pinMapLabel });
+    await expect(pinMap).toBeVisible();
+    // The pin opens on the town: a click on the map puts it on the café.
+    await expect(pinMap.locator(".leaflet-marker-icon")).toBeVisible();
+    await pinMap.scrollIntoViewIfNeeded();
+    const box = (await pinMap.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40);
+    await expect(page.getByText(c.pinHint)).toBeVisible();
     await page.getByRole("button", { name: c.save }).click();
     // A bad web link is refused under its field and nothing typed is lost.
     await expect(page.getByText("Use a full address beginning with http:// or https://")).toBeVisible();

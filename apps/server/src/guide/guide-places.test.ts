@@ -105,7 +105,7 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
       title: "Bond St Coffee",
       address: null,
       providerPlaceId: "ChIJsecret",
-    });
+    })!;
     expect(html).toContain(`href="${amp(toCafe)}" target="_blank" rel="noopener">${copy.localArea.directions}</a>`);
     expect(html).toMatch(
       /srcSet="\/files\/accounts\/[^"]+\/places\/cafe\.webp\?w=300 300w, [^"]+" [^>]*loading="lazy"/,
@@ -120,7 +120,7 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
     expect(pharmacy).toContain("129 North Street");
     expect(pharmacy).not.toContain("data-lat");
     expect(pharmacy).toContain(
-      amp(directionsUrl({ lat: null, lng: null, title: "Boots Pharmacy", address: "129 North Street" })),
+      amp(directionsUrl({ lat: null, lng: null, title: "Boots Pharmacy", address: "129 North Street" })!),
     );
     expect(html.match(/<article class="item place"[^>]*data-lat=/g)).toHaveLength(3);
 
