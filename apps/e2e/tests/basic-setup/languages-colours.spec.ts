@@ -111,8 +111,8 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
 
     await page.getByRole("button", { name: b.editManager }).click();
     const tel = dialog.getByRole("group", { name: copy.managers.tel });
-    await tel.getByLabel(copy.common.phoneCountry).selectOption("GB");
-    await tel.getByLabel(copy.common.phoneNumber).fill("020 7946 0000");
+    await tel.getByLabel(copy.phone.country).selectOption("GB");
+    await tel.getByLabel(copy.phone.number).fill("020 7946 0000");
     await dialog.getByLabel(copy.managers.email).fill("grace@example.com");
     await dialog.getByRole("button", { name: copy.common.save }).click();
     await expect(dialog).toHaveCount(0);

@@ -14,7 +14,7 @@ test.describe("the host card's Call button (GUIDE-13)", () => {
     // "abc" is refused: guests never get a "Call abc" button.
     const refused = await patchTel("abc");
     expect(refused.status()).toBe(400);
-    expect(await refused.text()).toContain(copy.common.phoneNoDigits);
+    expect(await refused.text()).toContain(copy.phone.noDigits);
 
     expect((await patchTel("+44 20 7946 0958")).status()).toBe(204);
     await page.goto(`/g/${property.propertyId}`);

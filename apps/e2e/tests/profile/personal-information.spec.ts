@@ -50,13 +50,13 @@ test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
 
     await page.getByRole("button", { name: `${copy.common.edit} ${copy.profile.tel}` }).click();
     const phone = page.getByRole("group", { name: copy.profile.tel });
-    await phone.getByLabel(copy.common.phoneCountry).selectOption("GB");
+    await phone.getByLabel(copy.phone.country).selectOption("GB");
     // Not a number: refused in words, and Save stays off.
-    await phone.getByLabel(copy.common.phoneNumber).fill("abc");
-    await expect(phone.getByText(copy.common.phoneNoDigits)).toBeVisible();
+    await phone.getByLabel(copy.phone.number).fill("abc");
+    await expect(phone.getByText(copy.phone.noDigits)).toBeVisible();
     await expect(page.getByRole("button", { name: `${copy.common.save} ${copy.profile.tel}` })).toBeDisabled();
     // Typed as the host knows it in the chosen country; shown back in international format.
-    await phone.getByLabel(copy.common.phoneNumber).fill("020 7946 0000");
+    await phone.getByLabel(copy.phone.number).fill("020 7946 0000");
     await photographPhone(page);
     await page.getByRole("button", { name: `${copy.common.save} ${copy.profile.tel}` }).click();
     await expect(page.getByText("+44 20 7946 0000")).toBeVisible();

@@ -62,8 +62,8 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await expect(section(s.hostTel)).toHaveAttribute("aria-expanded", "true");
     // The property is in Brighton: the country chooser starts at the United Kingdom.
     const tel = page.getByRole("group", { name: s.hostTel });
-    await expect(tel.getByLabel(copy.common.phoneCountry)).toHaveValue("GB");
-    await tel.getByLabel(copy.common.phoneNumber).fill("01273 000000");
+    await expect(tel.getByLabel(copy.phone.country)).toHaveValue("GB");
+    await tel.getByLabel(copy.phone.number).fill("01273 000000");
     await page.getByRole("button", { name: s.next }).click();
 
     await expect(section(b.themeColours)).toHaveAttribute("aria-expanded", "true");

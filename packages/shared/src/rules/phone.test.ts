@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { PhoneNumber, ClearablePhoneNumber } from "../schemas/phone.ts";
-import { shellCopy } from "../copy/shell.ts";
+import { phoneCopy } from "../copy/phone.ts";
 import { checkPhone, composePhone, formatPhone, phoneCountry, phoneHref, phoneNational } from "./phone.ts";
 
-const c = shellCopy.common;
+const c = phoneCopy.phone;
 
 describe("phone numbers: checked, stored as E.164, read in international format", () => {
   it("reads a number in its chosen country, or by its + code, and refuses what is not one", () => {
@@ -21,8 +21,8 @@ describe("phone numbers: checked, stored as E.164, read in international format"
     expect(composePhone("020 7946 0958", "GB")).toBe("+442079460958");
     expect(composePhone("abc", "GB")).toBe("abc");
     expect(composePhone("12", "PT")).toBe("+351 12");
-    expect(PhoneNumber.safeParse(composePhone("12", "PT")).error?.issues[0]?.message).toBe(c.phoneInvalidAny);
-    expect(PhoneNumber.safeParse("abc").error?.issues[0]?.message).toBe(c.phoneNoDigits);
+    expect(PhoneNumber.safeParse(composePhone("12", "PT")).error?.issues[0]?.message).toBe(c.invalidAny);
+    expect(PhoneNumber.safeParse("abc").error?.issues[0]?.message).toBe(c.noDigits);
     expect(PhoneNumber.parse(" +44 20 7946 0958 ")).toBe("+442079460958");
     expect(ClearablePhoneNumber.parse(" ")).toBeNull();
     expect(ClearablePhoneNumber.parse(null)).toBeNull();

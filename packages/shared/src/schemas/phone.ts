@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { shellCopy } from "../copy/shell.ts";
+import { phoneCopy } from "../copy/phone.ts";
 import { checkPhone, type PhoneProblem } from "../rules/phone.ts";
 import { text } from "./text.ts";
 
-const c = shellCopy.common;
+const c = phoneCopy.phone;
 
 const MESSAGES: Record<PhoneProblem, string> = {
-  "no-digits": c.phoneNoDigits,
-  "needs-country": c.phoneNeedsCountry,
-  invalid: c.phoneInvalidAny,
+  "no-digits": c.noDigits,
+  "needs-country": c.needsCountry,
+  invalid: c.invalidAny,
 };
 
 /** The typed number as E.164, or an issue in the catalogue's words ("abc" has no digits). */

@@ -200,7 +200,7 @@ describe("PATCH /api/managers/:vanityId (MGR-08…10)", () => {
     });
     const abc = await send(user, "PATCH", `/api/managers/${vanityId}`, { tel: "abc" });
     expect(abc.statusCode).toBe(400);
-    expect(abc.body).toContain(copy.common.phoneNoDigits);
+    expect(abc.body).toContain(copy.phone.noDigits);
 
     const cleared = await send(user, "PATCH", `/api/managers/${vanityId}`, {
       email: "",

@@ -65,9 +65,9 @@ describe("PATCH /api/me (AUTH-40…44)", () => {
       t.app.inject({ method: "PATCH", url: "/api/me", headers: { cookie: user.cookie }, payload: { tel } });
     expect((await patch("+351 912 345 678")).statusCode).toBe(204);
     for (const [tel, message] of [
-      ["abc", copy.common.phoneNoDigits],
-      ["020 7946 0958", copy.common.phoneNeedsCountry],
-      ["+44 12", copy.common.phoneInvalidAny],
+      ["abc", copy.phone.noDigits],
+      ["020 7946 0958", copy.phone.needsCountry],
+      ["+44 12", copy.phone.invalidAny],
     ] as const) {
       const res = await patch(tel);
       expect(res.statusCode, tel).toBe(400);

@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { UpdateManagerRequest, type ManagerDto } from "@doorstep/shared/schemas/manager";
 import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
-import { PhoneItem } from "../../../components/phone-item.tsx";
+import { PhoneItem } from "../../../components/phone-field.tsx";
 import { managerPhotoUrl, useRefreshManagers } from "../../../api/managers/manager-photo.ts";
 import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 

@@ -6,7 +6,7 @@ import { useMe } from "../../../lib/session.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { PhotoItem } from "../components/photo-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
-import { PhoneItem } from "../../../components/phone-item.tsx";
+import { PhoneItem } from "../../../components/phone-field.tsx";
 import "./profile.css";
 
 /** /personal-information, "Personal Profile" (AUTH-40…44). */
