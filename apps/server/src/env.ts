@@ -77,6 +77,8 @@ const EnvSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((v) => v === "true"),
+  /** Days after check-out that a stay's guest contact details are kept; its dates and counts stay. */
+  STAY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(730),
   TRUST_PROXY: z
     .enum(["true", "false"])
     .default("false")
@@ -186,6 +188,8 @@ export interface AppConfig {
    * monthly subscriber's reward is paid in. Optional so tests that spell out a config need not name it.
    */
   referrals?: { rewardValues: Record<Currency, number>; monthlyInstalments: number };
+  /** Stays (decision 040). Optional so tests that spell out a config need not name it. */
+  stays?: { retentionDays: number };
   /** Affiliate commissions (decision 019): units of each currency per US dollar, as decimal strings. */
   affiliates?: { usdRates: Record<Currency, string> };
   /**
@@ -314,6 +318,7 @@ export function configFromEnv(env: Env): AppConfig {
       allowPrivate: env.NODE_ENV !== "production" || env.ALLOW_PRIVATE_FEEDS,
     },
     push: { hosts: PUSH_SERVICE_HOSTS, allowHttp: false },
+    stays: { retentionDays: env.STAY_RETENTION_DAYS },
     guide: {
       host: env.GUIDE_HOST?.toLowerCase(),
       renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),

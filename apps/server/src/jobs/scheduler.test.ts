@@ -14,7 +14,7 @@ describe("recurring jobs", () => {
     expect(run).toHaveBeenCalledWith(ctx);
   });
 
-  it("keeps the ten jobs and their cadences", () => {
+  it("keeps the recurring jobs and their cadences", () => {
     expect(Object.fromEntries(JOBS.map((job) => [job.name, job.everyMs / 1000]))).toEqual({
       "purge-dead-sessions-and-links": 3600,
       "purge-archived-properties": 600,
@@ -27,6 +27,8 @@ describe("recurring jobs", () => {
       "referral-rewards": 3600,
       "affiliate-commissions": 3600,
       "purge-api-idempotency": 3600,
+      "stay-retention": 86400,
+      "property-time-zones": 3600,
     });
   });
 });

@@ -10,6 +10,8 @@ import { purgeExpiredVisitRecords } from "../features/visits/analytics.service.t
 import { runReferralRewards } from "../features/referrals/referral-rewards.service.ts";
 import { runAffiliateCommissions } from "../features/affiliates/affiliate-commissions.service.ts";
 import { purgeIdempotencyRecords } from "../features/api-keys/api-key-idempotency.service.ts";
+import { eraseExpiredStayContacts } from "../features/stays/stay-retention.service.ts";
+import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 
 export interface Job {
   name: string;
@@ -40,6 +42,10 @@ export const JOBS: Job[] = [
   { name: "affiliate-commissions", everyMs: 60 * 60_000, run: (ctx) => runAffiliateCommissions(ctx) },
   // API keys' Idempotency-Key records past their 24 hours (decision 039).
   { name: "purge-api-idempotency", everyMs: 60 * 60_000, run: (ctx) => purgeIdempotencyRecords(ctx) },
+  // Stays: guests' contact details erased STAY_RETENTION_DAYS after check-out (their dates and counts stay).
+  { name: "stay-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => eraseExpiredStayContacts(ctx) },
+  // Properties from before time zones that have a pin take the zone at it (decision 040).
+  { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
+import { createStay } from "../features/stays/stays.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
 import { createTestApp, type TestApp } from "./app.ts";
@@ -160,6 +161,21 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   placeId: async (t, owner) => (await ownedProfile(t, owner)).placeId,
   // API keys: one of the owner's keys.
   apiKeyId: async ({ app }, owner) => (await createKeyFor(app, owner)).apiKey.id,
+  // Stays: a stay on a property of the owner.
+  stayId: async (t, owner) => {
+    const propertyId = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const day = (n: number) => new Date(t.ctx.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const { stay } = await createStay(t.ctx, owner.accountId, {
+      propertyId,
+      guestFirstName: "Owned",
+      guestLastName: "Guest",
+      adults: 2,
+      children: 0,
+      checkInDate: day(3),
+      checkOutDate: day(5),
+    });
+    return stay.id;
+  },
   // Later issues add: conversationId, …
 };
 
@@ -287,6 +303,13 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/properties/:propertyId/preview-link": {},
   "POST /api/api-keys/:apiKeyId/revoke": {},
   "POST /api/test/key-probe/notes": { text: "Hijacked" },
+  "PATCH /api/stays/:stayId": { notes: "Hijacked" },
+  "POST /api/stays/:stayId/cancel": {},
+};
+
+/** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */
+const VALID_QUERIES: Record<string, string> = {
+  "GET /api/properties/:propertyId/stays": "?from=2027-03-01&to=2027-03-31",
 };
 
 const isDocsRoute = (url: string) => url.startsWith("/api/docs");
@@ -344,7 +367,7 @@ describe("authorization harness", () => {
       if (hasBody) expect(VALID_BODIES[key], `no valid body for ${key} in VALID_BODIES`).toBeDefined();
       const res = await t.app.inject({
         method: route.method as "GET",
-        url,
+        url: url + (VALID_QUERIES[key] ?? ""),
         headers: { cookie: stranger.cookie },
         payload: hasBody ? VALID_BODIES[key] : undefined,
       });

@@ -211,6 +211,18 @@ const AffiliateAssetsPage = page(
   () => import("../features/affiliates/routes/affiliate-assets.tsx"),
   (m) => m.AffiliateAssetsPage,
 );
+const StaysPage = page(
+  () => import("../features/stays/routes/stays.tsx"),
+  (m) => m.StaysPage,
+);
+const StayPage = page(
+  () => import("../features/stays/routes/stay.tsx"),
+  (m) => m.StayPage,
+);
+const PropertyStaysPage = page(
+  () => import("../features/stays/routes/property-stays.tsx"),
+  (m) => m.PropertyStaysPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -337,6 +349,10 @@ export const routes: RouteObject[] = [
               { path: "cancellation", element: <CancellationPage /> },
               { path: "referrals", element: <ReferralsPage /> },
               { path: "api-keys", element: <ApiKeysPage /> },
+              // Stays: a property's bookings, all of the account's on /stays.
+              { path: "stays", element: <StaysPage /> },
+              { path: "stays/:stayId", element: <StayPage /> },
+              { path: "property/:propertyId/stays", element: <PropertyStaysPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

@@ -6,12 +6,15 @@ import type { z } from "zod";
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
+  /** The envelope's `issues` as sent (which fields it is about), unread: a form parses them (api-error-fields.ts). */
+  readonly issues: unknown;
 
-  constructor(code: ErrorCode, status: number, message: string) {
+  constructor(code: ErrorCode, status: number, message: string, issues?: unknown) {
     super(message);
     this.name = "ApiError";
     this.code = code;
     this.status = status;
+    this.issues = issues;
   }
 }
 
@@ -41,7 +44,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
  * The shared error envelope (`ErrorResponse` in @doorstep/shared/errors), read by hand: this module is in
  * the dashboard's first view, which loads no zod (decision 017).
  */
-function readErrorEnvelope(bodyText: string): { code: ErrorCode; message: string } | undefined {
+function readErrorEnvelope(bodyText: string): { code: ErrorCode; message: string; issues?: unknown } | undefined {
   let json: unknown;
   try {
     json = JSON.parse(bodyText);
@@ -52,14 +55,15 @@ function readErrorEnvelope(bodyText: string): { code: ErrorCode; message: string
   const { error } = json;
   if (typeof error !== "object" || error === null || !("code" in error) || !("message" in error)) return undefined;
   const { code, message } = error;
-  return isErrorCode(code) && typeof message === "string" ? { code, message } : undefined;
+  const issues = "issues" in error ? error.issues : undefined;
+  return isErrorCode(code) && typeof message === "string" ? { code, message, issues } : undefined;
 }
 
 /** The one place a failed response becomes an ApiError; used by fetch and XHR uploads alike. */
 export function toApiError(status: number, bodyText: string): ApiError {
   const parsed = readErrorEnvelope(bodyText);
   const code = parsed?.code ?? CODE_BY_STATUS[status] ?? "INTERNAL";
-  const error = new ApiError(code, status, parsed?.message ?? `Request failed with status ${status}`);
+  const error = new ApiError(code, status, parsed?.message ?? `Request failed with status ${status}`, parsed?.issues);
   if (code === "UNAUTHENTICATED") onUnauthenticated();
   return error;
 }

@@ -11,6 +11,7 @@ import { messagingCopy } from "./messaging.ts";
 import { propertyCopy } from "./properties.ts";
 import { affiliatesCopy } from "./affiliates.ts";
 import { apiKeysCopy } from "./api-keys.ts";
+import { staysCopy } from "./stays.ts";
 
 const { billing } = billingCopy;
 const { content } = contentCopy;
@@ -21,6 +22,7 @@ const { messaging, guestMessaging: g } = messagingCopy;
 const { properties, basicSetup } = propertyCopy;
 const { bulkUpdates: bulk } = bulkUpdatesCopy;
 const { apiKeys } = apiKeysCopy;
+const { stays } = staysCopy;
 
 /** "45 seconds", "1 minute", "15 minutes": how long until a limited caller may try again. */
 export function describeWait(seconds: number): string {
@@ -47,6 +49,7 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   property: "Property not found",
   "property-copy": "Copy not found",
   reward: "Reward not found",
+  stay: "Stay not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -166,6 +169,10 @@ export const apiErrorCopy = {
   TRANSLATION_REPEATED: () => "Each language may appear once.",
   LOCAL_AREA_INCOMPLETE: () => localArea.enterAll,
   PLACE_LIST_FULL: ({ max }: { max: number }) => `A list holds at most ${max} places.`,
+  STAY_CHECK_OUT_BEFORE_CHECK_IN: () => stays.checkOutBeforeCheckIn,
+  STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
+  STAY_DATE_INVALID: () => stays.invalidDate,
+  STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
   REPLY_EMPTY: () => messaging.emptyReply,

@@ -70,6 +70,8 @@ export const shellCopy = {
       referrals: "Referrals",
       apiKeys: "API keys",
       guideAnalytics: "Guide Analytics",
+      stays: "Stays",
+      staysUpcoming: (count: number) => `${count} upcoming`,
     },
   },
   header: {

@@ -45,5 +45,53 @@ export const staysCopy = {
     invalidLanguage: "Choose one of the guide's languages.",
     checkOutBeforeCheckIn: "Check-out must be after check-in.",
     nothingToUpdate: "Nothing to update",
+    // The dashboard's own wording from here on.
+    list: "Stays",
+    columns: {
+      checkIn: "Check-in",
+      checkOut: "Check-out",
+      guests: "Guests",
+      source: "Source",
+    },
+    guestsCount: (adults: number, children: number) =>
+      [
+        `${adults} ${adults === 1 ? "adult" : "adults"}`,
+        children > 0 ? `${children} ${children === 1 ? "child" : "children"}` : "",
+      ]
+        .filter(Boolean)
+        .join(", "),
+    sourceWithChannel: (channel: string) => `Calendar feed (${channel})`,
+    searching: "Searching...",
+    noMatches: "No stays match this search.",
+    choosePropertyOption: "Choose a property",
+    defaultLanguageOption: (language: string | null) =>
+      language ? `The guide's default (${language})` : "The guide's default language",
+    defaultTimeHint: (time: string | null) =>
+      time ? `Leave blank for the property's default, ${time}.` : "Leave blank for the property's default time.",
+    timesIn: (timeZone: string) => `Times are in the property's time zone, ${timeZone}.`,
+    timeZoneShort: (timeZone: string) => `(${timeZone})`,
+    addTitle: "Add stay",
+    editTitle: "Edit stay",
+    saved: "Stay saved.",
+    cancelledNotice: "This stay was cancelled.",
+    cancelTitle: "Cancel stay?",
+    contactErased: "The guest's contact details were erased after the retention period.",
+    notFound: "Stay not found",
+    backToStays: "Back to stays",
+    guestHeading: "Guest",
+    datesHeading: "Dates",
+    notesHeading: "Notes and door code",
+    created: "Added",
+    updated: "Last changed",
+    sourceId: "Reservation id",
+    notEntered: "Not entered",
+    propertyStaysTitle: (title: string) => `Stays at ${title}`,
+    overviewIntro: "This property's bookings on a month calendar, with the guests' details.",
+    openStays: "Open stays",
+    previousMonth: "Previous month",
+    nextMonth: "Next month",
+    today: "Today",
+    calendarStay: (guest: string, checkIn: string, checkOut: string) => `${guest}, ${checkIn} to ${checkOut}`,
+    rangeInvalid: (max: number) => `Choose an end on or after the start, at most ${max} days in all.`,
   },
 } as const;

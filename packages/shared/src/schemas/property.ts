@@ -5,6 +5,8 @@ import { copy } from "../copy.ts";
 import { isLanguageCode } from "../languages.ts";
 import { THEME_LABELS } from "../constants.ts";
 import { ClearableText, HexColour, PageQuery } from "./common.ts";
+import { isTimeZone } from "../rules/analytics.ts";
+import { isTimeOfDay } from "../rules/zoned-time.ts";
 
 const LanguageCode = text().refine(isLanguageCode, "Unknown language code");
 
@@ -100,6 +102,12 @@ export const PropertyDto = z.object({
   showWhat3words: z.boolean(),
   defaultLanguage: text(),
   languageTranslations: z.array(text()),
+  /** IANA zone of the property's stays; from the pin until the host chooses one (`timeZoneChosen`). */
+  timeZone: text(),
+  timeZoneChosen: z.boolean(),
+  /** HH:MM, the property's wall clock: what a stay takes when it names no time. */
+  defaultCheckInTime: text(),
+  defaultCheckOutTime: text(),
   manager: PropertyManagerCard.nullable(),
   hexPrimary: text().nullable(),
   hexSecondary: text().nullable(),
@@ -149,6 +157,10 @@ export const UpdatePropertyRequest = z
     showWhat3words: z.boolean(),
     defaultLanguage: LanguageCode,
     languageTranslations: z.array(LanguageCode).max(120),
+    /** Chosen by hand: the pin no longer changes it. */
+    timeZone: text().max(64).refine(isTimeZone, copy.analytics.invalidTimeZone),
+    defaultCheckInTime: text().refine(isTimeOfDay, copy.stays.invalidTime),
+    defaultCheckOutTime: text().refine(isTimeOfDay, copy.stays.invalidTime),
     managerVanityId: text().regex(/^\d{8}$/),
     hexPrimary: HexColour.nullable(),
     hexSecondary: HexColour.nullable(),

@@ -19,3 +19,4 @@ export * from "./referrals.ts";
 export * from "./affiliates.ts";
 export * from "./system.ts";
 export * from "./api-keys.ts";
+export * from "./stays.ts";

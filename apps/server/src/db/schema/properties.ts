@@ -41,6 +41,16 @@ export const properties = pgTable(
     viatorDestinationIds: text("viator_destination_ids").array(),
     destinationsMaxDistanceKm: integer("destinations_max_distance_km"),
     defaultLanguage: text("default_language").notNull().default("en"),
+    /**
+     * IANA zone of the property's wall clock (stays' days and times). Taken from the pin by the offline lookup
+     * while `timeZoneSource` is not "chosen"; "account" until a pin is known (the account's zone, else UTC).
+     */
+    timeZone: text("time_zone").notNull().default("UTC"),
+    timeZoneSource: text("time_zone_source", { enum: ["account", "pin", "chosen"] })
+      .notNull()
+      .default("account"),
+    defaultCheckInTime: text("default_check_in_time").notNull().default("15:00"),
+    defaultCheckOutTime: text("default_check_out_time").notNull().default("11:00"),
     languageTranslations: text("language_translations")
       .array()
       .notNull()

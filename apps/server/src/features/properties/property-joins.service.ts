@@ -4,6 +4,7 @@ import {
   liveGuidesSubquery,
   liveSharedPropertyCondition,
   propertyLabelsSubquery,
+  stayPropertiesSubquery,
 } from "./property-joins.repository.ts";
 
 /**
@@ -28,4 +29,9 @@ export function liveGuidesOf(db: Db, accountId: string) {
  */
 export function propertyLabelsOf(db: Db) {
   return propertyLabelsSubquery(db);
+}
+
+/** The account's live guides as a subquery stays join on `id`: weblink, title and time zone (decision 040). */
+export function stayPropertiesOf(db: Db) {
+  return stayPropertiesSubquery(db);
 }

@@ -61,6 +61,10 @@ export function toPropertyDto(ctx: AppContext, row: PropertyWithManager, account
     showWhat3words: row.showWhat3words,
     defaultLanguage: row.defaultLanguage,
     languageTranslations: row.languageTranslations,
+    timeZone: row.timeZone,
+    timeZoneChosen: row.timeZoneSource === "chosen",
+    defaultCheckInTime: row.defaultCheckInTime,
+    defaultCheckOutTime: row.defaultCheckOutTime,
     manager: row.manager
       ? {
           vanityId: row.manager.vanityId,

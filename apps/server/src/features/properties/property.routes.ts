@@ -20,6 +20,7 @@ import { receiveImage } from "../../lib/uploads.ts";
 import { requireCaller } from "../../plugins/auth.ts";
 import { createBilledProperty } from "../../commands/create-property.ts";
 import { deleteBilledProperty } from "../../commands/delete-property.ts";
+import { updatePropertyAndStays } from "../../commands/update-property.ts";
 import {
   getOwnedGuideProperty,
   getOwnedProperty,
@@ -28,7 +29,6 @@ import {
   removeCoverImage,
   setCoverImage,
   setPasscode,
-  updateProperty,
 } from "./property.service.ts";
 import { findProperties, findPropertyIds } from "./property-list.service.ts";
 import { registerPosterRoutes } from "./poster.routes.ts";
@@ -115,7 +115,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) => {
-      await updateProperty(ctx, requireCaller(request), request.params.propertyId, request.body);
+      await updatePropertyAndStays(ctx, requireCaller(request), request.params.propertyId, request.body);
       return reply.status(204).send(null);
     },
   );

@@ -13,6 +13,8 @@ import type { ReceivedFile } from "../../lib/streamed-upload.ts";
 import { variantKey } from "../../lib/images.ts";
 import { deleteStoredFile, storeImage, storeImageVariants } from "../../lib/uploads.ts";
 import { ensureDefaultManager, getManagerIdByVanityId } from "../managers/manager.service.ts";
+import { getAccountTimeZone } from "../users/account-analytics.service.ts";
+import { zoneAtPin } from "./property-time-zone.ts";
 import { toPropertyDto } from "./property.dto.ts";
 import { checkPropertyEdit, editRejectionError, syncMessagingStatus } from "./property-edit.service.ts";
 import {
@@ -55,6 +57,11 @@ export interface Property {
   destinationsMaxDistanceKm: number | null;
   defaultLanguage: string;
   languageTranslations: string[];
+  timeZone: string;
+  /** "chosen" by the host, else from the "pin" or the "account" until a pin is known (decision 040). */
+  timeZoneSource: "account" | "pin" | "chosen";
+  defaultCheckInTime: string;
+  defaultCheckOutTime: string;
   managerId: string | null;
   hexPrimary: string | null;
   hexSecondary: string | null;
@@ -201,6 +208,8 @@ export async function createProperty(
       propertyId: input.propertyId,
       title: input.title,
       managerId: manager.id,
+      // The account's zone until a pin gives the property its own (decision 040).
+      timeZone: (await getAccountTimeZone(ctx, caller.accountId)) ?? "UTC",
       // A draft until the host publishes it (decision 020): no empty guide without a passcode is public.
       published: false,
       guideSessionToken: newToken(),
@@ -254,6 +263,11 @@ export async function createPropertyCopy(
       companyProfile: source.companyProfile,
       themeLabel: source.themeLabel,
       destinationsMaxDistanceKm: source.destinationsMaxDistanceKm,
+      // The copy has no pin: a zone the host chose stays chosen, one from the pin is refreshed by the copy's own.
+      timeZone: source.timeZone,
+      timeZoneSource: source.timeZoneSource === "chosen" ? "chosen" : "account",
+      defaultCheckInTime: source.defaultCheckInTime,
+      defaultCheckOutTime: source.defaultCheckOutTime,
       // A draft like any new property (decision 020): the passcode is not copied, so it must not go live unasked.
       published: false,
       inboundMessagingActive: source.inboundMessagingActive,
@@ -269,15 +283,26 @@ export async function createPropertyCopy(
   return { id, accountId: caller.accountId, propertyId: input.propertyId, title: input.title };
 }
 
-/** Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). */
+/** What an update changed that the command running it acts on once it commits. */
+export interface PropertyUpdateEffects {
+  /** Unpublished or published again, or messages switched: the guide's cached pages must go at once. */
+  purgeGuide: boolean;
+  /** The property's zone moved: its stays' instants follow (decision 040). */
+  timeZoneChanged: { propertyRowId: string; timeZone: string } | null;
+}
+
+/**
+ * Applies an owner-editable patch (SETUP-03/04) and keeps the languages consistent (OPEN-45). A new pin sets
+ * the time zone unless the host chose one; a zone sent is the host's choice (decision 040).
+ */
 export async function updateProperty(
   ctx: AppContext,
   caller: Caller,
   propertyId: string,
   input: UpdatePropertyRequest,
-): Promise<void> {
+): Promise<PropertyUpdateEffects> {
   const property = await getOwnedGuideProperty(ctx, caller, propertyId);
-  const { address, managerVanityId, ...rest } = input;
+  const { address, managerVanityId, timeZone, ...rest } = input;
   const patch: PropertyPatch = { ...rest };
   if (address) {
     Object.assign(patch, {
@@ -297,6 +322,13 @@ export async function updateProperty(
     // A first address also becomes the guest-facing one until the host writes their own (SETUP-13).
     if (!property.displayAddress && input.displayAddress === undefined) patch.displayAddress = address.formatted;
   }
+  if (timeZone !== undefined) {
+    patch.timeZone = timeZone;
+    patch.timeZoneSource = "chosen";
+  } else if (address && property.timeZoneSource !== "chosen") {
+    const zone = zoneAtPin(address.lat, address.lng);
+    if (zone) Object.assign(patch, { timeZone: zone, timeZoneSource: "pin" });
+  }
   // Basic Setup's rules, shared with the bulk update (a company behind the branding, consistent languages).
   const hasCompany = !input.companyProfile || (await getCompanyBrand(ctx, caller.accountId)) !== null;
   const { companyProfile, defaultLanguage, languageTranslations } = input;
@@ -312,10 +344,13 @@ export async function updateProperty(
   }
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
   if (input.inboundMessagingActive !== undefined) await syncMessagingStatus(ctx, caller.accountId);
-  // Unpublished (PROP-17): no cached page may show it a moment longer; published again: nor the unavailable page.
-  // (Deactivation is the operator's CLI.) Messages switched on or off: the way to write appears or goes at once.
-  if (input.published !== undefined || input.inboundMessagingActive !== undefined)
-    await purgeGuideCache(ctx, propertyId);
+  const zone = patch.timeZone;
+  return {
+    // Unpublished (PROP-17): no cached page may show it a moment longer; published again: nor the unavailable
+    // page. (Deactivation is the operator's CLI.) Messages switched on or off: the way to write appears or goes.
+    purgeGuide: input.published !== undefined || input.inboundMessagingActive !== undefined,
+    timeZoneChanged: zone && zone !== property.timeZone ? { propertyRowId: property.id, timeZone: zone } : null,
+  };
 }
 
 /** Sets or removes the passcode and rotates the guide session token, signing every guest out (PROP-24/25). */

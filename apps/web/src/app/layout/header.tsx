@@ -7,7 +7,7 @@ import { useLocation, useMatch } from "react-router";
 import { Link } from "../../components/ui/link.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { apiRequestTrusted } from "../../lib/api-client.ts";
-import { useProperty } from "../../features/properties/api/get-property.ts";
+import { useProperty } from "../../api/properties/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
 import { Logo } from "./logo.tsx";
 import "./header.css";

@@ -87,4 +87,10 @@ export const icons = {
       <path d="M8 16v-4M12 16V8M16 16v-6" />
     </Icon>
   ),
+  calendar: (
+    <Icon>
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2" />
+      <path d="M3.5 10h17M8 3v4M16 3v4M7.5 14h5" />
+    </Icon>
+  ),
 };

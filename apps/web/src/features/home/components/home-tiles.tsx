@@ -2,11 +2,13 @@ import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { UserDto } from "@doorstep/shared/schemas/user";
 import { icons } from "../../../components/ui/icons.tsx";
 import { Tile, TileGrid } from "../../../components/ui/tile.tsx";
+import { useStaySummary } from "../api/get-stay-summary.ts";
 
 const tiles = shellCopy.home.tiles;
 
 /** The home tiles (HOME-13…15); some only for users with shared content or a master account. */
 export function HomeTiles({ user }: { user: UserDto }) {
+  const stays = useStaySummary();
   return (
     <>
       <section className="home-section" aria-labelledby="home-shared">
@@ -39,6 +41,9 @@ export function HomeTiles({ user }: { user: UserDto }) {
       <section className="home-section" aria-labelledby="home-data">
         <h2 id="home-data">{shellCopy.home.dataSection}</h2>
         <TileGrid>
+          <Tile to="/stays" title={tiles.stays} icon={icons.calendar}>
+            {stays.data ? tiles.staysUpcoming(stays.data.upcoming) : null}
+          </Tile>
           <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
         </TileGrid>
       </section>

@@ -10,13 +10,14 @@ import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useConfig } from "../../../lib/config.ts";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
 import { useCompany } from "../../../api/company/get-company.ts";
-import { useProperty } from "../api/get-property.ts";
+import { useProperty } from "../../../api/properties/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { DefaultLanguageItem, TranslationsItem } from "../components/basic-setup/language-items.tsx";
 import { LocationItem } from "../components/basic-setup/location-item.tsx";
 import { ManagerItem } from "../components/basic-setup/manager-item.tsx";
 import { ThemeColoursItem } from "../components/basic-setup/theme-colours-item.tsx";
 import { What3wordsItem } from "../components/basic-setup/what3words-item.tsx";
+import { StayDefaultsItems } from "../components/basic-setup/stay-defaults-items.tsx";
 import "./basic-setup.css";
 
 /** /property/:propertyId/property-details, "Basic Setup" (SETUP-01…23): the items in the order of SETUP-01. */
@@ -79,6 +80,7 @@ export function PropertyDetailsPage() {
         ) : null}
         <DefaultLanguageItem property={p} />
         <TranslationsItem property={p} />
+        <StayDefaultsItems property={p} />
         <ManagerItem property={p} />
         <ThemeColoursItem property={p} company={company.data ?? null} />
       </Card>

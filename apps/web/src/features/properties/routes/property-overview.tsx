@@ -6,7 +6,7 @@ import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { imageAtWidth } from "../../../lib/format.ts";
-import { useProperty } from "../api/get-property.ts";
+import { useProperty } from "../../../api/properties/get-property.ts";
 import { BackToList } from "../components/back-to-list.tsx";
 import { DeleteProperty } from "../components/delete-property.tsx";
 import { DuplicateProperty } from "../components/duplicate-property.tsx";
@@ -106,6 +106,15 @@ export function PropertyOverviewPage() {
             <div>
               <ButtonLink to={`/property/${encodeURIComponent(p.propertyId)}/messaging`} size="sm" variant="secondary">
                 {copy.messaging.openSettings}
+              </ButtonLink>
+            </div>
+          </section>
+          <section className="overview-block" aria-labelledby="stays-heading">
+            <h2 id="stays-heading">{copy.stays.title}</h2>
+            <p className="muted">{copy.stays.overviewIntro}</p>
+            <div>
+              <ButtonLink to={`/property/${encodeURIComponent(p.propertyId)}/stays`} size="sm" variant="secondary">
+                {copy.stays.openStays}
               </ButtonLink>
             </div>
           </section>

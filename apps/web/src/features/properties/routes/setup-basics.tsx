@@ -9,7 +9,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { ImageUpload } from "../../../components/ui/image-upload.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { coverImageUrl, useRefreshProperties } from "../api/cover-image.ts";
-import { useProperty } from "../api/get-property.ts";
+import { useProperty } from "../../../api/properties/get-property.ts";
 import { managerPhotoUrl } from "../../../api/managers/manager-photo.ts";
 import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 import { useUpdateProperty } from "../api/update-property.ts";

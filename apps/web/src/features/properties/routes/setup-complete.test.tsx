@@ -7,7 +7,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 const property = vi.hoisted(() => ({ current: {} as Partial<PropertyDto> }));
-vi.mock("../api/get-property.ts", () => ({
+vi.mock("../../../api/properties/get-property.ts", () => ({
   useProperty: () => ({ isPending: false, isError: false, data: property.current }),
 }));
 const { SetupCompletePage } = await import("./setup-complete.tsx");

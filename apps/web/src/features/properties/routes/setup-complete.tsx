@@ -5,7 +5,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { imageAtWidth } from "../../../lib/format.ts";
-import { useProperty } from "../api/get-property.ts";
+import { useProperty } from "../../../api/properties/get-property.ts";
 import { useUpdateProperty } from "../api/update-property.ts";
 import { inactiveMessage } from "../components/inactive-message.ts";
 import { PropertyLoadError } from "../components/property-load-error.tsx";

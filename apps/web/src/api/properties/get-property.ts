@@ -1,7 +1,7 @@
 import type { PropertyDto, PropertyResponse } from "@doorstep/shared/schemas/property";
 import { useQuery } from "@tanstack/react-query";
-import { apiRequestTrusted } from "../../../lib/api-client.ts";
-import { propertyKeys } from "../../../api/properties/keys.ts";
+import { apiRequestTrusted } from "../../lib/api-client.ts";
+import { propertyKeys } from "./keys.ts";
 
 /** GET /api/properties/:propertyId (404 for unknown or another account's, XCUT-15). */
 export async function getProperty(propertyId: string, signal?: AbortSignal): Promise<PropertyDto> {
