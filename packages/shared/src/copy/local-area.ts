@@ -99,6 +99,7 @@ export const localAreaCopy = {
         ? "Guests reading the guide in another language see your words there. A recommendation left blank is translated automatically; a name left blank stays as it is."
         : "Guests reading the guide in another language see your words there. Automatic translation is not switched on: write each language yourself, or leave it blank and guests see your English marked as such.",
     translatedTitle: (language: string) => `Name in ${language}`,
+    englishBeside: (text: string) => `English: ${text}`,
     translatedText: (language: string) => `Your recommendation in ${language}`,
     placePhoto: "Photo",
     pinLabel: "Location pin",

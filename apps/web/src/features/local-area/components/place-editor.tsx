@@ -184,6 +184,7 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
                   value={value.title}
                   maxLength={200}
                   placeholder={draft.title}
+                  hint={draft.title.trim() ? <span lang="en">{c.englishBeside(draft.title)}</span> : undefined}
                   onChange={(e) => setT({ title: e.target.value })}
                 />
                 <div className="field">
@@ -196,8 +197,15 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
                     rows={3}
                     maxLength={2000}
                     value={value.detailText}
+                    aria-describedby={draft.detailText.trim() ? `${formId}-${language}-en` : undefined}
                     onChange={(e) => setT({ detailText: e.target.value })}
                   />
+                  {/* The English being translated, beside the field (below it: the editor is one column). */}
+                  {draft.detailText.trim() ? (
+                    <p className="field__hint place-editor__english" id={`${formId}-${language}-en`} lang="en">
+                      {c.englishBeside(draft.detailText)}
+                    </p>
+                  ) : null}
                 </div>
               </fieldset>
             );
