@@ -6,6 +6,7 @@ import { settlePropertyCopies } from "./features/property-copies/property-copy.s
 import { flushEngagement } from "./features/visits/engagement.service.ts";
 import { flushVisits } from "./features/visits/visits.service.ts";
 import { installProcessGuards } from "./lib/process-guards.ts";
+import { featureNotes } from "./startup-notes.ts";
 
 /**
  * Runs the server the way production does (main.ts): opens and migrates the database, listens, starts the jobs,
@@ -48,6 +49,7 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
   installProcessGuards({ log: app.log, close });
 
   for (const warning of startupWarnings(env)) app.log.warn(`WARNING: ${warning}`);
+  for (const note of featureNotes(env)) app.log.info(note);
   await app.listen({ port: env.PORT, host: env.HOST });
   app.log.info(
     `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,

@@ -14,6 +14,7 @@ import { staysCopy } from "./copy/stays.ts";
 import { stayFeedsCopy } from "./copy/stay-feeds.ts";
 import { stayImportCopy } from "./copy/stay-import.ts";
 import { apiKeysCopy } from "./copy/api-keys.ts";
+import { phoneCopy } from "./copy/phone.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -36,4 +37,5 @@ export const copy = {
   ...stayFeedsCopy,
   ...stayImportCopy,
   ...apiKeysCopy,
+  ...phoneCopy,
 } as const;

@@ -78,7 +78,7 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     const saveLocation = page.getByRole("button", save(b.pinLocation));
     await expect(saveLocation).toBeDisabled();
     await page.getByRole("combobox", { name: b.searchAddress }).fill("Brighton");
-    await page.getByRole("option", { name: "Brighton, United Kingdom", exact: true }).click();
+    await page.getByRole("option", { name: "Brighton, England, United Kingdom", exact: true }).click();
     await expect(page.getByText(b.chosenAddress("Brighton, United Kingdom"))).toBeVisible();
     await expect(saveLocation).toBeEnabled();
     // Typing again forgets the choice (Save only once an address is chosen).
@@ -86,7 +86,7 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     await page.getByRole("combobox", { name: b.searchAddress }).press("Backspace");
     await expect(saveLocation).toBeDisabled();
     await page.getByRole("combobox", { name: b.searchAddress }).fill("Brighton");
-    await page.getByRole("option", { name: "Brighton, United Kingdom", exact: true }).click();
+    await page.getByRole("option", { name: "Brighton, England, United Kingdom", exact: true }).click();
     await saveLocation.click();
     await expect(page.getByRole("button", edit(b.pinLocation))).toBeVisible();
     await expect(page.getByRole("group", { name: b.previewMapLabel })).toBeVisible();

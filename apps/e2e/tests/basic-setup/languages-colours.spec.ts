@@ -110,7 +110,9 @@ test.describe("Basic Setup: languages, colours, manager, what3words (SETUP-14…
     await expect(page.getByRole("button", { name: b.editManager })).toBeFocused();
 
     await page.getByRole("button", { name: b.editManager }).click();
-    await dialog.getByLabel(copy.managers.tel).fill("+44 20 7946 0000");
+    const tel = dialog.getByRole("group", { name: copy.managers.tel });
+    await tel.getByLabel(copy.phone.country).selectOption("GB");
+    await tel.getByLabel(copy.phone.number).fill("020 7946 0000");
     await dialog.getByLabel(copy.managers.email).fill("grace@example.com");
     await dialog.getByRole("button", { name: copy.common.save }).click();
     await expect(dialog).toHaveCount(0);

@@ -53,8 +53,8 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     await expect(page.getByText(c.enterAll)).toBeVisible();
     await page.getByLabel(c.profileName).fill("Brighton Seafront");
     await page.getByRole("combobox", { name: c.nearestTown }).fill("Brighton");
-    await page.getByRole("option", { name: /^Brighton, United Kingdom/ }).click();
-    await expect(page.getByText(c.townChosen("Brighton, United Kingdom"))).toBeVisible();
+    await page.getByRole("option", { name: /^Brighton, England, United Kingdom/ }).click();
+    await expect(page.getByText(c.townChosen("Brighton, England, United Kingdom"))).toBeVisible();
     await photograph(page, "create-profile");
     await page.getByRole("button", { name: c.createButton }).click();
 
@@ -74,7 +74,14 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
     await page.getByLabel(c.placeText, { exact: true }).fill("The best flat white in town.");
     await page.getByLabel(c.placeWebLink).fill("not a link");
     await page.getByRole("button", { name: c.setPin }).click();
-    await expect(page.getByRole("group", { name: c.pinMapLabel })).toBeVisible();
+    const pinMap = page.getByRole("group", { name: c.pinMapLabel });
+    await expect(pinMap).toBeVisible();
+    // The pin opens on the town: a click on the map puts it on the café.
+    await expect(pinMap.locator(".leaflet-marker-icon")).toBeVisible();
+    await pinMap.scrollIntoViewIfNeeded();
+    const box = (await pinMap.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2 + 60, box.y + box.height / 2 - 40);
+    await expect(page.getByText(c.pinHint)).toBeVisible();
     await page.getByRole("button", { name: c.save }).click();
     // A bad web link is refused under its field and nothing typed is lost.
     await expect(page.getByText("Use a full address beginning with http:// or https://")).toBeVisible();

@@ -1,7 +1,19 @@
 import { copy } from "@doorstep/shared/copy";
+import type { Page } from "@playwright/test";
 import { expect, makePng, test } from "../../fixtures.ts";
 
 const PNG = makePng(240, 180);
+
+/** The phone field with its country chooser, at a phone's width and a desktop's (HOST_SCREENSHOTS). */
+async function photographPhone(page: Page) {
+  const dir = process.env.HOST_SCREENSHOTS;
+  if (!dir) return;
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `${dir}/host-phone-field-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
   test("Cancel restores the original value; Save stores the new one", async ({ loggedInPage: page, account }) => {
@@ -37,7 +49,15 @@ test.describe("personal information (AUTH-40…44, XCUT-19…21)", () => {
     await expect(page.getByText(copy.common.notUploaded)).toBeVisible();
 
     await page.getByRole("button", { name: `${copy.common.edit} ${copy.profile.tel}` }).click();
-    await page.getByLabel(copy.profile.tel).fill("+44 20 7946 0000");
+    const phone = page.getByRole("group", { name: copy.profile.tel });
+    await phone.getByLabel(copy.phone.country).selectOption("GB");
+    // Not a number: refused in words, and Save stays off.
+    await phone.getByLabel(copy.phone.number).fill("abc");
+    await expect(phone.getByText(copy.phone.noDigits)).toBeVisible();
+    await expect(page.getByRole("button", { name: `${copy.common.save} ${copy.profile.tel}` })).toBeDisabled();
+    // Typed as the host knows it in the chosen country; shown back in international format.
+    await phone.getByLabel(copy.phone.number).fill("020 7946 0000");
+    await photographPhone(page);
     await page.getByRole("button", { name: `${copy.common.save} ${copy.profile.tel}` }).click();
     await expect(page.getByText("+44 20 7946 0000")).toBeVisible();
     await expect(page.getByText(copy.common.notEntered)).toHaveCount(1);

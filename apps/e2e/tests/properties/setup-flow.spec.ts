@@ -60,7 +60,10 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     await page.getByLabel(s.hostEmail).fill("host@example.com");
     await page.getByRole("button", { name: s.next }).click();
     await expect(section(s.hostTel)).toHaveAttribute("aria-expanded", "true");
-    await page.getByLabel(s.hostTel).fill("+44 1273 000000");
+    // The property is in Brighton: the country chooser starts at the United Kingdom.
+    const tel = page.getByRole("group", { name: s.hostTel });
+    await expect(tel.getByLabel(copy.phone.country)).toHaveValue("GB");
+    await tel.getByLabel(copy.phone.number).fill("01273 000000");
     await page.getByRole("button", { name: s.next }).click();
 
     await expect(section(b.themeColours)).toHaveAttribute("aria-expanded", "true");
@@ -72,7 +75,7 @@ test.describe("setup flow (PROP-30…39, OPEN-04/05/09)", () => {
     const saved = (await (await page.request.get(`/api/properties/${weblink}`)).json()).property;
     expect(saved.coverImageUrl).toBeTruthy();
     expect(saved.address.formatted).toMatch(/Brighton/);
-    expect(saved.manager).toMatchObject({ lastName: "Hale", email: "host@example.com", tel: "+44 1273 000000" });
+    expect(saved.manager).toMatchObject({ lastName: "Hale", email: "host@example.com", tel: "+441273000000" });
     expect(saved.hexPrimary?.toUpperCase()).toBe("#1F6F68");
 
     await page.getByRole("button", { name: s.completeSetup }).click();

@@ -50,6 +50,10 @@ test.describe("stays in the dashboard", () => {
     await expect(form.getByLabel(c.fields.property)).toHaveCount(0);
     await form.getByLabel(c.fields.guestFirstName).fill("Ana");
     await form.getByLabel(c.fields.guestLastName).fill("Lopes");
+    // The guest's phone, typed as the host knows it in the chosen country (stored as E.164).
+    const phone = form.getByRole("group", { name: c.fields.guestPhone });
+    await phone.getByLabel(copy.phone.country).selectOption("PT");
+    await phone.getByLabel(copy.phone.number).fill("912 345 678");
     await form.getByLabel(c.fields.checkInDate).fill(checkIn);
     await form.getByLabel(c.fields.checkOutDate).fill(checkIn);
     await form.getByLabel(c.fields.checkInTime).fill("15:00");
@@ -83,6 +87,7 @@ test.describe("stays in the dashboard", () => {
     await bar.click();
     await expect(page.getByRole("heading", { level: 1, name: "Ana Lopes" })).toBeVisible();
     await expect(page.getByText(c.timesIn(property.timeZone))).toBeVisible();
+    await expect(page.getByText("+351 912 345 678")).toBeVisible();
 
     // Edit the notes with the same form.
     await page.getByRole("button", { name: c.editTitle }).click();

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
+import { formatPhone, phoneHref } from "@doorstep/shared/rules/phone";
 import { GuideIcon } from "./guide-icons.tsx";
 import type { GuidePageModel, GuideSection, TranslatedItem } from "./guide-model.ts";
 import { PLACES_ANCHOR } from "./guide-places.tsx";
@@ -58,8 +59,6 @@ export function featuredItems(sections: readonly GuideSection[]): TranslatedItem
   return sections.flatMap(walk);
 }
 
-const telHref = (tel: string) => `tel:${tel.replace(/[^\d+]/g, "")}`;
-
 /**
  * The host card (GUIDE-13): photo and name, and a button for each way to reach the host that is set: call,
  * the message app, email, and the guide's own messages when the property takes them (GUIDE-18).
@@ -79,10 +78,11 @@ export function HostCard({ model }: { model: GuidePageModel }) {
         </div>
       </div>
       <p className="hacts">
-        {host.tel ? (
-          <a className="btn" href={telHref(host.tel)}>
+        {host.tel && phoneHref(host.tel) ? (
+          // Read as "+44 20 7946 0958", dialled as E.164; a number stored before numbers were checked shows as stored.
+          <a className="btn" href={phoneHref(host.tel)!}>
             <GuideIcon name="phone" />
-            {model.labels.places.call(host.tel)}
+            {model.labels.places.call(formatPhone(host.tel))}
           </a>
         ) : null}
         {messageLink ? (

@@ -95,7 +95,8 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
     // The café: rating, text, phone as tel:, website, directions to its pin, photo with a srcset.
     expect(html).toContain(copy.localArea.rating(4.6));
     expect(html).toContain("Best flat white in town.\nOpens at 8.");
-    expect(html).toContain(`href="tel:+4401273123456">${copy.localArea.call("+44 (0)1273 123 456")}</a>`);
+    // The number as written ("+44 (0)1273 123 456") is read out in international format and dialled as E.164.
+    expect(html).toContain(`href="tel:+441273123456">${copy.localArea.call("+44 1273 123456")}</a>`);
     expect(html).toContain(
       `href="https://bondst.example.com" target="_blank" rel="noopener noreferrer nofollow">${copy.localArea.website}`,
     );
@@ -105,7 +106,7 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
       title: "Bond St Coffee",
       address: null,
       providerPlaceId: "ChIJsecret",
-    });
+    })!;
     expect(html).toContain(`href="${amp(toCafe)}" target="_blank" rel="noopener">${copy.localArea.directions}</a>`);
     expect(html).toMatch(
       /srcSet="\/files\/accounts\/[^"]+\/places\/cafe\.webp\?w=300 300w, [^"]+" [^>]*loading="lazy"/,
@@ -120,7 +121,7 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
     expect(pharmacy).toContain("129 North Street");
     expect(pharmacy).not.toContain("data-lat");
     expect(pharmacy).toContain(
-      amp(directionsUrl({ lat: null, lng: null, title: "Boots Pharmacy", address: "129 North Street" })),
+      amp(directionsUrl({ lat: null, lng: null, title: "Boots Pharmacy", address: "129 North Street" })!),
     );
     expect(html.match(/<article class="item place"[^>]*data-lat=/g)).toHaveLength(3);
 
@@ -202,8 +203,8 @@ describe("local places in the guide (GUIDE-10/15, LOCAL-12)", () => {
       detailText: "Best flat white in town.\nOpens at 8.",
       untranslated: false,
       address: null,
-      phone: "+44 (0)1273 123 456",
-      telUrl: "tel:+4401273123456",
+      phone: "+44 1273 123456",
+      telUrl: "tel:+441273123456",
       webLink: "https://bondst.example.com",
       directionsUrl: expect.stringContaining("https://www.google.com/maps/dir/?api=1&destination=50.8225%2C-0.1396"),
       lat: 50.8225,

@@ -40,9 +40,11 @@ function Place({ place }: { place: GuidePlace }) {
       ) : null}
       {place.address ? <p className="paddr">{place.address}</p> : null}
       <p className="pacts">
-        <a className="btn" href={place.directionsUrl} target="_blank" rel="noopener">
-          {t.directions}
-        </a>
+        {place.directionsUrl ? (
+          <a className="btn" href={place.directionsUrl} target="_blank" rel="noopener">
+            {t.directions}
+          </a>
+        ) : null}
         {place.telUrl && place.phone ? (
           <a className="btn alt" href={place.telUrl}>
             {t.call(place.phone)}

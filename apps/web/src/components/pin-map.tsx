@@ -3,8 +3,8 @@ import { MAP } from "@doorstep/shared/constants";
 import L, { type LeafletEvent, type Marker as LeafletMarker } from "leaflet";
 // Leaflet's stylesheet belongs to this lazy route only, so the first load stays small (docs/architecture.md §9).
 import "leaflet/dist/leaflet.css";
-import { useMemo } from "react";
-import { MapContainer, Marker, TileLayer } from "react-leaflet";
+import { useEffect, useMemo } from "react";
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { useConfig } from "../lib/config.ts";
 import "./pin-map.css";
 
@@ -36,10 +36,30 @@ interface PinMapProps {
   draggable?: boolean;
   onDragStart?: () => void;
   onDrop?: (pin: LatLng) => void;
+  /** A click or tap on the map moves the pin there (and calls `onDrop`): a place's pin is put where it is. */
+  moveOnClick?: boolean;
   label: string;
   /** The pin's own name (its tooltip and accessible name); the property's location by default. */
   markerTitle?: string;
   size?: { width: number; height: number };
+}
+
+/** Moves the pin to where the map is clicked or tapped; Leaflet sends no click after a drag of the map. */
+function ClickToMove({ onMove }: { onMove: (pin: LatLng) => void }) {
+  useMapEvents({ click: (event) => onMove({ lat: event.latlng.lat, lng: event.latlng.lng }) });
+  return null;
+}
+
+/** Brings a pin set from outside (an address found on the map) into view; the map's centre is fixed at mount. */
+function FollowPin({ pin }: { pin: LatLng | null }) {
+  const map = useMap();
+  const lat = pin?.lat;
+  const lng = pin?.lng;
+  useEffect(() => {
+    if (lat === undefined || lng === undefined) return;
+    if (!map.getBounds().contains([lat, lng])) map.setView([lat, lng], Math.max(map.getZoom(), MAP.previewZoom));
+  }, [map, lat, lng]);
+  return null;
 }
 
 /**
@@ -51,6 +71,7 @@ export function PinMap({
   draggable = false,
   onDragStart,
   onDrop,
+  moveOnClick = false,
   label,
   markerTitle = copy.basicSetup.markerLabel,
   size = { width: MAP.boxPx, height: MAP.boxPx },
@@ -105,6 +126,8 @@ export function PinMap({
         zoomControl={draggable}
         attributionControl
       >
+        {moveOnClick && onDrop ? <ClickToMove onMove={onDrop} /> : null}
+        <FollowPin pin={pin} />
         {config.data ? <TileLayer url={config.data.mapTileUrl} attribution={config.data.mapAttribution} /> : null}
         <Marker
           position={[centre.lat, centre.lng]}

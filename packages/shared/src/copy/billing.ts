@@ -45,7 +45,9 @@ export const billingCopy = {
     back: "Back",
     cycle: "Billing cycle",
     currency: "Currency",
-    perCycle: { monthly: "per month", annual: "per year" },
+    // BILL-25, XCUT-57: both gateways bill fixed periods of 30 and 366 days, not calendar months or years, so
+    // the price says so rather than "per month" (a monthly plan makes 12 or 13 payments a year).
+    perCycle: { monthly: "every 30 days", annual: "every 366 days" },
     units: (quantity: number, unit: string) =>
       `${quantity} ${quantity === 1 ? unit : unit === "property" ? "properties" : `${unit}s`}`,
     priceFor: (quantity: number, unit: string) =>
@@ -119,7 +121,7 @@ export const billingCopy = {
     successText: "Thank you. Your card has been saved and your guides stay live.",
     successToDashboard: "Back to dashboard",
     successToSubscription: "View your subscription",
-    setupPaymentIntro: (amount: string) => `${amount} per month after your free trial.`,
+    setupPaymentIntro: (amount: string) => `${amount} every 30 days after your free trial.`,
     setupPaymentSave: "Save card and continue",
     cancellation: {
       title: "Cancel or edit subscription",

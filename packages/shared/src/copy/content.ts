@@ -83,11 +83,15 @@ export const contentCopy = {
     what3wordsHint: "Three words such as filled.count.soap, or leave blank.",
     showWhat3words: "Show the what3words address in the guide",
     featuredLabel: "Featured",
-    // Honest about the server's configuration: without a provider nothing is translated automatically.
+    // Honest about what is on: without a translation provider nothing is translated automatically. Operators
+    // are told how to switch it on in docs/operations.md and the server's start-up log, never here.
     translationHint: (language: string, machine: boolean) =>
       machine
         ? `Leave blank and guests reading ${language} see an automatic translation of the English text.`
-        : `Guests reading ${language} see the English text for any field left blank. This server has no machine translation: your administrator can turn it on with the TRANSLATE_PROVIDER setting (DeepL or LibreTranslate).`,
+        : `Automatic translation is not switched on. Write the ${language} yourself, or leave it blank and guests see English marked as such.`,
+    /** Beside each field of the translation tab: the English being translated. */
+    englishOriginal: "English",
+    englishOriginalEmpty: "No English text yet.",
     subItemsHeading: "More content",
     addSubItem: (type: string) => `Add ${type === "PDF" ? type : type.toLowerCase()}`,
     subItemTitle: (type: string, position: number) => `${type} ${position}`,

@@ -76,7 +76,7 @@ export const localAreaCopy = {
     searchLabel: (category: string) => `Search for a place to add to ${category}`,
     searchPlaceholder: "Name or address",
     searchNeedsProvider:
-      "Place search needs a places service, which this server does not have. Add your places with “Add custom place” and set their pins on the map.",
+      "Searching for cafés, shops and other places is not available here. Add each place with “Add custom place”: its name, its address and its pin on the map.",
     searchNoMatches: "No places match. Try another name, or add a custom place.",
     searchError: "The search did not work. Please try again.",
     adding: "Adding...",
@@ -97,8 +97,9 @@ export const localAreaCopy = {
     translationsHint: (machine: boolean) =>
       machine
         ? "Guests reading the guide in another language see your words there. A recommendation left blank is translated automatically; a name left blank stays as it is."
-        : "Guests reading the guide in another language see your words there. Left blank, they see your English text: this server has no machine translation.",
+        : "Guests reading the guide in another language see your words there. Automatic translation is not switched on: write each language yourself, or leave it blank and guests see your English marked as such.",
     translatedTitle: (language: string) => `Name in ${language}`,
+    englishBeside: (text: string) => `English: ${text}`,
     translatedText: (language: string) => `Your recommendation in ${language}`,
     placePhoto: "Photo",
     pinLabel: "Location pin",
@@ -106,6 +107,18 @@ export const localAreaCopy = {
     pinHint: "Click or tap the map to drop the pin, then drag it to the exact spot.",
     removePin: "Remove pin",
     setPin: "Set the pin on the map",
+    findAddress: "Find the address on the map",
+    findingAddress: "Finding the address...",
+    addressNotFound:
+      "This address could not be found on the map. Use “Set the pin on the map” and click where the place is.",
+    addressLookupFailed: "The address could not be looked up just now. Try again, or set the pin yourself.",
+    pinStartsHere: "The pin starts where the map opens. Click or tap the map where the place is, or drag the pin.",
+    pinNotMoved:
+      "The pin is still where the map opened, not on the place. Click the map where the place is, or remove the pin.",
+    noLocation: (hasAddress: boolean) =>
+      hasAddress
+        ? "No pin yet: guests get directions by this place’s name and address, and it is not on the guide’s map."
+        : "No location yet: guests get no Directions button and the place is not on the guide’s map. Add its address or set its pin.",
     save: "Save",
     saving: "Saving...",
     saved: "Saved",

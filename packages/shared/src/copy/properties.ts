@@ -146,7 +146,8 @@ export const propertyCopy = {
     what3wordsInput: "what3words address",
     showWhat3words: "Show what3words to guests",
     wordsNotFound: "Words not found. Please try again.",
-    what3wordsNotConfigured: "what3words is not set up on this server, so addresses cannot be checked.",
+    what3wordsNotConfigured:
+      "what3words addresses are not available here. Your pin on the map shows guests the exact spot instead.",
     defaultLanguage: "Default Language",
     languageTranslations: "Language Translations",
     hostManager: "Host / Property Manager",

@@ -63,18 +63,25 @@ export function nextFreeLabel(base: string, taken: ReadonlySet<string>): string 
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** A maps link that opens directions in the guest's maps app (Google Maps' universal URL works everywhere). */
+/**
+ * A maps link that opens directions to the place itself in the guest's maps app (Google Maps' universal URL
+ * works everywhere): its own pin, else its name and address; null when it has neither pin nor address, so the
+ * guide offers no directions rather than send guests to wherever a bare name happens to match.
+ */
 export function directionsUrl(place: {
   lat: number | null;
   lng: number | null;
   title: string;
   address: string | null;
   providerPlaceId?: string | null;
-}): string {
+}): string | null {
+  const pinned = place.lat !== null && place.lng !== null;
+  const address = place.address?.trim() ?? "";
+  if (!pinned && !address) return null;
   const url = new URL("https://www.google.com/maps/dir/");
   url.searchParams.set("api", "1");
-  if (place.lat !== null && place.lng !== null) url.searchParams.set("destination", `${place.lat},${place.lng}`);
-  else url.searchParams.set("destination", [place.title, place.address].filter(Boolean).join(", "));
+  if (pinned) url.searchParams.set("destination", `${place.lat},${place.lng}`);
+  else url.searchParams.set("destination", [place.title, address].filter(Boolean).join(", "));
   if (place.providerPlaceId && !place.providerPlaceId.includes(":"))
     url.searchParams.set("destination_place_id", place.providerPlaceId);
   return url.toString();

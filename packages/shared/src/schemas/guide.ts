@@ -101,7 +101,8 @@ export const GuidePlace = z.object({
   phone: text().nullable(),
   telUrl: text().nullable(),
   webLink: text().nullable(),
-  directionsUrl: text(),
+  /** Null when the place has neither a pin nor an address: the guide shows no Directions button then. */
+  directionsUrl: text().nullable(),
   lat: z.number().nullable(),
   lng: z.number().nullable(),
   rating: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text.ts";
 import { ClearableText, HttpUrl, PageQuery } from "./common.ts";
+import { ClearablePhoneNumber } from "./phone.ts";
 
 /** Managers per page of GET /api/managers (docs/architecture.md §4: nothing returns an unbounded list). */
 export const MANAGERS_PAGE_SIZE = 50;
@@ -49,7 +50,7 @@ export const UpdateManagerRequest = z
       .union([z.literal(""), z.email().max(254)])
       .transform((v) => (v === "" ? null : v))
       .nullable(),
-    tel: ClearableText(40),
+    tel: ClearablePhoneNumber,
     messageAppName: ClearableText(60),
     messageAppLink: z
       .union([z.literal(""), HttpUrl])

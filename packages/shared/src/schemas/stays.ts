@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "./text.ts";
 import { ClearableText, PageQuery } from "./common.ts";
+import { ClearablePhoneNumber } from "./phone.ts";
 import { isLanguageCode } from "../languages.ts";
 import { isCalendarDay } from "../rules/analytics.ts";
 import { isTimeOfDay } from "../rules/zoned-time.ts";
@@ -86,7 +87,8 @@ const StayFields = z.object({
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional(),
-  guestPhone: ClearableText(40).optional(),
+  // Checked and stored as E.164, as the host's and managers' numbers are (rows from a CSV or a feed keep theirs).
+  guestPhone: ClearablePhoneNumber.optional(),
   /** Blank: the property's default language. */
   guestLanguage: StayLanguage.optional(),
   adults: z.coerce.number().int().min(1).max(STAY_MAX_GUESTS).default(1),

@@ -28,18 +28,6 @@ export const MeResponse = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-/** Self-editable profile fields only (AUTH-43); unknown keys are refused. */
-export const UpdateProfileRequest = z
-  .object({
-    firstName: text().trim().min(1).max(100),
-    lastName: text().trim().min(1).max(100),
-    tel: text().trim().min(1).max(40),
-  })
-  .partial()
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, { message: "Nothing to update" });
-export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;
-
 export const UpdateEmailRequest = z.object({ email: text().trim().min(1).max(254) });
 export type UpdateEmailRequest = z.infer<typeof UpdateEmailRequest>;
 

@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE } from "@doorstep/shared/constants";
 import { copy } from "@doorstep/shared/copy";
 import { directionsUrl, isPlaceCategory, PLACE_CATEGORIES } from "@doorstep/shared/rules/local-area";
+import { formatPhone, phoneHref } from "@doorstep/shared/rules/phone";
 import type { GuidePlace, GuidePlaceGroup } from "@doorstep/shared/schemas/guide";
 import type { AppContext } from "../../app-context.ts";
 import { sanitizePlainText } from "../../lib/sanitize.ts";
@@ -16,13 +17,6 @@ import {
 // A link the guide may open: http(s) only (a stored "javascript:" would otherwise reach an href).
 const httpOnly = (url: string | null) => (url && /^https?:\/\/[^\s]+$/i.test(url) ? url : null);
 
-/** A `tel:` link from the number as written ("+44 (0)1273 123 456" → "tel:+4401273123456"); null without digits. */
-export function telUrl(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "");
-  return /\d{3,}/.test(digits) ? `tel:${digits}` : null;
-}
-
 const located = (p: PlaceRow) => p.lat !== null && p.lng !== null && Number.isFinite(p.lat) && Number.isFinite(p.lng);
 
 function toGuidePlace(p: PlaceRow, words: PlaceWords): GuidePlace {
@@ -33,8 +27,9 @@ function toGuidePlace(p: PlaceRow, words: PlaceWords): GuidePlace {
     detailText: words.detailText,
     untranslated: words.untranslated,
     address: p.address,
-    phone: p.phone,
-    telUrl: telUrl(p.phone),
+    // The number for reading ("+44 1273 123456") and dialling (E.164); one the rules cannot read, as written.
+    phone: p.phone ? formatPhone(p.phone) : null,
+    telUrl: phoneHref(p.phone),
     webLink: httpOnly(p.webLink),
     directionsUrl: directionsUrl({
       lat: pinned ? p.lat : null,

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
 import type { Caller } from "../../app-context.ts";
 import { managers } from "../../db/schema/managers.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -193,7 +194,13 @@ describe("PATCH /api/managers/:vanityId (MGR-08…10)", () => {
       messageAppLink: "https://wa.me/442079460000",
     };
     expect((await send(user, "PATCH", `/api/managers/${vanityId}`, full)).statusCode).toBe(204);
-    expect((await send(user, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject(full);
+    expect((await send(user, "GET", `/api/managers/${vanityId}`)).json().manager).toMatchObject({
+      ...full,
+      tel: "+442079460000",
+    });
+    const abc = await send(user, "PATCH", `/api/managers/${vanityId}`, { tel: "abc" });
+    expect(abc.statusCode).toBe(400);
+    expect(abc.body).toContain(copy.phone.noDigits);
 
     const cleared = await send(user, "PATCH", `/api/managers/${vanityId}`, {
       email: "",

@@ -17,7 +17,8 @@ describe("places with the offline gazetteer (the embedded default)", () => {
 
   it("suggests cities by name, biggest first, and fills the address from one (SETUP-07/08)", async () => {
     const search = (await get("/api/places/search?q=brighton%2C%20united%20kingdom")).json();
-    expect(search.predictions[0].description).toBe("Brighton, United Kingdom");
+    // The suggestion names the nation; the address keeps the town and country (the state has its own field).
+    expect(search.predictions[0].description).toBe("Brighton, England, United Kingdom");
     const details = (
       await get(`/api/places/details?placeId=${encodeURIComponent(search.predictions[0].placeId)}`)
     ).json();
@@ -47,6 +48,31 @@ describe("places with the offline gazetteer (the embedded default)", () => {
     expect(await first("Edinburgh")).toMatchObject({ state: "Scotland", county: null });
     // Numeric admin1 codes need GeoNames' admin1 table, which no package here ships: left empty, not guessed.
     expect(await first("Lyon")).toMatchObject({ country: "France", state: null, county: null });
+  });
+
+  it("labels same-named towns so they can be told apart: the state, else the nearest bigger town", async () => {
+    const labels = async (q: string): Promise<string[]> =>
+      (await get(`/api/places/search?q=${q}&kind=region`))
+        .json()
+        .predictions.map((p: { description: string }) => p.description);
+    const lisbon = await labels("lisbon");
+    expect(new Set(lisbon).size).toBe(lisbon.length);
+    expect(lisbon).toEqual(
+      expect.arrayContaining([
+        "Lisbon, Portugal",
+        "Lisbon, Maine, United States",
+        "Lisbon, Connecticut, United States",
+        "Lisbon, Iowa, United States",
+      ]),
+    );
+    // Two Lisbons in Ohio: each is named after the bigger town nearest to it.
+    const ohio = lisbon.filter((l) => l.startsWith("Lisbon, Ohio, United States (near "));
+    expect(ohio).toHaveLength(2);
+    const springfield = await labels("springfield");
+    expect(springfield).toHaveLength(8);
+    expect(new Set(springfield).size).toBe(8);
+    expect(springfield).toContain("Springfield, Illinois, United States");
+    expect(springfield).toContain("Springfield, Massachusetts, United States");
   });
 
   it("names the nearest place to a pin (SETUP-11)", async () => {

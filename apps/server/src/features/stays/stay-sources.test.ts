@@ -44,7 +44,8 @@ describe("stays kept by another system: matched on the source's id, the host's a
       guestEmail: "guest@example.com",
       doorCode: "1357",
       notes: "Cot needed",
-      guestPhone: "+44 7700 900123",
+      // A number the host types is checked and stored as E.164 (Ofcom's drama range 07700 900… is not one).
+      guestPhone: "+44 7911 123456",
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const moved = [{ ...rows[0]!, checkInDate: day(6), checkOutDate: day(9) }, rows[1]!, rows[2]!];
@@ -55,7 +56,7 @@ describe("stays kept by another system: matched on the source's id, the host's a
       checkOutDate: day(9),
       checkInAt: new Date(`${day(6)}T15:00:00Z`),
       guestEmail: "guest@example.com",
-      guestPhone: "+44 7700 900123",
+      guestPhone: "+447911123456",
       doorCode: "1357",
       notes: "Cot needed",
     });

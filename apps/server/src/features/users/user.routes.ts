@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MeResponse, UpdateEmailRequest, UpdateProfileRequest } from "@doorstep/shared/schemas/user";
+import { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
+import { MeResponse, UpdateEmailRequest } from "@doorstep/shared/schemas/user";
 import type { AppContext } from "../../app-context.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";

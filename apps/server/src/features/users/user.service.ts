@@ -1,5 +1,6 @@
 import { normalizeEmail } from "@doorstep/shared/rules/email";
-import type { UpdateEmailRequest, UpdateProfileRequest, UserDto } from "@doorstep/shared/schemas/user";
+import type { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
+import type { UpdateEmailRequest, UserDto } from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";

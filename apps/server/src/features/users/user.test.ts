@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "@doorstep/shared/constants";
+import { copy } from "@doorstep/shared/copy";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { issueLoginToken } from "../auth/auth.service.ts";
 import { buildUser, makePng, multipart, TEST_PASSWORD, uniqueEmail } from "../../test/factories.ts";
@@ -50,11 +51,29 @@ describe("PATCH /api/me (AUTH-40…44)", () => {
       payload: { firstName: "Sam", lastName: "Lee", tel: "+44 20 7946 0000" },
     });
     expect(res.statusCode).toBe(204);
+    // Stored as E.164, however it was spaced.
     expect((await me(user.cookie)).json().user).toMatchObject({
       firstName: "Sam",
       lastName: "Lee",
-      tel: "+44 20 7946 0000",
+      tel: "+442079460000",
     });
+  });
+
+  it("refuses a phone number that is not one, in the catalogue's words, and keeps the stored one", async () => {
+    const user = await buildUser(t.ctx);
+    const patch = (tel: string) =>
+      t.app.inject({ method: "PATCH", url: "/api/me", headers: { cookie: user.cookie }, payload: { tel } });
+    expect((await patch("+351 912 345 678")).statusCode).toBe(204);
+    for (const [tel, message] of [
+      ["abc", copy.phone.noDigits],
+      ["020 7946 0958", copy.phone.needsCountry],
+      ["+44 12", copy.phone.invalidAny],
+    ] as const) {
+      const res = await patch(tel);
+      expect(res.statusCode, tel).toBe(400);
+      expect(res.body).toContain(message);
+    }
+    expect((await me(user.cookie)).json().user.tel).toBe("+351912345678");
   });
 
   it("refuses empty values and fields that are not self-editable (AUTH-43)", async () => {

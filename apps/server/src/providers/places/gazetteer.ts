@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { adminRegionName } from "./admin-regions.ts";
+import { cityLabels } from "./gazetteer-labels.ts";
 import type { PlacesProvider } from "./places-provider.ts";
 
 interface City {
@@ -72,7 +73,10 @@ export function createGazetteerPlaces(): PlacesProvider {
       }
       // Exact names first ("Zürich" before "Zürich (Kreis 7)"), then by population (the list's order).
       matches.sort((a, b) => Number(b.exact) - Number(a.exact));
-      return matches.slice(0, 8).map(({ city }) => ({ placeId: `city:${city.cityId}`, description: describe(city) }));
+      // Labels name the state or nation, and tell apart same-named towns (six Lisbons in the United States).
+      const found = matches.slice(0, 8).map(({ city }) => city);
+      const labels = cityLabels(found, cities, countryName);
+      return found.map((city, i) => ({ placeId: `city:${city.cityId}`, description: labels[i]! }));
     },
     async details(placeId) {
       const match = /^city:(\d+)$/.exec(placeId);

@@ -13,17 +13,30 @@ const { EditorTexts } = await import("./editor-texts.tsx");
 
 function renderFrench() {
   const draft = draftFromTemplate(null, ["fr"]);
+  draft.en = { ...draft.en, title: "Wi-Fi", detailText: "<p>The router is in the hall.</p>" };
   render(<EditorTexts language="fr" draft={draft} template={null} onChange={() => undefined} />);
 }
 
 describe("the translation hint", () => {
-  it("says plainly that blank fields show the English text when the server has no machine translation", () => {
+  it("says what is not switched on and what the host can do, with no word of servers or settings", () => {
     state.machineTranslation = false;
     renderFrench();
-    expect(screen.getByText(copy.content.translationHint("French", false))).toBeInTheDocument();
-    expect(screen.getByText(/see the English text/)).toBeInTheDocument();
-    expect(screen.getByText(/TRANSLATE_PROVIDER/)).toBeInTheDocument();
-    expect(screen.queryByText(/automatic translation/)).toBeNull();
+    const hint = screen.getByText(copy.content.translationHint("French", false));
+    expect(hint).toHaveTextContent(
+      "Automatic translation is not switched on. Write the French yourself, or leave it blank and guests see English marked as such.",
+    );
+    expect(hint.textContent).not.toMatch(/server|administrator|setting|TRANSLATE_PROVIDER/i);
+  });
+
+  it("shows the English beside each field being translated", () => {
+    state.machineTranslation = false;
+    renderFrench();
+    const originals = document.querySelectorAll(".editor__original");
+    // The title and the text (the rich-text editor itself is mocked out here).
+    expect(originals).toHaveLength(2);
+    expect(originals[0]).toHaveTextContent(`${copy.content.englishOriginal}Wi-Fi`);
+    expect(originals[0]).toHaveAttribute("lang", "en");
+    expect(originals[1]).toHaveTextContent("The router is in the hall.");
   });
 
   it("promises an automatic translation only when a provider is configured", () => {
@@ -31,7 +44,6 @@ describe("the translation hint", () => {
     renderFrench();
     expect(screen.getByText(copy.content.translationHint("French", true))).toBeInTheDocument();
     expect(screen.getByText(/automatic translation/)).toBeInTheDocument();
-    expect(screen.queryByText(/TRANSLATE_PROVIDER/)).toBeNull();
   });
 
   it("shows no hint on the English tab", () => {
@@ -39,5 +51,6 @@ describe("the translation hint", () => {
       <EditorTexts language="en" draft={draftFromTemplate(null, ["fr"])} template={null} onChange={() => undefined} />,
     );
     expect(screen.queryByText(/translation/)).toBeNull();
+    expect(document.querySelector(".editor__original")).toBeNull();
   });
 });

@@ -1,14 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
-import { MAP } from "@doorstep/shared/constants";
 import { PLACE_CATEGORIES, type PlaceCategory } from "@doorstep/shared/rules/local-area";
 import { languageName } from "@doorstep/shared/languages";
 import { PlaceFields, type LocalPlaceDto } from "@doorstep/shared/schemas/local-area";
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ImageUpload } from "../../../components/ui/image-upload.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useConfig } from "../../../lib/config.ts";
@@ -20,9 +18,7 @@ import {
   useUpdatePlace,
   type PlaceOwnerRef,
 } from "../api/local-area.ts";
-
-// Leaflet loads with the editor only, not with the page's list.
-const PinMap = lazy(() => import("../../../components/pin-map.tsx").then((m) => ({ default: m.PinMap })));
+import { PlacePin } from "./place-pin.tsx";
 
 const c = copy.localArea;
 
@@ -36,6 +32,8 @@ interface Draft {
   address: string;
   categoryLabel: PlaceCategory;
   pin: { lat: number; lng: number } | null;
+  /** The pin is still where the map opened (the property or the town), not yet put on the place. */
+  pinUnmoved: boolean;
   translations: TranslationDraft;
 }
 
@@ -47,6 +45,7 @@ const draftOf = (place: LocalPlaceDto | null, categoryLabel: PlaceCategory): Dra
   address: place?.address ?? "",
   categoryLabel: place?.categoryLabel ?? categoryLabel,
   pin: place && place.lat !== null && place.lng !== null ? { lat: place.lat, lng: place.lng } : null,
+  pinUnmoved: false,
   translations: Object.fromEntries(
     (place?.translations ?? []).map((t) => [t.language, { title: t.title ?? "", detailText: t.detailText ?? "" }]),
   ),
@@ -111,6 +110,11 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
       }
       if (!draft.title.trim()) next.title = copy.common.required;
       setErrors(next);
+      return;
+    }
+    // A pin left where the map opened would send guests to the property: the host puts it on the place first.
+    if (draft.pin && draft.pinUnmoved) {
+      setErrors({ pin: c.pinNotMoved });
       return;
     }
     setErrors({});
@@ -180,6 +184,7 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
                   value={value.title}
                   maxLength={200}
                   placeholder={draft.title}
+                  hint={draft.title.trim() ? <span lang="en">{c.englishBeside(draft.title)}</span> : undefined}
                   onChange={(e) => setT({ title: e.target.value })}
                 />
                 <div className="field">
@@ -192,8 +197,15 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
                     rows={3}
                     maxLength={2000}
                     value={value.detailText}
+                    aria-describedby={draft.detailText.trim() ? `${formId}-${language}-en` : undefined}
                     onChange={(e) => setT({ detailText: e.target.value })}
                   />
+                  {/* The English being translated, beside the field (below it: the editor is one column). */}
+                  {draft.detailText.trim() ? (
+                    <p className="field__hint place-editor__english" id={`${formId}-${language}-en`} lang="en">
+                      {c.englishBeside(draft.detailText)}
+                    </p>
+                  ) : null}
                 </div>
               </fieldset>
             );
@@ -240,35 +252,19 @@ export function PlaceEditor({ owner, place: initial, categoryLabel, centre, lang
         error={errors.address}
         onChange={(e) => set({ address: e.target.value })}
       />
-      <fieldset className="place-editor__pin">
-        <legend className="field__label">{c.pinLabel}</legend>
-        {draft.pin ? (
-          <>
-            <p className="field__hint">{c.pinHint}</p>
-            <Suspense fallback={<Spinner size={24} />}>
-              <PinMap
-                pin={draft.pin}
-                draggable
-                label={c.pinMapLabel}
-                markerTitle={draft.title || c.newPlace}
-                size={{ width: 480, height: 280 }}
-                onDrop={(pin) => set({ pin })}
-              />
-            </Suspense>
-            <Button variant="ghost" size="sm" onClick={() => set({ pin: null })}>
-              {c.removePin}
-            </Button>
-          </>
-        ) : (
-          <>
-            <p className="field__hint">{c.awaitingPin}</p>
-            <Button variant="secondary" size="sm" onClick={() => set({ pin: centre ?? MAP.defaultCentre })}>
-              {c.setPin}
-            </Button>
-          </>
-        )}
-        {errors.pin ? <p className="field__error">{errors.pin}</p> : null}
-      </fieldset>
+      <PlacePin
+        pin={draft.pin}
+        unmoved={draft.pinUnmoved}
+        centre={centre}
+        address={draft.address}
+        title={draft.title}
+        error={errors.pin}
+        onChange={(pin, pinUnmoved) => {
+          set({ pin, pinUnmoved });
+          // The pin moved (or went): its old complaint no longer stands.
+          setErrors(({ pin: _old, ...rest }) => rest);
+        }}
+      />
       {place ? (
         <ImageUpload
           label={c.placePhoto}

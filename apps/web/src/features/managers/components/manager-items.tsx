@@ -2,6 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { UpdateManagerRequest, type ManagerDto } from "@doorstep/shared/schemas/manager";
 import { ImageItem } from "../../../components/ui/image-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
+import { PhoneItem } from "../../../components/phone-field.tsx";
 import { managerPhotoUrl, useRefreshManagers } from "../../../api/managers/manager-photo.ts";
 import { useUpdateManager } from "../../../api/managers/update-manager.ts";
 
@@ -50,10 +51,9 @@ export function ManagerItems({ manager }: { manager: ManagerDto }) {
         save={save("email")}
         errorMessage={errorMessage}
       />
-      <TextItem
+      <PhoneItem
         title={copy.managers.tel}
         value={manager.tel}
-        type="tel"
         schema={UpdateManagerRequest.shape.tel}
         hint={copy.managers.blankHidesHint}
         save={save("tel")}

@@ -1,4 +1,4 @@
-import type { UpdateProfileRequest } from "@doorstep/shared/schemas/user";
+import type { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "../../../lib/api-client.ts";
 import { meQueryKey } from "../../../lib/session.ts";

@@ -1,11 +1,12 @@
 import { copy } from "@doorstep/shared/copy";
-import { UpdateProfileRequest } from "@doorstep/shared/schemas/user";
+import { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
 import { Card } from "../../../components/ui/card.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useMe } from "../../../lib/session.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 import { PhotoItem } from "../components/photo-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
+import { PhoneItem } from "../../../components/phone-field.tsx";
 import "./profile.css";
 
 /** /personal-information, "Personal Profile" (AUTH-40…44). */
@@ -34,12 +35,10 @@ export function PersonalInformationPage() {
           autoComplete="family-name"
           save={(lastName) => update.mutateAsync({ lastName })}
         />
-        <TextItem
+        <PhoneItem
           title={copy.profile.tel}
           value={user.tel}
           schema={UpdateProfileRequest.shape.tel}
-          type="tel"
-          autoComplete="tel"
           save={(tel) => update.mutateAsync({ tel })}
         />
         <PhotoItem photoUrl={user.photoUrl} />

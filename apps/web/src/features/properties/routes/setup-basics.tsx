@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { UpdateManagerRequest } from "@doorstep/shared/schemas/manager";
+import { formatPhone } from "@doorstep/shared/rules/phone";
 import { UpdatePropertyRequest, type PropertyDto } from "@doorstep/shared/schemas/property";
 import { useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -18,6 +19,8 @@ import { PropertyLoadError } from "../components/property-load-error.tsx";
 import { LocationForm } from "../components/setup/location-form.tsx";
 import { SetupSection } from "../components/setup/setup-section.tsx";
 import { TextSectionForm } from "../components/setup/text-section-form.tsx";
+import { PhoneSectionForm } from "../components/setup/phone-section-form.tsx";
+import { countryFromName } from "../../../components/phone-field.tsx";
 import "../../../components/ui/text-field.css";
 import "./property-pages.css";
 import "./setup.css";
@@ -244,13 +247,12 @@ export function SetupBasicsPage() {
               "hostTel",
               7,
               copy.setup.hostTel,
-              m.tel ?? empty,
-              <TextSectionForm
+              m.tel ? formatPhone(m.tel) : empty,
+              <PhoneSectionForm
                 label={copy.setup.hostTel}
                 initial={m.tel ?? ""}
                 schema={UpdateManagerRequest.shape.tel}
-                type="tel"
-                autoComplete="tel"
+                defaultCountry={countryFromName(p.address?.country)}
                 hint={copy.managers.blankHidesHint}
                 save={async (tel) => {
                   await patchHost({ tel: tel === "" ? null : tel });

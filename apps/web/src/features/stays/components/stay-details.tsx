@@ -1,3 +1,4 @@
+import { formatPhone } from "@doorstep/shared/rules/phone";
 import { copy } from "@doorstep/shared/copy";
 import { languageName } from "@doorstep/shared/languages";
 import type { StayDto } from "@doorstep/shared/schemas/stays";
@@ -40,7 +41,7 @@ export function StayDetails({ stay }: { stay: StayDto }) {
         {stay.contactErasedAt ? <p className="muted">{c.contactErased}</p> : null}
         <dl className="stay-facts">
           <Fact label={f.guestEmail}>{stay.guestEmail}</Fact>
-          <Fact label={f.guestPhone}>{stay.guestPhone}</Fact>
+          <Fact label={f.guestPhone}>{stay.guestPhone ? formatPhone(stay.guestPhone) : null}</Fact>
           <Fact label={f.guestLanguage}>{languageName(stay.guestLanguage)}</Fact>
         </dl>
       </section>

@@ -2,10 +2,11 @@ import { copy } from "@doorstep/shared/copy";
 import { languageName } from "@doorstep/shared/languages";
 import { CreateStayRequest, UpdateStayRequest, type StayDto } from "@doorstep/shared/schemas/stays";
 import { useMemo, useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useProperty } from "../../../api/properties/get-property.ts";
 import { usePropertyChoices } from "../../../api/properties/list-property-choices.ts";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { countryFromName, PhoneField } from "../../../components/phone-field.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { apiErrorFields } from "../../../lib/api-error-fields.ts";
@@ -110,7 +111,21 @@ export function StayForm({ id, stay, propertyId, onSaved, onBusyChange }: StayFo
       </div>
       <div className="stay-form__pair">
         <TextField label={f.guestEmail} type="email" autoComplete="off" {...text("guestEmail")} />
-        <TextField label={f.guestPhone} type="tel" autoComplete="off" {...text("guestPhone")} />
+        <Controller
+          control={form.control}
+          name="guestPhone"
+          render={({ field }) => (
+            <PhoneField
+              // The chooser starts at the property's country once the property has loaded (or been chosen).
+              key={property.data?.address?.country ?? ""}
+              label={f.guestPhone}
+              initial={stay?.guestPhone ?? null}
+              defaultCountry={countryFromName(property.data?.address?.country)}
+              error={errors.guestPhone?.message}
+              onChange={field.onChange}
+            />
+          )}
+        />
       </div>
       <SelectField label={f.guestLanguage} {...text("guestLanguage")}>
         <option value="">{c.defaultLanguageOption(defaultLanguage)}</option>

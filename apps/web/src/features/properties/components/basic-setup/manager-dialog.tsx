@@ -1,6 +1,7 @@
 import { copy } from "@doorstep/shared/copy";
 import { UpdateManagerRequest, type ManagerSummary } from "@doorstep/shared/schemas/manager";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import type { CountryCode } from "@doorstep/shared/rules/phone";
+import { Controller, useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Alert } from "../../../../components/ui/banner.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
 import { Dialog } from "../../../../components/ui/dialog.tsx";
@@ -9,6 +10,7 @@ import { TextField } from "../../../../components/ui/text-field.tsx";
 import { managerPhotoUrl, useRefreshManagers } from "../../../../api/managers/manager-photo.ts";
 import { useUpdateManager } from "../../../../api/managers/update-manager.ts";
 import { formErrorMessage } from "../../../../lib/schema-form.ts";
+import { PhoneField } from "../../../../components/phone-field.tsx";
 
 const FIELDS = ["firstName", "lastName", "email", "tel", "messageAppName", "messageAppLink"] as const;
 type Field = (typeof FIELDS)[number];
@@ -51,10 +53,13 @@ export function ManagerDialog({
   manager,
   open,
   onClose,
+  phoneCountry,
 }: {
   manager: ManagerSummary;
   open: boolean;
   onClose: () => void;
+  /** The phone chooser's country when the manager's number does not say: the property's. */
+  phoneCountry?: CountryCode;
 }) {
   const update = useUpdateManager();
   const refreshManagers = useRefreshManagers();
@@ -66,9 +71,11 @@ export function ManagerDialog({
   });
   const { errors, isSubmitted } = form.formState;
   const formId = `manager-form-${manager.vanityId}`;
-  // Email and message link are judged while typed; the names once the form has been sent.
+  // Email, phone and message link are judged while typed; the names once the form has been sent.
   const shownProblem = (field: Field) =>
-    isSubmitted || field === "email" || field === "messageAppLink" ? errors[field]?.message : undefined;
+    isSubmitted || field === "email" || field === "tel" || field === "messageAppLink"
+      ? errors[field]?.message
+      : undefined;
 
   const close = () => {
     form.reset(initial(manager));
@@ -115,7 +122,20 @@ export function ManagerDialog({
           onDone={refreshManagers}
         />
         {field("email", copy.managers.email, "email", copy.managers.blankHidesHint)}
-        {field("tel", copy.managers.tel, "tel", copy.managers.blankHidesHint)}
+        <Controller
+          control={form.control}
+          name="tel"
+          render={({ field: tel }) => (
+            <PhoneField
+              label={copy.managers.tel}
+              initial={manager.tel}
+              defaultCountry={phoneCountry}
+              hint={copy.managers.blankHidesHint}
+              error={shownProblem("tel")}
+              onChange={tel.onChange}
+            />
+          )}
+        />
         {field("messageAppName", copy.managers.messageAppName)}
         {field("messageAppLink", copy.managers.messageAppLink, "url", copy.managers.messageLinkHint)}
         {update.isError ? <Alert>{copy.managers.saveError}</Alert> : null}

@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
+import { formatPhone } from "@doorstep/shared/rules/phone";
 import { useEffect, useId, useState } from "react";
 import { Link } from "../../../../components/ui/link.tsx";
 import { Button } from "../../../../components/ui/button.tsx";
@@ -7,6 +8,7 @@ import { EditableItem, type ItemStatus } from "../../../../components/ui/editabl
 import { imageAtWidth, initialsOf } from "../../../../lib/format.ts";
 import { useManagers } from "../../../../api/managers/list-managers.ts";
 import { useUpdateProperty } from "../../api/update-property.ts";
+import { countryFromName } from "../../../../components/phone-field.tsx";
 import { ManagerDialog } from "./manager-dialog.tsx";
 
 /** "Host / Property Manager" (SETUP-18, MGR-11): choose the property's manager; edit it in a popup. */
@@ -49,7 +51,7 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
           {current.firstName} {current.lastName}
         </Link>
         {current.email ? <span className="field__hint">{current.email}</span> : null}
-        {current.tel ? <span className="field__hint">{current.tel}</span> : null}
+        {current.tel ? <span className="field__hint">{formatPhone(current.tel)}</span> : null}
       </span>
       {currentFull ? (
         <Button variant="secondary" size="sm" onClick={() => setDialogOpen(true)}>
@@ -62,6 +64,7 @@ export function ManagerItem({ property }: { property: PropertyDto }) {
           manager={currentFull}
           open={dialogOpen}
           onClose={() => setDialogOpen(false)}
+          phoneCountry={countryFromName(property.address?.country)}
         />
       ) : null}
     </div>
