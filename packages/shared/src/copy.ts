@@ -14,6 +14,8 @@ import { staysCopy } from "./copy/stays.ts";
 import { stayFeedsCopy } from "./copy/stay-feeds.ts";
 import { stayImportCopy } from "./copy/stay-import.ts";
 import { apiKeysCopy } from "./copy/api-keys.ts";
+import { stayLinksCopy } from "./copy/stay-links.ts";
+import { guestStayCopy } from "./copy/guest-stay.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -36,4 +38,6 @@ export const copy = {
   ...stayFeedsCopy,
   ...stayImportCopy,
   ...apiKeysCopy,
+  ...stayLinksCopy,
+  ...guestStayCopy,
 } as const;

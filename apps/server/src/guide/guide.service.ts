@@ -23,6 +23,8 @@ export interface GuideRequest {
   previewToken?: string;
   guestCookie?: string;
   gateError?: string;
+  /** Opened with a stay's guest link: the link is the key, so a passcode does not stop it. */
+  stayKey?: boolean;
 }
 
 export interface GuidePage {
@@ -49,7 +51,7 @@ function visitorLanguage(request: GuideRequest): string {
   });
 }
 
-function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
+export function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
   const language = visitorLanguage(request);
   return {
     kind,
@@ -77,6 +79,8 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     recordVisit: false,
     messaging: false,
     untranslated: false,
+    stay: null,
+    languageBase: null,
   };
 }
 
@@ -99,6 +103,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const unlocked =
     preview ||
     !isProtected ||
+    request.stayKey === true ||
     isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, request.guestCookie);
   const languages = guideLanguages(property.defaultLanguage, property.languageTranslations);
   const language = chooseLanguage({

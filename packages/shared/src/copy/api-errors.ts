@@ -12,6 +12,7 @@ import { propertyCopy } from "./properties.ts";
 import { affiliatesCopy } from "./affiliates.ts";
 import { apiKeysCopy } from "./api-keys.ts";
 import { staysCopy } from "./stays.ts";
+import { stayLinksCopy } from "./stay-links.ts";
 
 const { billing } = billingCopy;
 const { content } = contentCopy;
@@ -172,6 +173,8 @@ export const apiErrorCopy = {
   STAY_CHECK_OUT_BEFORE_CHECK_IN: () => stays.checkOutBeforeCheckIn,
   STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
   STAY_DATE_INVALID: () => stays.invalidDate,
+  STAY_NO_GUEST_EMAIL: () => stayLinksCopy.stayLink.noEmail,
+  STAY_CANCELLED: () => stayLinksCopy.stayLink.inactive,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,

@@ -45,6 +45,8 @@ export interface Stay {
   /** Another confirmed stay of the property overlaps this one (read, never stored). */
   possibleDoubleBooking: boolean;
   cancelledAt: Date | null;
+  /** "Show details now" on the guest link: the details were released early, by hand. */
+  detailsReleasedAt: Date | null;
   contactErasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;

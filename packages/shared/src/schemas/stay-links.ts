@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { STAY_END_CHOICES, STAY_REVEAL_DAYS } from "../rules/stay-reveal.ts";
+
+/**
+ * A stay's guest link (decision 042). Routes (session users):
+ *   GET  /api/stays/:stayId/link          → StayLinkResponse (made on first read)
+ *   POST /api/stays/:stayId/link          → StayLinkResponse (a new token; the old one stops working)
+ *   POST /api/stays/:stayId/link/send     → SendStayLinkResponse (emails the link to the guest)
+ *   GET  /api/stays/:stayId/link/qr.png   the link's QR code
+ *   POST /api/stays/:stayId/release       → StayLinkResponse ("Show details now")
+ *   GET  /api/stay-link-settings          → StayLinkSettingsResponse
+ *   PUT  /api/stay-link-settings          UpdateStayLinkSettingsRequest → StayLinkSettingsResponse
+ */
+export const StayLinkResponse = z.object({
+  url: z.string(),
+  openedCount: z.number().int(),
+  firstOpenedAt: z.string().nullable(),
+  lastOpenedAt: z.string().nullable(),
+  /** When "Show details now" released the details (null when they follow the account's reveal). */
+  releasedAt: z.string().nullable(),
+  /** When the stay's details appear and disappear on the link (ISO instants). */
+  revealAt: z.string(),
+  endAt: z.string(),
+  active: z.boolean(),
+});
+export type StayLinkDto = z.infer<typeof StayLinkResponse>;
+
+export const SendStayLinkResponse = z.object({ sentTo: z.string() });
+
+const RevealDays = z.union(STAY_REVEAL_DAYS.map((d) => z.literal(d)));
+export const StayLinkSettingsResponse = z.object({ revealDaysBefore: RevealDays, endsAt: z.enum(STAY_END_CHOICES) });
+export type StayLinkSettingsDto = z.infer<typeof StayLinkSettingsResponse>;
+export const UpdateStayLinkSettingsRequest = StayLinkSettingsResponse;
+export type UpdateStayLinkSettingsInput = z.infer<typeof UpdateStayLinkSettingsRequest>;
