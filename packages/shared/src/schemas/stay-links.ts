@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { STAY_END_CHOICES, STAY_REVEAL_DAYS } from "../rules/stay-reveal.ts";
 
 /**
@@ -12,20 +13,20 @@ import { STAY_END_CHOICES, STAY_REVEAL_DAYS } from "../rules/stay-reveal.ts";
  *   PUT  /api/stay-link-settings          UpdateStayLinkSettingsRequest → StayLinkSettingsResponse
  */
 export const StayLinkResponse = z.object({
-  url: z.string(),
+  url: text(),
   openedCount: z.number().int(),
-  firstOpenedAt: z.string().nullable(),
-  lastOpenedAt: z.string().nullable(),
+  firstOpenedAt: text().nullable(),
+  lastOpenedAt: text().nullable(),
   /** When "Show details now" released the details (null when they follow the account's reveal). */
-  releasedAt: z.string().nullable(),
+  releasedAt: text().nullable(),
   /** When the stay's details appear and disappear on the link (ISO instants). */
-  revealAt: z.string(),
-  endAt: z.string(),
+  revealAt: text(),
+  endAt: text(),
   active: z.boolean(),
 });
 export type StayLinkDto = z.infer<typeof StayLinkResponse>;
 
-export const SendStayLinkResponse = z.object({ sentTo: z.string() });
+export const SendStayLinkResponse = z.object({ sentTo: text() });
 
 const RevealDays = z.union(STAY_REVEAL_DAYS.map((d) => z.literal(d)));
 export const StayLinkSettingsResponse = z.object({ revealDaysBefore: RevealDays, endsAt: z.enum(STAY_END_CHOICES) });

@@ -10,7 +10,7 @@ import {
 } from "@doorstep/shared/schemas/stay-links";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { qrPng } from "../properties/qr.ts";
+import { qrPng } from "../../lib/qr.ts";
 import {
   getStayLink,
   getStayLinkSettings,

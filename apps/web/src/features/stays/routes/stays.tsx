@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Button } from "../../../components/ui/button.tsx";
 import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { StayFormDialog } from "../components/stay-form-dialog.tsx";
+import { StayLinkSettings } from "../components/stay-link-settings.tsx";
 import { StayList } from "../components/stay-list.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import "./stays.css";
@@ -19,6 +20,7 @@ export function StaysPage() {
         <Button onClick={() => setAdding(true)}>{copy.stays.add}</Button>
       </div>
       <StayList />
+      <StayLinkSettings onSaved={toast.show} />
       <StayFormDialog
         open={adding}
         onClose={() => setAdding(false)}
