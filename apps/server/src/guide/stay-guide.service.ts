@@ -9,6 +9,7 @@ import {
 } from "../features/stays/stay-links.service.ts";
 import type { Stay } from "../features/stays/stays.service.ts";
 import type { GuidePageModel, GuideStay } from "./guide-model.ts";
+import type { StayDetailValues } from "./guide-restricted.ts";
 import { emptyModel, loadGuidePage, type GuidePage } from "./guide.service.ts";
 import { chooseLanguage } from "./language.ts";
 
@@ -37,10 +38,28 @@ function wallDateTime(language: string, date: string, time: string): string {
   return `${format(language, { dateStyle: "full", timeZone: "UTC" }, at)}, ${format(language, { timeStyle: "short", timeZone: "UTC" }, at)}`;
 }
 
+const phaseOf = ({ stay, settings }: StayByLink, now: Date) =>
+  stayPhase({ ...stay, ...settings, releasedAt: stay.detailsReleasedAt }, now);
+
+/** What the stay details in restricted items become on this stay's guide, in the page's language. */
+function detailValues(stay: Stay, language: string): StayDetailValues {
+  const day = (date: string) => format(language, { dateStyle: "full", timeZone: "UTC" }, new Date(`${date}T00:00:00Z`));
+  const time = (t: string) =>
+    format(language, { timeStyle: "short", timeZone: "UTC" }, new Date(`2000-01-01T${t}:00Z`));
+  return {
+    guestFirstName: stay.guestFirstName,
+    checkInDate: day(stay.checkInDate),
+    checkInTime: time(stay.checkInTime),
+    checkOutDate: day(stay.checkOutDate),
+    checkOutTime: time(stay.checkOutTime),
+    doorCode: stay.doorCode,
+  };
+}
+
 /** The stay's part of its guide at `now`, in the page's language. */
 export function stayPart(found: StayByLink, labels: GuideLabels, language: string, now: Date): GuideStay {
   const { stay, settings } = found;
-  const phase = stayPhase({ ...stay, ...settings, releasedAt: stay.detailsReleasedAt }, now);
+  const phase = phaseOf(found, now);
   const { revealAt } = windowOf(stay, settings);
   return {
     welcome: labels.stay.welcome(stay.guestFirstName),
@@ -109,6 +128,7 @@ export async function loadStayGuidePage(ctx: AppContext, request: StayGuideReque
     scriptUrl: request.scriptUrl,
     lang: request.lang ?? found.stay.guestLanguage,
     stayKey: true,
+    stayDetails: phaseOf(found, ctx.now()) === "during" ? (language) => detailValues(found.stay, language) : null,
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
   await recordStayLinkOpen(ctx, found.stay.id);

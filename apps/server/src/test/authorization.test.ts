@@ -201,6 +201,7 @@ async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "
     what3words: null,
     showWhat3words: false,
     featured: false,
+    restricted: false,
     translations: [],
     subItems: [{ action: "create", type: "text", detailText: "Sub" }],
   });

@@ -22,6 +22,23 @@ export const stayLinksCopy = {
     released: "Details shown early",
     inactive: "This stay is cancelled: its link no longer works.",
   },
+  stayDetails: {
+    insert: "Insert stay detail",
+    choose: "Choose…",
+    names: {
+      guestFirstName: "Guest first name",
+      checkInDate: "Check-in date",
+      checkInTime: "Check-in time",
+      checkOutDate: "Check-out date",
+      checkOutTime: "Check-out time",
+      doorCode: "Door code",
+    },
+    restricted: "Only for booked guests, during their stay",
+    restrictedHint:
+      "The public guide shows the title only. A stay's own link shows the text from the reveal until the stay ends.",
+    restrictedByDetail: "This item holds a stay detail, so it is only for booked guests.",
+    badge: "Booked guests only",
+  },
   stayLinkSettings: {
     title: "Stay details on guest links",
     reveal: "Show door codes and stay details",
