@@ -6,9 +6,12 @@ import type { AppContext } from "../app-context.ts";
 import { GUIDE_SCRIPT } from "./guide-assets.ts";
 import { renderGuide, sendGuide } from "./guide-render.tsx";
 import { loadStayGuidePage } from "./stay-guide.service.ts";
+import { toGuideJson } from "./guide-json.ts";
+import { AppError } from "../lib/app-error.ts";
+import { StayGuideResponse } from "@doorstep/shared/schemas/stay-links";
 
 const Params = z.object({ token: text().min(1).max(100) });
-const Query = z.object({ lang: text().max(12).optional() }).loose();
+const Query = z.object({ lang: text().max(12).optional() });
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -48,4 +51,32 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       str(request.headers["accept-encoding"]),
     );
   });
+
+  app.get(
+    "/api/stay-guide/:token",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "A stay's guide as guest-safe data, by the stay link's token (decision 042); 404 unknown or cancelled",
+        params: Params,
+        querystring: Query,
+        response: { 200: StayGuideResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = await loadStayGuidePage(ctx, {
+        token: request.params.token,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: request.query.lang,
+        acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+        ip: request.ip,
+      });
+      reply.headers(STAY_PAGE_HEADERS);
+      if (page.found?.stay.status === "cancelled") throw new AppError("STAY_LINK_INACTIVE");
+      const { model } = page;
+      if (model.kind !== "guide" || !model.stay) throw new AppError("GUIDE_PAGE_NOT_FOUND");
+      return { ...toGuideJson(model), stay: model.stay };
+    },
+  );
 }

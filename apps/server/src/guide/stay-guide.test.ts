@@ -103,4 +103,20 @@ describe("restricted items: masked on the public guide, filled in on a stay's ow
     expect(page.body).toContain("Park on the quay.");
     expect(page.body).toContain("Hello Ana, the code is 7391.");
   });
+
+  it("answers the stay's guide as JSON, private and never indexed, with the details filled in during the stay", async () => {
+    const path = await stayLink(-1, 2);
+    const json = await t.app.inject({ method: "GET", url: `/api/stay-guide/${path.slice(3)}` });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers["cache-control"]).toBe("private, no-store");
+    expect(json.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(json.headers["referrer-policy"]).toBe("no-referrer");
+    expect(json.json().stay).toMatchObject({ welcome: "Welcome, Ana", phase: "during", doorCode: "7391" });
+    expect(json.body).toContain("Hello Ana, the code is 7391.");
+    const future = await t.app.inject({ method: "GET", url: `/api/stay-guide/${(await stayLink(30, 32)).slice(3)}` });
+    expect(future.json().stay).toMatchObject({ phase: "before", doorCode: null });
+    expect(future.body).not.toContain("7391");
+    const unknown = await t.app.inject({ method: "GET", url: "/api/stay-guide/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB" });
+    expect(unknown.statusCode).toBe(404);
+  });
 });

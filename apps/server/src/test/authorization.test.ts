@@ -69,6 +69,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /g/:propertyId/messages/files/:fileId",
   // A stay's own guide: the unguessable token is the key (decision 042); unknown tokens are rate-limited.
   "GET /s/:token",
+  "GET /api/stay-guide/:token", // the same as data
 ]);
 
 /**

@@ -13,6 +13,7 @@ import { affiliatesCopy } from "./affiliates.ts";
 import { apiKeysCopy } from "./api-keys.ts";
 import { staysCopy } from "./stays.ts";
 import { stayLinksCopy } from "./stay-links.ts";
+import { guestStayCopy } from "./guest-stay.ts";
 
 const { billing } = billingCopy;
 const { content } = contentCopy;
@@ -175,6 +176,7 @@ export const apiErrorCopy = {
   STAY_DATE_INVALID: () => stays.invalidDate,
   STAY_NO_GUEST_EMAIL: () => stayLinksCopy.stayLink.noEmail,
   STAY_CANCELLED: () => stayLinksCopy.stayLink.inactive,
+  STAY_LINK_INACTIVE: () => guestStayCopy.guestStay.inactive,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.ts";
+import { GuideResponse } from "./guide.ts";
 import { STAY_END_CHOICES, STAY_REVEAL_DAYS } from "../rules/stay-reveal.ts";
 
 /**
@@ -33,3 +34,16 @@ export const StayLinkSettingsResponse = z.object({ revealDaysBefore: RevealDays,
 export type StayLinkSettingsDto = z.infer<typeof StayLinkSettingsResponse>;
 export const UpdateStayLinkSettingsRequest = StayLinkSettingsResponse;
 export type UpdateStayLinkSettingsInput = z.infer<typeof UpdateStayLinkSettingsRequest>;
+
+/** GET /api/stay-guide/:token: the stay's guide as guest-safe data (private, never stored, never indexed). */
+export const StayGuideResponse = GuideResponse.extend({
+  stay: z.object({
+    welcome: text(),
+    checkIn: text(),
+    checkOut: text(),
+    phase: z.enum(["before", "during", "after"]),
+    revealOn: text().nullable(),
+    doorCode: text().nullable(),
+  }),
+});
+export type StayGuideDto = z.infer<typeof StayGuideResponse>;
