@@ -1,5 +1,5 @@
 import { fillStayDetails, type StayDetail } from "@doorstep/shared/rules/stay-details";
-import type { TranslatedItem } from "./guide-model.ts";
+import type { GuideSection, TranslatedItem } from "./guide-model.ts";
 
 /** A stay's details as its guide fills them in (already in the page's language and format). */
 export type StayDetailValues = Partial<Record<StayDetail, string | null>>;
@@ -44,4 +44,13 @@ function filled(item: TranslatedItem, values: StayDetailValues): TranslatedItem 
 /** Every restricted item masked, or, with a stay in progress, filled in. */
 export function applyRestrictions(items: TranslatedItem[], stay: StayDetailValues | null): TranslatedItem[] {
   return items.map((i) => (!i.restricted ? i : stay ? filled(i, stay) : masked(i)));
+}
+
+/** The same through a page's sections (and their children): a stay's guide applies it per request. */
+export function restrictSections(sections: GuideSection[], stay: StayDetailValues | null): GuideSection[] {
+  return sections.map((s) => ({
+    ...s,
+    items: applyRestrictions(s.items, stay),
+    children: restrictSections(s.children, stay),
+  }));
 }

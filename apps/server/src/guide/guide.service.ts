@@ -10,7 +10,7 @@ import { fileUrl } from "../lib/urls.ts";
 import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
 import { localCategory } from "./guide-labels.ts";
-import { applyRestrictions, type StayDetailValues } from "./guide-restricted.ts";
+import { applyRestrictions } from "./guide-restricted.ts";
 import { buildSections, shownToGuests, type GuideMap, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
@@ -26,8 +26,11 @@ export interface GuideRequest {
   gateError?: string;
   /** Opened with a stay's guest link: the link is the key, so a passcode does not stop it. */
   stayKey?: boolean;
-  /** A stay in progress on its own guide: restricted items are shown, filled in with these (decision 042). */
-  stayDetails?: ((language: string) => StayDetailValues) | null;
+  /**
+   * Restricted items left whole (decision 042): only for a stay's guide, which masks or fills them per stay
+   * before anything is rendered. Every other page gets them masked here.
+   */
+  unmasked?: boolean;
 }
 
 export interface GuidePage {
@@ -144,7 +147,9 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     getGuidePlaces(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
   ]);
   // Decision 023: suggested items the host has not written yet stay out of the guide.
-  const items = applyRestrictions(content.items.filter(shownToGuests), request.stayDetails?.(language) ?? null);
+  const shown = content.items.filter(shownToGuests);
+  // Decision 042: restricted items reach a page masked, unless a stay's guide asked for them whole.
+  const items = request.unmasked ? shown : applyRestrictions(shown, null);
   // GUIDE-15: a map only when some place has a pin (LOCAL-12), centred on the property when it has one.
   const located = places.some((g) => g.places.some((p) => p.lat !== null));
   const map: GuideMap | null = located

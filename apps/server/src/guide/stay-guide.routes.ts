@@ -5,7 +5,10 @@ import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
 import { GUIDE_SCRIPT } from "./guide-assets.ts";
 import { renderGuide, sendGuide } from "./guide-render.tsx";
-import { loadStayGuidePage } from "./stay-guide.service.ts";
+import { loadStayGuidePage, type GuideLoader } from "./stay-guide.service.ts";
+import { createGuideModelCache } from "./guide-model-cache.ts";
+import { loadGuidePage } from "./guide.service.ts";
+import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { AppError } from "../lib/app-error.ts";
 import { StayGuideResponse } from "@doorstep/shared/schemas/stay-links";
@@ -29,15 +32,24 @@ export const STAY_PAGE_HEADERS = {
 /** `/s/{token}`: a stay's own guide (decision 042). Rendered per request from the guide's model and the stay. */
 export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
+  const models = createGuideModelCache(ctx.config.guide.renderCacheMs);
+  const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => models.purge(propertyId));
+  scope.addHook("onClose", async () => unsubscribe());
+  const load: GuideLoader = (r) =>
+    models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, () => loadGuidePage(ctx, r));
   app.get("/s/:token", { config: { public: true }, schema: { hide: true, params: Params } }, async (request, reply) => {
     const query = Query.safeParse(request.query);
-    const page = await loadStayGuidePage(ctx, {
-      token: request.params.token,
-      scriptUrl: GUIDE_SCRIPT.url,
-      lang: query.success ? query.data.lang : undefined,
-      acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
-      ip: request.ip,
-    });
+    const page = await loadStayGuidePage(
+      ctx,
+      {
+        token: request.params.token,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: query.success ? query.data.lang : undefined,
+        acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+        ip: request.ip,
+      },
+      load,
+    );
     const cancelled = page.found?.stay.status === "cancelled";
     const rendered = renderGuide(page.model, {
       protectedContent: true,
@@ -65,13 +77,17 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       },
     },
     async (request, reply) => {
-      const page = await loadStayGuidePage(ctx, {
-        token: request.params.token,
-        scriptUrl: GUIDE_SCRIPT.url,
-        lang: request.query.lang,
-        acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
-        ip: request.ip,
-      });
+      const page = await loadStayGuidePage(
+        ctx,
+        {
+          token: request.params.token,
+          scriptUrl: GUIDE_SCRIPT.url,
+          lang: request.query.lang,
+          acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+          ip: request.ip,
+        },
+        load,
+      );
       reply.headers(STAY_PAGE_HEADERS);
       if (page.found?.stay.status === "cancelled") throw new AppError("STAY_LINK_INACTIVE");
       const { model } = page;

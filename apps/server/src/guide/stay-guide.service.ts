@@ -9,8 +9,8 @@ import {
 } from "../features/stays/stay-links.service.ts";
 import type { Stay } from "../features/stays/stays.service.ts";
 import type { GuidePageModel, GuideStay } from "./guide-model.ts";
-import type { StayDetailValues } from "./guide-restricted.ts";
-import { emptyModel, loadGuidePage, type GuidePage } from "./guide.service.ts";
+import { restrictSections, type StayDetailValues } from "./guide-restricted.ts";
+import { emptyModel, loadGuidePage, type GuidePage, type GuideRequest } from "./guide.service.ts";
 import { chooseLanguage } from "./language.ts";
 
 export interface StayGuideRequest {
@@ -92,13 +92,20 @@ function inactiveLink(base: GuidePageModel, stay: Stay | null, request: StayGuid
 
 export type StayGuidePage = GuidePage & { found: StayByLink | null };
 
+/** How a stay's guide gets the property's guide page (with its restricted items whole): the routes cache it. */
+export type GuideLoader = (request: GuideRequest) => Promise<GuidePage>;
+
 /**
  * What a guest's own link shows (decision 042): nothing for an unknown token (404, and the miss counted against
  * the address: a burst is refused with RATE_LIMITED), "This link is no longer active." for a cancelled stay,
  * else the property's guide in the stay's language — the passcode does not apply — with the stay's welcome,
  * dates and where it stands on the property's clock. Never shared, never stored.
  */
-export async function loadStayGuidePage(ctx: AppContext, request: StayGuideRequest): Promise<StayGuidePage> {
+export async function loadStayGuidePage(
+  ctx: AppContext,
+  request: StayGuideRequest,
+  load: GuideLoader = (r) => loadGuidePage(ctx, r),
+): Promise<StayGuidePage> {
   const found = await findStayByLinkToken(ctx, request.token);
   if (!found) {
     await ctx.rateLimiter.consume("stay-link-miss", request.ip, ctx.config.guide.stayLinkMisses);
@@ -122,13 +129,13 @@ export async function loadStayGuidePage(ctx: AppContext, request: StayGuideReque
       protectedContent: false,
       found,
     };
-  const guide = await loadGuidePage(ctx, {
+  const guide = await load({
     propertyId: found.stay.propertyId,
     basePath: `/g/${found.stay.propertyId}`,
     scriptUrl: request.scriptUrl,
     lang: request.lang ?? found.stay.guestLanguage,
     stayKey: true,
-    stayDetails: phaseOf(found, ctx.now()) === "during" ? (language) => detailValues(found.stay, language) : null,
+    unmasked: true,
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
   await recordStayLinkOpen(ctx, found.stay.id);
@@ -139,6 +146,11 @@ export async function loadStayGuidePage(ctx: AppContext, request: StayGuideReque
     offline: false,
     recordVisit: false,
     languageBase: stayBasePath(request.token),
+    // The property's model is shared by every stay (and cached): this stay's details go in here, per request.
+    sections: restrictSections(
+      guide.model.sections,
+      phaseOf(found, ctx.now()) === "during" ? detailValues(found.stay, guide.model.language) : null,
+    ),
     stay: stayPart(found, guide.model.labels, guide.model.language, ctx.now()),
   };
   return { model, personal: true, protectedContent: true, found };
