@@ -124,6 +124,18 @@ describe("stays' guest links: the link, a new link, sending it, and what it open
     expect(bad.statusCode).toBe(400);
   });
 
+  it("shows a change of the stay's door code or dates on the next request", async () => {
+    const stayId = await addStay(-1, 2);
+    const { url } = await linkOf(stayId);
+    expect((await open(url)).body).toContain("4821#");
+    await api(host, "PATCH", `/api/stays/${stayId}`, { doorCode: "9090" });
+    expect((await open(url)).body).toContain("9090");
+    await api(host, "PATCH", `/api/stays/${stayId}`, { checkInDate: day(20), checkOutDate: day(22) });
+    const moved = (await open(url)).body;
+    expect(moved).toContain('data-stay-phase="before"');
+    expect(moved).not.toContain("9090");
+  });
+
   it("shows the details now when the host releases them early", async () => {
     const stayId = await addStay(20, 22);
     const { url } = await linkOf(stayId);
