@@ -8,7 +8,9 @@ import { renderGuide, sendGuide } from "./guide-render.tsx";
 import { loadStayGuidePage, type GuideLoader } from "./stay-guide.service.ts";
 import { createGuideModelCache } from "./guide-model-cache.ts";
 import { loadGuidePage } from "./guide.service.ts";
-import { GUIDE_PURGE_CHANNEL } from "../lib/guide-purge.ts";
+import { GUIDE_PURGE_CHANNEL, STAY_PURGE_CHANNEL } from "../lib/guide-purge.ts";
+import { recordStayLinkOpen, stayTokenHash, windowOf } from "../features/stays/stay-links.service.ts";
+import { createOpenCounter, createStayPageCache } from "./stay-page-cache.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { AppError } from "../lib/app-error.ts";
 import { StayGuideResponse } from "@doorstep/shared/schemas/stay-links";
@@ -33,18 +35,40 @@ export const STAY_PAGE_HEADERS = {
 export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const models = createGuideModelCache(ctx.config.guide.renderCacheMs);
-  const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => models.purge(propertyId));
-  scope.addHook("onClose", async () => unsubscribe());
+  const pages = createStayPageCache(ctx.config.guide.renderCacheMs);
+  const opens = createOpenCounter(
+    (stayId, times, at) => recordStayLinkOpen(ctx, stayId, times, at),
+    (err) => ctx.log.error({ err }, "stay link openings not counted"),
+  );
+  const unsubscribeGuide = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => {
+    models.purge(propertyId);
+    pages.purgeProperty(propertyId);
+  });
+  const unsubscribeStays = ctx.broadcast.subscribe(STAY_PURGE_CHANNEL, (message) => pages.purge(message));
+  scope.addHook("onClose", async () => {
+    unsubscribeGuide();
+    unsubscribeStays();
+    await opens.close();
+  });
   const load: GuideLoader = (r) =>
     models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, () => loadGuidePage(ctx, r));
   app.get("/s/:token", { config: { public: true }, schema: { hide: true, params: Params } }, async (request, reply) => {
     const query = Query.safeParse(request.query);
+    const lang = query.success ? query.data.lang : undefined;
+    const acceptEncoding = str(request.headers["accept-encoding"]);
+    const key = `${stayTokenHash(request.params.token)}|${lang ?? ""}`;
+    const hit = pages.get(key, ctx.now().getTime());
+    if (hit) {
+      opens.add(hit.stayId, ctx.now());
+      return sendGuide(reply, hit.page, undefined, acceptEncoding);
+    }
+    const startedAt = pages.begin();
     const page = await loadStayGuidePage(
       ctx,
       {
         token: request.params.token,
         scriptUrl: GUIDE_SCRIPT.url,
-        lang: query.success ? query.data.lang : undefined,
+        lang,
         acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
         ip: request.ip,
       },
@@ -56,12 +80,16 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       // Gone for good: a cancelled stay's link will not come back (an unknown one is a plain 404).
       status: cancelled ? 410 : undefined,
     });
-    return sendGuide(
-      reply,
-      { ...rendered, headers: { ...rendered.headers, ...STAY_PAGE_HEADERS } },
-      undefined,
-      str(request.headers["accept-encoding"]),
-    );
+    const stayPage = { ...rendered, headers: { ...rendered.headers, ...STAY_PAGE_HEADERS } };
+    const found = page.found;
+    if (found && !cancelled && page.model.kind === "guide") {
+      const { revealAt, endAt } = windowOf(found.stay, found.settings);
+      const now = ctx.now().getTime();
+      const until = now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
+      const { id: stayId, accountId, propertyId } = found.stay;
+      pages.set(key, { page: stayPage, stayId, accountId, propertyId }, until, startedAt);
+    }
+    return sendGuide(reply, stayPage, undefined, acceptEncoding);
   });
 
   app.get(

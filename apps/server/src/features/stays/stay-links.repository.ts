@@ -52,12 +52,12 @@ export async function putStayLink(
   return existing;
 }
 
-/** Counts one opening of a link. */
-export async function countStayLinkOpen(db: Db, stayId: string, at: Date): Promise<void> {
+/** Counts openings of a link (one, or a batch), the last at `at`. */
+export async function countStayLinkOpen(db: Db, stayId: string, at: Date, times = 1): Promise<void> {
   await db
     .update(stayLinks)
     .set({
-      openedCount: sql`${stayLinks.openedCount} + 1`,
+      openedCount: sql`${stayLinks.openedCount} + ${times}`,
       firstOpenedAt: sql`coalesce(${stayLinks.firstOpenedAt}, ${at.toISOString()}::timestamptz)`,
       lastOpenedAt: at,
     })

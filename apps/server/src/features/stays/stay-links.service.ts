@@ -10,6 +10,7 @@ import {
 import type { UpdateStayLinkSettingsInput } from "@doorstep/shared/schemas/stay-links";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { purgeStayPages } from "../../lib/guide-purge.ts";
 import { stayLinkEmail } from "../../providers/email/templates.ts";
 import {
   countStayLinkOpen,
@@ -61,6 +62,7 @@ export async function updateStayLinkSettings(
   input: UpdateStayLinkSettingsInput,
 ): Promise<StayLinkSettings> {
   await putStayLinkSettings(ctx.db, { accountId, ...input, updatedAt: ctx.now() });
+  await purgeStayPages(ctx, `account:${accountId}`);
   return getStayLinkSettings(ctx, accountId);
 }
 
@@ -109,6 +111,7 @@ export async function getStayLink(ctx: AppContext, accountId: string, stayId: st
 export async function replaceStayLink(ctx: AppContext, accountId: string, stayId: string): Promise<StayLink> {
   const stay = await getStay(ctx, accountId, stayId);
   const row = await writeLink(ctx, stay, false);
+  await purgeStayPages(ctx, stay.id);
   return linkOf(ctx, row, stay, await getStayLinkSettings(ctx, accountId));
 }
 
@@ -116,7 +119,10 @@ export async function replaceStayLink(ctx: AppContext, accountId: string, stayId
 export async function releaseStayDetails(ctx: AppContext, accountId: string, stayId: string): Promise<StayLink> {
   const stay = await getStay(ctx, accountId, stayId);
   if (stay.status === "cancelled") throw new AppError("STAY_CANCELLED");
-  if (!stay.detailsReleasedAt) await updateStayRow(ctx.db, accountId, stayId, { detailsReleasedAt: ctx.now() });
+  if (!stay.detailsReleasedAt) {
+    await updateStayRow(ctx.db, accountId, stayId, { detailsReleasedAt: ctx.now() });
+    await purgeStayPages(ctx, stayId);
+  }
   return getStayLink(ctx, accountId, stayId);
 }
 
@@ -166,7 +172,7 @@ export async function findStayByLinkToken(ctx: AppContext, token: string): Promi
   return { stay: stayOf(ctx, view), settings: await getStayLinkSettings(ctx, row.accountId) };
 }
 
-/** Counts a guest's opening of their link ("Opened {date}, {n} times"). */
-export async function recordStayLinkOpen(ctx: AppContext, stayId: string): Promise<void> {
-  await countStayLinkOpen(ctx.db, stayId, ctx.now());
+/** Counts a guest's openings of their link ("Opened {date}, {n} times"): one, or a batch counted in memory. */
+export async function recordStayLinkOpen(ctx: AppContext, stayId: string, times = 1, at = ctx.now()): Promise<void> {
+  await countStayLinkOpen(ctx.db, stayId, at, times);
 }
