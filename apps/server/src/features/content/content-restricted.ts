@@ -5,7 +5,12 @@ interface ItemTexts {
   describe?: string | null;
   locate?: string | null;
   operate?: string | null;
-  translations?: { detailText?: string | null; describe?: string | null; locate?: string | null; operate?: string | null }[];
+  translations?: {
+    detailText?: string | null;
+    describe?: string | null;
+    locate?: string | null;
+    operate?: string | null;
+  }[];
 }
 
 /**
