@@ -234,6 +234,8 @@ export interface GuideConfig {
   renderCacheMs: number;
   /** Passcode attempts per IP and property (IMPL-03). */
   unlock: RateLimitRule;
+  /** Unknown stay-link tokens from one address (a burst is someone guessing). */
+  stayLinkMisses: RateLimitRule;
   /** Visit reports per IP (IMPL-05). */
   visits: RateLimitRule;
   /** Section analytics beacons per IP. */
@@ -323,6 +325,7 @@ export function configFromEnv(env: Env): AppConfig {
       host: env.GUIDE_HOST?.toLowerCase(),
       renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
       unlock: { max: 10 * scale, windowMs: 15 * MINUTE },
+      stayLinkMisses: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
       visits: { max: Math.round(120 * ipScale), windowMs: MINUTE },
       engagement: { max: Math.round(120 * ipScale), windowMs: MINUTE },
       visitRetentionDays: env.VISIT_RETENTION_DAYS,

@@ -15,6 +15,8 @@ import { stayFeedsCopy } from "./copy/stay-feeds.ts";
 import { stayImportCopy } from "./copy/stay-import.ts";
 import { apiKeysCopy } from "./copy/api-keys.ts";
 import { phoneCopy } from "./copy/phone.ts";
+import { stayLinksCopy } from "./copy/stay-links.ts";
+import { guestStayCopy } from "./copy/guest-stay.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -38,4 +40,6 @@ export const copy = {
   ...stayImportCopy,
   ...apiKeysCopy,
   ...phoneCopy,
+  ...stayLinksCopy,
+  ...guestStayCopy,
 } as const;

@@ -6,6 +6,7 @@ import { GuideIcon } from "./guide-icons.tsx";
 import type { GuidePageModel, GuideSection, TranslatedItem } from "./guide-model.ts";
 import { PLACES_ANCHOR } from "./guide-places.tsx";
 import { Item, categoryAnchor, type LinkTargets } from "./guide-sections.tsx";
+import { StayCard } from "./guide-stay.tsx";
 
 /**
  * The guide's home screen (docs/decisions/024-guide-home-screen.md): the host card, the featured
@@ -114,6 +115,7 @@ export function Home({ model, tiles, links }: { model: GuidePageModel; tiles: Gu
   const featured = featuredItems(model.sections);
   return (
     <div id={HOME_ANCHOR} className="home">
+      <StayCard model={model} />
       <HostCard model={model} />
       {featured.length > 0 ? (
         <section className="feat" aria-labelledby="feat-h">

@@ -20,6 +20,7 @@ function item(i: TranslatedItem): GuideItem {
     documentUrl: i.documentUrl,
     what3words: i.what3words,
     featured: i.featured,
+    restricted: i.restricted,
     untranslated: i.titleUntranslated,
     subItems: i.subItems.map((s) => ({ ...s, buttonLink: buttonSafe(s.buttonLink) })),
   };

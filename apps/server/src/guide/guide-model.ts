@@ -46,6 +46,23 @@ export interface GuidePageModel {
   messaging: boolean;
   /** Some content is shown in English for want of a translation: the page says so once, near the top. */
   untranslated: boolean;
+  /** A stay's own guide (opened from its guest link): the welcome, dates, and where the stay stands. */
+  stay: GuideStay | null;
+  /** Where the language links point when not at `basePath` (a stay's link keeps its own address). */
+  languageBase: string | null;
+}
+
+/** A stay's part of its guide (decision 042), already in the page's language. */
+export interface GuideStay {
+  welcome: string;
+  checkIn: string;
+  checkOut: string;
+  /** Before the details appear, during the stay (shown), after (hidden again). */
+  phase: "before" | "during" | "after";
+  /** Before: the day the details appear, e.g. "Friday 12 December 2026". */
+  revealOn: string | null;
+  /** During only: the stay's door code. */
+  doorCode: string | null;
 }
 
 /**

@@ -40,7 +40,7 @@ function Languages({ model }: { model: GuidePageModel }) {
         {model.languages.map((code) => (
           <li key={code}>
             <a
-              href={`${model.basePath}?lang=${encodeURIComponent(code)}${model.previewToken ? `&preview=${encodeURIComponent(model.previewToken)}` : ""}`}
+              href={`${model.languageBase ?? model.basePath}?lang=${encodeURIComponent(code)}${model.previewToken ? `&preview=${encodeURIComponent(model.previewToken)}` : ""}`}
               hrefLang={code}
               lang={code}
               data-lang={code}

@@ -184,7 +184,8 @@ export function Item({
   links: LinkTargets;
   onHome?: boolean;
 }) {
-  const t = useLabels().guide;
+  const labels = useLabels();
+  const t = labels.guide;
   const Heading = level === 3 ? "h3" : "h4";
   // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
   // says it once to everyone).
@@ -200,6 +201,7 @@ export function Item({
     >
       {item.featured && !onHome ? <span className="badge">{t.featured}</span> : null}
       <Heading lang={english("title")}>{item.title}</Heading>
+      {item.restricted ? <p className="restricted">{labels.stay.restricted}</p> : null}
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
       <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} lang={english("detailText")} />
       {item.label === "wifi" ? <Wifi item={item} /> : null}

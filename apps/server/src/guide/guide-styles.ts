@@ -88,6 +88,14 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .wifi{display:flex;flex-wrap:wrap;gap:16px;align-items:center;margin-top:8px}
 .wifi svg{width:140px;height:140px;background:#fff}
 .host{background:#fff;border-radius:12px;padding:16px;margin:16px 0}
+.stay{background:#fff;border-radius:12px;padding:16px;margin:16px 0;border-inline-start:4px solid var(--p)}
+.stay h2{margin:0 0 8px;font-size:1.25rem}
+.stay dl{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0}
+.stay dt{font-weight:600;color:#555}
+.stay dd{margin:0}
+.stay .code{font-size:1.5rem;font-weight:700;letter-spacing:.08em}
+.stay .note{margin:12px 0 0;padding:8px 12px;border-radius:8px;background:#f0f0ee}
+.restricted{color:#555;font-style:italic}
 .hwho{display:flex;gap:14px;align-items:center}
 .host img{width:64px;height:64px;border-radius:50%;object-fit:cover}
 .host h2{font-size:.9rem;font-weight:600;color:#555;margin:0}

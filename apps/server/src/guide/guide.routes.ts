@@ -23,6 +23,7 @@ import { renderGuide, securityHeaders, sendGuide, type RenderedGuide } from "./g
 import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
 import { gateErrorText } from "./guest-errors.ts";
 import { createRenderCache } from "./render-cache.ts";
+import { registerStayGuideRoutes } from "./stay-guide.routes.ts";
 
 const Params = z.object({ propertyId: text().min(1).max(60) });
 const GuideQuery = z.object({ lang: text().max(12).optional(), preview: text().max(600).optional() }).loose();
@@ -51,6 +52,7 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
     fastPath = routes(scope, ctx);
     registerGuestMessageRoutes(scope, ctx);
     registerGuestMessageApiRoutes(scope, ctx);
+    registerStayGuideRoutes(scope, ctx);
   });
   return fastPath!;
 }

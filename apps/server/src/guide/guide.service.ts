@@ -10,6 +10,7 @@ import { fileUrl } from "../lib/urls.ts";
 import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
 import { localCategory } from "./guide-labels.ts";
+import { applyRestrictions } from "./guide-restricted.ts";
 import { buildSections, shownToGuests, type GuideMap, type GuidePageModel } from "./guide-model.ts";
 import { guideTheme } from "./guide-theme.ts";
 import { chooseLanguage, guideLanguages } from "./language.ts";
@@ -23,6 +24,13 @@ export interface GuideRequest {
   previewToken?: string;
   guestCookie?: string;
   gateError?: string;
+  /** Opened with a stay's guest link: the link is the key, so a passcode does not stop it. */
+  stayKey?: boolean;
+  /**
+   * Restricted items left whole (decision 042): only for a stay's guide, which masks or fills them per stay
+   * before anything is rendered. Every other page gets them masked here.
+   */
+  unmasked?: boolean;
 }
 
 export interface GuidePage {
@@ -49,7 +57,7 @@ function visitorLanguage(request: GuideRequest): string {
   });
 }
 
-function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
+export function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): GuidePageModel {
   const language = visitorLanguage(request);
   return {
     kind,
@@ -77,6 +85,8 @@ function emptyModel(request: GuideRequest, kind: "not-found" | "inactive"): Guid
     recordVisit: false,
     messaging: false,
     untranslated: false,
+    stay: null,
+    languageBase: null,
   };
 }
 
@@ -99,6 +109,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const unlocked =
     preview ||
     !isProtected ||
+    request.stayKey === true ||
     isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, request.guestCookie);
   const languages = guideLanguages(property.defaultLanguage, property.languageTranslations);
   const language = chooseLanguage({
@@ -136,7 +147,9 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     getGuidePlaces(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
   ]);
   // Decision 023: suggested items the host has not written yet stay out of the guide.
-  const items = content.items.filter(shownToGuests);
+  const shown = content.items.filter(shownToGuests);
+  // Decision 042: restricted items reach a page masked, unless a stay's guide asked for them whole.
+  const items = request.unmasked ? shown : applyRestrictions(shown, null);
   // GUIDE-15: a map only when some place has a pin (LOCAL-12), centred on the property when it has one.
   const located = places.some((g) => g.places.some((p) => p.lat !== null));
   const map: GuideMap | null = located

@@ -16,3 +16,19 @@ export async function purgeGuideCache(ctx: AppContext, propertyId: string): Prom
     ctx.log.error({ err, propertyId }, "guide cache purge not broadcast");
   }
 }
+
+/** The channel on which a stay's id (or "account:{id}") asks every instance to drop its cached stay pages. */
+export const STAY_PURGE_CHANNEL = "stay-purge";
+
+/**
+ * Drops every instance's cached pages of one stay (decision 042): after a change its guest must see on the next
+ * request (dates, door code, cancelled, a new link, details released). `account:{id}` drops an account's stays
+ * (its reveal settings changed). Logged, not thrown, like the guide's purge: the cache's second ends it anyway.
+ */
+export async function purgeStayPages(ctx: AppContext, stayIdOrAccount: string): Promise<void> {
+  try {
+    await ctx.broadcast.publish(STAY_PURGE_CHANNEL, stayIdOrAccount);
+  } catch (err) {
+    ctx.log.error({ err }, "stay page purge not broadcast");
+  }
+}

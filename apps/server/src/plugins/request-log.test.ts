@@ -17,6 +17,14 @@ describe("redactUrl", () => {
     expect(redactUrl("/?login%5Ftoken=abc&x")).toBe("/?login%5Ftoken=[REDACTED]&x");
     expect(redactUrl("/properties")).toBe("/properties");
   });
+
+  it("logs a stay link's token as a short hash of it, never the token", () => {
+    const token = "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi";
+    const logged = redactUrl(`/s/${token}?lang=fr`);
+    expect(logged).not.toContain(token);
+    expect(logged).toMatch(/^\/s\/~[A-Za-z0-9_-]{12}\?lang=fr$/);
+    expect(redactUrl(`/s/${token}`)).toBe(logged.replace("?lang=fr", ""));
+  });
 });
 
 describe("request logs", () => {

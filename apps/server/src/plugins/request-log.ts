@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 
 /** Query parameters that carry a live credential or an address: never written to the request log. */
@@ -5,6 +6,7 @@ export const SECRET_QUERY_PARAMS = ["otp_token", "login_token", "reset_email"] a
 
 /** The URL with the values of SECRET_QUERY_PARAMS replaced by "[REDACTED]"; everything else as sent. */
 export function redactUrl(url: string): string {
+  url = redactStayToken(url);
   const queryAt = url.indexOf("?");
   if (queryAt < 0) return url;
   const query = url
@@ -25,8 +27,21 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
-/** Guests' requests: the guide, its QR redirect and what the guide reports (visits, section analytics). */
-const GUEST_PATH = /^\/(g|q|api\/guide)\//;
+const STAY_PATH = /^\/s\/([^/?#]+)/;
+
+/**
+ * A stay link's path carries its key (decision 042): the log gets a short hash of the token instead, enough to
+ * tell one link's requests together and never enough to open it.
+ */
+function redactStayToken(url: string): string {
+  return url.replace(
+    STAY_PATH,
+    (_all, token: string) => `/s/~${createHash("sha256").update(token).digest("base64url").slice(0, 12)}`,
+  );
+}
+
+/** Guests' requests: the guide, a stay's link, the QR redirect and what the guide reports (visits, sections). */
+const GUEST_PATH = /^\/(g|s|q|api\/guide)\//;
 
 /**
  * Fastify's default request serializer with the URL redacted: SPA loads of reset and auto-login links

@@ -67,6 +67,9 @@ const PUBLIC_ROUTES = new Set([
   "POST /api/guide/:propertyId/messages/push",
   "DELETE /api/guide/:propertyId/messages/push",
   "GET /g/:propertyId/messages/files/:fileId",
+  // A stay's own guide: the unguessable token is the key (decision 042); unknown tokens are rate-limited.
+  "GET /s/:token",
+  "GET /api/stay-guide/:token", // the same as data
 ]);
 
 /**
@@ -205,6 +208,7 @@ async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "
     what3words: null,
     showWhat3words: false,
     featured: false,
+    restricted: false,
     translations: [],
     subItems: [{ action: "create", type: "text", detailText: "Sub" }],
   });
@@ -311,6 +315,10 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/test/key-probe/notes": { text: "Hijacked" },
   "PATCH /api/stays/:stayId": { notes: "Hijacked" },
   "POST /api/stays/:stayId/cancel": {},
+  // Guest links: a new link, sending it and "Show details now" take no body.
+  "POST /api/stays/:stayId/link": {},
+  "POST /api/stays/:stayId/link/send": {},
+  "POST /api/stays/:stayId/release": {},
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */

@@ -235,6 +235,7 @@ describe("NUL and lone surrogates on the routes where they once reached the data
   it("answers an id with NUL in the path as not found, signed in or not", async () => {
     for (const [method, url, signedIn] of [
       ["GET", "/g/%00", false],
+      ["GET", "/s/%00", false],
       ["GET", "/api/guide/%00", false],
       ["POST", "/g/%00/unlock", false],
       ["GET", "/api/properties/%00", true],

@@ -43,6 +43,7 @@ export async function uploadRouteValues(t: TestApp, owner: TestUser): Promise<Re
     what3words: null,
     showWhat3words: false,
     featured: false,
+    restricted: false,
     translations: [],
     subItems: [{ action: "create", type: "image", detailText: "" }],
   });

@@ -14,6 +14,8 @@ import { apiKeysCopy } from "./api-keys.ts";
 import { staysCopy } from "./stays.ts";
 import { stayImportCopy } from "./stay-import.ts";
 import type { StayCsvFileError } from "../rules/stay-import.ts";
+import { stayLinksCopy } from "./stay-links.ts";
+import { guestStayCopy } from "./guest-stay.ts";
 
 const { billing } = billingCopy;
 const { stayImport } = stayImportCopy;
@@ -175,6 +177,9 @@ export const apiErrorCopy = {
   STAY_CHECK_OUT_BEFORE_CHECK_IN: () => stays.checkOutBeforeCheckIn,
   STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
   STAY_DATE_INVALID: () => stays.invalidDate,
+  STAY_NO_GUEST_EMAIL: () => stayLinksCopy.stayLink.noEmail,
+  STAY_CANCELLED: () => stayLinksCopy.stayLink.inactive,
+  STAY_LINK_INACTIVE: () => guestStayCopy.guestStay.inactive,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   STAY_IMPORT_NOT_CSV: () => stayImport.notCsv,
   // The file's own reason (rules/stay-import.ts) with its params, in the import page's words.

@@ -47,6 +47,21 @@ export const ar: GuideLabels = {
     searchNone: "لا توجد نتائج. جرّب كلمة أخرى.",
     backToTop: "العودة إلى الأعلى",
   },
+  stay: {
+    welcome: (name) => `مرحبًا، ${name}`,
+    checkIn: "تسجيل الوصول",
+    checkOut: "تسجيل المغادرة",
+    revealOn: (date) => `سيظهر رمز الباب والتفاصيل الأخرى هنا في ${date}`,
+    ended: "انتهت إقامتك. نأمل أنك استمتعت بها.",
+    inactive: "هذا الرابط لم يعد نشطًا.",
+    inactiveHint: "يرجى التواصل مع مضيفك إذا كنت تعتقد أن هذا خطأ.",
+    restricted: "تظهر للضيوف الذين لديهم حجز أثناء إقامتهم",
+    doorCode: "رمز الباب",
+    emailSubject: (title) => `دليلك إلى ${title}`,
+    emailIntro: (name, title) =>
+      `مرحبًا ${name}، هذا دليلك الخاص إلى ${title}. يظهر فيه رمز الباب والتفاصيل الأخرى قبل وصولك بوقت قصير.`,
+    emailButton: "افتح دليلك",
+  },
   messaging: {
     entry: "راسِل مضيفك",
     title: "الرسائل مع مضيفك",

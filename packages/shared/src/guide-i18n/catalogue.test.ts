@@ -49,6 +49,10 @@ const SAMPLES: Record<string, unknown[]> = {
   "messaging.fileTooLarge": [25],
   "places.call": ["+44 20 7946 0000"],
   "places.rating": [4.5],
+  "stay.welcome": ["Ana"],
+  "stay.revealOn": ["12.12.2026"],
+  "stay.emailSubject": ["Harbour Loft"],
+  "stay.emailIntro": ["Ana", "Harbour Loft"],
 };
 const mustShow: Record<string, string[]> = {
   "guide.passcodeTooMany": ["10"],
@@ -62,6 +66,10 @@ const mustShow: Record<string, string[]> = {
   "messaging.tooManyFiles": ["10"],
   "messaging.fileTooLarge": ["25"],
   "places.call": ["+44 20 7946 0000"],
+  "stay.welcome": ["Ana"],
+  "stay.revealOn": ["12.12.2026"],
+  "stay.emailSubject": ["Harbour Loft"],
+  "stay.emailIntro": ["Ana", "Harbour Loft"],
 };
 
 const english = leaves(englishGuideLabels);
@@ -74,6 +82,7 @@ describe("the guide label catalogue", () => {
   it("takes the English labels from the copy catalogue: one source of truth", () => {
     expect(englishGuideLabels.guide).toBe(copy.guide);
     expect(englishGuideLabels.messaging).toBe(copy.guestMessaging);
+    expect(englishGuideLabels.stay).toBe(copy.guestStay);
     const places = copy.localArea;
     const { categories, ...rest } = englishGuideLabels.places;
     for (const [key, value] of Object.entries(rest)) expect(value, key).toBe(places[key as keyof typeof places]);
@@ -107,6 +116,7 @@ describe("the guide label catalogue", () => {
       expect(labels.guide.hostCardTitle, code).not.toBe(copy.guide.hostCardTitle);
       expect(labels.guide.copyWifiPassword, code).not.toBe(copy.guide.copyWifiPassword);
       expect(labels.categories.arrival, code).not.toBe(englishGuideLabels.categories.arrival);
+      expect(labels.stay.ended, code).not.toBe(copy.guestStay.ended);
     }
   });
 

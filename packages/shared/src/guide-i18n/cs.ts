@@ -47,6 +47,21 @@ export const cs: GuideLabels = {
     searchNone: "Nic nenalezeno. Zkuste jiné slovo.",
     backToTop: "Zpět nahoru",
   },
+  stay: {
+    welcome: (name) => `Vítejte, ${name}`,
+    checkIn: "Příjezd",
+    checkOut: "Odjezd",
+    revealOn: (date) => `Kód ke dveřím a další podrobnosti se zde zobrazí ${date}`,
+    ended: "Váš pobyt skončil. Doufáme, že se vám líbil.",
+    inactive: "Tento odkaz už není aktivní.",
+    inactiveHint: "Pokud si myslíte, že jde o chybu, kontaktujte svého hostitele.",
+    restricted: "Zobrazeno hostům s rezervací během jejich pobytu",
+    doorCode: "Kód ke dveřím",
+    emailSubject: (title) => `Váš průvodce: ${title}`,
+    emailIntro: (name, title) =>
+      `Dobrý den, ${name}, zde je váš vlastní průvodce: ${title}. Kód ke dveřím a další podrobnosti se v něm objeví krátce před vaším příjezdem.`,
+    emailButton: "Otevřít průvodce",
+  },
   messaging: {
     entry: "Napsat hostiteli",
     title: "Zprávy s hostitelem",

@@ -47,6 +47,21 @@ export const da: GuideLabels = {
     searchNone: "Intet fundet. Prøv et andet ord.",
     backToTop: "Til toppen",
   },
+  stay: {
+    welcome: (name) => `Velkommen, ${name}`,
+    checkIn: "Indtjekning",
+    checkOut: "Udtjekning",
+    revealOn: (date) => `Din dørkode og andre detaljer vises her den ${date}`,
+    ended: "Dit ophold er slut. Vi håber, du nød det.",
+    inactive: "Dette link er ikke længere aktivt.",
+    inactiveHint: "Kontakt din vært, hvis du mener, at det er en fejl.",
+    restricted: "Vises for gæster med booking under deres ophold",
+    doorCode: "Dørkode",
+    emailSubject: (title) => `Din guide til ${title}`,
+    emailIntro: (name, title) =>
+      `Hej ${name}, her er din egen guide til ${title}. Din dørkode og andre detaljer vises i den kort før din ankomst.`,
+    emailButton: "Åbn din guide",
+  },
   messaging: {
     entry: "Skriv til din vært",
     title: "Beskeder med din vært",

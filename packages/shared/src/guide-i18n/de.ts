@@ -48,6 +48,21 @@ export const de: GuideLabels = {
     searchNone: "Nichts gefunden. Versuchen Sie ein anderes Wort.",
     backToTop: "Nach oben",
   },
+  stay: {
+    welcome: (name) => `Willkommen, ${name}`,
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    revealOn: (date) => `Ihr Türcode und weitere Details erscheinen hier am ${date}`,
+    ended: "Ihr Aufenthalt ist zu Ende. Wir hoffen, er hat Ihnen gefallen.",
+    inactive: "Dieser Link ist nicht mehr aktiv.",
+    inactiveHint: "Bitte wenden Sie sich an Ihren Gastgeber, wenn Sie das für einen Fehler halten.",
+    restricted: "Nur für Gäste mit Buchung, während ihres Aufenthalts",
+    doorCode: "Türcode",
+    emailSubject: (title) => `Ihr Gästeführer für ${title}`,
+    emailIntro: (name, title) =>
+      `Hallo ${name}, hier ist Ihr eigener Gästeführer für ${title}. Ihr Türcode und weitere Details erscheinen darin kurz vor Ihrer Ankunft.`,
+    emailButton: "Gästeführer öffnen",
+  },
   messaging: {
     entry: "Nachricht an Ihren Gastgeber",
     title: "Nachrichten mit Ihrem Gastgeber",

@@ -11,6 +11,7 @@ const places = copy.localArea;
 export const englishGuideLabels = {
   guide: copy.guide,
   messaging: copy.guestMessaging,
+  stay: copy.guestStay,
   places: {
     guideTitle: places.guideTitle,
     directions: places.directions,

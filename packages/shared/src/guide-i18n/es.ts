@@ -47,6 +47,21 @@ export const es: GuideLabels = {
     searchNone: "No hay resultados. Prueba con otra palabra.",
     backToTop: "Volver arriba",
   },
+  stay: {
+    welcome: (name) => `Bienvenido/a, ${name}`,
+    checkIn: "Entrada",
+    checkOut: "Salida",
+    revealOn: (date) => `Tu código de la puerta y otros detalles aparecerán aquí el ${date}`,
+    ended: "Tu estancia ha terminado. Esperamos que la hayas disfrutado.",
+    inactive: "Este enlace ya no está activo.",
+    inactiveHint: "Ponte en contacto con tu anfitrión si crees que es un error.",
+    restricted: "Se muestra a los huéspedes con reserva durante su estancia",
+    doorCode: "Código de la puerta",
+    emailSubject: (title) => `Tu guía de ${title}`,
+    emailIntro: (name, title) =>
+      `Hola ${name}, aquí tienes tu propia guía de ${title}. Tu código de la puerta y otros detalles aparecerán en ella poco antes de tu llegada.`,
+    emailButton: "Abrir tu guía",
+  },
   messaging: {
     entry: "Escribe a tu anfitrión",
     title: "Mensajes con tu anfitrión",

@@ -47,6 +47,21 @@ export const fi: GuideLabels = {
     searchNone: "Ei tuloksia. Kokeile toista sanaa.",
     backToTop: "Takaisin ylös",
   },
+  stay: {
+    welcome: (name) => `Tervetuloa, ${name}`,
+    checkIn: "Sisäänkirjautuminen",
+    checkOut: "Uloskirjautuminen",
+    revealOn: (date) => `Ovikoodisi ja muut tiedot näkyvät tässä ${date}`,
+    ended: "Vierailusi on päättynyt. Toivottavasti viihdyit.",
+    inactive: "Tämä linkki ei ole enää käytössä.",
+    inactiveHint: "Ota yhteyttä majoittajaasi, jos uskot tämän olevan virhe.",
+    restricted: "Näytetään varauksen tehneille vieraille heidän vierailunsa aikana",
+    doorCode: "Ovikoodi",
+    emailSubject: (title) => `Oppaasi: ${title}`,
+    emailIntro: (name, title) =>
+      `Hei ${name}, tässä on oma oppaasi: ${title}. Ovikoodisi ja muut tiedot ilmestyvät siihen vähän ennen saapumistasi.`,
+    emailButton: "Avaa opas",
+  },
   messaging: {
     entry: "Lähetä viesti majoittajalle",
     title: "Viestit majoittajan kanssa",

@@ -47,6 +47,21 @@ export const fr: GuideLabels = {
     searchNone: "Aucun résultat. Essayez un autre mot.",
     backToTop: "Haut de page",
   },
+  stay: {
+    welcome: (name) => `Bienvenue, ${name}`,
+    checkIn: "Arrivée",
+    checkOut: "Départ",
+    revealOn: (date) => `Votre code de porte et les autres détails apparaîtront ici le ${date}`,
+    ended: "Votre séjour est terminé. Nous espérons qu’il vous a plu.",
+    inactive: "Ce lien n’est plus actif.",
+    inactiveHint: "Contactez votre hôte si vous pensez qu’il s’agit d’une erreur.",
+    restricted: "Visible par les voyageurs ayant réservé, pendant leur séjour",
+    doorCode: "Code de la porte",
+    emailSubject: (title) => `Votre guide de ${title}`,
+    emailIntro: (name, title) =>
+      `Bonjour ${name}, voici votre guide personnel de ${title}. Votre code de porte et les autres détails y apparaîtront peu avant votre arrivée.`,
+    emailButton: "Ouvrir votre guide",
+  },
   messaging: {
     entry: "Écrire à votre hôte",
     title: "Messages avec votre hôte",

@@ -47,6 +47,21 @@ export const it: GuideLabels = {
     searchNone: "Nessun risultato. Prova con un’altra parola.",
     backToTop: "Torna su",
   },
+  stay: {
+    welcome: (name) => `Benvenuto/a, ${name}`,
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    revealOn: (date) => `Il codice della porta e gli altri dettagli appariranno qui il ${date}`,
+    ended: "Il tuo soggiorno è terminato. Speriamo ti sia piaciuto.",
+    inactive: "Questo link non è più attivo.",
+    inactiveHint: "Contatta il tuo host se pensi che si tratti di un errore.",
+    restricted: "Visibile agli ospiti con prenotazione durante il soggiorno",
+    doorCode: "Codice della porta",
+    emailSubject: (title) => `La tua guida di ${title}`,
+    emailIntro: (name, title) =>
+      `Ciao ${name}, ecco la tua guida personale di ${title}. Il codice della porta e gli altri dettagli vi appariranno poco prima del tuo arrivo.`,
+    emailButton: "Apri la tua guida",
+  },
   messaging: {
     entry: "Scrivi al tuo host",
     title: "Messaggi con il tuo host",

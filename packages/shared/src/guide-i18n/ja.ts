@@ -47,6 +47,21 @@ export const ja: GuideLabels = {
     searchNone: "見つかりませんでした。別の言葉でお試しください。",
     backToTop: "ページの先頭へ",
   },
+  stay: {
+    welcome: (name) => `${name}様、ようこそ`,
+    checkIn: "チェックイン",
+    checkOut: "チェックアウト",
+    revealOn: (date) => `ドアコードなどの詳細は${date}にここに表示されます`,
+    ended: "ご滞在は終了しました。お楽しみいただけたなら幸いです。",
+    inactive: "このリンクは無効になりました。",
+    inactiveHint: "誤りだと思われる場合はホストにお問い合わせください。",
+    restricted: "予約済みのゲストに滞在中のみ表示されます",
+    doorCode: "ドアコード",
+    emailSubject: (title) => `${title}のご案内`,
+    emailIntro: (name, title) =>
+      `${name}様、${title}の専用ガイドをお送りします。ドアコードなどの詳細は、ご到着の少し前にガイドに表示されます。`,
+    emailButton: "ガイドを開く",
+  },
   messaging: {
     entry: "ホストにメッセージ",
     title: "ホストとのメッセージ",

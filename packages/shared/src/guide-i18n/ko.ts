@@ -47,6 +47,21 @@ export const ko: GuideLabels = {
     searchNone: "결과가 없습니다. 다른 단어로 검색해 보세요.",
     backToTop: "맨 위로",
   },
+  stay: {
+    welcome: (name) => `${name}님, 환영합니다`,
+    checkIn: "체크인",
+    checkOut: "체크아웃",
+    revealOn: (date) => `도어 코드와 기타 정보는 ${date}에 여기에 표시됩니다`,
+    ended: "숙박이 종료되었습니다. 즐거운 시간이 되셨기를 바랍니다.",
+    inactive: "이 링크는 더 이상 유효하지 않습니다.",
+    inactiveHint: "오류라고 생각되면 호스트에게 문의하세요.",
+    restricted: "예약한 게스트에게 숙박 기간 동안 표시됩니다",
+    doorCode: "도어 코드",
+    emailSubject: (title) => `${title} 안내서`,
+    emailIntro: (name, title) =>
+      `${name}님, ${title} 전용 안내서입니다. 도어 코드와 기타 정보는 도착 직전에 안내서에 표시됩니다.`,
+    emailButton: "안내서 열기",
+  },
   messaging: {
     entry: "호스트에게 메시지 보내기",
     title: "호스트와의 메시지",

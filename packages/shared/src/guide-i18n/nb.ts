@@ -47,6 +47,21 @@ export const nb: GuideLabels = {
     searchNone: "Ingen treff. Prøv et annet ord.",
     backToTop: "Til toppen",
   },
+  stay: {
+    welcome: (name) => `Velkommen, ${name}`,
+    checkIn: "Innsjekking",
+    checkOut: "Utsjekking",
+    revealOn: (date) => `Dørkoden din og andre detaljer vises her ${date}`,
+    ended: "Oppholdet ditt er over. Vi håper du likte det.",
+    inactive: "Denne lenken er ikke lenger aktiv.",
+    inactiveHint: "Kontakt verten din hvis du tror dette er en feil.",
+    restricted: "Vises for gjester med bestilling under oppholdet",
+    doorCode: "Dørkode",
+    emailSubject: (title) => `Din guide til ${title}`,
+    emailIntro: (name, title) =>
+      `Hei ${name}, her er din egen guide til ${title}. Dørkoden din og andre detaljer vises i den kort tid før du kommer.`,
+    emailButton: "Åpne guiden din",
+  },
   messaging: {
     entry: "Send melding til verten",
     title: "Meldinger med verten din",

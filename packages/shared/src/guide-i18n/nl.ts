@@ -47,6 +47,21 @@ export const nl: GuideLabels = {
     searchNone: "Niets gevonden. Probeer een ander woord.",
     backToTop: "Naar boven",
   },
+  stay: {
+    welcome: (name) => `Welkom, ${name}`,
+    checkIn: "Inchecken",
+    checkOut: "Uitchecken",
+    revealOn: (date) => `Je deurcode en andere gegevens verschijnen hier op ${date}`,
+    ended: "Je verblijf is afgelopen. We hopen dat je ervan genoten hebt.",
+    inactive: "Deze link is niet meer actief.",
+    inactiveHint: "Neem contact op met je host als je denkt dat dit een vergissing is.",
+    restricted: "Zichtbaar voor gasten met een boeking, tijdens hun verblijf",
+    doorCode: "Deurcode",
+    emailSubject: (title) => `Jouw gids voor ${title}`,
+    emailIntro: (name, title) =>
+      `Hallo ${name}, hier is je eigen gids voor ${title}. Je deurcode en andere gegevens verschijnen erin kort voor je aankomst.`,
+    emailButton: "Open je gids",
+  },
   messaging: {
     entry: "Stuur je host een bericht",
     title: "Berichten met je host",

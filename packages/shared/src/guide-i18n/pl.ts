@@ -47,6 +47,21 @@ export const pl: GuideLabels = {
     searchNone: "Nic nie znaleziono. Spróbuj innego słowa.",
     backToTop: "Na górę",
   },
+  stay: {
+    welcome: (name) => `Witamy, ${name}`,
+    checkIn: "Zameldowanie",
+    checkOut: "Wymeldowanie",
+    revealOn: (date) => `Kod do drzwi i inne szczegóły pojawią się tutaj ${date}`,
+    ended: "Twój pobyt dobiegł końca. Mamy nadzieję, że był udany.",
+    inactive: "Ten link nie jest już aktywny.",
+    inactiveHint: "Jeśli uważasz, że to pomyłka, skontaktuj się z gospodarzem.",
+    restricted: "Widoczne dla gości z rezerwacją w trakcie ich pobytu",
+    doorCode: "Kod do drzwi",
+    emailSubject: (title) => `Twój przewodnik: ${title}`,
+    emailIntro: (name, title) =>
+      `Cześć ${name}, oto Twój własny przewodnik: ${title}. Kod do drzwi i inne szczegóły pojawią się w nim krótko przed przyjazdem.`,
+    emailButton: "Otwórz przewodnik",
+  },
   messaging: {
     entry: "Napisz do gospodarza",
     title: "Wiadomości z gospodarzem",

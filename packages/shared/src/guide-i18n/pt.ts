@@ -47,6 +47,21 @@ export const pt: GuideLabels = {
     searchNone: "Nada encontrado. Tente outra palavra.",
     backToTop: "Voltar ao topo",
   },
+  stay: {
+    welcome: (name) => `Bem-vindo/a, ${name}`,
+    checkIn: "Check-in",
+    checkOut: "Check-out",
+    revealOn: (date) => `O código da porta e outros detalhes aparecem aqui em ${date}`,
+    ended: "A sua estadia terminou. Esperamos que tenha gostado.",
+    inactive: "Este link já não está ativo.",
+    inactiveHint: "Contacte o seu anfitrião se achar que se trata de um erro.",
+    restricted: "Mostrado aos hóspedes com reserva durante a estadia",
+    doorCode: "Código da porta",
+    emailSubject: (title) => `O seu guia de ${title}`,
+    emailIntro: (name, title) =>
+      `Olá ${name}, aqui está o seu guia pessoal de ${title}. O código da porta e outros detalhes aparecem nele pouco antes da sua chegada.`,
+    emailButton: "Abrir o seu guia",
+  },
   messaging: {
     entry: "Fale com seu anfitrião",
     title: "Mensagens com seu anfitrião",

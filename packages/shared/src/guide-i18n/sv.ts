@@ -47,6 +47,21 @@ export const sv: GuideLabels = {
     searchNone: "Inga träffar. Prova ett annat ord.",
     backToTop: "Till toppen",
   },
+  stay: {
+    welcome: (name) => `Välkommen, ${name}`,
+    checkIn: "Incheckning",
+    checkOut: "Utcheckning",
+    revealOn: (date) => `Din dörrkod och andra detaljer visas här den ${date}`,
+    ended: "Din vistelse är slut. Vi hoppas att du trivdes.",
+    inactive: "Den här länken är inte längre aktiv.",
+    inactiveHint: "Kontakta din värd om du tror att detta är ett misstag.",
+    restricted: "Visas för gäster med bokning under vistelsen",
+    doorCode: "Dörrkod",
+    emailSubject: (title) => `Din guide till ${title}`,
+    emailIntro: (name, title) =>
+      `Hej ${name}, här är din egen guide till ${title}. Din dörrkod och andra detaljer visas i den strax innan du kommer.`,
+    emailButton: "Öppna din guide",
+  },
   messaging: {
     entry: "Skriv till din värd",
     title: "Meddelanden med din värd",

@@ -47,6 +47,21 @@ export const tr: GuideLabels = {
     searchNone: "Sonuç bulunamadı. Başka bir kelime deneyin.",
     backToTop: "Başa dön",
   },
+  stay: {
+    welcome: (name) => `Hoş geldiniz, ${name}`,
+    checkIn: "Giriş",
+    checkOut: "Çıkış",
+    revealOn: (date) => `Kapı kodunuz ve diğer ayrıntılar burada ${date} tarihinde görünecek`,
+    ended: "Konaklamanız sona erdi. Keyif aldığınızı umuyoruz.",
+    inactive: "Bu bağlantı artık etkin değil.",
+    inactiveHint: "Bunun bir hata olduğunu düşünüyorsanız ev sahibinize başvurun.",
+    restricted: "Rezervasyonu olan misafirlere konaklamaları süresince gösterilir",
+    doorCode: "Kapı kodu",
+    emailSubject: (title) => `${title} rehberiniz`,
+    emailIntro: (name, title) =>
+      `Merhaba ${name}, işte size özel ${title} rehberiniz. Kapı kodunuz ve diğer ayrıntılar varışınızdan kısa süre önce burada görünecek.`,
+    emailButton: "Rehberinizi açın",
+  },
   messaging: {
     entry: "Ev sahibinize yazın",
     title: "Ev sahibinizle mesajlar",

@@ -48,6 +48,21 @@ export const zhTW: GuideLabels = {
     searchNone: "找不到結果，請換個字詞試試。",
     backToTop: "回到頂端",
   },
+  stay: {
+    welcome: (name) => `歡迎您，${name}`,
+    checkIn: "入住",
+    checkOut: "退房",
+    revealOn: (date) => `門鎖密碼和其他詳細資訊將於${date}顯示在此處`,
+    ended: "您的住宿已結束。希望您住得愉快。",
+    inactive: "此連結已失效。",
+    inactiveHint: "如果您認為這是錯誤，請聯絡您的房東。",
+    restricted: "僅在住宿期間向已預訂的客人顯示",
+    doorCode: "門鎖密碼",
+    emailSubject: (title) => `${title}入住指南`,
+    emailIntro: (name, title) =>
+      `${name}您好，這是您專屬的${title}入住指南。門鎖密碼和其他詳細資訊將在您抵達前不久顯示在指南中。`,
+    emailButton: "開啟指南",
+  },
   messaging: {
     entry: "傳訊息給房東",
     title: "與房東的訊息",

@@ -48,6 +48,21 @@ export const zh: GuideLabels = {
     searchNone: "没有找到结果，请换个词试试。",
     backToTop: "返回顶部",
   },
+  stay: {
+    welcome: (name) => `欢迎您，${name}`,
+    checkIn: "入住",
+    checkOut: "退房",
+    revealOn: (date) => `门锁密码和其他详情将于${date}显示在此处`,
+    ended: "您的住宿已结束。希望您住得愉快。",
+    inactive: "此链接已失效。",
+    inactiveHint: "如果您认为这是个错误，请联系您的房东。",
+    restricted: "仅在住宿期间向已预订的客人显示",
+    doorCode: "门锁密码",
+    emailSubject: (title) => `${title}入住指南`,
+    emailIntro: (name, title) =>
+      `${name}您好，这是您专属的${title}入住指南。门锁密码和其他详情将在您抵达前不久显示在指南中。`,
+    emailButton: "打开指南",
+  },
   messaging: {
     entry: "给房东发消息",
     title: "与房东的消息",

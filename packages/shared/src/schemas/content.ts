@@ -146,6 +146,8 @@ export const ContentItemSummary = z.object({
   templateLabel: text().nullable(),
   infoType: z.enum(["system", "custom"]),
   featured: z.boolean(),
+  /** "Only for booked guests, during their stay" (set by the host, or by a stay detail in the text). */
+  restricted: z.boolean(),
   listRank: z.number().int(),
   contentVersion: z.number().int(),
   imageUrl: text().nullable(),
@@ -230,6 +232,7 @@ const ItemFields = {
     .refine((v) => v === null || /^\p{L}+\.\p{L}+\.\p{L}+$/u.test(v), "Use three words such as filled.count.soap"),
   showWhat3words: z.boolean(),
   featured: z.boolean(),
+  restricted: z.boolean(),
   translations: z.array(TranslationInput).max(120),
   subItems: z.array(SubItemInput).max(MAX_SUB_ITEMS * 2),
 };
@@ -247,6 +250,7 @@ export const CreateContentItemRequest = z.object({
   what3words: ItemFields.what3words.default(null),
   showWhat3words: ItemFields.showWhat3words.default(false),
   featured: ItemFields.featured.default(false),
+  restricted: ItemFields.restricted.default(false),
   translations: ItemFields.translations.default([]),
   subItems: ItemFields.subItems.default([]),
 });

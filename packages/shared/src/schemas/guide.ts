@@ -70,6 +70,8 @@ export const GuideItem = z.object({
   documentUrl: text().nullable(),
   what3words: text().nullable(),
   featured: z.boolean(),
+  /** For booked guests only: here with its title alone (decision 042). */
+  restricted: z.boolean(),
   /** Shown in English because nobody translated it yet (OPEN-44). */
   untranslated: z.boolean(),
   subItems: z.array(SubItemDto),

@@ -94,6 +94,8 @@ export const contentItems = pgTable(
     what3words: text("what3words"),
     showWhat3words: boolean("show_what3words").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
+    /** For booked guests only, during their stay (decision 042): masked on the public guide and its copies. */
+    restricted: boolean("restricted").notNull().default(false),
     listRank: integer("list_rank").notNull(),
     contentVersion: integer("content_version").notNull(),
     ...timestamps,

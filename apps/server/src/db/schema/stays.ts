@@ -47,6 +47,8 @@ export const stays = pgTable(
       .default("confirmed"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     contactErasedAt: timestamp("contact_erased_at", { withTimezone: true }),
+    /** "Show details now": the host released the stay's restricted details before the account's reveal. */
+    detailsReleasedAt: timestamp("details_released_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -73,3 +75,39 @@ export const stays = pgTable(
       .where(sql`${t.contactErasedAt} is null`),
   ],
 );
+
+/**
+ * A stay's guest link (decision 042): the token's SHA-256 to find the stay by (unique), and the token sealed
+ * (lib/secret-box.ts) so the host can copy the same link again. One row per stay; a new link replaces it.
+ */
+export const stayLinks = pgTable(
+  "stay_links",
+  {
+    stayId: uuid("stay_id")
+      .primaryKey()
+      .references(() => stays.id, { onDelete: "cascade" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    tokenEncrypted: text("token_encrypted").notNull(),
+    openedCount: integer("opened_count").notNull().default(0),
+    firstOpenedAt: timestamp("first_opened_at", { withTimezone: true }),
+    lastOpenedAt: timestamp("last_opened_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("stay_links_token_hash_unique").on(t.tokenHash)],
+);
+
+/** An account's reveal and end of stay details (decision 042); no row means the defaults. */
+export const stayLinkSettings = pgTable("stay_link_settings", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: "cascade" }),
+  /** Days before check-in day whose 00:00 (the property's clock) reveals the details: 0, 1, 2, 3, 7 or 14. */
+  revealDaysBefore: integer("reveal_days_before").notNull().default(1),
+  endsAt: text("ends_at", { enum: ["check-out-time", "end-of-check-out-day"] })
+    .notNull()
+    .default("end-of-check-out-day"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

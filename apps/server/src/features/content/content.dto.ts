@@ -18,6 +18,7 @@ export function toItemSummary(row: ItemRow, shared: boolean): ContentItemSummary
     templateLabel: row.templateLabel,
     infoType: row.infoType,
     featured: row.featured,
+    restricted: row.restricted,
     listRank: row.listRank,
     contentVersion: row.contentVersion,
     imageUrl: fileUrl(row.imageKey),

@@ -21,6 +21,7 @@ import {
 } from "../properties/property.service.ts";
 import { getCatalogue, toTemplateDto } from "./catalogue.service.ts";
 import { applySubItems, applyTranslations } from "./content-save.ts";
+import { holdsStayDetail } from "./content-restricted.ts";
 import { toItemDto } from "./content.dto.ts";
 import {
   categoryStats,
@@ -164,6 +165,7 @@ export async function createContentItem(
         what3words: input.what3words,
         showWhat3words: input.showWhat3words,
         featured: input.featured,
+        restricted: input.restricted || holdsStayDetail(input),
         listRank: nextListRank(stats.maxRank === null ? [] : [stats.maxRank]),
         contentVersion: FIRST_CONTENT_VERSION,
         createdAt: now,
@@ -211,6 +213,9 @@ export async function updateContentItem(
   if (input.what3words !== undefined) patch.what3words = input.what3words;
   if (input.showWhat3words !== undefined) patch.showWhat3words = input.showWhat3words;
   if (input.featured !== undefined) patch.featured = input.featured;
+  if (input.restricted !== undefined) patch.restricted = input.restricted;
+  // A stay detail in the text makes the item restricted, whatever the tick box says.
+  if (holdsStayDetail({ ...item, ...patch, translations: input.translations })) patch.restricted = true;
   if (input.listRank !== undefined) patch.listRank = input.listRank;
   const now = ctx.now();
   const { row, orphaned } = await ctx.db.transaction(async (tx) => {

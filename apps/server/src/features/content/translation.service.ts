@@ -38,6 +38,11 @@ export interface TranslatedItem {
   documentUrl: string | null;
   what3words: string | null;
   featured: boolean;
+  /**
+   * For booked guests only (decision 042). On a guide page's model it means "held back here": the guide masks
+   * such an item (title only) unless the page is a stay's during the stay, where it is filled in and cleared.
+   */
+  restricted: boolean;
   listRank: number;
   shared: boolean;
   subItems: SubItemDto[];
@@ -250,6 +255,7 @@ export async function getTranslatedContent(
         documentUrl: fileUrl(row.documentKey),
         what3words: row.showWhat3words ? row.what3words : null,
         featured: row.featured,
+        restricted: row.restricted,
         listRank: row.listRank,
         shared,
         subItems: subsOf(row.id).map((s) => {

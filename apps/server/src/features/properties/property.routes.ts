@@ -32,7 +32,7 @@ import {
 } from "./property.service.ts";
 import { findProperties, findPropertyIds } from "./property-list.service.ts";
 import { registerPosterRoutes } from "./poster.routes.ts";
-import { qrPng, qrSvg } from "./qr.ts";
+import { qrPng, qrSvg } from "../../lib/qr.ts";
 
 const tags = ["properties"];
 const Params = z.object({ propertyId: text().min(1).max(60) });

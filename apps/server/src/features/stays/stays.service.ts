@@ -2,6 +2,7 @@ import type { CreateStayInput, StaySource, StayStatus, UpdateStayInput } from "@
 import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
+import { purgeStayPages } from "../../lib/guide-purge.ts";
 import { getStayProperty, guideLanguages, type StayProperty } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants, type WallTimes } from "./stay-rules.ts";
 import { findStayView, type StayPatch, type StayView } from "./stays.repository.ts";
@@ -45,6 +46,8 @@ export interface Stay {
   /** Another confirmed stay of the property overlaps this one (read, never stored). */
   possibleDoubleBooking: boolean;
   cancelledAt: Date | null;
+  /** "Show details now" on the guest link: the details were released early, by hand. */
+  detailsReleasedAt: Date | null;
   contactErasedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -172,6 +175,7 @@ export async function updateStay(
       input.guestLastName ?? stay.guestLastName,
     );
   await updateStayRow(ctx.db, accountId, stayId, patch);
+  await purgeStayPages(ctx, stayId);
   return getStay(ctx, accountId, stayId);
 }
 
@@ -181,6 +185,7 @@ export async function cancelStay(ctx: AppContext, accountId: string, stayId: str
   if (stay.status === "cancelled") return stay;
   const now = ctx.now();
   await updateStayRow(ctx.db, accountId, stayId, { status: "cancelled", cancelledAt: now, updatedAt: now });
+  await purgeStayPages(ctx, stayId);
   return getStay(ctx, accountId, stayId);
 }
 

@@ -72,3 +72,27 @@ export function loginUnderAttackEmail(to: string, firstName: string, attempts: n
     links: [resetUrl],
   };
 }
+
+/**
+ * A stay's guest link, in the guest's language (the guide's catalogue). No `links`: the embedded outbox prints
+ * those to the log, and a stay link is a key that must never reach a log.
+ */
+export function stayLinkEmail(
+  to: string,
+  words: { subject: string; intro: string; button: string },
+  url: string,
+  lang: string,
+): EmailMessage {
+  const html = `<!doctype html><html lang="${escapeHtml(lang)}"><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">
+<h1 style="font-size:22px">${escapeHtml(words.subject)}</h1><p style="margin:0 0 16px">${escapeHtml(words.intro)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(words.button)}</a></p>
+<p style="color:#6b7280;font-size:13px">${escapeHtml(url)}</p>
+</body></html>`;
+  return {
+    to,
+    template: "stay-link",
+    subject: words.subject,
+    text: `${words.intro}\n\n${words.button}: ${url}\n`,
+    html,
+  };
+}

@@ -49,6 +49,7 @@ export interface ItemDraft {
   what3words: string;
   showWhat3words: boolean;
   featured: boolean;
+  restricted: boolean;
   image: MediaDraft;
   video: MediaDraft;
   document: MediaDraft;
@@ -104,6 +105,7 @@ export function draftFromItem(item: ContentItemDto, languages: readonly string[]
     what3words: item.what3words ?? "",
     showWhat3words: item.showWhat3words,
     featured: item.featured,
+    restricted: item.restricted,
     image: media(item.imageUrl),
     video: media(item.videoUrl),
     document: media(item.documentUrl),
@@ -134,6 +136,7 @@ export function draftFromTemplate(template: TemplateDto | null, languages: reado
     what3words: "",
     showWhat3words: false,
     featured: false,
+    restricted: false,
     image: media(null),
     video: media(null),
     document: media(null),
@@ -221,6 +224,7 @@ function itemFields(draft: ItemDraft) {
     what3words: orNull(draft.what3words),
     showWhat3words: draft.showWhat3words,
     featured: draft.featured,
+    restricted: draft.restricted,
     translations: translationActions(draft),
     subItems: subItemActions(draft),
   };

@@ -14,6 +14,7 @@ import { DeleteItemDialog } from "./delete-item-dialog.tsx";
 import { NotShownNote, PlaceholdersDialog, draftPlaceholders } from "./editor-placeholders.tsx";
 import { EditorTexts } from "./editor-texts.tsx";
 import { MediaField } from "./media-field.tsx";
+import { RestrictedCheck } from "./restricted-check.tsx";
 import { SubItemsEditor } from "./sub-items-editor.tsx";
 import { useLeaveGuard } from "./use-leave-guard.ts";
 import { useSaveItem } from "./use-save-item.ts";
@@ -260,6 +261,7 @@ function ItemEditorForm({
             </label>
           ) : null}
 
+          <RestrictedCheck draft={draft} onChange={update} />
           <SubItemsEditor draft={draft} onChange={update} />
           {saver.error ? <Alert>{saver.error}</Alert> : null}
         </div>

@@ -14,6 +14,7 @@ const item: ContentItemSummary = {
   templateLabel: "check-in-time",
   infoType: "system",
   featured: false,
+  restricted: false,
   listRank: 2,
   contentVersion: 1,
   imageUrl: null,

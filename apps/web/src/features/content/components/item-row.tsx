@@ -28,6 +28,7 @@ export function ItemRow({
           {recommended ? <span className="content-badge content-badge--recommended">{c.required}</span> : null}
           {item === null ? <span className="content-badge content-badge--todo">{c.notFilled}</span> : null}
           {item?.featured ? <span className="content-badge">{c.featuredBadge}</span> : null}
+          {item?.restricted ? <span className="content-badge">{copy.stayDetails.badge}</span> : null}
           {item?.shared ? <span className="content-badge">{c.sharedBadge}</span> : null}
         </span>
         {notShown ? (

@@ -4,6 +4,8 @@ import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/r
 import { Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
 import { useId, useState } from "react";
+import { StayDetailMenu } from "./stay-detail-menu.tsx";
+import { StayDetailChips } from "./stay-detail-chips.ts";
 import "./rich-text-editor.css";
 
 const t = copy.content.toolbar;
@@ -21,6 +23,7 @@ const extensions = [
   }),
   TextStyle,
   Color,
+  StayDetailChips,
 ];
 
 interface RichTextEditorProps {
@@ -139,6 +142,7 @@ function Toolbar({ editor }: { editor: Editor }) {
           />
         </span>
       </div>
+      <StayDetailMenu onInsert={(token) => chain().insertContent(token).run()} />
       {linkOpen ? (
         <div className="rich-text__link">
           <label className="field__label" htmlFor={linkId}>

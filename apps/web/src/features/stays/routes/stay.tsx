@@ -11,6 +11,7 @@ import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useStay } from "../api/get-stay.ts";
 import { CancelStay } from "../components/cancel-stay.tsx";
+import { GuestLink } from "../components/guest-link.tsx";
 import { StayBadges } from "../components/stay-badges.tsx";
 import { StayDetails } from "../components/stay-details.tsx";
 import { StayFormDialog } from "../components/stay-form-dialog.tsx";
@@ -65,6 +66,7 @@ export function StayPage() {
           {copy.stays.cancelledNotice}
         </Banner>
       ) : null}
+      <GuestLink stay={s} onDone={toast.show} />
       <StayDetails stay={s} />
       <StayFormDialog
         open={editing}

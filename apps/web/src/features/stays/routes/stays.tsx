@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from "react-router";
 import { Button, ButtonLink } from "../../../components/ui/button.tsx";
 import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { StayFormDialog } from "../components/stay-form-dialog.tsx";
+import { StayLinkSettings } from "../components/stay-link-settings.tsx";
 import { StayList } from "../components/stay-list.tsx";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
 import "./stays.css";
@@ -35,6 +36,7 @@ export function StaysPage() {
         </div>
       </div>
       <StayList />
+      <StayLinkSettings onSaved={toast.show} />
       <StayFormDialog
         open={adding}
         onClose={() => setAdding(false)}

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { text } from "@doorstep/shared/schemas/text";
+import type { AppContext } from "../app-context.ts";
+import { GUIDE_SCRIPT } from "./guide-assets.ts";
+import { renderGuide, sendGuide } from "./guide-render.tsx";
+import { loadStayGuidePage, type GuideLoader } from "./stay-guide.service.ts";
+import { createGuideModelCache } from "./guide-model-cache.ts";
+import { loadGuidePage } from "./guide.service.ts";
+import { GUIDE_PURGE_CHANNEL, STAY_PURGE_CHANNEL } from "../lib/guide-purge.ts";
+import { recordStayLinkOpen, stayTokenHash, windowOf } from "../features/stays/stay-links.service.ts";
+import { createOpenCounter, createStayPageCache } from "./stay-page-cache.ts";
+import { toGuideJson } from "./guide-json.ts";
+import { AppError } from "../lib/app-error.ts";
+import { StayGuideResponse } from "@doorstep/shared/schemas/stay-links";
+
+const Params = z.object({ token: text().min(1).max(100) });
+const Query = z.object({ lang: text().max(12).optional() });
+const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * What every stay page carries, whatever it shows: the answer is this guest's alone (no shared cache, no
+ * browser copy), never indexed, and its address — the key — is never sent on as a Referer.
+ */
+export const STAY_PAGE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "X-Robots-Tag": "noindex, nofollow",
+  "Referrer-Policy": "no-referrer",
+  // Not kept offline by the guide's service worker (its scope is the public guide's address anyway).
+  "X-Guide-Offline": "skip",
+} as const;
+
+/** `/s/{token}`: a stay's own guide (decision 042). Rendered per request from the guide's model and the stay. */
+export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const models = createGuideModelCache(ctx.config.guide.renderCacheMs);
+  const pages = createStayPageCache(ctx.config.guide.renderCacheMs);
+  const opens = createOpenCounter(
+    (stayId, times, at) => recordStayLinkOpen(ctx, stayId, times, at),
+    (err) => ctx.log.error({ err }, "stay link openings not counted"),
+  );
+  const unsubscribeGuide = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => {
+    models.purge(propertyId);
+    pages.purgeProperty(propertyId);
+  });
+  const unsubscribeStays = ctx.broadcast.subscribe(STAY_PURGE_CHANNEL, (message) => pages.purge(message));
+  scope.addHook("onClose", async () => {
+    unsubscribeGuide();
+    unsubscribeStays();
+    await opens.close();
+  });
+  const load: GuideLoader = (r) =>
+    models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, () => loadGuidePage(ctx, r));
+  app.get("/s/:token", { config: { public: true }, schema: { hide: true, params: Params } }, async (request, reply) => {
+    const query = Query.safeParse(request.query);
+    const lang = query.success ? query.data.lang : undefined;
+    const acceptEncoding = str(request.headers["accept-encoding"]);
+    const key = `${stayTokenHash(request.params.token)}|${lang ?? ""}`;
+    const hit = pages.get(key, ctx.now().getTime());
+    if (hit) {
+      opens.add(hit.stayId, ctx.now());
+      return sendGuide(reply, hit.page, undefined, acceptEncoding);
+    }
+    const startedAt = pages.begin();
+    const page = await loadStayGuidePage(
+      ctx,
+      {
+        token: request.params.token,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang,
+        acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+        ip: request.ip,
+      },
+      load,
+    );
+    const cancelled = page.found?.stay.status === "cancelled";
+    const rendered = renderGuide(page.model, {
+      protectedContent: true,
+      // Gone for good: a cancelled stay's link will not come back (an unknown one is a plain 404).
+      status: cancelled ? 410 : undefined,
+    });
+    const stayPage = { ...rendered, headers: { ...rendered.headers, ...STAY_PAGE_HEADERS } };
+    const found = page.found;
+    if (found && !cancelled && page.model.kind === "guide") {
+      const { revealAt, endAt } = windowOf(found.stay, found.settings);
+      const now = ctx.now().getTime();
+      const until = now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
+      const { id: stayId, accountId, propertyId } = found.stay;
+      pages.set(key, { page: stayPage, stayId, accountId, propertyId }, until, startedAt);
+    }
+    return sendGuide(reply, stayPage, undefined, acceptEncoding);
+  });
+
+  app.get(
+    "/api/stay-guide/:token",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "A stay's guide as guest-safe data, by the stay link's token (decision 042); 404 unknown or cancelled",
+        params: Params,
+        querystring: Query,
+        response: { 200: StayGuideResponse },
+      },
+    },
+    async (request, reply) => {
+      const page = await loadStayGuidePage(
+        ctx,
+        {
+          token: request.params.token,
+          scriptUrl: GUIDE_SCRIPT.url,
+          lang: request.query.lang,
+          acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
+          ip: request.ip,
+        },
+        load,
+      );
+      reply.headers(STAY_PAGE_HEADERS);
+      if (page.found?.stay.status === "cancelled") throw new AppError("STAY_LINK_INACTIVE");
+      const { model } = page;
+      if (model.kind !== "guide" || !model.stay) throw new AppError("GUIDE_PAGE_NOT_FOUND");
+      return { ...toGuideJson(model), stay: model.stay };
+    },
+  );
+}

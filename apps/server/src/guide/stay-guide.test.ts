@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
+import { stayDetailToken } from "@doorstep/shared/rules/stay-details";
+import { createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
+
+type Method = "GET" | "POST" | "PATCH" | "PUT";
+
+describe("restricted items: masked on the public guide, filled in on a stay's own guide (decision 042)", () => {
+  let t: TestApp;
+  let host: TestUser;
+  let propertyId: string;
+  const SECRET = "Lockbox behind the blue gate";
+  beforeAll(async () => {
+    t = await createTestApp();
+    host = await buildUser(t.ctx);
+    ({ propertyId } = await buildProperty(t.app, host, { title: "Harbour Loft" }));
+    const door = await api("POST", `/api/properties/${propertyId}/content/items`, {
+      categoryLabel: "arrival",
+      title: "Door code",
+      detailText: `<p>Hello ${stayDetailToken("guestFirstName")}, the code is ${stayDetailToken("doorCode")}.</p>`,
+    });
+    expect(door.statusCode, door.body).toBe(201);
+    // A stay detail restricts the item by itself.
+    expect(door.json().item.restricted).toBe(true);
+    const ticked = await api("POST", `/api/properties/${propertyId}/content/items`, {
+      categoryLabel: "arrival",
+      title: "Key safe",
+      detailText: `<p>${SECRET}</p>`,
+      restricted: true,
+    });
+    expect(ticked.json().item.restricted).toBe(true);
+    const open = await api("POST", `/api/properties/${propertyId}/content/items`, {
+      categoryLabel: "arrival",
+      title: "Parking",
+      detailText: "<p>Park on the quay.</p>",
+    });
+    expect(open.json().item.restricted).toBe(false);
+  });
+  afterAll(() => t.close());
+  const api = (method: Method, url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie: host.cookie }, payload });
+  const day = (n: number) => new Date(t.clock.now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  async function stayLink(from: number, to: number): Promise<string> {
+    const res = await api("POST", "/api/stays", {
+      propertyId,
+      guestFirstName: "Ana",
+      checkInDate: day(from),
+      checkOutDate: day(to),
+      doorCode: "7391",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return new URL((await api("GET", `/api/stays/${res.json().stay.id}/link`)).json().url).pathname;
+  }
+
+  it("leaves restricted text out of the public guide's page and JSON, titles kept", async () => {
+    const page = await t.app.inject({ method: "GET", url: `/g/${propertyId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Door code");
+    expect(page.body).toContain("Key safe");
+    expect(page.body).toContain(copy.guestStay.restricted);
+    expect(page.body).toContain("Park on the quay.");
+    for (const hidden of [SECRET, "stay.doorCode", "the code is"]) expect(page.body).not.toContain(hidden);
+    // The offline copy is this same page (the service worker stores what it is served): nothing more to leak.
+    expect(page.headers["x-guide-offline"]).toBe("store");
+    const json = await t.app.inject({ method: "GET", url: `/api/guide/${propertyId}` });
+    expect(json.statusCode).toBe(200);
+    expect(json.body).not.toContain(SECRET);
+    expect(json.body).not.toContain("stay.doorCode");
+    const items = json.json().sections.flatMap((s: { items: { title: string; restricted: boolean }[] }) => s.items);
+    expect(items.find((i: { title: string }) => i.title === "Key safe")).toMatchObject({
+      restricted: true,
+      detailText: "",
+    });
+  });
+
+  it("shows an ongoing stay the restricted items with its details filled in", async () => {
+    const page = await t.app.inject({ method: "GET", url: await stayLink(-1, 2) });
+    expect(page.body).toContain("Hello Ana, the code is 7391.");
+    expect(page.body).toContain(SECRET);
+    expect(page.body).not.toContain(copy.guestStay.restricted);
+  });
+
+  it("masks them before the reveal and after the stay", async () => {
+    for (const url of [await stayLink(30, 33), await stayLink(-4, -1)]) {
+      const page = await t.app.inject({ method: "GET", url });
+      expect(page.body).not.toContain(SECRET);
+      expect(page.body).not.toContain("7391");
+      expect(page.body).toContain(copy.guestStay.restricted);
+    }
+  });
+
+  it("opens a passcode-protected guide without the passcode", async () => {
+    expect(
+      (await api("PUT", `/api/properties/${propertyId}/passcode`, { passcode: "042917" })).statusCode,
+    ).toBeLessThan(300);
+    const gate = await t.app.inject({ method: "GET", url: `/g/${propertyId}` });
+    expect(gate.body).toContain(copy.guide.passcodeTitle);
+    expect(gate.body).not.toContain("Park on the quay.");
+    const page = await t.app.inject({ method: "GET", url: await stayLink(-1, 2) });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain(copy.guide.passcodeTitle);
+    expect(page.body).toContain("Park on the quay.");
+    expect(page.body).toContain("Hello Ana, the code is 7391.");
+  });
+
+  it("answers the stay's guide as JSON, private and never indexed, with the details filled in during the stay", async () => {
+    const path = await stayLink(-1, 2);
+    const json = await t.app.inject({ method: "GET", url: `/api/stay-guide/${path.slice(3)}` });
+    expect(json.statusCode, json.body).toBe(200);
+    expect(json.headers["cache-control"]).toBe("private, no-store");
+    expect(json.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    expect(json.headers["referrer-policy"]).toBe("no-referrer");
+    expect(json.json().stay).toMatchObject({ welcome: "Welcome, Ana", phase: "during", doorCode: "7391" });
+    expect(json.body).toContain("Hello Ana, the code is 7391.");
+    const future = await t.app.inject({ method: "GET", url: `/api/stay-guide/${(await stayLink(30, 32)).slice(3)}` });
+    expect(future.json().stay).toMatchObject({ phase: "before", doorCode: null });
+    expect(future.body).not.toContain("7391");
+    const unknown = await t.app.inject({ method: "GET", url: "/api/stay-guide/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAB" });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
