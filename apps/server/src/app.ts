@@ -25,6 +25,7 @@ import { registerContentRoutes } from "./features/content/content.routes.ts";
 import { registerSharedContentRoutes } from "./features/shared-content/shared-content.routes.ts";
 import { registerLocalAreaRoutes } from "./features/local-area/local-area.routes.ts";
 import { registerStayRoutes } from "./features/stays/stays.routes.ts";
+import { registerStayFeedRoutes } from "./features/stay-feeds/stay-feeds.routes.ts";
 import { createTranslationProvider } from "./providers/translate/index.ts";
 import {
   createMemoryRateLimitStore,
@@ -295,6 +296,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerSharedContentRoutes(app, ctx);
   registerLocalAreaRoutes(app, ctx);
   registerStayRoutes(app, ctx);
+  registerStayFeedRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
   // Billing: the plan catalogue is data, upserted from its files at boot (OPEN-02).

@@ -59,6 +59,7 @@ export const SPECIFIC_ERROR_CODES = {
   STAY_LANGUAGE_NOT_IN_GUIDE: "VALIDATION_FAILED",
   STAY_RANGE_INVALID: "VALIDATION_FAILED",
   STAY_DATE_INVALID: "VALIDATION_FAILED",
+  STAY_FEED_LIMIT: "CONFLICT",
   // Messaging
   REPLIES_OFF: "CONFLICT",
   REPLY_EMPTY: "VALIDATION_FAILED",
@@ -125,6 +126,7 @@ export const NOT_FOUND_SUBJECTS = [
   "property-copy",
   "reward",
   "stay",
+  "stay-feed",
   "sub-content-item",
   "template",
   "user",
@@ -227,6 +229,7 @@ export const ERROR_STATUS: Record<ErrorReason, number> = {
   STAY_LANGUAGE_NOT_IN_GUIDE: 400,
   STAY_RANGE_INVALID: 400,
   STAY_DATE_INVALID: 400,
+  STAY_FEED_LIMIT: 409,
   REPLIES_OFF: 409,
   REPLY_EMPTY: 400,
   GUEST_MESSAGES_OFF: 409,

@@ -50,6 +50,7 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   "property-copy": "Copy not found",
   reward: "Reward not found",
   stay: "Stay not found",
+  "stay-feed": "Calendar feed not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -172,6 +173,7 @@ export const apiErrorCopy = {
   STAY_CHECK_OUT_BEFORE_CHECK_IN: () => stays.checkOutBeforeCheckIn,
   STAY_LANGUAGE_NOT_IN_GUIDE: () => stays.invalidLanguage,
   STAY_DATE_INVALID: () => stays.invalidDate,
+  STAY_FEED_LIMIT: ({ max }: { max: number }) => `A property can have at most ${max} calendar feeds.`,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
