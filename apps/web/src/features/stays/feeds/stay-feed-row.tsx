@@ -34,8 +34,8 @@ export function StayFeedRow({ feed, onEdit }: { feed: StayFeedDto; onEdit: () =>
         <p className="stay-feed__link muted">{feed.urlHint}</p>
         <p className="stay-feed__status" aria-live="polite">
           {sync.isPending ? c.syncing : syncedLine(feed)}
-          {counts && !sync.isPending ? <span className="muted"> · {counts}</span> : null}
         </p>
+        {counts && !sync.isPending ? <p className="stay-feed__counts muted">{counts}</p> : null}
         {error && !sync.isPending ? <p className="stay-feed__error">{error}</p> : null}
         {failed ? <Alert>{copy.common.genericError}</Alert> : null}
       </div>
