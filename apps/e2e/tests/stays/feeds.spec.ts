@@ -36,7 +36,11 @@ test.describe("calendar feeds on a property's stays page", () => {
     const name = `e2e-${Date.now()}`;
     await serveFeed(
       name,
-      calendar(event("rui", 1, 3, "Reserved - Rui Dias"), event("sara", 4, 6, "Sara Nunes"), event("x", 8, 12, "Blocked")),
+      calendar(
+        event("rui", 1, 3, "Reserved - Rui Dias"),
+        event("sara", 4, 6, "Sara Nunes"),
+        event("x", 8, 12, "Blocked"),
+      ),
     );
     const property = await createProperty(page.request, "Ribeira Flat");
     await page.goto(`/property/${property.propertyId}/stays`);
@@ -64,7 +68,9 @@ test.describe("calendar feeds on a property's stays page", () => {
     const upcoming = page.getByRole("tabpanel", { name: s.tabs.upcoming });
     await expect(upcoming.getByRole("link", { name: "Rui Dias" })).toBeVisible();
     await expect(upcoming.getByRole("link", { name: "Sara Nunes" })).toBeVisible();
-    const calendarRegion = page.getByRole("region").filter({ has: page.getByRole("button", { name: s.previousMonth }) });
+    const calendarRegion = page
+      .getByRole("region")
+      .filter({ has: page.getByRole("button", { name: s.previousMonth }) });
     await expect(calendarRegion.getByRole("link", { name: /^Rui Dias, / }).first()).toBeVisible();
 
     // Screenshots of the block at both widths, with a synced feed.
@@ -75,7 +81,12 @@ test.describe("calendar feeds on a property's stays page", () => {
       await block.evaluate((el) => el.scrollIntoView({ block: "center" }));
       const box = (await block.boundingBox())!;
       // A margin round the block, so its edges and the card's border show whole.
-      const clip = { x: Math.max(0, box.x - 8), y: Math.max(0, box.y - 8), width: Math.min(width, box.width + 16), height: box.height + 16 };
+      const clip = {
+        x: Math.max(0, box.x - 8),
+        y: Math.max(0, box.y - 8),
+        width: Math.min(width, box.width + 16),
+        height: box.height + 16,
+      };
       await page.screenshot({ path: `${SCREENS}/feeds-${width}.png`, clip });
       expect(await axeViolations(page), `${width} px`).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -87,7 +98,9 @@ test.describe("calendar feeds on a property's stays page", () => {
     await expect(feed.getByText(c.cancelledStays(1), { exact: false })).toBeVisible();
     await expect(upcoming.getByRole("link", { name: "Sara Nunes" })).toHaveCount(0);
     await page.getByRole("tab", { name: s.tabs.cancelled }).click();
-    await expect(page.getByRole("tabpanel", { name: s.tabs.cancelled }).getByRole("link", { name: "Sara Nunes" })).toBeVisible();
+    await expect(
+      page.getByRole("tabpanel", { name: s.tabs.cancelled }).getByRole("link", { name: "Sara Nunes" }),
+    ).toBeVisible();
 
     // Editing shows the whole link; removing asks first and keeps the stays.
     await feed.getByRole("button", { name: `${c.edit} Vrbo` }).click();

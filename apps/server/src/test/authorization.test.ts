@@ -180,7 +180,9 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   // Calendar feeds: one on a property of the owner (never fetched here).
   feedId: async (t, owner) => {
     const propertyId = await OWNED_ID_FIXTURES.propertyId!(t, owner);
-    return (await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })).id;
+    return (
+      await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })
+    ).id;
   },
   // Later issues add: conversationId, …
 };

@@ -77,7 +77,10 @@ export async function startFeedServer(
       const chunks: Buffer[] = [];
       req.on("data", (chunk: Buffer) => chunks.push(chunk));
       req.on("end", () => {
-        setFeed(decodeURIComponent(req.url!.slice("/control/".length)), renderFeedTemplate(Buffer.concat(chunks).toString()));
+        setFeed(
+          decodeURIComponent(req.url!.slice("/control/".length)),
+          renderFeedTemplate(Buffer.concat(chunks).toString()),
+        );
         res.writeHead(204).end();
       });
       return;

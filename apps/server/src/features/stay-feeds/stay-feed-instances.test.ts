@@ -47,7 +47,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)("calendar feeds polled by two inst
     const fetches = () => feeds.requests.filter((r) => r.name.startsWith("shared-"));
     const [byA, byB] = await Promise.all([pollDueFeeds(a.ctx), pollDueFeeds(b.ctx)]);
     expect(byA + byB).toBe(names.length);
-    expect(fetches().map((r) => r.name).sort()).toEqual([...names].sort());
+    expect(
+      fetches()
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual([...names].sort());
 
     // Within the period neither polls again; a period later each feed once more, a 304 each.
     expect(await Promise.all([pollDueFeeds(a.ctx), pollDueFeeds(b.ctx)])).toEqual([0, 0]);

@@ -55,7 +55,8 @@ async function syncOnce(ctx: AppContext, feed: StayFeedRow): Promise<StayFeedSta
   if (fetched.kind === "failed") {
     return { ...polled, lastErrorCode: fetched.code, lastErrorParams: fetched.params ?? null };
   }
-  if (fetched.kind === "not-modified") return { ...polled, lastSyncedAt: ctx.now(), lastErrorCode: null, lastErrorParams: null };
+  if (fetched.kind === "not-modified")
+    return { ...polled, lastSyncedAt: ctx.now(), lastErrorCode: null, lastErrorParams: null };
   const parsed = parseFeed(fetched.body, {
     timeZone: property.timeZone,
     defaultCheckIn: property.defaultCheckInTime,

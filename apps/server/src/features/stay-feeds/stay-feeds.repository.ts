@@ -101,12 +101,7 @@ export async function claimDueFeeds(
   const due = db
     .select({ id: stayFeeds.id })
     .from(stayFeeds)
-    .where(
-      and(
-        lte(stayFeeds.nextPollAt, now),
-        or(isNull(stayFeeds.syncLeaseUntil), lt(stayFeeds.syncLeaseUntil, now)),
-      ),
-    )
+    .where(and(lte(stayFeeds.nextPollAt, now), or(isNull(stayFeeds.syncLeaseUntil), lt(stayFeeds.syncLeaseUntil, now))))
     .orderBy(asc(stayFeeds.nextPollAt))
     .limit(limit)
     .for("update", { skipLocked: true });

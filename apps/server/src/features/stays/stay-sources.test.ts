@@ -1,10 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 import { getStayProperty } from "../properties/property-stays.service.ts";
 import { upsertStaysFromSource, type SourceStay } from "./stay-sources.service.ts";
-import { getStay } from "./stays.service.ts";
 
 describe("stays kept by another system: matched on the source's id, the host's additions kept (decision 040)", () => {
   let t: TestApp;

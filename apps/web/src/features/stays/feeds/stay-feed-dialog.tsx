@@ -87,7 +87,12 @@ export function StayFeedDialog({ open, propertyId, feed, onClose, onSaved }: Sta
           disabled={loadingLink}
           {...form.register("url")}
         />
-        <TextField label={c.channelLabel} hint={c.channelHint} error={errors.channel?.message} {...form.register("channel")} />
+        <TextField
+          label={c.channelLabel}
+          hint={c.channelHint}
+          error={errors.channel?.message}
+          {...form.register("channel")}
+        />
         {failure ? <Alert>{failure}</Alert> : null}
       </form>
     </Dialog>

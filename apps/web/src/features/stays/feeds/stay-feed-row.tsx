@@ -52,7 +52,12 @@ export function StayFeedRow({ feed, onEdit }: { feed: StayFeedDto; onEdit: () =>
         <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`${c.edit} ${feed.channel}`}>
           {c.edit}
         </Button>
-        <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`${c.remove} ${feed.channel}`}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          aria-label={`${c.remove} ${feed.channel}`}
+        >
           {c.remove}
         </Button>
       </div>
