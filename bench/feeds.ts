@@ -83,8 +83,8 @@ try {
     `${FEEDS} feeds on ${properties} properties added in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
 
-  const round = async (label: string, prepare: string | null) => {
-    const started = new Date();
+  const round = async (label: string, prepare: string | null, since = new Date()) => {
+    const started = since;
     const pids = () => [...processTree(server.process.pid!)];
     const before = cpuMsOf(pids());
     const dbBefore = cpuMsOf(await databaseBackends(admin));
@@ -115,7 +115,7 @@ try {
   };
   // The poll job starts on the feeds while they are being added: that round is not measured. The first sync
   // is then measured again from nothing (its stays deleted, its validators forgotten).
-  await round("seeding (feeds polled while being added; not a measurement)", null);
+  await round("seeding (feeds polled while being added; not a measurement)", null, new Date(0));
   await round(
     "first sync (every stay created)",
     "delete from stays; update stay_feeds set next_poll_at = now(), etag = null, last_modified = null",

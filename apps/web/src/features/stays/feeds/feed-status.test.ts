@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { describe, expect, it } from "vitest";
-import { countsLine, errorLine, syncedLine } from "./feed-status.ts";
+import { countsLine, errorLine, syncedLine, triedLine } from "./feed-status.ts";
 
 const c = copy.stayFeeds;
 
@@ -17,6 +17,8 @@ describe("a feed's status in plain words", () => {
     );
     expect(errorLine({ lastError: { code: "timeout", params: { seconds: 10 } } })).toContain("10 seconds");
     expect(errorLine({ lastError: { code: "malformed", params: null } })).toBe(c.parseFailure.malformed());
+    expect(triedLine({ lastPolledAt: "2026-11-28T05:19:00.000Z" })).toMatch(/^Last tried .*2026/);
+    expect(triedLine({ lastPolledAt: null })).toBeNull();
   });
 
   it("counts the reservations read and what was skipped or cancelled", () => {

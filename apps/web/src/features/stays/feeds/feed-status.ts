@@ -9,6 +9,11 @@ export function syncedLine(feed: Pick<StayFeedDto, "lastSyncedAt">): string {
   return feed.lastSyncedAt ? c.lastSynced(instantFormat.format(new Date(feed.lastSyncedAt))) : c.notSyncedYet;
 }
 
+/** "Last tried …": when the failing attempt was, beside its error. */
+export function triedLine(feed: Pick<StayFeedDto, "lastPolledAt">): string | null {
+  return feed.lastPolledAt ? c.lastTried(instantFormat.format(new Date(feed.lastPolledAt))) : null;
+}
+
 /** The last error in plain words, from the copy catalogue; null when the last sync worked. */
 export function errorLine(feed: Pick<StayFeedDto, "lastError">): string | null {
   const error = feed.lastError;

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
-import { countsLine, errorLine, syncedLine } from "./feed-status.ts";
+import { countsLine, errorLine, syncedLine, triedLine } from "./feed-status.ts";
 import { useRemoveStayFeed, useSyncStayFeed } from "./stay-feeds-api.ts";
 
 const c = copy.stayFeeds;
@@ -36,7 +36,11 @@ export function StayFeedRow({ feed, onEdit }: { feed: StayFeedDto; onEdit: () =>
           {sync.isPending ? c.syncing : syncedLine(feed)}
         </p>
         {counts && !sync.isPending ? <p className="stay-feed__counts muted">{counts}</p> : null}
-        {error && !sync.isPending ? <p className="stay-feed__error">{error}</p> : null}
+        {error && !sync.isPending ? (
+          <p className="stay-feed__error">
+            {error} <span className="muted">{triedLine(feed)}</span>
+          </p>
+        ) : null}
         {failed ? <Alert>{copy.common.genericError}</Alert> : null}
       </div>
       <div className="stay-feed__actions">
