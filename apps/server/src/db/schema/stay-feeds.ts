@@ -24,6 +24,8 @@ export const stayFeeds = pgTable(
     channel: text("channel").notNull(),
     etag: text("etag"),
     lastModified: text("last_modified"),
+    /** SHA-256 of the last body read with the property's zone and default times: the same again is a 304. */
+    bodyHash: text("body_hash"),
     lastPolledAt: timestamp("last_polled_at", { withTimezone: true }),
     /** The last fetch that read the feed (a 304 included). */
     lastSyncedAt: timestamp("last_synced_at", { withTimezone: true }),

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
 import type { AppContext } from "../../app-context.ts";
 import { getStayProperty } from "../properties/property-stays.service.ts";
@@ -55,8 +56,17 @@ async function syncOnce(ctx: AppContext, feed: StayFeedRow): Promise<StayFeedSta
   if (fetched.kind === "failed") {
     return { ...polled, lastErrorCode: fetched.code, lastErrorParams: fetched.params ?? null };
   }
-  if (fetched.kind === "not-modified")
-    return { ...polled, lastSyncedAt: ctx.now(), lastErrorCode: null, lastErrorParams: null };
+  // A channel that sends no validators: the same body (for the same zone and default times) is a 304.
+  const bodyHash = createHash("sha256")
+    .update(`${property.timeZone}\n${property.defaultCheckInTime}\n${property.defaultCheckOutTime}\n`)
+    .update(fetched.kind === "ok" ? fetched.body : "")
+    .digest("hex");
+  const validators = {
+    etag: fetched.kind === "ok" ? (fetched.etag ?? null) : feed.etag,
+    lastModified: fetched.kind === "ok" ? (fetched.lastModified ?? null) : feed.lastModified,
+  };
+  if (fetched.kind === "not-modified" || (bodyHash === feed.bodyHash && !feed.lastErrorCode))
+    return { ...polled, ...validators, lastSyncedAt: ctx.now(), lastErrorCode: null, lastErrorParams: null };
   const parsed = parseFeed(fetched.body, {
     timeZone: property.timeZone,
     defaultCheckIn: property.defaultCheckInTime,
@@ -88,8 +98,8 @@ async function syncOnce(ctx: AppContext, feed: StayFeedRow): Promise<StayFeedSta
     lastSyncedAt: ctx.now(),
     lastErrorCode: null,
     lastErrorParams: null,
-    etag: fetched.etag ?? null,
-    lastModified: fetched.lastModified ?? null,
+    ...validators,
+    bodyHash,
     lastCounts: {
       reservations: parsed.reservations.length,
       blocked: counts.blocked,

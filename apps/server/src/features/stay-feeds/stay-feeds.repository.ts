@@ -12,6 +12,7 @@ export type StayFeedStatusPatch = Partial<
     StayFeedRow,
     | "etag"
     | "lastModified"
+    | "bodyHash"
     | "lastPolledAt"
     | "lastSyncedAt"
     | "lastErrorCode"

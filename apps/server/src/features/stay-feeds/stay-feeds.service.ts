@@ -117,6 +117,7 @@ export async function updateStayFeed(
       urlHint: urlHint(input.url!),
       etag: null,
       lastModified: null,
+      bodyHash: null,
       nextPollAt: now,
     }),
     updatedAt: now,

@@ -7,6 +7,7 @@ CREATE TABLE "stay_feeds" (
 	"channel" text NOT NULL,
 	"etag" text,
 	"last_modified" text,
+	"body_hash" text,
 	"last_polled_at" timestamp with time zone,
 	"last_synced_at" timestamp with time zone,
 	"last_error_code" text,
