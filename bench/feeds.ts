@@ -2,8 +2,8 @@
 // Airbnb-shaped) against the local feed server, one server instance on PostgreSQL running its own poll job. For
 // each full round: the server's CPU seconds (its process tree from /proc) and its database backends', the
 // round's wall time, and the share of one core that round costs at a 15-minute interval. Rounds: the first
-// sync (every stay created), a round where every feed answers 200 with the same calendar (a channel that sends
-// no validators), and a round of 304s.
+// sync (every stay created), a round where every feed answers 200 with the same calendar and no validators (the
+// stored hash of the last body matches), one where each such body is read and compared in full, and 304s.
 // From the repository root: `npx tsx bench/feeds.ts` (BENCH_FEEDS=10000). The machine may be shared: the
 // figures are CPU time, not wall time, for that reason.
 import { spawn } from "node:child_process";
@@ -118,11 +118,15 @@ try {
   await round("seeding (feeds polled while being added; not a measurement)", null, new Date(0));
   await round(
     "first sync (every stay created)",
-    "delete from stays; update stay_feeds set next_poll_at = now(), etag = null, last_modified = null",
+    "delete from stays; update stay_feeds set next_poll_at = now(), etag = null, last_modified = null, body_hash = null",
   );
   await round(
-    "every feed 200, unchanged (no validators)",
+    "every feed 200 with the same body, no validators (the body's hash matches)",
     "update stay_feeds set next_poll_at = now(), etag = null, last_modified = null",
+  );
+  await round(
+    "every feed 200, read and compared in full, nothing changed",
+    "update stay_feeds set next_poll_at = now(), etag = null, last_modified = null, body_hash = null",
   );
   await round("every feed 304", "update stay_feeds set next_poll_at = now()");
 } finally {
