@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumArgs } from "./chromium.ts";
-import { APP_PORT, PLACES_APP_URL, PLACES_FAKE_PORT } from "./ports.ts";
+import { APP_PORT, FEED_SERVER_PORT, PLACES_APP_URL, PLACES_FAKE_PORT } from "./ports.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, "../..");
@@ -30,6 +30,8 @@ function appEnv(appPort: number, appDataDir: string): Record<string, string> {
     DATA_DIR: appDataDir,
     RATE_LIMIT_IP_MULTIPLIER: "50",
     NODE_ENV: "test",
+    // The feeds spec's calendar server is on loopback, which production refuses without this.
+    ALLOW_PRIVATE_FEEDS: "true",
     // A private dashboard build (vite build --outDir …) keeps concurrent runs from deleting each other's assets.
     ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
   };
@@ -79,6 +81,15 @@ export default defineConfig({
       command: `npx tsx ../server/src/test/fakes/serve-nominatim-fake.ts ${PLACES_FAKE_PORT}`,
       cwd: here,
       port: PLACES_FAKE_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx tsx ../server/src/test/fakes/serve-feed-server.ts ${FEED_SERVER_PORT}`,
+      cwd: here,
+      port: FEED_SERVER_PORT,
       reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",

@@ -8,3 +8,6 @@ export const PLACES_FAKE_PORT = APP_PORT + 100;
  * the first keeps the zero-configuration default, the offline gazetteer.
  */
 export const PLACES_APP_URL = `http://127.0.0.1:${APP_PORT + 200}`;
+/** The local calendar-feed server (apps/server/src/test/feed-server.ts) the feeds spec points its feeds at. */
+export const FEED_SERVER_PORT = APP_PORT + 250;
+export const FEED_SERVER_URL = `http://127.0.0.1:${FEED_SERVER_PORT}`;

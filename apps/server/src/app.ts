@@ -26,6 +26,7 @@ import { registerSharedContentRoutes } from "./features/shared-content/shared-co
 import { registerLocalAreaRoutes } from "./features/local-area/local-area.routes.ts";
 import { registerStayRoutes } from "./features/stays/stays.routes.ts";
 import { registerStayLinkRoutes } from "./features/stays/stay-links.routes.ts";
+import { registerStayFeedRoutes } from "./features/stay-feeds/stay-feeds.routes.ts";
 import { createTranslationProvider } from "./providers/translate/index.ts";
 import {
   createMemoryRateLimitStore,
@@ -297,6 +298,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerLocalAreaRoutes(app, ctx);
   registerStayRoutes(app, ctx);
   registerStayLinkRoutes(app, ctx);
+  registerStayFeedRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
   // Billing: the plan catalogue is data, upserted from its files at boot (OPEN-02).

@@ -65,6 +65,7 @@ export const SPECIFIC_ERROR_CODES = {
   STAY_NO_GUEST_EMAIL: "CONFLICT",
   STAY_CANCELLED: "CONFLICT",
   STAY_LINK_INACTIVE: "NOT_FOUND",
+  STAY_FEED_LIMIT: "CONFLICT",
   // Messaging
   REPLIES_OFF: "CONFLICT",
   REPLY_EMPTY: "VALIDATION_FAILED",
@@ -131,6 +132,7 @@ export const NOT_FOUND_SUBJECTS = [
   "property-copy",
   "reward",
   "stay",
+  "stay-feed",
   "sub-content-item",
   "template",
   "user",
@@ -239,6 +241,7 @@ export const ERROR_STATUS: Record<ErrorReason, number> = {
   STAY_NO_GUEST_EMAIL: 409,
   STAY_CANCELLED: 409,
   STAY_LINK_INACTIVE: 404,
+  STAY_FEED_LIMIT: 409,
   REPLIES_OFF: 409,
   REPLY_EMPTY: 400,
   GUEST_MESSAGES_OFF: 409,

@@ -20,6 +20,8 @@ import { createStay } from "../features/stays/stays.service.ts";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { CARDS, DAY, emailsTo, freshSession, getJson, subscribe } from "../test/billing-helpers.ts";
 import { buildProperty, buildUser, multipart, type TestUser } from "../test/factories.ts";
+import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
+import { startFeedServer } from "../test/feed-server.ts";
 import { JOBS } from "./scheduler.ts";
 
 /**
@@ -179,6 +181,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       .update(properties)
       .set({ lat: 38.7223, lng: -9.1393, timeZone: "UTC", timeZoneSource: "account" })
       .where(eq(properties.propertyId, pinned));
+    // stay-feed-poll: one calendar feed, due at once, fetched once.
+    const feedServer = await startFeedServer();
+    feedServer.serveFixture("jobs", "vrbo");
+    const feedOwner = await buildUser(a.ctx);
+    const feedProperty = (await buildProperty(a.app, feedOwner)).propertyId;
+    await addStayFeed(a.ctx, feedOwner.accountId, feedProperty, { url: feedServer.feedUrl("jobs"), channel: "Vrbo" });
 
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
@@ -291,6 +299,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           const reminders = (await emailsTo(a.ctx, user.email)).filter((e) => e.template === "trial-ends-in-3-days");
           expect(reminders).toHaveLength(1);
         }
+      },
+      "stay-feed-poll": async () => {
+        const [x, y] = results["stay-feed-poll"] as [number, number];
+        expect(x + y).toBe(1);
+        expect(feedServer.requests.map((r) => r.name)).toEqual(["jobs"]);
+        await feedServer.close();
       },
     };
     // A new job needs a case here: the scheduler runs it on every instance too.

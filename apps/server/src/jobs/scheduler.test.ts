@@ -29,6 +29,7 @@ describe("recurring jobs", () => {
       "purge-api-idempotency": 3600,
       "stay-retention": 86400,
       "property-time-zones": 3600,
+      "stay-feed-poll": 60,
     });
   });
 });

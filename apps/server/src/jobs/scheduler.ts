@@ -12,6 +12,7 @@ import { runAffiliateCommissions } from "../features/affiliates/affiliate-commis
 import { purgeIdempotencyRecords } from "../features/api-keys/api-key-idempotency.service.ts";
 import { eraseExpiredStayContacts } from "../features/stays/stay-retention.service.ts";
 import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
+import { pollDueFeeds } from "../features/stay-feeds/stay-feed-sync.service.ts";
 
 export interface Job {
   name: string;
@@ -46,6 +47,8 @@ export const JOBS: Job[] = [
   { name: "stay-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => eraseExpiredStayContacts(ctx) },
   // Properties from before time zones that have a pin take the zone at it (decision 040).
   { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
+  // Calendar feeds: each minute the feeds whose next poll has come (every STAY_FEED_POLL_MINUTES each, decision 041).
+  { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
 ];
 
 /**

@@ -8,6 +8,7 @@ import { ensureSharedContent } from "../features/shared-content/shared-content.s
 import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
 import { createStay } from "../features/stays/stays.service.ts";
+import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
 import { createTestApp, type TestApp } from "./app.ts";
@@ -185,6 +186,13 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     });
     return stay.id;
   },
+  // Calendar feeds: one on a property of the owner (never fetched here).
+  feedId: async (t, owner) => {
+    const propertyId = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    return (
+      await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })
+    ).id;
+  },
   // Later issues add: conversationId, …
 };
 
@@ -319,6 +327,9 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/stays/:stayId/link": {},
   "POST /api/stays/:stayId/link/send": {},
   "POST /api/stays/:stayId/release": {},
+  "POST /api/properties/:propertyId/stay-feeds": { url: "https://feeds.test/hijack.ics", channel: "Hijacked" },
+  "PATCH /api/stay-feeds/:feedId": { channel: "Hijacked" },
+  "POST /api/stay-feeds/:feedId/sync": {},
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */

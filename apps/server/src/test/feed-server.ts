@@ -61,15 +61,30 @@ export interface FeedServer {
 /**
  * A local calendar-feed server for tests, on a loopback address and a free port: it serves channel-shaped
  * fixtures, answers ETag/Last-Modified and 304s, and can redirect, stall, fail or send too much.
- * `now` is the clock its Last-Modified dates come from.
+ * `now` is the clock its Last-Modified dates come from; with `control`, PUT /control/<name> sets a feed.
  */
-export async function startFeedServer(options: { host?: string; now?: () => Date } = {}): Promise<FeedServer> {
+export async function startFeedServer(
+  options: { host?: string; now?: () => Date; port?: number; control?: boolean } = {},
+): Promise<FeedServer> {
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? (() => new Date());
   const feeds = new Map<string, Behaviour>();
   const requests: FeedServer["requests"] = [];
 
   const server = http.createServer((req, res) => {
+    // Another process (an e2e spec) changes a feed by PUT /control/<name> with the calendar's template.
+    if (options.control && req.method === "PUT" && req.url?.startsWith("/control/")) {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        setFeed(
+          decodeURIComponent(req.url!.slice("/control/".length)),
+          renderFeedTemplate(Buffer.concat(chunks).toString()),
+        );
+        res.writeHead(204).end();
+      });
+      return;
+    }
     const name = decodeURIComponent(
       new URL(req.url ?? "/", "http://feeds").pathname.replace(/^\/feeds\//, "").replace(/\.ics$/, ""),
     );
@@ -117,7 +132,7 @@ export async function startFeedServer(options: { host?: string; now?: () => Date
         return;
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const origin = `http://${host}:${(server.address() as AddressInfo).port}`;
 
   const setFeed = (name: string, body: string, contentType = "text/calendar; charset=utf-8") => {

@@ -55,6 +55,7 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   "property-copy": "Copy not found",
   reward: "Reward not found",
   stay: "Stay not found",
+  "stay-feed": "Calendar feed not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -180,6 +181,7 @@ export const apiErrorCopy = {
   STAY_NO_GUEST_EMAIL: () => stayLinksCopy.stayLink.noEmail,
   STAY_CANCELLED: () => stayLinksCopy.stayLink.inactive,
   STAY_LINK_INACTIVE: () => guestStayCopy.guestStay.inactive,
+  STAY_FEED_LIMIT: ({ max }: { max: number }) => `A property can have at most ${max} calendar feeds.`,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   STAY_IMPORT_NOT_CSV: () => stayImport.notCsv,
   // The file's own reason (rules/stay-import.ts) with its params, in the import page's words.

@@ -5,6 +5,42 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** Copy: calendar (iCal) feeds of a property's stays. Part of the one catalogue in ../copy.ts; our own words. */
 export const stayFeedsCopy = {
   stayFeeds: {
+    heading: "Calendar feeds",
+    intro:
+      "Paste the calendar (iCal) export link from Airbnb, Booking.com, Vrbo or your property-management system. Doorstep reads it every 15 minutes.",
+    empty: "No calendar feeds yet.",
+    add: "Add calendar feed",
+    urlLabel: "Calendar (iCal) link",
+    urlHint: "A secret link: anyone who has it can read the calendar. Doorstep stores it encrypted.",
+    channelLabel: "Channel name",
+    channelHint: "For example Airbnb, Booking.com or Vrbo. Shown on the stays it creates.",
+    save: "Save calendar feed",
+    saveChanges: "Save changes",
+    cancel: "Cancel",
+    edit: "Edit",
+    editTitle: (channel: string) => `Edit ${channel} feed`,
+    remove: "Remove",
+    removeTitle: (channel: string) => `Remove the ${channel} feed?`,
+    removeBody:
+      "Doorstep stops reading this calendar. Stays it already created are kept, including future ones, but they no longer follow the channel: change or cancel them by hand.",
+    removeConfirm: "Remove feed",
+    syncNow: "Sync now",
+    syncing: "Syncing…",
+    lastSynced: (time: string) => `Last synced ${time}`,
+    notSyncedYet: "Not synced yet",
+    lastTried: (time: string) => `Last tried ${time}`,
+    reservations: (n: number) => plural(n, "reservation", "reservations"),
+    cancelledStays: (n: number) => plural(n, "stay cancelled", "stays cancelled"),
+    /** A new stay's notes: what the feed's event says beside the dates. */
+    feedNotes: (facts: { reservationUrl?: string; phoneLast4?: string }): string =>
+      [
+        facts.reservationUrl ? `Reservation: ${facts.reservationUrl}` : "",
+        facts.phoneLast4 ? `Phone (last 4 digits): ${facts.phoneLast4}` : "",
+      ]
+        .filter(Boolean)
+        .join("\n"),
+    invalidUrl: "Use a full link beginning with http:// or https://.",
+    channelRequired: "Give the channel a name.",
     /** Airbnb's feed says only "Reserved": the stay is named for its channel until the host adds the guest. */
     airbnbGuest: "Airbnb guest",
     /** A reservation whose feed gives no name at all (Booking.com, some property-management systems). */

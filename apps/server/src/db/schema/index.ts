@@ -20,3 +20,4 @@ export * from "./affiliates.ts";
 export * from "./system.ts";
 export * from "./api-keys.ts";
 export * from "./stays.ts";
+export * from "./stay-feeds.ts";

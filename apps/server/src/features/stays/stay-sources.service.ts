@@ -3,18 +3,17 @@ import { isTimeOfDay } from "@doorstep/shared/rules/zoned-time";
 import type { StaySource } from "@doorstep/shared/schemas/stays";
 import type { SpecificErrorCode } from "@doorstep/shared/errors";
 import type { AppContext } from "../../app-context.ts";
-import { AppError } from "../../lib/app-error.ts";
 import { getStayProperty, guideLanguages } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants } from "./stay-rules.ts";
 import type { NewStayRow, StayPatch, StayRow } from "./stays.repository.ts";
-import { cancelFeedStaysExcept, findStaysBySource, insertStays, updateStayRow } from "./stay-writes.repository.ts";
+import { findStaysBySource, insertStays, updateStayRow } from "./stay-writes.repository.ts";
 
-// Stays that another system keeps (calendar feeds, CSV files, the API): matched on the source's own id, so the
+// Stays that another system keeps (CSV files, the API): matched on the source's own id, so the
 // same event or row again changes nothing, and what the host added by hand survives every sync (decision 040).
 
 /** One stay as a source says it. Blank times are the property's defaults. */
 export interface SourceStay {
-  /** The source's id: the event's UID for a feed, the reservation id for a CSV or the API. */
+  /** The source's id: the reservation id of a CSV row or an API call. */
   sourceId: string;
   guestFirstName: string;
   guestLastName?: string;
@@ -36,15 +35,9 @@ export type SourceOutcome =
   | { sourceId: string; outcome: "new" | "changed" | "unchanged"; stayId: string | null }
   | { sourceId: string; outcome: "refused"; reason: SpecificErrorCode | "NOT_FOUND" };
 
-/** What a feed's stays carry beside the rows. */
-export interface FeedOrigin {
-  feedId: string;
-  channel: string | null;
-}
-
 /**
  * Creates or updates the stays a source lists for one of the account's properties, matched on the source's id
- * (per feed for a feed, else per property and source). Dates, names and counts follow the source; email,
+ * per property and source (a calendar feed's stays are written by stay-feed-writes.service.ts instead). Dates, names and counts follow the source; email,
  * language, door code and notes are set only when the source gives them, so what the host added stays; a
  * cancelled stay the source lists again is confirmed again. `dryRun` answers the outcomes and writes nothing
  * (the CSV preview). A row that cannot be a stay is refused with its reason; the others still apply.
@@ -53,13 +46,13 @@ export async function upsertStaysFromSource(
   ctx: AppContext,
   accountId: string,
   propertyRowId: string,
-  source: Exclude<StaySource, "manual">,
+  source: Exclude<StaySource, "manual" | "feed">,
   rows: SourceStay[],
-  options: { feed?: FeedOrigin; dryRun?: boolean } = {},
+  options: { dryRun?: boolean } = {},
 ): Promise<SourceOutcome[]> {
   const property = await getStayProperty(ctx, accountId, { id: propertyRowId });
   if (!property) return rows.map((r) => ({ sourceId: r.sourceId, outcome: "refused", reason: "NOT_FOUND" }));
-  const match = options.feed ? { feedId: options.feed.feedId } : { source };
+  const match = { source };
   const stored = new Map<string, StayRow>();
   const ids = [...new Set(rows.map((r) => r.sourceId))];
   for (let i = 0; i < ids.length; i += 1000) {
@@ -98,7 +91,6 @@ export async function upsertStaysFromSource(
       ...(row.guestPhone && { guestPhone: row.guestPhone }),
       ...(row.guestLanguage && { guestLanguage: row.guestLanguage }),
       ...(row.notes && { notes: row.notes }),
-      ...(options.feed && { channel: options.feed.channel }),
     };
     const existing = stored.get(row.sourceId);
     if (!existing) {
@@ -112,7 +104,6 @@ export async function upsertStaysFromSource(
         doorCodeEncrypted: row.doorCode ? ctx.secrets.seal(row.doorCode) : null,
         source,
         sourceId: row.sourceId,
-        feedId: options.feed?.feedId ?? null,
         createdAt: now,
         updatedAt: now,
       });
@@ -170,18 +161,4 @@ function changes(
   const storedCode = stored.doorCodeEncrypted ? ctx.secrets.open(stored.doorCodeEncrypted) : null;
   if (doorCode && doorCode !== storedCode) patch.doorCodeEncrypted = ctx.secrets.seal(doorCode);
   return patch;
-}
-
-/**
- * Cancels a feed's stays that the feed no longer lists, for stays not yet begun (check-in on or after `today`,
- * the property's day): feeds drop past dates, so a past stay's absence says nothing. Answers the stays cancelled.
- */
-export function cancelMissingFeedStays(
-  ctx: AppContext,
-  feedId: string,
-  keptSourceIds: string[],
-  today: string,
-): Promise<string[]> {
-  if (!isCalendarDay(today)) throw new AppError("STAY_DATE_INVALID");
-  return cancelFeedStaysExcept(ctx.db, feedId, keptSourceIds, today, ctx.now());
 }

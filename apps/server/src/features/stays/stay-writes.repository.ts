@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { stays } from "../../db/schema/stays.ts";
 import type { NewStayRow, StayPatch, StayRow } from "./stays.repository.ts";
@@ -38,29 +38,6 @@ export function findStaysBySource(
     .select()
     .from(stays)
     .where(and(scope, inArray(stays.sourceId, sourceIds)));
-}
-
-/** Cancels a feed's confirmed stays not yet begun (check-in on or after `today`) that are not among `kept`. */
-export async function cancelFeedStaysExcept(
-  db: Db,
-  feedId: string,
-  kept: string[],
-  today: string,
-  at: Date,
-): Promise<string[]> {
-  const rows = await db
-    .update(stays)
-    .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
-    .where(
-      and(
-        eq(stays.feedId, feedId),
-        eq(stays.status, "confirmed"),
-        sql`${stays.checkInDate} >= ${today}`,
-        kept.length > 0 ? notInArray(stays.sourceId, kept) : undefined,
-      ),
-    )
-    .returning({ id: stays.id });
-  return rows.map((r) => r.id);
 }
 
 /** A property's stays' wall times, for recomputing their instants in a new zone. */
@@ -111,4 +88,36 @@ export async function eraseStayContacts(db: Db, before: Date, at: Date, limit: n
     )
     returning id`)) as unknown as { rows: unknown[] };
   return result.rows.length;
+}
+
+/** What a feed's sync compares: its stays with these source ids, and its confirmed ones not yet checked out. */
+export async function findFeedStays(db: Db, feedId: string, sourceIds: string[], today: string): Promise<StayRow[]> {
+  const found = new Map<string, StayRow>();
+  const add = (rows: StayRow[]) => rows.forEach((row) => found.set(row.id, row));
+  for (let i = 0; i < sourceIds.length; i += 1000) {
+    add(
+      await db
+        .select()
+        .from(stays)
+        .where(and(eq(stays.feedId, feedId), inArray(stays.sourceId, sourceIds.slice(i, i + 1000)))),
+    );
+  }
+  add(
+    await db
+      .select()
+      .from(stays)
+      .where(and(eq(stays.feedId, feedId), eq(stays.status, "confirmed"), sql`${stays.checkOutDate} >= ${today}`)),
+  );
+  return [...found.values()];
+}
+
+/** Cancels these stays of a feed (those it no longer lists). */
+export async function cancelFeedStays(db: Db, feedId: string, ids: string[], at: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(stays)
+    .set({ status: "cancelled", cancelledAt: at, updatedAt: at })
+    .where(and(eq(stays.feedId, feedId), inArray(stays.id, ids), eq(stays.status, "confirmed")))
+    .returning({ id: stays.id });
+  return rows.length;
 }

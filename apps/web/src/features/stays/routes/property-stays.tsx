@@ -11,6 +11,7 @@ import { hasErrorCode } from "../../../lib/api-client.ts";
 import { StayCalendar } from "../components/stay-calendar.tsx";
 import { StayFormDialog } from "../components/stay-form-dialog.tsx";
 import { StayList } from "../components/stay-list.tsx";
+import { StayFeeds } from "../feeds/stay-feeds.tsx";
 import { addMonths, monthOf } from "../lib/calendar-layout.ts";
 import { todayIn } from "../lib/format-stay.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -70,6 +71,7 @@ export function PropertyStaysPage() {
         <h2 id="property-stays-list">{copy.stays.list}</h2>
         <StayList propertyId={propertyId} />
       </section>
+      <StayFeeds propertyId={propertyId} />
       <StayFormDialog
         open={adding}
         propertyId={propertyId}
