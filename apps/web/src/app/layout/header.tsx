@@ -2,13 +2,14 @@ import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LAYOUT } from "@doorstep/shared/constants";
 import type { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
-import { useEffect, useState, type MouseEvent } from "react";
+import { useEffect, useState, type MouseEvent, type RefObject } from "react";
 import { useLocation, useMatch } from "react-router";
 import { Link } from "../../components/ui/link.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
 import { apiRequestTrusted } from "../../lib/api-client.ts";
 import { useProperty } from "../../api/properties/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
+import { NAV_ID } from "./app-nav.tsx";
 import { Logo } from "./logo.tsx";
 import "./header.css";
 
@@ -20,6 +21,14 @@ function useScrolledPast(px: number): boolean {
     return () => window.removeEventListener("scroll", onScroll);
   }, [px]);
   return past;
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 function ChatIcon() {
@@ -85,8 +94,24 @@ function HeaderAction({ pathname }: { pathname: string }) {
   return null;
 }
 
-/** The header bar (HOME-16…20): logo, back link, messages, profile image and logout; compact after 100 px. */
-export function Header({ me }: { me: MeResponse }) {
+/**
+ * The header bar (HOME-16…20): logo, back link (when the page has none), the phone's menu button, messages, profile image and logout; compact
+ * after 100 px.
+ */
+export function Header({
+  me,
+  menuOpen,
+  onToggleMenu,
+  menuButton,
+  showBack,
+}: {
+  me: MeResponse;
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  menuButton: RefObject<HTMLButtonElement | null>;
+  /** False while the page shows its own back link: one per page. */
+  showBack: boolean;
+}) {
   const { user, unreadMessageCount } = me;
   const location = useLocation();
   const compact = useScrolledPast(LAYOUT.headerShrinkScrollPx);
@@ -98,10 +123,22 @@ export function Header({ me }: { me: MeResponse }) {
     <header className={`header${compact ? " header--compact" : ""}`}>
       <div className="header__inner">
         <div className="header__start">
+          <button
+            type="button"
+            className="header__menu"
+            ref={menuButton}
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            aria-label={shellCopy.nav.menu}
+            onClick={onToggleMenu}
+          >
+            <MenuIcon />
+            <span className="header__menu-label" aria-hidden="true">{shellCopy.nav.menu}</span>
+          </button>
           <Link to="/" className="header__logo" aria-label={shellCopy.header.home}>
             <Logo />
           </Link>
-          {isHome ? null : (
+          {isHome || !showBack ? null : (
             <Link to="/" className="header__back">
               <span aria-hidden="true">←</span>
               <span className="label-long">{shellCopy.common.backToDashboard}</span>
@@ -109,7 +146,7 @@ export function Header({ me }: { me: MeResponse }) {
             </Link>
           )}
         </div>
-        <nav className="header__end" aria-label={shellCopy.common.mainNavigation}>
+        <div className="header__end">
           <HeaderAction pathname={location.pathname} />
           {user.messagingActive ? (
             <Link
@@ -144,7 +181,7 @@ export function Header({ me }: { me: MeResponse }) {
           <button type="button" className="header__logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
             {shellCopy.common.logout}
           </button>
-        </nav>
+        </div>
       </div>
     </header>
   );
