@@ -15,6 +15,7 @@ import { stayFeedsCopy } from "./copy/stay-feeds.ts";
 import { stayImportCopy } from "./copy/stay-import.ts";
 import { apiKeysCopy } from "./copy/api-keys.ts";
 import { phoneCopy } from "./copy/phone.ts";
+import { todayCopy } from "./copy/today.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -38,4 +39,5 @@ export const copy = {
   ...stayImportCopy,
   ...apiKeysCopy,
   ...phoneCopy,
+  ...todayCopy,
 } as const;

@@ -45,14 +45,24 @@ describe("GET /api/stays/today: arrivals and departures on each property's own c
 
   it("lists today's and tomorrow's arrivals and departures, soonest first, never another account's", async () => {
     const r = reykjavik;
-    const arriving = await add(host, { propertyId: r, guestFirstName: "Ana", checkInDate: day(0), checkOutDate: day(3) });
+    const arriving = await add(host, {
+      propertyId: r,
+      guestFirstName: "Ana",
+      checkInDate: day(0),
+      checkOutDate: day(3),
+    });
     await add(host, { propertyId: r, guestFirstName: "Bo", checkInDate: day(1), checkOutDate: day(4) });
     await add(host, { propertyId: r, guestFirstName: "Later", checkInDate: day(2), checkOutDate: day(5) });
     await add(host, { propertyId: r, guestFirstName: "Leaving", checkInDate: day(-3), checkOutDate: day(0) });
     // Tokyo's today is day(1) at 22:30 UTC.
     await add(host, { propertyId: tokyo, guestFirstName: "Kenji", checkInDate: day(1), checkOutDate: day(5) });
     await add(host, { propertyId: tokyo, guestFirstName: "Yui", checkInDate: day(0), checkOutDate: day(2) });
-    const cancelled = await add(host, { propertyId: r, guestFirstName: "Gone", checkInDate: day(0), checkOutDate: day(1) });
+    const cancelled = await add(host, {
+      propertyId: r,
+      guestFirstName: "Gone",
+      checkInDate: day(0),
+      checkOutDate: day(1),
+    });
     expect((await api(host, "POST", `/api/stays/${cancelled.id}/cancel`, {})).statusCode).toBe(200);
 
     const stranger = await buildUser(t.ctx);

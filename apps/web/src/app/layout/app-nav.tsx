@@ -37,7 +37,12 @@ export function AppNav({
   }, [open, onClose]);
 
   return (
-    <nav id={NAV_ID} ref={ref} className={`app-nav${open ? " app-nav--open" : ""}`} aria-label={shellCopy.common.mainNavigation}>
+    <nav
+      id={NAV_ID}
+      ref={ref}
+      className={`app-nav${open ? " app-nav--open" : ""}`}
+      aria-label={shellCopy.common.mainNavigation}
+    >
       {groups.map((group, index) => (
         <div className="app-nav__group" key={group.label ?? index}>
           {group.label ? (

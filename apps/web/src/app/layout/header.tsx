@@ -133,7 +133,9 @@ export function Header({
             onClick={onToggleMenu}
           >
             <MenuIcon />
-            <span className="header__menu-label" aria-hidden="true">{shellCopy.nav.menu}</span>
+            <span className="header__menu-label" aria-hidden="true">
+              {shellCopy.nav.menu}
+            </span>
           </button>
           <Link to="/" className="header__logo" aria-label={shellCopy.header.home}>
             <Logo />

@@ -43,7 +43,10 @@ export function navGroups(me: MeResponse): NavGroup[] {
           ...(user.isMaster ? [item("/affiliate-payment-details", n.affiliatePayment)] : []),
         ],
       },
-      { label: n.accountGroup, items: [item("/personal-information", n.personalInformation), item("/login-security", n.loginSecurity)] },
+      {
+        label: n.accountGroup,
+        items: [item("/personal-information", n.personalInformation), item("/login-security", n.loginSecurity)],
+      },
     ];
   }
   const sharedContent = user.sharedContentPropertyId
