@@ -1,13 +1,10 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LAYOUT } from "@doorstep/shared/constants";
-import type { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
-import { useEffect, useState, type MouseEvent, type RefObject } from "react";
-import { useLocation, useMatch } from "react-router";
+import { lazy, Suspense, useEffect, useState, type RefObject } from "react";
+import { useLocation } from "react-router";
 import { Link } from "../../components/ui/link.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
-import { apiRequestTrusted } from "../../lib/api-client.ts";
-import { useProperty } from "../../api/properties/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
 import { NAV_ID } from "./app-nav.tsx";
 import { Logo } from "./logo.tsx";
@@ -22,6 +19,10 @@ function useScrolledPast(px: number): boolean {
   }, [px]);
   return past;
 }
+
+// The page action is only on the property pages and the list, so the home's first view does not load it.
+const HeaderAction = lazy(() => import("./header-action.tsx").then((m) => ({ default: m.HeaderAction })));
+const hasAction = (pathname: string) => pathname === "/properties" || pathname.startsWith("/property/");
 
 function MenuIcon() {
   return (
@@ -43,55 +44,6 @@ function ChatIcon() {
       />
     </svg>
   );
-}
-
-/**
- * GUIDE-06 / OPEN-57: the preview opens through a short-lived signed link that shows the owner the guide
- * even when inactive or passcode-protected. The tab opens at once (popup blockers allow it only inside the
- * click), then goes to the link; the plain guide address stays as the href for middle-click and no-JS.
- */
-function openGuidePreview(event: MouseEvent<HTMLAnchorElement>, propertyId: string) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-  event.preventDefault();
-  const fallback = event.currentTarget.href;
-  const tab = window.open("", "_blank");
-  if (tab) tab.opener = null;
-  apiRequestTrusted<PreviewLinkResponse>(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, {
-    method: "POST",
-    body: {},
-  })
-    .then((link) => (tab ? tab.location.replace(link.url) : window.open(link.url, "_blank", "noopener")))
-    .catch(() => (tab ? tab.location.replace(fallback) : window.open(fallback, "_blank", "noopener")));
-}
-
-/** The header's page action (HOME-18…20): "Preview guide" with a property selected, "Create property" on the list. */
-function HeaderAction({ pathname }: { pathname: string }) {
-  const match = useMatch("/property/:propertyId/*");
-  const propertyId = match?.params.propertyId;
-  const property = useProperty(propertyId);
-  if (propertyId) {
-    return (
-      <a
-        className="header__action"
-        href={property.data?.guideUrl ?? `/g/${encodeURIComponent(propertyId)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={(event) => openGuidePreview(event, propertyId)}
-      >
-        <span className="label-long">{shellCopy.header.previewGuide}</span>
-        <span className="label-short">{shellCopy.header.preview}</span>
-      </a>
-    );
-  }
-  if (pathname === "/properties") {
-    return (
-      <Link className="header__action" to="/create-property">
-        <span className="label-long">{shellCopy.header.createProperty}</span>
-        <span className="label-short">{shellCopy.header.create}</span>
-      </Link>
-    );
-  }
-  return null;
 }
 
 /**
@@ -149,7 +101,11 @@ export function Header({
           )}
         </div>
         <div className="header__end">
-          <HeaderAction pathname={location.pathname} />
+          {hasAction(location.pathname) ? (
+            <Suspense fallback={null}>
+              <HeaderAction pathname={location.pathname} />
+            </Suspense>
+          ) : null}
           {user.messagingActive ? (
             <Link
               to="/messaging"

@@ -1,9 +1,10 @@
-import { todayCopy } from "@doorstep/shared/copy/today";
+import type { todayCopy } from "@doorstep/shared/copy/today";
 import type { StayTodayItem, StayTodayResponse } from "@doorstep/shared/schemas/stays";
 import { Link } from "../../../components/ui/link.tsx";
 import "./today-lists.css";
 
-const t = todayCopy.today;
+// The words come from the panel: importing the copy here too put it in a first-view chunk of its own.
+type Words = typeof todayCopy.today;
 
 const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -13,7 +14,7 @@ function placeOf(timeZone: string): string | null {
   return (timeZone.split("/").at(-1) ?? timeZone).replaceAll("_", " ");
 }
 
-function Day({ items, day }: { items: StayTodayItem[]; day: StayTodayItem["day"] }) {
+function Day({ items, day, t }: { items: StayTodayItem[]; day: StayTodayItem["day"]; t: Words }) {
   const ofDay = items.filter((item) => item.day === day);
   if (ofDay.length === 0) return null;
   return (
@@ -36,23 +37,35 @@ function Day({ items, day }: { items: StayTodayItem[]; day: StayTodayItem["day"]
   );
 }
 
-function Column({ title, items, empty, id }: { title: string; items: StayTodayItem[]; empty: string; id: string }) {
+function Column({
+  title,
+  items,
+  empty,
+  id,
+  t,
+}: {
+  title: string;
+  items: StayTodayItem[];
+  empty: string;
+  id: string;
+  t: Words;
+}) {
   return (
     <section className="today__column" aria-labelledby={id}>
       <h3 id={id}>{title}</h3>
       {items.length === 0 ? <p className="today__note">{empty}</p> : null}
-      <Day items={items} day="today" />
-      <Day items={items} day="tomorrow" />
+      <Day items={items} day="today" t={t} />
+      <Day items={items} day="tomorrow" t={t} />
     </section>
   );
 }
 
 /** The arrivals and the departures, each split into today and tomorrow on the property's clock. */
-export function TodayLists({ data }: { data: StayTodayResponse }) {
+export function TodayLists({ data, t }: { data: StayTodayResponse; t: Words }) {
   return (
     <div className="today__columns">
-      <Column title={t.arrivals} items={data.arrivals} empty={t.noArrivals} id="today-arrivals" />
-      <Column title={t.departures} items={data.departures} empty={t.noDepartures} id="today-departures" />
+      <Column title={t.arrivals} items={data.arrivals} empty={t.noArrivals} id="today-arrivals" t={t} />
+      <Column title={t.departures} items={data.departures} empty={t.noDepartures} id="today-departures" t={t} />
     </div>
   );
 }

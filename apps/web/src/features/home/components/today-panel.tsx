@@ -26,7 +26,7 @@ export function TodayPanel({ messagingActive, unread }: { messagingActive: boole
         {today.data && !busy ? <p className="today__note">{t.quiet}</p> : null}
         {busy ? (
           <Suspense fallback={null}>
-            <TodayLists data={today.data} />
+            <TodayLists data={today.data} t={t} />
           </Suspense>
         ) : null}
         {messagingActive ? (
