@@ -108,11 +108,14 @@ export default defineConfig(({ command }) => ({
       output: {
         codeSplitting: {
           // React, React Router and TanStack Query in one chunk, loaded with the entry and cached across
-          // deploys that do not touch them; the infinite-query observer serves only lazy routes' lists.
+          // deploys that do not touch them; the infinite-query observer serves only lazy routes' lists, and the
+          // mutation observer only lazy routes' forms (the header's logout is a plain request).
           groups: [
             {
               name: "framework",
-              test: (id) => FRAMEWORK.test(id) && !/[\\/](infiniteQueryObserver|useInfiniteQuery)\.js$/.test(id),
+              test: (id) =>
+                FRAMEWORK.test(id) &&
+                !/[\\/](infiniteQueryObserver|useInfiniteQuery|mutationObserver|useMutation)\.js$/.test(id),
             },
           ],
         },

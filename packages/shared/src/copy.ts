@@ -17,6 +17,7 @@ import { apiKeysCopy } from "./copy/api-keys.ts";
 import { phoneCopy } from "./copy/phone.ts";
 import { stayLinksCopy } from "./copy/stay-links.ts";
 import { guestStayCopy } from "./copy/guest-stay.ts";
+import { todayCopy } from "./copy/today.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -42,4 +43,5 @@ export const copy = {
   ...phoneCopy,
   ...stayLinksCopy,
   ...guestStayCopy,
+  ...todayCopy,
 } as const;

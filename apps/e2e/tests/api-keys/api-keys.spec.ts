@@ -9,7 +9,7 @@ test("create an API key, see it once, find it listed by its prefix, revoke it af
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   // Reached from the home's account tiles.
   await page.goto("/");
-  await page.getByRole("link", { name: copy.home.tiles.apiKeys }).click();
+  await page.getByRole("main").getByRole("link", { name: copy.home.tiles.apiKeys }).click();
   await expect(page).toHaveURL(/\/api-keys$/);
   await expect(page.getByRole("heading", { level: 1, name: k.title })).toBeVisible();
   await expect(page.getByText(k.intro)).toBeVisible();

@@ -19,7 +19,7 @@ test("a guest writes from the guide with a photo; the open inbox shows it and th
   await expect(page.getByRole("heading", { level: 1, name: m.title })).toBeVisible();
   await page.getByLabel(m.activate).check();
   await expect(page.getByLabel(m.activate)).toBeChecked();
-  await expect(page.getByRole("link", { name: copy.header.messages })).toBeVisible(); // HOME-16
+  await expect(page.getByRole("banner").getByRole("link", { name: copy.header.messages })).toBeVisible(); // HOME-16
   await page.goto("/messaging");
   await expect(page.getByRole("heading", { level: 1, name: m.title })).toBeVisible();
   await expect(page.getByText(m.empty)).toBeVisible();
@@ -46,7 +46,9 @@ test("a guest writes from the guide with a photo; the open inbox shows it and th
   await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toContainText("Harbour Loft");
   await expect(row).toContainText(m.unread(1));
-  await expect(page.getByRole("link", { name: `${copy.header.messages}, ${copy.header.unread(1)}` })).toBeVisible({
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: `${copy.header.messages}, ${copy.header.unread(1)}` }),
+  ).toBeVisible({
     timeout: 35_000,
   });
 
@@ -55,7 +57,7 @@ test("a guest writes from the guide with a photo; the open inbox shows it and th
   await expect(page.getByRole("heading", { level: 1, name: "Ana Silva" })).toBeVisible();
   await expect(page.getByRole("link", { name: m.allMessages })).toBeVisible();
   await expect(page.getByRole("img", { name: "door.png" })).toBeVisible();
-  await expect(page.getByRole("link", { name: copy.header.messages, exact: true })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("link", { name: copy.header.messages, exact: true })).toBeVisible();
 
   // The reply, with a photo.
   await page.getByLabel(m.replyLabel).fill("Lift the handle as you turn the key.");

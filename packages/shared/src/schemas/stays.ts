@@ -19,6 +19,7 @@ import { copy } from "../copy.ts";
  *   POST   /api/stays/:stayId/cancel  † → StayResponse
  *   GET    /api/properties/:propertyId/stays?from&to  StayCalendarQuery → StayCalendarResponse
  *   GET    /api/stays/summary           → StaySummaryResponse (the dashboard home's tile)
+ *   GET    /api/stays/today             → StayTodayResponse (the home's Today panel)
  */
 
 export const STAY_SOURCES = ["manual", "feed", "csv", "api"] as const;
@@ -166,3 +167,27 @@ export const StaySummaryResponse = z.object({
   departingToday: z.number().int(),
 });
 export type StaySummaryResponse = z.infer<typeof StaySummaryResponse>;
+
+/** Most arrivals or departures the Today panel lists per kind; the rest are on the stays page. */
+export const STAY_TODAY_MAX = 50;
+export const STAY_TODAY_DAYS = ["today", "tomorrow"] as const;
+export type StayTodayDay = (typeof STAY_TODAY_DAYS)[number];
+
+/** An arrival or a departure: the day and time on the property's own clock. */
+export const StayTodayItem = z.object({
+  stayId: text(),
+  guestName: text(),
+  propertyTitle: text(),
+  day: z.enum(STAY_TODAY_DAYS),
+  date: text(),
+  time: text(),
+  timeZone: text(),
+});
+export type StayTodayItem = z.infer<typeof StayTodayItem>;
+
+/** Confirmed stays arriving or leaving today or tomorrow where each property is, soonest first. */
+export const StayTodayResponse = z.object({
+  arrivals: z.array(StayTodayItem),
+  departures: z.array(StayTodayItem),
+});
+export type StayTodayResponse = z.infer<typeof StayTodayResponse>;

@@ -190,3 +190,35 @@ export async function countStaySummary(db: Db, accountId: string, now: Date) {
     );
   return row ?? { upcoming: 0, arrivingToday: 0, departingToday: 0 };
 }
+
+/**
+ * Confirmed stays that arrive or leave on the property's own today or tomorrow (`now` read on each property's
+ * clock), by check-in: the home's Today panel. The instant bounds keep it an index range.
+ */
+export async function listStaysAroundToday(db: Db, accountId: string, now: Date, limit: number): Promise<StayView[]> {
+  const property = stayPropertiesOf(db);
+  const localToday = sql`(${now.toISOString()}::timestamptz at time zone ${property.timeZone})::date`;
+  const days = sql`(${localToday}, ${localToday} + 1)`;
+  const rows = await db
+    .select({
+      stay: stays,
+      propertyWeblink: property.propertyId,
+      propertyTitle: property.title,
+      timeZone: property.timeZone,
+      possibleDoubleBooking: overlapping,
+    })
+    .from(stays)
+    .innerJoin(property, eq(property.id, stays.propertyId))
+    .where(
+      and(
+        eq(stays.accountId, accountId),
+        eq(stays.status, "confirmed"),
+        gt(stays.checkOutAt, new Date(now.getTime() - 2 * 86_400_000)),
+        lt(stays.checkInAt, new Date(now.getTime() + 3 * 86_400_000)),
+        sql`(${stays.checkInDate} in ${days} or ${stays.checkOutDate} in ${days})`,
+      ),
+    )
+    .orderBy(asc(stays.checkInAt), asc(stays.id))
+    .limit(limit);
+  return rows.map(toView);
+}

@@ -10,6 +10,7 @@ import {
   StayListResponse,
   StayResponse,
   StaySummaryResponse,
+  StayTodayResponse,
   UpdateStayRequest,
 } from "@doorstep/shared/schemas/stays";
 import type { AppContext } from "../../app-context.ts";
@@ -19,6 +20,7 @@ import { registerStayImportRoutes } from "./stay-import.routes.ts";
 import { CreateStayExample, StayExample, UpdateStayExample } from "./stays.openapi.ts";
 import { cancelStay, createStay, getStay, updateStay } from "./stays.service.ts";
 import { listStays, staysInRange, staySummary } from "./stay-list.service.ts";
+import { staysToday } from "./stay-today.service.ts";
 
 const tags = ["stays"];
 const StayParams = z.object({ stayId: z.uuid() });
@@ -77,6 +79,18 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
     "/api/stays/summary",
     { schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } } },
     async (request) => staySummary(ctx, accountOf(request)),
+  );
+
+  app.get(
+    "/api/stays/today",
+    {
+      schema: {
+        tags,
+        summary: "Arrivals and departures today and tomorrow, each on its property's own clock",
+        response: { 200: StayTodayResponse },
+      },
+    },
+    async (request) => staysToday(ctx, accountOf(request)),
   );
 
   app.get(

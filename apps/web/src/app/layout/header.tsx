@@ -1,14 +1,12 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LAYOUT } from "@doorstep/shared/constants";
-import type { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
-import { useEffect, useState, type MouseEvent } from "react";
-import { useLocation, useMatch } from "react-router";
+import { lazy, Suspense, useEffect, useState, type RefObject } from "react";
+import { useLocation } from "react-router";
 import { Link } from "../../components/ui/link.tsx";
 import { useLogout } from "../../features/auth/api/logout.ts";
-import { apiRequestTrusted } from "../../lib/api-client.ts";
-import { useProperty } from "../../api/properties/get-property.ts";
 import { imageAtWidth, initialsOf } from "../../lib/format.ts";
+import { NAV_ID } from "./app-nav.tsx";
 import { Logo } from "./logo.tsx";
 import "./header.css";
 
@@ -20,6 +18,18 @@ function useScrolledPast(px: number): boolean {
     return () => window.removeEventListener("scroll", onScroll);
   }, [px]);
   return past;
+}
+
+// The page action is only on the property pages and the list, so the home's first view does not load it.
+const HeaderAction = lazy(() => import("./header-action.tsx").then((m) => ({ default: m.HeaderAction })));
+const hasAction = (pathname: string) => pathname === "/properties" || pathname.startsWith("/property/");
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 function ChatIcon() {
@@ -37,56 +47,23 @@ function ChatIcon() {
 }
 
 /**
- * GUIDE-06 / OPEN-57: the preview opens through a short-lived signed link that shows the owner the guide
- * even when inactive or passcode-protected. The tab opens at once (popup blockers allow it only inside the
- * click), then goes to the link; the plain guide address stays as the href for middle-click and no-JS.
+ * The header bar (HOME-16…20): logo, back link (when the page has none), the phone's menu button, messages, profile image and logout; compact
+ * after 100 px.
  */
-function openGuidePreview(event: MouseEvent<HTMLAnchorElement>, propertyId: string) {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
-  event.preventDefault();
-  const fallback = event.currentTarget.href;
-  const tab = window.open("", "_blank");
-  if (tab) tab.opener = null;
-  apiRequestTrusted<PreviewLinkResponse>(`/api/properties/${encodeURIComponent(propertyId)}/preview-link`, {
-    method: "POST",
-    body: {},
-  })
-    .then((link) => (tab ? tab.location.replace(link.url) : window.open(link.url, "_blank", "noopener")))
-    .catch(() => (tab ? tab.location.replace(fallback) : window.open(fallback, "_blank", "noopener")));
-}
-
-/** The header's page action (HOME-18…20): "Preview guide" with a property selected, "Create property" on the list. */
-function HeaderAction({ pathname }: { pathname: string }) {
-  const match = useMatch("/property/:propertyId/*");
-  const propertyId = match?.params.propertyId;
-  const property = useProperty(propertyId);
-  if (propertyId) {
-    return (
-      <a
-        className="header__action"
-        href={property.data?.guideUrl ?? `/g/${encodeURIComponent(propertyId)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={(event) => openGuidePreview(event, propertyId)}
-      >
-        <span className="label-long">{shellCopy.header.previewGuide}</span>
-        <span className="label-short">{shellCopy.header.preview}</span>
-      </a>
-    );
-  }
-  if (pathname === "/properties") {
-    return (
-      <Link className="header__action" to="/create-property">
-        <span className="label-long">{shellCopy.header.createProperty}</span>
-        <span className="label-short">{shellCopy.header.create}</span>
-      </Link>
-    );
-  }
-  return null;
-}
-
-/** The header bar (HOME-16…20): logo, back link, messages, profile image and logout; compact after 100 px. */
-export function Header({ me }: { me: MeResponse }) {
+export function Header({
+  me,
+  menuOpen,
+  onToggleMenu,
+  menuButton,
+  showBack,
+}: {
+  me: MeResponse;
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  menuButton: RefObject<HTMLButtonElement | null>;
+  /** False while the page shows its own back link: one per page. */
+  showBack: boolean;
+}) {
   const { user, unreadMessageCount } = me;
   const location = useLocation();
   const compact = useScrolledPast(LAYOUT.headerShrinkScrollPx);
@@ -98,10 +75,24 @@ export function Header({ me }: { me: MeResponse }) {
     <header className={`header${compact ? " header--compact" : ""}`}>
       <div className="header__inner">
         <div className="header__start">
+          <button
+            type="button"
+            className="header__menu"
+            ref={menuButton}
+            aria-expanded={menuOpen}
+            aria-controls={NAV_ID}
+            aria-label={shellCopy.nav.menu}
+            onClick={onToggleMenu}
+          >
+            <MenuIcon />
+            <span className="header__menu-label" aria-hidden="true">
+              {shellCopy.nav.menu}
+            </span>
+          </button>
           <Link to="/" className="header__logo" aria-label={shellCopy.header.home}>
             <Logo />
           </Link>
-          {isHome ? null : (
+          {isHome || !showBack ? null : (
             <Link to="/" className="header__back">
               <span aria-hidden="true">←</span>
               <span className="label-long">{shellCopy.common.backToDashboard}</span>
@@ -109,8 +100,12 @@ export function Header({ me }: { me: MeResponse }) {
             </Link>
           )}
         </div>
-        <nav className="header__end" aria-label={shellCopy.common.mainNavigation}>
-          <HeaderAction pathname={location.pathname} />
+        <div className="header__end">
+          {hasAction(location.pathname) ? (
+            <Suspense fallback={null}>
+              <HeaderAction pathname={location.pathname} />
+            </Suspense>
+          ) : null}
           {user.messagingActive ? (
             <Link
               to="/messaging"
@@ -144,7 +139,7 @@ export function Header({ me }: { me: MeResponse }) {
           <button type="button" className="header__logout" onClick={() => logout.mutate()} disabled={logout.isPending}>
             {shellCopy.common.logout}
           </button>
-        </nav>
+        </div>
       </div>
     </header>
   );

@@ -4,13 +4,14 @@ import { useMe } from "../../../lib/session.ts";
 import { HomeBanner } from "../components/home-banner.tsx";
 import { HomeTiles } from "../components/home-tiles.tsx";
 import { RecentProperties } from "../components/recent-properties.tsx";
+import { TodayPanel } from "../components/today-panel.tsx";
 import "./home.css";
 
 /** / for a logged-in host (HOME-01); an affiliate's / is the affiliate dashboard (src/app/routes/home-route.tsx). */
 export function HomePage() {
   const me = useMe();
   if (!me.data) return <LoadingScreen />;
-  const { user } = me.data;
+  const { user, unreadMessageCount } = me.data;
   return (
     <div className="home">
       <h1>{`${shellCopy.home.welcome} ${user.firstName}`}</h1>
@@ -22,6 +23,7 @@ export function HomePage() {
           isMaster: user.isMaster,
         }}
       />
+      <TodayPanel messagingActive={user.messagingActive} unread={unreadMessageCount} />
       <RecentProperties />
       <HomeTiles user={user} />
     </div>

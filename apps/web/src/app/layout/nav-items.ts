@@ -1,0 +1,105 @@
+import { shellCopy } from "@doorstep/shared/copy/shell";
+import type { MeResponse } from "@doorstep/shared/schemas/user";
+
+const n = shellCopy.nav;
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Other paths that belong to this area, so the area stays marked on its sub-pages. */
+  prefixes: string[];
+  badge?: number;
+}
+
+export interface NavGroup {
+  /** null: the group is the top of the list and has no heading. */
+  label: string | null;
+  items: NavItem[];
+}
+
+const item = (to: string, label: string, prefixes: string[] = [], badge?: number): NavItem => ({
+  to,
+  label,
+  prefixes,
+  ...(badge === undefined ? {} : { badge }),
+});
+
+/**
+ * The areas a signed-in person may open, grouped. Only areas that exist; each under the same rule as its
+ * home tile (HOME-13…15): billing, referrals and API keys are the account owner's (decision 039), messaging
+ * only once it is switched on, shared content at the person's own shared-content property.
+ */
+export function navGroups(me: MeResponse): NavGroup[] {
+  const { user, unreadMessageCount } = me;
+  if (user.isAffiliate) {
+    return [
+      {
+        label: null,
+        items: [
+          item("/", n.home),
+          item("/affiliate-stats", n.affiliateStats),
+          item("/affiliate-assets", n.affiliateAssets),
+          item("/affiliate-terms", n.affiliateTerms),
+          ...(user.isMaster ? [item("/affiliate-payment-details", n.affiliatePayment)] : []),
+        ],
+      },
+      {
+        label: n.accountGroup,
+        items: [item("/personal-information", n.personalInformation), item("/login-security", n.loginSecurity)],
+      },
+    ];
+  }
+  const sharedContent = user.sharedContentPropertyId
+    ? `/shared-content/${encodeURIComponent(user.sharedContentPropertyId)}`
+    : "/shared-content";
+  return [
+    {
+      label: null,
+      items: [
+        item("/", n.home),
+        item("/properties", n.properties, ["/property/", "/create-property"]),
+        item("/stays", n.stays, ["/stays/"]),
+        ...(user.messagingActive ? [item("/messaging", n.messages, ["/messaging"], unreadMessageCount)] : []),
+      ],
+    },
+    {
+      label: n.setupGroup,
+      items: [
+        item(sharedContent, n.sharedContent, ["/shared-content"]),
+        item("/local-area-profiles", n.localAreas, ["/local-area-profile", "/create-local-area-profile"]),
+        item("/property-managers", n.managers, ["/manager-profile/", "/create-manager"]),
+        item("/company-profile", n.company, ["/create-company"]),
+        item("/bulk-updates", n.bulkUpdates),
+        item("/guide-analytics", n.analytics),
+        ...(user.isMaster ? [item("/api-keys", n.apiKeys)] : []),
+      ],
+    },
+    {
+      label: n.accountGroup,
+      items: [
+        ...(user.isMaster ? [item("/subscription", n.subscription, ["/cancellation", "/subscription-success"])] : []),
+        ...(user.isMaster ? [item("/referrals", n.referrals)] : []),
+        item("/personal-information", n.personalInformation),
+        item("/login-security", n.loginSecurity),
+      ],
+    },
+  ];
+}
+
+/** The one item that is the current page's area: an exact match first, then the longest prefix. */
+export function currentItem(groups: NavGroup[], pathname: string): NavItem | undefined {
+  const items = groups.flatMap((g) => g.items);
+  const exact = items.find((i) => i.to === pathname);
+  if (exact) return exact;
+  let best: NavItem | undefined;
+  let bestLength = 0;
+  for (const candidate of items) {
+    for (const prefix of candidate.prefixes) {
+      if (pathname.startsWith(prefix) && prefix.length > bestLength) {
+        best = candidate;
+        bestLength = prefix.length;
+      }
+    }
+  }
+  return best;
+}
