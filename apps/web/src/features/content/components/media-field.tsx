@@ -7,6 +7,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { ImagePreview } from "../../../components/ui/image-upload.tsx";
 import { usePreviewUrl } from "../../../components/ui/use-image-upload.ts";
 import type { MediaDraft } from "./editor-draft.ts";
+import { FileDrop } from "../../../components/ui/file-drop.tsx";
 
 export type MediaFieldKind = "image" | "video" | "document";
 
@@ -67,10 +68,9 @@ export function MediaField({ kind, label, value, onChange }: MediaFieldProps) {
           {copy.content.openDocument}
         </a>
       ) : null}
-      <input
+      <FileDrop
+        kind={kind}
         id={inputId}
-        className="field__file"
-        type="file"
         accept={ACCEPT[kind]}
         disabled={videoLocked}
         aria-describedby={videoLocked ? hintId : undefined}
