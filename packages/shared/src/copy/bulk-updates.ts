@@ -4,20 +4,8 @@ export const bulkUpdatesCopy = {
     title: "Bulk updates",
     intro:
       "Change one detail of many properties at once. Check the changes first; each property is updated on its own, so one that cannot be changed never holds up the others.",
-    propertyIds: "Property ids",
-    propertyIdsHint: "The properties' web link ids, separated by commas.",
     detailKey: "Detail to change",
     detailValues: "New value",
-    detailValuesHint: {
-      LanguageTranslations: "Language codes separated by commas, e.g. fr, de. Empty removes every translation.",
-      DefaultLanguage: "One language code, e.g. fr: English or one of the property's translations.",
-      LinkedManager: "The manager's 8-digit id, as on their profile.",
-      CompanyBranding: "On or off.",
-      PrimaryColour: "A hex colour such as #1F6F68, or none to clear it.",
-      SecondaryColour: "A hex colour such as #1F6F68, or none to clear it.",
-      Published: "On or off.",
-      GuestMessages: "On or off: whether guests can write to you from the guide.",
-    },
     keys: {
       LanguageTranslations: "Guide translations",
       DefaultLanguage: "Default language",
