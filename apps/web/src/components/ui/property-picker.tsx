@@ -29,6 +29,9 @@ export function PropertyPicker({ selected, onChange, error, disabledIds }: Prope
   const list = usePropertySearch(deferred);
   const chosen = new Set(selected.map((p) => p.propertyId));
   const shown = list.items.filter((p) => !disabledIds?.has(p.propertyId));
+  // Ids handed over without titles (from the properties list) get theirs once the list shows them.
+  const titleOf = (p: PropertyChoice) =>
+    p.title || list.items.find((item) => item.propertyId === p.propertyId)?.title || p.propertyId;
 
   const toggle = (property: PropertyChoice, on: boolean) =>
     onChange(
@@ -86,11 +89,11 @@ export function PropertyPicker({ selected, onChange, error, disabledIds }: Prope
         <ul className="property-picker__chips" aria-label={c.selection}>
           {selected.map((property) => (
             <li key={property.propertyId} className="property-picker__chip">
-              <span>{property.title || property.propertyId}</span>
+              <span>{titleOf(property)}</span>
               <button
                 type="button"
-                aria-label={c.removeProperty(property.title || property.propertyId)}
-                title={c.removeProperty(property.title || property.propertyId)}
+                aria-label={c.removeProperty(titleOf(property))}
+                title={c.removeProperty(titleOf(property))}
                 onClick={() => toggle(property, false)}
               >
                 <span aria-hidden="true">×</span>
