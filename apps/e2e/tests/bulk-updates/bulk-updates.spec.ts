@@ -1,6 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import type { PropertyDto } from "@doorstep/shared/schemas/property";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { readProperty } from "../basic-setup/property-api.ts";
 import { createPropertyViaApi, uniqueWeblink } from "../properties/property-api.ts";
 
@@ -75,8 +75,16 @@ test("pickers: search, select all shown, remove one, set the primary colour of t
   await expect(picker.getByRole("checkbox", { name: `Cove ${tag} West` })).not.toBeChecked();
   await expect(picker.getByRole("status")).toHaveText(c.selectedCount(2));
 
+  // Every kind of value control passes axe: languages, one language, manager, switch, colour.
+  for (const key of ["LanguageTranslations", "DefaultLanguage", "LinkedManager", "Published"] as const) {
+    await page.getByLabel(c.detailKey).selectOption({ label: c.keys[key] });
+    expect(await axeViolations(page), key).toEqual([]);
+  }
+  await page.getByRole("switch", { name: c.detailValues }).check();
+  await expect(page.getByRole("switch", { name: c.detailValues })).toBeChecked();
   await page.getByLabel(c.detailKey).selectOption({ label: c.keys.PrimaryColour });
   await page.getByLabel(c.detailValues, { exact: true }).fill("#1F6F68");
+  expect(await axeViolations(page), "PrimaryColour").toEqual([]);
   await page.getByRole("button", { name: c.preview }).click();
   await expect(page.getByRole("status").filter({ hasText: c.previewSummary(2, 0, 0, 0) })).toBeVisible();
   await page.getByRole("button", { name: c.submit }).click();
