@@ -51,6 +51,12 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
     const file = page.getByLabel(b.coverImage, { exact: true });
     await file.setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: makePng(320, 180) });
     await expect(page.getByRole("img", { name: b.coverPreviewAlt })).toBeVisible();
+    if (process.env.POLISH_SCREENSHOTS)
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.getByRole("img", { name: b.coverPreviewAlt }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${process.env.POLISH_SCREENSHOTS}/polish-upload-${width}.png` });
+      }
     await page.getByRole("button", cancel(b.coverImage)).click();
     await expect(page.getByRole("img", { name: b.coverPreviewAlt })).toHaveCount(0);
     expect((await readProperty(page.request, property.propertyId)).coverImageUrl).toBeNull();

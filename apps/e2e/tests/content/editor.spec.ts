@@ -17,7 +17,7 @@ test.describe("content item editor", () => {
     await expect(page).toHaveURL(`/property/${property.propertyId}/content/wifi-and-tech`);
     await expect(page.getByRole("heading", { level: 1, name: "Wi-Fi & tech" })).toBeVisible();
 
-    await page.getByRole("button", { name: "Add Wi-Fi", exact: true }).click();
+    await page.getByRole("button", { name: copy.content.addSuggestedName("Wi-Fi"), exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Add Wi-Fi" });
     // CONT-35, decision 023: the template's name pre-fills the title, its sample texts are grey examples only;
     // its own label for the locate text (CONT-15).
@@ -27,7 +27,8 @@ test.describe("content item editor", () => {
     await expect(locate).toHaveAttribute("placeholder", "In the living room, on the shelf beside the TV.");
     // CONT-19: exactly the toolbar's buttons.
     const toolbar = dialog.getByRole("toolbar", { name: c.toolbar.label });
-    await expect(toolbar.getByRole("button")).toHaveText([
+    // Icon buttons: each named, and its name is also its tooltip.
+    const tools = [
       c.toolbar.heading,
       c.toolbar.bold,
       c.toolbar.italic,
@@ -35,7 +36,12 @@ test.describe("content item editor", () => {
       c.toolbar.bulletList,
       c.toolbar.orderedList,
       c.toolbar.link,
-    ]);
+    ];
+    await expect(toolbar.getByRole("button")).toHaveCount(tools.length);
+    for (const [index, name] of tools.entries()) {
+      await expect(toolbar.getByRole("button").nth(index)).toHaveAccessibleName(name);
+      await expect(toolbar.getByRole("button").nth(index)).toHaveAttribute("title", name);
+    }
     await expect(toolbar.getByLabel(c.toolbar.colour)).toBeVisible();
 
     const text = dialog.getByRole("textbox", { name: c.textLabel, exact: true });

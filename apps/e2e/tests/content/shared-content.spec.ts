@@ -57,10 +57,10 @@ test.describe("shared content (SHARED-01…13)", () => {
         await held;
         await route.continue();
       });
-      await shared.getByRole("button", { name: "Add Building quiet hours" }).click();
+      await shared.getByRole("button", { name: c.addSharedName("Building quiet hours") }).click();
       await expect(shared.getByRole("button", { name: `${c.updating} Building quiet hours` })).toBeVisible();
       release();
-      await expect(shared.getByRole("button", { name: "Remove Building quiet hours" })).toBeVisible();
+      await expect(shared.getByRole("button", { name: c.removeSharedName("Building quiet hours") })).toBeVisible();
       await page.unroute("**/content/shared/**");
     }
     expect(await sharedState(page.request, first.propertyId)).toEqual([
@@ -72,8 +72,8 @@ test.describe("shared content (SHARED-01…13)", () => {
 
     // Detach from the first.
     await page.goto(`/property/${first.propertyId}/content/house-rules`);
-    await page.getByRole("button", { name: "Remove Building quiet hours" }).click();
-    await expect(page.getByRole("button", { name: "Add Building quiet hours" })).toBeVisible();
+    await page.getByRole("button", { name: c.removeSharedName("Building quiet hours") }).click();
+    await expect(page.getByRole("button", { name: c.addSharedName("Building quiet hours") })).toBeVisible();
     expect(await sharedState(page.request, first.propertyId)).toEqual([
       { title: "Building quiet hours", attached: false },
     ]);

@@ -20,7 +20,7 @@ for (const viewport of [
     await createItemViaApi(page.request, id, "arrival", "Parking on the quay");
     await page.goto(`/property/${id}/content/arrival`);
 
-    await page.getByRole("button", { name: "Add Check-in time", exact: true }).click();
+    await page.getByRole("button", { name: copy.content.addSuggestedName("Check-in time"), exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Add Check-in time" });
     await expect(dialog.getByLabel("Title")).toHaveValue("Check-in time");
     const text = dialog.getByRole("textbox", { name: c.textLabel, exact: true });

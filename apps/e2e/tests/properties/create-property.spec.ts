@@ -53,10 +53,49 @@ test.describe("create a property (PROP-06…14)", () => {
     await expect(page.getByRole("alert")).toHaveCount(0);
     await page.getByRole("button", { name: t.continue, exact: true }).click();
     await expect(page.getByRole("button", { name: t.creating })).toBeVisible();
-    await expect(page).toHaveURL(`/property/${mine}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-    // A draft until it is published (decision 020).
-    await expect(page.getByText(t.draft)).toBeVisible();
+    // PROP-13: every new property goes on through the guided setup.
+    await expect(page).toHaveURL(`/property/${mine}/setup-basics`);
+    await expect(page.getByText(copy.setup.step(2, 4))).toBeVisible();
+  });
+
+  test("Create property on the properties list leads through the four steps, and the guide is live", async ({
+    loggedInPage: page,
+  }) => {
+    const name = `Harbour View ${Date.now()}`;
+    const mine = uniqueWeblink("four");
+    await page.goto("/properties");
+    await page.getByRole("link", { name: copy.header.createProperty, exact: true }).first().click();
+    await expect(page).toHaveURL("/create-property");
+    await expect(page.getByText(copy.setup.step(1, 4))).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: t.createTitle })).toBeVisible();
+    await page.getByLabel(t.guideName).fill(name);
+    await page.getByRole("button", { name: t.continue }).click();
+    await page.getByLabel(t.weblink).fill(mine);
+    await page.getByRole("button", { name: t.continue, exact: true }).click();
+
+    await expect(page).toHaveURL(`/property/${mine}/setup-basics`);
+    await expect(page.getByText(copy.setup.step(2, 4))).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: copy.setup.basicsTitle })).toBeVisible();
+    await page.getByRole("button", { name: copy.setup.completeSetup }).click();
+
+    await expect(page).toHaveURL(`/property/${mine}/setup-payment`);
+    await expect(page.getByText(copy.setup.step(3, 4))).toBeVisible();
+    await page.getByRole("button", { name: copy.setup.continueWithoutCard }).click();
+
+    await expect(page).toHaveURL(`/property/${mine}/setup-complete`);
+    await expect(page.getByText(copy.setup.step(4, 4))).toBeVisible();
+    await expect(page.getByRole("heading", { name: copy.setup.liveTitle(name) })).toBeVisible();
+    const saved = (await (await page.request.get(`/api/properties/${mine}`)).json()).property;
+    expect(saved.published).toBe(true);
+
+    if (process.env.POLISH_SCREENSHOTS) {
+      await page.goto("/create-property");
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.getByLabel(t.guideName).waitFor();
+        await page.screenshot({ path: `${process.env.POLISH_SCREENSHOTS}/polish-create-step1-${width}.png` });
+      }
+    }
   });
 
   test("a name with nothing usable gets a random 6-digit weblink (PROP-08)", async ({ loggedInPage: page }) => {

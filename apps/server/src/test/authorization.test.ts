@@ -294,6 +294,7 @@ const VALID_BODIES: Record<string, object> = {
   "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": {},
   "PUT /api/properties/:propertyId/content/shared/:itemId": {},
+  "POST /api/shared-content/items/:itemId/properties": { propertyIds: ["harness-none"] },
   "POST /api/properties/:propertyId/duplicate": {
     title: "Hijacked",
     propertyId: `harness-dup-${Math.random().toString(36).slice(2, 10)}`,
@@ -474,6 +475,36 @@ describe("authorization harness", () => {
     }
     // GET/PATCH/DELETE item, item media PUT/DELETE, sub-item media PUT/DELETE, attach and detach, on two properties.
     expect(checked).toBeGreaterThanOrEqual(16);
+  });
+
+  it("attaches a shared item to many only within the account: another account's item or property is 404 and none is attached", async () => {
+    const api = (payload: object, itemId: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/shared-content/items/${itemId}/properties`,
+        headers: { cookie: stranger.cookie },
+        payload,
+      });
+    const own = await OWNED_ID_FIXTURES.propertyId!(t, stranger);
+    const owners = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const ownersShared = await ownedItem(t.ctx, owner, "shared");
+    const ownShared = await ownedItem(t.ctx, stranger, "shared");
+    expect((await api({ propertyIds: [own] }, ownersShared.id)).statusCode).toBe(404);
+    const mixed = await api({ propertyIds: [own, owners] }, ownShared.id);
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json().error.code).toBe("NOT_FOUND");
+    // One transaction: the stranger's own property, listed first, was not attached either.
+    const sharedId = (await ensureSharedContent(t.ctx, callerOf(stranger))).propertyId;
+    const attachedTo = async () =>
+      (
+        await t.app.inject({
+          url: `/api/properties/${sharedId}/content/items/${ownShared.id}`,
+          headers: { cookie: stranger.cookie },
+        })
+      ).json().item.attachedPropertyIds;
+    expect(await attachedTo()).toEqual([]);
+    expect((await api({ propertyIds: [own] }, ownShared.id)).statusCode).toBe(200);
+    expect(await attachedTo()).toEqual([own]);
   });
 
   it("scopes the routes without an id to the caller's own records: another account's company is 404, lists hold none of it (CO-05, CO-06, MGR-13, HOME-21)", async () => {

@@ -11,6 +11,19 @@ export const contentCopy = {
     unsavedChanges: "Do you want to save changes?",
     savingOrder: "Saving changes...",
     updating: "updating...",
+    // The visible text stays "Add"/"Remove"; these names tell a suggested item's button from a shared one's.
+    addSuggestedName: (title: string) => `Add suggested item ${title}`,
+    addSharedName: (title: string) => `Add shared item ${title}`,
+    removeSharedName: (title: string) => `Remove shared item ${title}`,
+    // A shared item on many properties at once.
+    attachManyHeading: "Add to several properties",
+    attachManyIntro:
+      "Choose an item and the properties that should show it. Properties already showing it stay as they are.",
+    attachManyItem: "Shared item",
+    attachManyButton: "Add to properties",
+    attachManyDone: (title: string, n: number) =>
+      n === 1 ? `${title} is on 1 more property.` : `${title} is on ${n} properties.`,
+    attachManyError: "The item could not be added. Nothing was changed; try again.",
     keep: "Keep",
     delete: "Delete",
     videoUnsupported: "This browser does not support video. Try Chrome or Safari instead.",

@@ -253,5 +253,9 @@ export const propertyCopy = {
     failed: "Upload failed. Please try again.",
     remove: "Remove",
     choose: "Choose file",
+    // The drop zone over a file field: the field keeps its own label.
+    dropOrChoose: "Drop a file here, or click to choose",
+    dropKinds: { image: "An image: JPG, PNG, WebP or GIF", video: "A video: MP4, MOV or WebM", document: "A PDF" },
+    chosenFile: (name: string) => `Chosen: ${name}`,
   },
 } as const;

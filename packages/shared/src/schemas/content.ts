@@ -329,3 +329,16 @@ export type SharedContentResponse = z.infer<typeof SharedContentResponse>;
 
 export const AttachResponse = z.object({ attached: z.boolean() });
 export type AttachResponse = z.infer<typeof AttachResponse>;
+
+/** At most this many properties take a shared item in one request (one bulk update's worth). */
+export const MAX_ATTACH_PROPERTIES = 1000;
+
+/** A shared item attached to several properties at once: all of them, or none. */
+export const AttachManyRequest = z.object({
+  propertyIds: z.array(text().min(1).max(60)).min(1).max(MAX_ATTACH_PROPERTIES),
+});
+export type AttachManyRequest = z.infer<typeof AttachManyRequest>;
+
+/** The weblinks the item is now attached to (each once), in the order given. */
+export const AttachManyResponse = z.object({ propertyIds: z.array(text()) });
+export type AttachManyResponse = z.infer<typeof AttachManyResponse>;

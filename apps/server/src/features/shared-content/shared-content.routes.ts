@@ -2,10 +2,20 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "@doorstep/shared/schemas/text";
-import { AttachResponse, SharedContentResponse } from "@doorstep/shared/schemas/content";
+import {
+  AttachManyRequest,
+  AttachManyResponse,
+  AttachResponse,
+  SharedContentResponse,
+} from "@doorstep/shared/schemas/content";
 import type { AppContext } from "../../app-context.ts";
 import { requireCaller } from "../../plugins/auth.ts";
-import { attachSharedItem, detachSharedItem, ensureSharedContent } from "./shared-content.service.ts";
+import {
+  attachSharedItem,
+  attachSharedItemToMany,
+  detachSharedItem,
+  ensureSharedContent,
+} from "./shared-content.service.ts";
 
 const tags = ["shared content"];
 const AttachParams = z.object({ propertyId: text().min(1).max(60), itemId: z.uuid() });
@@ -41,6 +51,28 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
     async (request) => {
       await attachSharedItem(ctx, requireCaller(request), request.params.propertyId, request.params.itemId);
       return { attached: true };
+    },
+  );
+
+  app.post(
+    "/api/shared-content/items/:itemId/properties",
+    {
+      schema: {
+        tags,
+        summary: "Attach a shared item to several properties at once: all of them or, if one is not yours, none",
+        params: z.object({ itemId: z.uuid() }),
+        body: AttachManyRequest,
+        response: { 200: AttachManyResponse },
+      },
+    },
+    async (request) => {
+      const propertyIds = await attachSharedItemToMany(
+        ctx,
+        requireCaller(request),
+        request.params.itemId,
+        request.body.propertyIds,
+      );
+      return { propertyIds };
     },
   );
 

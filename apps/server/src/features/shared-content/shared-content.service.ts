@@ -94,6 +94,27 @@ export async function attachSharedItem(
   await linkItemToProperty(ctx, { itemId: item.id, propertyRowId: property.id, accountId: caller.accountId });
 }
 
+/**
+ * Attaches a shared item to several of the caller's properties in one transaction: if any property is not
+ * the caller's ordinary property, the answer is 404 and none is attached. Already attached ones stay so.
+ */
+export async function attachSharedItemToMany(
+  ctx: AppContext,
+  caller: Caller,
+  itemId: string,
+  propertyIds: string[],
+): Promise<string[]> {
+  const unique = [...new Set(propertyIds)];
+  await ctx.db.transaction(async (db) => {
+    const tx = { ...ctx, db };
+    for (const propertyId of unique) {
+      const { property, item } = await bothSides(tx, caller, propertyId, itemId);
+      await linkItemToProperty(tx, { itemId: item.id, propertyRowId: property.id, accountId: caller.accountId });
+    }
+  });
+  return unique;
+}
+
 /** Detaches a shared item from a property (SHARED-08); detaching an unattached item is a no-op. */
 export async function detachSharedItem(
   ctx: AppContext,

@@ -81,7 +81,11 @@ export function ColourField({ label, value, onChange, lightWarning, hint }: Colo
 export function ColourSwatch({ label, value }: { label: string; value: string | null }) {
   return (
     <span className="colour-swatch">
-      <span className="colour-swatch__chip" style={{ background: value ?? "transparent" }} aria-hidden="true" />
+      <span
+        className={`colour-swatch__chip${value ? "" : " colour-swatch__chip--empty"}`}
+        style={value ? { background: value } : undefined}
+        aria-hidden="true"
+      />
       <span>
         {label}: {value ?? copy.common.notEntered}
       </span>

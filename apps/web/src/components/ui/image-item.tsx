@@ -7,6 +7,7 @@ import { ImagePreview, type ImageShape } from "./image-upload.tsx";
 import { ProgressBar } from "./progress-bar.tsx";
 import { useImageUpload, type ImageUploadTarget } from "./use-image-upload.ts";
 import "./image-upload.css";
+import { FileDrop } from "./file-drop.tsx";
 
 interface ImageItemProps extends ImageUploadTarget {
   title: string;
@@ -84,10 +85,9 @@ export function ImageItem({
       error={upload.error}
       success={copy.uploads.uploaded}
     >
-      <input
+      <FileDrop
+        kind="image"
         id={inputId}
-        className="field__file"
-        type="file"
         accept="image/*"
         aria-describedby={hint ? hintId : undefined}
         onChange={(event) => {

@@ -9,6 +9,7 @@ import { ProgressBar } from "./progress-bar.tsx";
 import { useImageUpload, type ImageUploadTarget } from "./use-image-upload.ts";
 import "./image-upload.css";
 import "./text-field.css";
+import { FileDrop } from "./file-drop.tsx";
 
 export type ImageShape = "landscape" | "square" | "round";
 
@@ -78,10 +79,9 @@ export function ImageUpload({
         <label className="field__label" htmlFor={inputId}>
           {label}
         </label>
-        <input
+        <FileDrop
+          kind="image"
           id={inputId}
-          className="field__file"
-          type="file"
           accept="image/*"
           disabled={busy}
           aria-describedby={hint ? hintId : undefined}

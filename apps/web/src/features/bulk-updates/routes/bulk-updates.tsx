@@ -1,60 +1,30 @@
 import { copy } from "@doorstep/shared/copy";
-import { BULK_KEY_NAMES, type BulkKey } from "@doorstep/shared/rules/bulk-updates";
+import { BULK_KEY_NAMES, parsePropertyIds, type BulkKey } from "@doorstep/shared/rules/bulk-updates";
 import { BulkUpdateRequest, type BulkUpdateResponse } from "@doorstep/shared/schemas/bulk-updates";
 import { useId, useState, type FormEvent } from "react";
 import { useLocation, useSearchParams } from "react-router";
+import type { PropertyChoice } from "../../../api/properties/list-property-choices.ts";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { Card } from "../../../components/ui/card.tsx";
+import { PropertyPicker } from "../../../components/ui/property-picker.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { fieldProblem } from "../../../lib/schema-form.ts";
 import { useBulkUpdate } from "../api/run-bulk-update.ts";
 import { BulkResults } from "../components/bulk-results.tsx";
+import { BulkValueField } from "../components/bulk-value-field.tsx";
 import "../../../components/ui/text-field.css";
 import "./bulk-updates.css";
 
 const c = copy.bulkUpdates;
 
-function TextArea(props: {
-  label: string;
-  hint: string;
-  error?: string;
-  value: string;
-  rows: number;
-  onChange(value: string): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {props.label}
-      </label>
-      <textarea
-        id={id}
-        className="field__input"
-        rows={props.rows}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={`${id}-hint${props.error ? ` ${id}-error` : ""}`}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      <p className="field__hint" id={`${id}-hint`}>
-        {props.hint}
-      </p>
-      {props.error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** Ids selected on /properties arrive in the navigation state (a thousand ids would not fit an address). */
-function selectedIds(state: unknown): string | null {
+function selectedIds(state: unknown, fromAddress: string | null): PropertyChoice[] {
   const ids = (state as { propertyIds?: unknown } | null)?.propertyIds;
-  return Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids.join(", ") : null;
+  const list =
+    Array.isArray(ids) && ids.every((id) => typeof id === "string") ? ids : parsePropertyIds(fromAddress ?? "");
+  return list.map((propertyId) => ({ propertyId, title: "" }));
 }
 
 /**
@@ -66,7 +36,7 @@ export function BulkUpdatesPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const keyId = useId();
-  const [propertyIds, setPropertyIds] = useState(() => selectedIds(location.state) ?? params.get("ids") ?? "");
+  const [chosen, setChosen] = useState(() => selectedIds(location.state, params.get("ids")));
   const [key, setKey] = useState<BulkKey>("LanguageTranslations");
   const [values, setValues] = useState("");
   const [idsError, setIdsError] = useState<string>();
@@ -74,6 +44,7 @@ export function BulkUpdatesPage() {
   const [result, setResult] = useState<BulkUpdateResponse | null>(null);
   const bulk = useBulkUpdate();
 
+  const propertyIds = chosen.map((p) => p.propertyId).join(", ");
   const request = { propertyIds, key, values };
   const requestKey = JSON.stringify(request);
   const checkedNow = checked?.request === requestKey;
@@ -86,7 +57,8 @@ export function BulkUpdatesPage() {
     bulk.reset();
   };
   const send = (apply: boolean) => {
-    const problem = fieldProblem(BulkUpdateRequest.shape.propertyIds, propertyIds);
+    const problem =
+      chosen.length === 0 ? c.chooseProperties : fieldProblem(BulkUpdateRequest.shape.propertyIds, propertyIds);
     setIdsError(problem);
     if (problem) return;
     bulk.mutate(
@@ -114,14 +86,7 @@ export function BulkUpdatesPage() {
       <p className="bulk-page__intro">{c.intro}</p>
       <Card>
         <form className="bulk-form" onSubmit={onSubmit} noValidate>
-          <TextArea
-            label={c.propertyIds}
-            hint={c.propertyIdsHint}
-            error={idsError}
-            rows={3}
-            value={propertyIds}
-            onChange={(next) => edit(() => setPropertyIds(next))}
-          />
+          <PropertyPicker selected={chosen} error={idsError} onChange={(next) => edit(() => setChosen(next))} />
           <div className="field">
             <label className="field__label" htmlFor={keyId}>
               {c.detailKey}
@@ -130,7 +95,12 @@ export function BulkUpdatesPage() {
               id={keyId}
               className="field__input"
               value={key}
-              onChange={(event) => edit(() => setKey(event.target.value as BulkKey))}
+              onChange={(event) =>
+                edit(() => {
+                  setKey(event.target.value as BulkKey);
+                  setValues("");
+                })
+              }
             >
               {BULK_KEY_NAMES.map((name) => (
                 <option key={name} value={name}>
@@ -139,11 +109,10 @@ export function BulkUpdatesPage() {
               ))}
             </select>
           </div>
-          <TextArea
-            label={c.detailValues}
-            hint={c.detailValuesHint[key]}
+          <BulkValueField
+            key={key}
+            bulkKey={key}
             error={valuesError}
-            rows={2}
             value={values}
             onChange={(next) => edit(() => setValues(next))}
           />

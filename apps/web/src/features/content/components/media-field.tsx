@@ -1,12 +1,13 @@
 import { copy } from "@doorstep/shared/copy";
 import { IMAGE_MAX_BYTES } from "@doorstep/shared/constants";
 import { PDF_MAX_BYTES, VIDEO_MAX_BYTES } from "@doorstep/shared/rules/content";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { ImagePreview } from "../../../components/ui/image-upload.tsx";
 import { usePreviewUrl } from "../../../components/ui/use-image-upload.ts";
 import type { MediaDraft } from "./editor-draft.ts";
+import { FileDrop } from "../../../components/ui/file-drop.tsx";
 
 export type MediaFieldKind = "image" | "video" | "document";
 
@@ -30,6 +31,18 @@ function problemWith(kind: MediaFieldKind, file: File): string | null {
   return file.size > PDF_MAX_BYTES ? copy.errors.fileTooLarge : null;
 }
 
+/** A chosen file's local address while it is chosen (a video's first frame shows before it is uploaded). */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
+}
+
 interface MediaFieldProps {
   kind: MediaFieldKind;
   label: string;
@@ -46,6 +59,7 @@ export function MediaField({ kind, label, value, onChange }: MediaFieldProps) {
   const hintId = `${inputId}-hint`;
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = usePreviewUrl(kind === "image" ? value.file : null);
+  const chosenVideo = useObjectUrl(kind === "video" ? value.file : null);
   const videoLocked = kind === "video" && value.url !== null && !value.remove;
 
   return (
@@ -62,15 +76,19 @@ export function MediaField({ kind, label, value, onChange }: MediaFieldProps) {
           {copy.content.videoUnsupported}
         </video>
       ) : null}
+      {chosenVideo ? (
+        <video className="media-field__video" src={chosenVideo} muted preload="metadata" aria-label={label}>
+          {copy.content.videoUnsupported}
+        </video>
+      ) : null}
       {kind === "document" && value.url && !value.remove ? (
         <a href={value.url} target="_blank" rel="noreferrer">
           {copy.content.openDocument}
         </a>
       ) : null}
-      <input
+      <FileDrop
+        kind={kind}
         id={inputId}
-        className="field__file"
-        type="file"
         accept={ACCEPT[kind]}
         disabled={videoLocked}
         aria-describedby={videoLocked ? hintId : undefined}

@@ -10,6 +10,73 @@ import "./rich-text-editor.css";
 
 const t = copy.content.toolbar;
 
+const line = { fill: "none", stroke: "currentColor", strokeWidth: 2, strokeLinecap: "round" } as const;
+/** The tools as icons (their names are the buttons' accessible names and tooltips). */
+const ICONS: Record<
+  "heading" | "bold" | "italic" | "underline" | "bulletList" | "orderedList" | "link",
+  React.ReactNode
+> = {
+  heading: (
+    <text x="3" y="17" fontSize="15" fontWeight="700" fill="currentColor">
+      H2
+    </text>
+  ),
+  bold: (
+    <text x="6" y="18" fontSize="17" fontWeight="800" fill="currentColor">
+      B
+    </text>
+  ),
+  italic: (
+    <text x="8" y="18" fontSize="17" fontStyle="italic" fontFamily="serif" fill="currentColor">
+      I
+    </text>
+  ),
+  underline: (
+    <>
+      <text x="6" y="16" fontSize="15" fill="currentColor">
+        U
+      </text>
+      <path d="M6 20h12" {...line} />
+    </>
+  ),
+  bulletList: (
+    <>
+      <circle cx="5" cy="7" r="1.5" fill="currentColor" />
+      <circle cx="5" cy="12" r="1.5" fill="currentColor" />
+      <circle cx="5" cy="17" r="1.5" fill="currentColor" />
+      <path d="M10 7h10M10 12h10M10 17h10" {...line} />
+    </>
+  ),
+  orderedList: (
+    <>
+      <text x="2" y="9" fontSize="7" fill="currentColor">
+        1
+      </text>
+      <text x="2" y="14.5" fontSize="7" fill="currentColor">
+        2
+      </text>
+      <text x="2" y="20" fontSize="7" fill="currentColor">
+        3
+      </text>
+      <path d="M10 7h10M10 12h10M10 17h10" {...line} />
+    </>
+  ),
+  link: (
+    <path
+      d="M10 14a4 4 0 0 0 5.7 0l3-3a4 4 0 0 0-5.7-5.7l-1 1M14 10a4 4 0 0 0-5.7 0l-3 3a4 4 0 0 0 5.7 5.7l1-1"
+      {...line}
+    />
+  ),
+};
+
+function ToolIcon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg className="rich-text__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      {ICONS[name]}
+    </svg>
+  );
+}
+
 // CONT-19: exactly the toolbar's elements — heading level 2, bold, italic, underline, lists, link, colour.
 const extensions = [
   StarterKit.configure({
@@ -99,15 +166,17 @@ function Toolbar({ editor }: { editor: Editor }) {
 
   // A pointer press on a format button leaves the focus in the text: TipTap gives it back only on the next
   // frame, so letters typed at once (a quick typist, a slow phone) would go to the button and be lost.
-  const toggle = (name: keyof typeof t, pressed: boolean, run: () => void) => (
+  const toggle = (name: keyof typeof ICONS, pressed: boolean, run: () => void) => (
     <button
       type="button"
-      className="rich-text__tool"
+      className="rich-text__tool rich-text__tool--icon"
       aria-pressed={pressed}
+      aria-label={t[name]}
+      title={t[name]}
       onMouseDown={(event) => event.preventDefault()}
       onClick={run}
     >
-      {t[name] as string}
+      <ToolIcon name={name} />
     </button>
   );
 
@@ -122,18 +191,28 @@ function Toolbar({ editor }: { editor: Editor }) {
         {toggle("orderedList", state.orderedList, () => chain().toggleOrderedList().run())}
         <button
           type="button"
-          className="rich-text__tool"
+          className="rich-text__tool rich-text__tool--icon"
           aria-pressed={state.link}
           aria-expanded={linkOpen}
+          aria-label={t.link}
+          title={t.link}
           onClick={() => {
             setHref(state.href);
             setLinkOpen((open) => !open);
           }}
         >
-          {t.link}
+          <ToolIcon name="link" />
         </button>
-        <span className="rich-text__colour">
-          <label htmlFor={colourId}>{t.colour}</label>
+        <span className="rich-text__colour" title={t.colour}>
+          <label htmlFor={colourId} className="visually-hidden">
+            {t.colour}
+          </label>
+          <svg className="rich-text__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <text x="6" y="16" fontSize="15" fontWeight="700" fill="currentColor">
+              A
+            </text>
+            <rect x="4" y="19" width="16" height="3" rx="1" fill={state.colour} />
+          </svg>
           <input
             id={colourId}
             type="color"

@@ -14,6 +14,7 @@ import { useAttachSharedItem } from "../api/attach-shared-item.ts";
 import { useCategoryPage } from "../api/get-category-page.ts";
 import { useReorderContent } from "../api/reorder-content.ts";
 import type { EditorTarget } from "../components/item-editor.tsx";
+import { AttachToMany } from "../components/attach-to-many.tsx";
 import { ItemRow } from "../components/item-row.tsx";
 import { SortableItems } from "../components/sortable-items.tsx";
 import "./content.css";
@@ -116,11 +117,15 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
                     variant={item ? "secondary" : "primary"}
                     size="sm"
                     onClick={() => setEditing({ itemId: item?.id ?? null, template })}
+                    aria-label={item ? undefined : c.addSuggestedName(template.defaults.title || template.labels.title)}
                   >
-                    {item ? c.edit : c.add}{" "}
-                    <span className="visually-hidden">
-                      {item?.title ?? (template.defaults.title || template.labels.title)}
-                    </span>
+                    {item ? (
+                      <>
+                        {c.edit} <span className="visually-hidden">{item.title}</span>
+                      </>
+                    ) : (
+                      c.add
+                    )}
                   </Button>
                 </div>
               </li>
@@ -134,6 +139,7 @@ export function CategoryPage({ scope }: { scope: ContentScope }) {
       ) : null}
 
       {scope === "property" && data.canAddCustom ? <SharedItems data={data} propertyId={propertyId} /> : null}
+      {scope === "shared" && data.customItems.length > 0 ? <AttachToMany items={data.customItems} /> : null}
 
       {editing ? (
         <Suspense fallback={null}>
@@ -214,9 +220,16 @@ function SharedItems({ data, propertyId }: { data: CategoryPageResponse; propert
                 size="sm"
                 disabled={pendingId !== null}
                 onClick={() => attach.mutate({ itemId: item.id, attach: !attached })}
+                aria-label={
+                  pendingId === item.id
+                    ? undefined
+                    : attached
+                      ? c.removeSharedName(item.title)
+                      : c.addSharedName(item.title)
+                }
               >
-                {pendingId === item.id ? c.updating : attached ? c.remove : c.add}{" "}
-                <span className="visually-hidden">{item.title}</span>
+                {pendingId === item.id ? c.updating : attached ? c.remove : c.add}
+                {pendingId === item.id ? <span className="visually-hidden"> {item.title}</span> : null}
               </Button>
             </div>
           </li>
