@@ -23,6 +23,9 @@ test.describe("Basic Setup (SETUP-01…21)", () => {
       b.pinLocation,
       b.defaultLanguage,
       b.languageTranslations,
+      copy.stays.propertyDefaults.timeZone,
+      copy.stays.propertyDefaults.defaultCheckInTime,
+      copy.stays.propertyDefaults.defaultCheckOutTime,
       b.hostManager,
       b.themeColours,
     ]);
