@@ -31,8 +31,8 @@ const reason = (code: StayCsvRowError, params: Reason["params"] = {}): Reason =>
 
 /** The row's values as a source stay, or why the stay schema refuses them (its first issue). */
 export function checkRowValues(values: StayCsvValues): { stay: SourceStay } | { reason: Reason } {
-  const parsed = CreateStayRequest.safeParse({
-    propertyId: values.propertyId,
+  // Blank cells stay undefined: an update keeps what the stay holds (the host's own additions included).
+  const stay: SourceStay = {
     sourceId: values.reservationId,
     guestFirstName: values.guestFirstName,
     guestLastName: values.guestLastName,
@@ -46,33 +46,16 @@ export function checkRowValues(values: StayCsvValues): { stay: SourceStay } | { 
     checkOutDate: values.checkOutDate,
     checkOutTime: values.checkOutTime,
     doorCode: values.doorCode,
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? "");
-    if (field === "guestEmail") return { reason: reason("invalid-email") };
-    if (field === "guestLanguage") return { reason: reason("unknown-language", { language: values.guestLanguage! }) };
-    if (issue.code === "custom" && field === "checkOutDate") return { reason: reason("check-out-before-check-in") };
-    return { reason: reason("invalid-value", { column: COLUMN_OF_FIELD[field] ?? field }) };
-  }
-  // Blank cells stay undefined: an update keeps what the stay holds (the host's own additions included).
-  return {
-    stay: {
-      sourceId: values.reservationId,
-      guestFirstName: values.guestFirstName,
-      guestLastName: values.guestLastName,
-      guestEmail: values.guestEmail,
-      guestPhone: values.guestPhone,
-      guestLanguage: values.guestLanguage,
-      adults: values.adults,
-      children: values.children,
-      checkInDate: values.checkInDate,
-      checkInTime: values.checkInTime,
-      checkOutDate: values.checkOutDate,
-      checkOutTime: values.checkOutTime,
-      doorCode: values.doorCode,
-    },
   };
+  // The same schema a stay made by hand passes.
+  const parsed = CreateStayRequest.safeParse({ propertyId: values.propertyId, ...stay });
+  if (parsed.success) return { stay };
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? "");
+  if (field === "guestEmail") return { reason: reason("invalid-email") };
+  if (field === "guestLanguage") return { reason: reason("unknown-language", { language: values.guestLanguage! }) };
+  if (issue.code === "custom" && field === "checkOutDate") return { reason: reason("check-out-before-check-in") };
+  return { reason: reason("invalid-value", { column: COLUMN_OF_FIELD[field] ?? field }) };
 }
 
 /** The import's words for a refusal of the stays service. */
