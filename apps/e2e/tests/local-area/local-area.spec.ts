@@ -165,7 +165,11 @@ test.describe("local area recommendations (LOCAL-01…26)", () => {
 
     // The overview's "Local area" entry leads here.
     await page.goto(`/property/${first.propertyId}`);
-    await page.getByRole("link", { name: /Local area/ }).click();
+    // The overview's own block, not the navigation's "Local areas".
+    await page
+      .getByRole("main")
+      .getByRole("link", { name: /Local area/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/property/${first.propertyId}/local-area$`));
 
     // LOCAL-15: the card with its count.
