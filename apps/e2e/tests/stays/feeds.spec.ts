@@ -45,6 +45,8 @@ test.describe("calendar feeds on a property's stays page", () => {
     const property = await createProperty(page.request, "Ribeira Flat");
     await page.goto(`/property/${property.propertyId}/stays`);
     const block = page.getByRole("region", { name: c.heading });
+    // The block says how often feeds are read, as this server is configured (STAY_FEED_POLL_MINUTES: 15).
+    await expect(block.getByText(c.intro(15))).toBeVisible();
     await expect(block.getByText(c.empty)).toBeVisible();
 
     // A link that is not http(s) is refused beside its field.

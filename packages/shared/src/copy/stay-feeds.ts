@@ -6,8 +6,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const stayFeedsCopy = {
   stayFeeds: {
     heading: "Calendar feeds",
-    intro:
-      "Paste the calendar (iCal) export link from Airbnb, Booking.com, Vrbo or your property-management system. Doorstep reads it every 15 minutes.",
+    intro: (minutes: number) =>
+      `Paste the calendar (iCal) export link from Airbnb, Booking.com, Vrbo or your property-management system. Doorstep reads it every ${minutes === 1 ? "minute" : `${minutes} minutes`}.`,
     empty: "No calendar feeds yet.",
     add: "Add calendar feed",
     urlLabel: "Calendar (iCal) link",

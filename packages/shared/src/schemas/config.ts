@@ -14,6 +14,8 @@ export const PublicConfig = z.object({
   /** A machine-translation provider is configured: blank translated fields are filled for guests. */
   machineTranslation: z.boolean(),
   mapTileUrl: text(),
+  /** How often calendar feeds are read (STAY_FEED_POLL_MINUTES), as the feeds block tells hosts. */
+  stayFeedPollMinutes: z.number().int().positive(),
   mapAttribution: text(),
   /** Billing: which card form the dashboard shows; the publishable key is browser-safe by design (docs/architecture.md §6). */
   payments: z.object({ gateway: z.enum(["local", "stripe"]), stripePublishableKey: text().nullable() }),

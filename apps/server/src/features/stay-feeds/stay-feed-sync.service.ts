@@ -24,7 +24,9 @@ const LEASE_MS = 5 * 60_000;
 export const POLL_CONCURRENCY = 8;
 const CLAIM_BATCH = 64;
 
-const pollMs = (ctx: AppContext) => (ctx.config.stayFeeds?.pollMinutes ?? 15) * 60_000;
+/** How often each feed is read: STAY_FEED_POLL_MINUTES, 15 by default. */
+export const stayFeedPollMinutes = (ctx: AppContext): number => ctx.config.stayFeeds?.pollMinutes ?? 15;
+const pollMs = (ctx: AppContext) => stayFeedPollMinutes(ctx) * 60_000;
 const allowPrivate = (ctx: AppContext) => ctx.config.stayFeeds?.allowPrivate ?? false;
 
 /** Syncs a feed already leased to this caller; always ends the lease. */

@@ -7,6 +7,7 @@ import type { AppContext } from "../../app-context.ts";
 import type { Database } from "../../db/client.ts";
 import { readOutbox } from "../../providers/email/outbox.ts";
 import { findUserWithEmail, setAccountBillingFlags } from "../users/user.service.ts";
+import { stayFeedPollMinutes } from "../stay-feeds/stay-feed-sync.service.ts";
 import { AppError } from "../../lib/app-error.ts";
 
 const tags = ["system"];
@@ -72,6 +73,7 @@ export function registerSystemRoutes(
       machineTranslation: ctx.translator.configured,
       what3wordsConfigured: ctx.what3words.configured,
       mapTileUrl: ctx.config.mapTileUrl,
+      stayFeedPollMinutes: stayFeedPollMinutes(ctx),
       mapAttribution: ctx.config.mapAttribution,
       payments: {
         gateway: ctx.payments.kind,

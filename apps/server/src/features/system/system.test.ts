@@ -58,6 +58,7 @@ describe("health, readiness and configuration", () => {
       machineTranslation: false,
       mapTileUrl: expect.stringContaining("{z}"),
       mapAttribution: expect.any(String),
+      stayFeedPollMinutes: 15,
       payments: { gateway: "local", stripePublishableKey: null },
     });
   });

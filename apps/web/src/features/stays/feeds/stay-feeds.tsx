@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { StayFeedDialog } from "./stay-feed-dialog.tsx";
 import { StayFeedRow } from "./stay-feed-row.tsx";
 import { useStayFeeds } from "./stay-feeds-api.ts";
+import { useConfig } from "../../../lib/config.ts";
 import "./stay-feeds.css";
 
 const c = copy.stayFeeds;
@@ -13,6 +14,7 @@ const c = copy.stayFeeds;
 /** "Calendar feeds" on a property's stays page: its feeds with their last sync, and "Add calendar feed". */
 export function StayFeeds({ propertyId }: { propertyId: string }) {
   const feeds = useStayFeeds(propertyId);
+  const config = useConfig();
   const [editing, setEditing] = useState<StayFeedDto | "new" | null>(null);
 
   return (
@@ -23,7 +25,7 @@ export function StayFeeds({ propertyId }: { propertyId: string }) {
           {c.add}
         </Button>
       </div>
-      <p className="muted stay-feeds__intro">{c.intro}</p>
+      {config.data ? <p className="muted stay-feeds__intro">{c.intro(config.data.stayFeedPollMinutes)}</p> : null}
       {feeds.isError ? <LoadError onRetry={() => void feeds.refetch()} /> : null}
       {feeds.data && feeds.data.length === 0 ? <p className="muted">{c.empty}</p> : null}
       {feeds.data && feeds.data.length > 0 ? (
