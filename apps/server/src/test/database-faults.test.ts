@@ -62,6 +62,9 @@ describe.runIf(adminUrl)("PostgreSQL behind a failing network", () => {
       proxy.reset();
       await sleep(1_000);
       proxy.reset();
+      // The writers reconnect before the stall: a stall that meets only new connections is waited out by their
+      // connect (5 s) and never felt as a 503, while one that meets connections in use is (the query timeout).
+      await sleep(500);
       proxy.stall();
       await sleep(2_500);
       proxy.resume();
