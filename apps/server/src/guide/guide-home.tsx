@@ -109,6 +109,35 @@ export function HostCard({ model }: { model: GuidePageModel }) {
   );
 }
 
+/**
+ * A tile's title. A short hyphenated word ("check-in", "Wi-Fi") is kept on one line, so a narrow tile never
+ * breaks it at its hyphen as "check-/in"; longer words may break (the stylesheet hyphenates where the page's
+ * language allows). The text, and so the link's name, is unchanged.
+ */
+export function TileTitle({ title }: { title: string }) {
+  // Words and spaces, the short hyphenated words apart; the rest joined again (one text node each).
+  const parts: (string | { nowrap: string })[] = [];
+  for (const part of title.split(/(\s+)/)) {
+    const last = parts[parts.length - 1];
+    if (part.length <= 12 && /\p{L}-\p{L}/u.test(part)) parts.push({ nowrap: part });
+    else if (typeof last === "string") parts[parts.length - 1] = last + part;
+    else parts.push(part);
+  }
+  return (
+    <span>
+      {parts.map((part, i) =>
+        typeof part === "string" ? (
+          part
+        ) : (
+          <span key={i} className="nw">
+            {part.nowrap}
+          </span>
+        ),
+      )}
+    </span>
+  );
+}
+
 /** The home view: host card, featured cards, then the tiles (or the empty guide's note). */
 export function Home({ model, tiles, links }: { model: GuidePageModel; tiles: GuideTile[]; links: LinkTargets }) {
   const t = model.labels.guide;
@@ -132,7 +161,7 @@ export function Home({ model, tiles, links }: { model: GuidePageModel; tiles: Gu
               <li key={tile.href}>
                 <a href={tile.href}>
                   <GuideIcon name={tile.icon} />
-                  <span>{tile.title}</span>
+                  <TileTitle title={tile.title} />
                 </a>
               </li>
             ))}

@@ -63,6 +63,11 @@ export interface GuideStay {
   revealOn: string | null;
   /** During only: the stay's door code. */
   doorCode: string | null;
+  /**
+   * During only: when the stay ends (ISO instant). The page marks what it shows only during the stay with it,
+   * so an offline copy drops those parts at that time by the device's clock (decision 043).
+   */
+  until: string | null;
 }
 
 /**

@@ -14,10 +14,12 @@ import { nativeLanguageName } from "./language.ts";
 /**
  * The guide's script is asked for once the page has loaded (the cover included), so the first paint never waits
  * for it: the page works without it, and it only enhances (docs/architecture.md §9). The only inline script;
- * the CSP allows it by its hash (guide-render.tsx).
+ * the CSP allows it by its hash (guide-render.tsx). Before that it keeps the guest's language on this device:
+ * a page asked for in a language (`?lang=`) remembers it for the property, and the plain link then opens in
+ * the language remembered (one replace, before the script loads), online and offline alike.
  */
 export const SCRIPT_LOADER =
-  'addEventListener("load",function(){var s=document.createElement("script");s.src=document.body.getAttribute("data-script");document.head.appendChild(s)})';
+  '(function(){var d=document,b=d.body,h=d.documentElement;try{var a=b.getAttribute("data-langs"),k="dsg_lang:"+b.getAttribute("data-property"),u=new URL(location.href),l=localStorage.getItem(k);if(a){if(u.searchParams.has("lang"))localStorage.setItem(k,h.lang);else if(l&&l!==h.lang&&(" "+a+" ").indexOf(" "+l+" ")>=0){u.searchParams.set("lang",l);location.replace(u.href);return}}}catch(e){}addEventListener("load",function(){var s=d.createElement("script");s.src=b.getAttribute("data-script");d.head.appendChild(s)})})()';
 
 // The cover spans the viewport (guide-styles.ts: `.cover img{width:100%}`).
 const COVER_SIZES = "100vw";
@@ -102,6 +104,12 @@ function GuideBody({ model }: { model: GuidePageModel }) {
         <p id="offline" className="offline" hidden>
           {t.offline}
         </p>
+        {model.messaging ? (
+          // Shown by the script (and by the worker's page) when Messages is opened with no connection.
+          <p id="msg-offline" className="offline" role="status" hidden>
+            {model.labels.messaging.needsConnection}
+          </p>
+        ) : null}
         {model.untranslated ? (
           // Once for the page, in the guest's language; the English parts themselves carry lang="en".
           <p className="untranslated">{t.untranslatedNotice}</p>
@@ -194,6 +202,10 @@ export function GuideDocument({ model, stylesheet }: { model: GuidePageModel; st
         data-property={model.propertyId}
         data-base={model.basePath}
         data-sw={model.offline ? "1" : undefined}
+        data-sw-base={model.offline && model.languageBase ? model.languageBase : undefined}
+        data-langs={
+          model.kind === "guide" && !model.preview && model.languages.length > 1 ? model.languages.join(" ") : undefined
+        }
         data-visit={model.recordVisit ? "1" : undefined}
         data-script={model.scriptUrl}
         data-copied={t.copied}

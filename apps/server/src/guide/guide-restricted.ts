@@ -27,12 +27,22 @@ function masked(item: TranslatedItem): TranslatedItem {
   };
 }
 
-/** During a stay, on its own guide: the item in full with the stay's details filled in, no longer held back. */
-function filled(item: TranslatedItem, values: StayDetailValues): TranslatedItem {
+/** A stay in progress on its own guide: its details, and when it ends (ISO instant). */
+export interface StayInProgress {
+  values: StayDetailValues;
+  until: string;
+}
+
+/**
+ * During a stay, on its own guide: the item in full with the stay's details filled in, no longer held back, but
+ * `held` until the stay ends, so the page marks it for its offline copy to drop then (decision 043).
+ */
+function filled(item: TranslatedItem, { values, until }: StayInProgress): TranslatedItem {
   const fill = (text: string | null) => (text === null ? null : fillStayDetails(text, values));
   return {
     ...item,
     restricted: false,
+    held: until,
     detailText: fillStayDetails(item.detailText, values),
     englishDetailText: fillStayDetails(item.englishDetailText, values),
     describe: fill(item.describe),
@@ -42,12 +52,12 @@ function filled(item: TranslatedItem, values: StayDetailValues): TranslatedItem 
 }
 
 /** Every restricted item masked, or, with a stay in progress, filled in. */
-export function applyRestrictions(items: TranslatedItem[], stay: StayDetailValues | null): TranslatedItem[] {
+export function applyRestrictions(items: TranslatedItem[], stay: StayInProgress | null): TranslatedItem[] {
   return items.map((i) => (!i.restricted ? i : stay ? filled(i, stay) : masked(i)));
 }
 
 /** The same through a page's sections (and their children): a stay's guide applies it per request. */
-export function restrictSections(sections: GuideSection[], stay: StayDetailValues | null): GuideSection[] {
+export function restrictSections(sections: GuideSection[], stay: StayInProgress | null): GuideSection[] {
   return sections.map((s) => ({
     ...s,
     items: applyRestrictions(s.items, stay),

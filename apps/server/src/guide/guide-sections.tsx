@@ -6,6 +6,7 @@ import { sanitizePlainText, sanitizeRichText } from "../lib/sanitize.ts";
 import { useLabels } from "./guide-labels.ts";
 import { srcSet, type GuideSection, type TranslatedItem } from "./guide-model.ts";
 import { wifiDetails, wifiQrSvg } from "./wifi.ts";
+import { Held } from "./guide-stay.tsx";
 
 // An item photo spans the column less the page's and the card's padding (16 px each side, twice).
 const ITEM_WIDTHS = [300, 450, 600, 750, 900, 1200] as const;
@@ -169,39 +170,16 @@ function Wifi({ item }: { item: TranslatedItem }) {
   );
 }
 
-/**
- * One item as a card. The home screen shows featured items again (GUIDE-11) under their own anchors
- * (`featuredAnchor`), so every id on the page stays unique; there the "Featured" badge would say nothing.
- */
-export function Item({
-  item,
-  level,
-  links,
-  onHome = false,
-}: {
-  item: TranslatedItem;
-  level: 3 | 4;
-  links: LinkTargets;
-  onHome?: boolean;
-}) {
-  const labels = useLabels();
-  const t = labels.guide;
-  const Heading = level === 3 ? "h3" : "h4";
-  // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
-  // says it once to everyone).
+/** An item's content under its title: picture, text, details, media, links and sub-items. */
+function ItemBody({ item, level, links }: { item: TranslatedItem; level: 3 | 4; links: LinkTargets }) {
+  const t = useLabels().guide;
   const english = (field: string) => (item.untranslatedFields.includes(field) ? "en" : undefined);
   const webLink = safeHttp(item.webLink);
   const details = (["describe", "locate", "operate"] as const).flatMap((key) =>
     item[key] ? [[key, item[key]] as const] : [],
   );
   return (
-    <article
-      className={`item${item.featured && !onHome ? " featured" : ""}`}
-      id={onHome ? featuredAnchor(item.id) : itemAnchor(item.id)}
-    >
-      {item.featured && !onHome ? <span className="badge">{t.featured}</span> : null}
-      <Heading lang={english("title")}>{item.title}</Heading>
-      {item.restricted ? <p className="restricted">{labels.stay.restricted}</p> : null}
+    <>
       {item.imageUrl ? <Picture url={item.imageUrl} alt="" /> : null}
       <RichText html={item.detailText} headingLevel={level === 3 ? 4 : 5} lang={english("detailText")} />
       {item.label === "wifi" ? <Wifi item={item} /> : null}
@@ -234,6 +212,46 @@ export function Item({
       {item.subItems.map((sub) => (
         <SubItem key={sub.id} sub={sub} english={english} links={links} />
       ))}
+    </>
+  );
+}
+
+/**
+ * One item as a card. The home screen shows featured items again (GUIDE-11) under their own anchors
+ * (`featuredAnchor`), so every id on the page stays unique; there the "Featured" badge would say nothing.
+ */
+export function Item({
+  item,
+  level,
+  links,
+  onHome = false,
+}: {
+  item: TranslatedItem;
+  level: 3 | 4;
+  links: LinkTargets;
+  onHome?: boolean;
+}) {
+  const labels = useLabels();
+  const t = labels.guide;
+  const Heading = level === 3 ? "h3" : "h4";
+  // OPEN-44: a field shown in English for want of a translation says so to screen readers (the page's notice
+  // says it once to everyone).
+  const english = (field: string) => (item.untranslatedFields.includes(field) ? "en" : undefined);
+  return (
+    <article
+      className={`item${item.featured && !onHome ? " featured" : ""}`}
+      id={onHome ? featuredAnchor(item.id) : itemAnchor(item.id)}
+    >
+      {item.featured && !onHome ? <span className="badge">{t.featured}</span> : null}
+      <Heading lang={english("title")}>{item.title}</Heading>
+      {item.restricted ? <p className="restricted">{labels.stay.restricted}</p> : null}
+      {item.held ? (
+        <Held until={item.held} after={labels.stay.restricted} afterClass="restricted">
+          <ItemBody item={item} level={level} links={links} />
+        </Held>
+      ) : (
+        <ItemBody item={item} level={level} links={links} />
+      )}
     </article>
   );
 }

@@ -1,7 +1,32 @@
 /** @jsxRuntime automatic */
 /** @jsxImportSource react */
 // Explicit: tsx (esbuild) runs the server from the repository root, whose tsconfig has no "jsx" setting.
+import { createElement, type ReactNode } from "react";
 import type { GuidePageModel } from "./guide-model.ts";
+
+/**
+ * The element that holds what a stay's guide shows only during the stay (decision 043): the door code and the
+ * restricted items' content. It never nests, so the guide's service worker can cut it out of a stored page by
+ * its tags once `data-until` has passed on the device's clock, and the page's script removes it from an open
+ * page then too; either puts `<p class="{data-class}">{data-after}</p>` in its place. A custom element, shown as
+ * a block by the stylesheet; its attributes are written in this order (the worker reads them so).
+ */
+export const HELD_TAG = "stay-held";
+
+export function Held({
+  until,
+  after,
+  afterClass,
+  children,
+}: {
+  until: string;
+  /** What the page says in its place once the stay has ended. */
+  after: string;
+  afterClass: "note" | "restricted";
+  children: ReactNode;
+}) {
+  return createElement(HELD_TAG, { "data-until": until, "data-after": after, "data-class": afterClass }, children);
+}
 
 /**
  * A stay's card at the top of its guide (decision 042): the welcome, check-in and check-out, then by the
@@ -19,13 +44,15 @@ export function StayCard({ model }: { model: GuidePageModel }) {
         <dd>{stay.checkIn}</dd>
         <dt>{t.checkOut}</dt>
         <dd>{stay.checkOut}</dd>
-        {stay.doorCode ? (
-          <>
+      </dl>
+      {stay.doorCode && stay.until ? (
+        <Held until={stay.until} after={t.ended} afterClass="note">
+          <dl>
             <dt>{t.doorCode}</dt>
             <dd className="code">{stay.doorCode}</dd>
-          </>
-        ) : null}
-      </dl>
+          </dl>
+        </Held>
+      ) : null}
       {stay.revealOn ? (
         <p className="note" role="status">
           {t.revealOn(stay.revealOn)}

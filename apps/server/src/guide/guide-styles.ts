@@ -39,8 +39,12 @@ html{scroll-padding-top:60px}
 .menu a{display:block;padding:10px 12px;border-radius:6px;text-decoration:none}
 .ib:hover,.ib:focus-visible,.menu summary:hover{background:rgba(127,127,127,.25)}
 .menu a:hover,.menu a:focus-visible{background:#f0f0ee}
-.tiles ul{list-style:none;margin:16px 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(150px,1fr));gap:10px}
-.tiles a{display:flex;flex-direction:column;gap:10px;min-height:100px;height:100%;padding:14px;background:#fff;border-radius:12px;text-decoration:none;font-weight:600;line-height:1.25;box-shadow:0 1px 2px rgba(0,0,0,.08)}
+.tiles ul{list-style:none;margin:16px 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(150px,calc(50% - 5px)),1fr));gap:10px}
+.tiles li{min-width:0}
+.tiles a{display:flex;flex-direction:column;gap:10px;min-height:100px;height:100%;padding:14px 12px;background:#fff;border-radius:12px;text-decoration:none;font-weight:600;line-height:1.25;box-shadow:0 1px 2px rgba(0,0,0,.08);hyphens:auto;-webkit-hyphens:auto;overflow-wrap:anywhere}
+.tiles a:is(:lang(ja),:lang(zh),:lang(ko),:lang(ar)){hyphens:manual;-webkit-hyphens:manual}
+.nw{white-space:nowrap}
+@media(max-width:359px){.tiles a{font-size:.95rem}}
 .tiles a:hover{box-shadow:0 2px 10px rgba(0,0,0,.16)}
 .tiles .ic{width:30px;height:30px;color:var(--p)}
 .feat>h2,.srch h2{font-size:1.2rem;margin:20px 0 10px}
@@ -96,6 +100,7 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .stay .code{font-size:1.5rem;font-weight:700;letter-spacing:.08em}
 .stay .note{margin:12px 0 0;padding:8px 12px;border-radius:8px;background:#f0f0ee}
 .restricted{color:#555;font-style:italic}
+stay-held{display:block}
 .hwho{display:flex;gap:14px;align-items:center}
 .host img{width:64px;height:64px;border-radius:50%;object-fit:cover}
 .host h2{font-size:.9rem;font-weight:600;color:#555;margin:0}
@@ -106,6 +111,7 @@ dl.dlo{margin:8px 0}dl.dlo dt{font-weight:600}dl.dlo dd{margin:0 0 8px}
 .gate{max-width:420px;margin:24px auto;background:#fff;border-radius:12px;padding:20px}
 .gate label{display:block;font-weight:600;margin-bottom:6px}
 .gate input{font:inherit;font-size:1.4rem;letter-spacing:.3em;width:100%;padding:10px;border:2px solid #767676;border-radius:8px}
+.gate input::placeholder{font-size:1rem;letter-spacing:normal;color:#6b6b6b}
 .error{color:#a50000;font-weight:600;min-height:1.5em}
 footer{padding:24px 16px;text-align:center;color:#555;font-size:.85rem}
 .message{max-width:520px;margin:15vh auto;text-align:center;padding:0 16px}

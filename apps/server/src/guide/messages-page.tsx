@@ -48,7 +48,10 @@ const STYLES = `
 @media (max-width:480px){.compose .row{grid-template-columns:1fr}}
 .compose label{display:block;font-weight:600;margin:12px 0 4px}
 .compose input,.compose textarea{font:inherit;width:100%;padding:10px;border:2px solid #767676;border-radius:8px;background:#fff}
-.compose textarea{min-height:120px;resize:vertical}
+.compose textarea{min-height:84px;resize:vertical}
+.who summary{cursor:pointer;padding:4px 0;color:#333}
+.who summary span:last-child{text-decoration:underline}
+.compose>label:first-of-type,.who+label{margin-top:8px}
 .compose .hint{font-size:.85rem;color:#555;margin:4px 0 0}
 .compose [aria-invalid=true]{border-color:#a50000}
 .vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -150,9 +153,42 @@ function Field(props: {
   );
 }
 
+/** The guest's name and email: asked with their first message, then folded under "Writing as {name}". */
+function Who({ model }: { model: MessagesPageModel }) {
+  const g = useMessagingLabels();
+  const fields = (
+    <>
+      <div className="row">
+        <Field id="firstName" label={g.firstName} model={model} autoComplete="given-name" required />
+        <Field id="lastName" label={g.lastName} model={model} autoComplete="family-name" required />
+      </div>
+      <Field id="email" label={g.email} model={model} type="email" autoComplete="email" />
+      <p className="hint">{g.emailHint}</p>
+    </>
+  );
+  const { firstName, lastName } = model.values;
+  const hasError = Boolean(model.errors.firstName || model.errors.lastName || model.errors.email);
+  // Known from their thread (a sealed cookie): the fields stay in the form, folded, and open on an error.
+  return firstName && lastName ? (
+    <details className="who" data-who="" open={hasError || undefined}>
+      <summary>
+        <span data-who-name="">{g.writingAs(`${firstName} ${lastName}`)}</span> · <span>{g.changeDetails}</span>
+      </summary>
+      {fields}
+    </details>
+  ) : (
+    <div className="who" data-who="">
+      {fields}
+    </div>
+  );
+}
+
+/** The one composer, under the thread: the message, files and Send (the name only until the guest has given it). */
 function Compose({ model }: { model: MessagesPageModel }) {
   const g = useMessagingLabels();
   const { errors } = model;
+  // The script folds the name away once the first message is sent, in the page's words ({name} swapped).
+  const namePlaceholder = "{name}";
   return (
     <form
       className="compose"
@@ -162,18 +198,18 @@ function Compose({ model }: { model: MessagesPageModel }) {
       data-compose=""
       data-sent={g.sent}
       data-failed={g.failed}
+      data-writing-as={g.writingAs(namePlaceholder)}
+      data-change={g.changeDetails}
       noValidate
     >
-      <div className="row">
-        <Field id="firstName" label={g.firstName} model={model} autoComplete="given-name" required />
-        <Field id="lastName" label={g.lastName} model={model} autoComplete="family-name" required />
-      </div>
+      <Who model={model} />
       <label htmlFor="m-message">{g.message}</label>
       <textarea
         id="m-message"
         name="message"
         required
         maxLength={5000}
+        rows={3}
         defaultValue={model.values.message}
         aria-invalid={errors.message ? true : undefined}
         aria-describedby={errors.message ? "m-message-error" : undefined}
@@ -183,8 +219,6 @@ function Compose({ model }: { model: MessagesPageModel }) {
           {errors.message}
         </p>
       ) : null}
-      <Field id="email" label={g.email} model={model} type="email" autoComplete="email" />
-      <p className="hint">{g.emailHint}</p>
       <label htmlFor="m-files">{g.attach}</label>
       <input
         id="m-files"

@@ -3,8 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
-import { GUIDE_SCRIPT } from "./guide-assets.ts";
-import { renderGuide, sendGuide } from "./guide-render.tsx";
+import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
+import type { GuidePageModel } from "./guide-model.ts";
+import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
 import { loadStayGuidePage, type GuideLoader } from "./stay-guide.service.ts";
 import { createGuideModelCache } from "./guide-model-cache.ts";
 import { loadGuidePage } from "./guide.service.ts";
@@ -27,9 +28,16 @@ export const STAY_PAGE_HEADERS = {
   "Cache-Control": "private, no-store",
   "X-Robots-Tag": "noindex, nofollow",
   "Referrer-Policy": "no-referrer",
-  // Not kept offline by the guide's service worker (its scope is the public guide's address anyway).
-  "X-Guide-Offline": "skip",
 } as const;
+
+/**
+ * What the link's own service worker (scope `/s/{token}`) is told of a page (decision 043): `X-Guide-Offline`
+ * as the guide sets it (store a stay's guide, purge on an unknown or cancelled link), and during the stay
+ * `X-Guide-Stay-Until`, the instant the worker drops the held parts of its copy by the device's clock.
+ */
+export function stayOfflineHeaders(model: GuidePageModel): Record<string, string> {
+  return model.kind === "guide" && model.stay?.until ? { "X-Guide-Stay-Until": model.stay.until } : {};
+}
 
 /** `/s/{token}`: a stay's own guide (decision 042). Rendered per request from the guide's model and the stay. */
 export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): void {
@@ -80,7 +88,10 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       // Gone for good: a cancelled stay's link will not come back (an unknown one is a plain 404).
       status: cancelled ? 410 : undefined,
     });
-    const stayPage = { ...rendered, headers: { ...rendered.headers, ...STAY_PAGE_HEADERS } };
+    const stayPage = {
+      ...rendered,
+      headers: { ...rendered.headers, ...STAY_PAGE_HEADERS, ...stayOfflineHeaders(page.model) },
+    };
     const found = page.found;
     if (found && !cancelled && page.model.kind === "guide") {
       const { revealAt, endAt } = windowOf(found.stay, found.settings);
@@ -91,6 +102,21 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
     }
     return sendGuide(reply, stayPage, undefined, acceptEncoding);
   });
+
+  // The link's own service worker: the guide's, scoped to this link (the page registers it at `/s/{token}/sw.js`).
+  // It reads nothing: any token gets the same script, which keeps only what `/s/{token}` itself answers.
+  app.get(
+    "/s/:token/sw.js",
+    { config: { public: true }, schema: { hide: true, params: Params } },
+    async (request, reply) =>
+      reply
+        .headers(securityHeaders(null))
+        .headers(STAY_PAGE_HEADERS)
+        .type("text/javascript; charset=utf-8")
+        .header("Service-Worker-Allowed", `/s/${request.params.token}`)
+        .header("Cache-Control", "no-cache")
+        .send(SERVICE_WORKER),
+  );
 
   app.get(
     "/api/stay-guide/:token",
@@ -116,7 +142,7 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
         },
         load,
       );
-      reply.headers(STAY_PAGE_HEADERS);
+      reply.headers(STAY_PAGE_HEADERS).header("X-Guide-Offline", "skip");
       if (page.found?.stay.status === "cancelled") throw new AppError("STAY_LINK_INACTIVE");
       const { model } = page;
       if (model.kind !== "guide" || !model.stay) throw new AppError("GUIDE_PAGE_NOT_FOUND");

@@ -60,7 +60,7 @@ function detailValues(stay: Stay, language: string): StayDetailValues {
 export function stayPart(found: StayByLink, labels: GuideLabels, language: string, now: Date): GuideStay {
   const { stay, settings } = found;
   const phase = phaseOf(found, now);
-  const { revealAt } = windowOf(stay, settings);
+  const { revealAt, endAt } = windowOf(stay, settings);
   return {
     welcome: labels.stay.welcome(stay.guestFirstName),
     checkIn: wallDateTime(language, stay.checkInDate, stay.checkInTime),
@@ -68,6 +68,7 @@ export function stayPart(found: StayByLink, labels: GuideLabels, language: strin
     phase,
     revealOn: phase === "before" ? format(language, { dateStyle: "full", timeZone: stay.timeZone }, revealAt) : null,
     doorCode: phase === "during" ? stay.doorCode : null,
+    until: phase === "during" ? endAt.toISOString() : null,
   };
 }
 
@@ -139,19 +140,20 @@ export async function loadStayGuidePage(
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
   await recordStayLinkOpen(ctx, found.stay.id);
+  const stay = stayPart(found, guide.model.labels, guide.model.language, ctx.now());
   const model: GuidePageModel = {
     ...guide.model,
     noindex: true,
-    // Not registered for offline reading yet, and never reported as a public visit: the link is a key.
-    offline: false,
+    // Kept for offline reading by the link's own worker (decision 043); never reported as a public visit.
+    offline: true,
     recordVisit: false,
     languageBase: stayBasePath(request.token),
     // The property's model is shared by every stay (and cached): this stay's details go in here, per request.
     sections: restrictSections(
       guide.model.sections,
-      phaseOf(found, ctx.now()) === "during" ? detailValues(found.stay, guide.model.language) : null,
+      stay.until ? { values: detailValues(found.stay, guide.model.language), until: stay.until } : null,
     ),
-    stay: stayPart(found, guide.model.labels, guide.model.language, ctx.now()),
+    stay,
   };
   return { model, personal: true, protectedContent: true, found };
 }

@@ -81,6 +81,9 @@ export const messagingCopy = {
     notifyOn: "You will be notified of replies on this device.",
     notifyBlocked: "Notifications are blocked for this site in your browser's settings.",
     notifyFailed: "Notifications could not be turned on. You can still check this page or your email.",
+    needsConnection: "Messages need an internet connection. Connect, then open Messages again.",
+    writingAs: (name: string) => `Writing as ${name}`,
+    changeDetails: "Change your name or email",
   },
   // Emails: ours.
   messagingEmails: {

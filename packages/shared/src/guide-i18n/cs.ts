@@ -96,6 +96,9 @@ export const cs: GuideLabels = {
     notifyOn: "Na tomto zařízení budete dostávat upozornění na odpovědi.",
     notifyBlocked: "Oznámení z tohoto webu jsou v nastavení prohlížeče blokována.",
     notifyFailed: "Oznámení se nepodařilo zapnout. Stále můžete sledovat tuto stránku nebo e-mail.",
+    needsConnection: "Zprávy potřebují připojení k internetu. Připojte se a otevřete Zprávy znovu.",
+    writingAs: (name) => `Píšete jako ${name}`,
+    changeDetails: "Změnit jméno nebo e-mail",
   },
   places: {
     guideTitle: "Tipy v okolí",

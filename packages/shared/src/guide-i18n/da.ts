@@ -96,6 +96,9 @@ export const da: GuideLabels = {
     notifyOn: "Du får besked om svar på denne enhed.",
     notifyBlocked: "Notifikationer fra dette websted er blokeret i browserens indstillinger.",
     notifyFailed: "Notifikationer kunne ikke slås til. Du kan stadig tjekke denne side eller din e-mail.",
+    needsConnection: "Beskeder kræver internetforbindelse. Opret forbindelse, og åbn Beskeder igen.",
+    writingAs: (name) => `Skriver som ${name}`,
+    changeDetails: "Skift dit navn eller din e-mail",
   },
   places: {
     guideTitle: "Lokale anbefalinger",

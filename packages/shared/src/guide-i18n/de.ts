@@ -99,6 +99,10 @@ export const de: GuideLabels = {
     notifyBlocked: "Benachrichtigungen für diese Website sind in den Browsereinstellungen blockiert.",
     notifyFailed:
       "Benachrichtigungen konnten nicht aktiviert werden. Sie können weiterhin diese Seite oder Ihre E-Mails prüfen.",
+    needsConnection:
+      "Nachrichten brauchen eine Internetverbindung. Verbinden Sie sich und öffnen Sie die Nachrichten erneut.",
+    writingAs: (name) => `Sie schreiben als ${name}`,
+    changeDetails: "Name oder E-Mail ändern",
   },
   places: {
     guideTitle: "Tipps aus der Umgebung",

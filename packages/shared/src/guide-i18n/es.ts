@@ -97,6 +97,9 @@ export const es: GuideLabels = {
     notifyOn: "Recibirás avisos de respuestas en este dispositivo.",
     notifyBlocked: "Las notificaciones de este sitio están bloqueadas en los ajustes de tu navegador.",
     notifyFailed: "No se pudieron activar las notificaciones. Puedes seguir consultando esta página o tu correo.",
+    needsConnection: "Los mensajes necesitan conexión a internet. Conéctate y vuelve a abrir Mensajes.",
+    writingAs: (name) => `Escribes como ${name}`,
+    changeDetails: "Cambiar tu nombre o correo",
   },
   places: {
     guideTitle: "Recomendaciones locales",

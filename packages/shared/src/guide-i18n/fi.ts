@@ -96,6 +96,9 @@ export const fi: GuideLabels = {
     notifyOn: "Saat ilmoitukset vastauksista tällä laitteella.",
     notifyBlocked: "Tämän sivuston ilmoitukset on estetty selaimen asetuksissa.",
     notifyFailed: "Ilmoituksia ei voitu ottaa käyttöön. Voit yhä tarkistaa tämän sivun tai sähköpostisi.",
+    needsConnection: "Viestit tarvitsevat internetyhteyden. Yhdistä ja avaa Viestit uudelleen.",
+    writingAs: (name) => `Kirjoitat nimellä ${name}`,
+    changeDetails: "Vaihda nimesi tai sähköpostisi",
   },
   places: {
     guideTitle: "Paikalliset suositukset",

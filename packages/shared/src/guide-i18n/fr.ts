@@ -96,6 +96,9 @@ export const fr: GuideLabels = {
     notifyOn: "Vous serez averti des réponses sur cet appareil.",
     notifyBlocked: "Les notifications sont bloquées pour ce site dans les réglages de votre navigateur.",
     notifyFailed: "Impossible d’activer les notifications. Vous pouvez toujours consulter cette page ou vos e-mails.",
+    needsConnection: "Les messages nécessitent une connexion internet. Connectez-vous, puis rouvrez Messages.",
+    writingAs: (name) => `Vous écrivez en tant que ${name}`,
+    changeDetails: "Modifier votre nom ou votre e-mail",
   },
   places: {
     guideTitle: "Recommandations locales",

@@ -97,6 +97,9 @@ export const it: GuideLabels = {
     notifyOn: "Riceverai le notifiche delle risposte su questo dispositivo.",
     notifyBlocked: "Le notifiche per questo sito sono bloccate nelle impostazioni del browser.",
     notifyFailed: "Non è stato possibile attivare le notifiche. Puoi sempre controllare questa pagina o la tua email.",
+    needsConnection: "I messaggi richiedono una connessione a internet. Connettiti e riapri Messaggi.",
+    writingAs: (name) => `Scrivi come ${name}`,
+    changeDetails: "Cambia nome o email",
   },
   places: {
     guideTitle: "Consigli in zona",

@@ -96,6 +96,9 @@ export const ja: GuideLabels = {
     notifyOn: "この端末で返信の通知を受け取ります。",
     notifyBlocked: "このサイトの通知はブラウザの設定でブロックされています。",
     notifyFailed: "通知をオンにできませんでした。このページやメールで引き続き確認できます。",
+    needsConnection: "メッセージにはインターネット接続が必要です。接続してから、もう一度メッセージを開いてください。",
+    writingAs: (name) => `${name} として送信します`,
+    changeDetails: "名前またはメールアドレスを変更",
   },
   places: {
     guideTitle: "周辺のおすすめ",

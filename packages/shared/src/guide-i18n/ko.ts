@@ -96,6 +96,9 @@ export const ko: GuideLabels = {
     notifyOn: "이 기기에서 답장 알림을 받습니다.",
     notifyBlocked: "브라우저 설정에서 이 사이트의 알림이 차단되어 있습니다.",
     notifyFailed: "알림을 켜지 못했습니다. 이 페이지나 이메일에서 계속 확인할 수 있습니다.",
+    needsConnection: "메시지를 보려면 인터넷 연결이 필요합니다. 연결한 뒤 메시지를 다시 여세요.",
+    writingAs: (name) => `${name}(으)로 작성 중`,
+    changeDetails: "이름 또는 이메일 변경",
   },
   places: {
     guideTitle: "주변 추천 장소",

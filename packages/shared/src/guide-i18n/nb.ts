@@ -96,6 +96,9 @@ export const nb: GuideLabels = {
     notifyOn: "Du får varsel om svar på denne enheten.",
     notifyBlocked: "Varsler fra dette nettstedet er blokkert i nettleserinnstillingene.",
     notifyFailed: "Varsler kunne ikke slås på. Du kan fortsatt sjekke denne siden eller e-posten din.",
+    needsConnection: "Meldinger trenger internettilkobling. Koble til, og åpne Meldinger igjen.",
+    writingAs: (name) => `Skriver som ${name}`,
+    changeDetails: "Endre navn eller e-post",
   },
   places: {
     guideTitle: "Lokale anbefalinger",

@@ -97,6 +97,9 @@ export const nl: GuideLabels = {
     notifyOn: "Je krijgt op dit apparaat een melding bij antwoorden.",
     notifyBlocked: "Meldingen voor deze site zijn geblokkeerd in de instellingen van je browser.",
     notifyFailed: "Meldingen konden niet worden ingeschakeld. Je kunt nog steeds deze pagina of je e-mail bekijken.",
+    needsConnection: "Berichten hebben een internetverbinding nodig. Maak verbinding en open Berichten opnieuw.",
+    writingAs: (name) => `Je schrijft als ${name}`,
+    changeDetails: "Je naam of e-mailadres wijzigen",
   },
   places: {
     guideTitle: "Tips in de buurt",

@@ -96,6 +96,9 @@ export const pl: GuideLabels = {
     notifyOn: "Na tym urządzeniu otrzymasz powiadomienia o odpowiedziach.",
     notifyBlocked: "Powiadomienia z tej strony są zablokowane w ustawieniach przeglądarki.",
     notifyFailed: "Nie udało się włączyć powiadomień. Nadal możesz sprawdzać tę stronę lub e-mail.",
+    needsConnection: "Wiadomości wymagają połączenia z internetem. Połącz się i ponownie otwórz Wiadomości.",
+    writingAs: (name) => `Piszesz jako ${name}`,
+    changeDetails: "Zmień imię i nazwisko lub e-mail",
   },
   places: {
     guideTitle: "Polecane miejsca w okolicy",

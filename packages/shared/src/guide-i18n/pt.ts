@@ -97,6 +97,9 @@ export const pt: GuideLabels = {
     notifyOn: "Você será avisado das respostas neste dispositivo.",
     notifyBlocked: "As notificações deste site estão bloqueadas nas configurações do navegador.",
     notifyFailed: "Não foi possível ativar as notificações. Você ainda pode consultar esta página ou seu e-mail.",
+    needsConnection: "As mensagens precisam de ligação à internet. Ligue-se e abra as Mensagens de novo.",
+    writingAs: (name) => `A escrever como ${name}`,
+    changeDetails: "Alterar o seu nome ou e-mail",
   },
   places: {
     guideTitle: "Recomendações locais",

@@ -96,6 +96,9 @@ export const sv: GuideLabels = {
     notifyOn: "Du får meddelanden om svar på den här enheten.",
     notifyBlocked: "Aviseringar för den här webbplatsen är blockerade i webbläsarens inställningar.",
     notifyFailed: "Aviseringar kunde inte aktiveras. Du kan fortfarande titta på den här sidan eller i din e-post.",
+    needsConnection: "Meddelanden kräver internetanslutning. Anslut och öppna Meddelanden igen.",
+    writingAs: (name) => `Skriver som ${name}`,
+    changeDetails: "Ändra ditt namn eller din e-post",
   },
   places: {
     guideTitle: "Tips i närheten",

@@ -97,6 +97,9 @@ export const tr: GuideLabels = {
     notifyOn: "Bu cihazda yanıtlar için bildirim alacaksınız.",
     notifyBlocked: "Bu sitenin bildirimleri tarayıcı ayarlarınızda engellenmiş.",
     notifyFailed: "Bildirimler açılamadı. Bu sayfayı veya e-postanızı yine de kontrol edebilirsiniz.",
+    needsConnection: "Mesajlar için internet bağlantısı gerekir. Bağlanın ve Mesajlar'ı yeniden açın.",
+    writingAs: (name) => `${name} olarak yazıyorsunuz`,
+    changeDetails: "Adınızı veya e-postanızı değiştirin",
   },
   places: {
     guideTitle: "Yakındaki öneriler",

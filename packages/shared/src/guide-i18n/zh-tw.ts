@@ -97,6 +97,9 @@ export const zhTW: GuideLabels = {
     notifyOn: "您將在此裝置上收到回覆通知。",
     notifyBlocked: "此網站的通知已在瀏覽器設定中遭到封鎖。",
     notifyFailed: "無法開啟通知。您仍可查看此頁面或您的電子郵件。",
+    needsConnection: "訊息需要網路連線。請連線後再次開啟訊息。",
+    writingAs: (name) => `以 ${name} 的身分傳送`,
+    changeDetails: "變更姓名或電子郵件",
   },
   places: {
     guideTitle: "周邊推薦",

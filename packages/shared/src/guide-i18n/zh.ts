@@ -97,6 +97,9 @@ export const zh: GuideLabels = {
     notifyOn: "您将在此设备上收到回复通知。",
     notifyBlocked: "此网站的通知已在浏览器设置中被阻止。",
     notifyFailed: "无法开启通知。您仍可查看此页面或您的电子邮件。",
+    needsConnection: "消息需要网络连接。请联网后再次打开消息。",
+    writingAs: (name) => `以 ${name} 的身份发送`,
+    changeDetails: "更改姓名或邮箱",
   },
   places: {
     guideTitle: "周边推荐",

@@ -44,6 +44,8 @@ export const StayGuideResponse = GuideResponse.extend({
     phase: z.enum(["before", "during", "after"]),
     revealOn: text().nullable(),
     doorCode: text().nullable(),
+    /** During the stay: when it ends (ISO instant); what only the stay shows is dropped offline then. */
+    until: text().nullable(),
   }),
 });
 export type StayGuideDto = z.infer<typeof StayGuideResponse>;

@@ -43,6 +43,8 @@ export interface TranslatedItem {
    * such an item (title only) unless the page is a stay's during the stay, where it is filled in and cleared.
    */
   restricted: boolean;
+  /** On a stay's guide during the stay: a restricted item shown in full until this instant (ISO, decision 043). */
+  held?: string;
   listRank: number;
   shared: boolean;
   subItems: SubItemDto[];

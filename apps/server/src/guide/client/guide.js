@@ -164,11 +164,13 @@
     }
   }
 
-  // Offline: the worker keeps this guide and its images after the first visit.
+  // Offline: the worker keeps this guide and its images after the first visit. A stay's page has its own
+  // worker, scoped to its link (data-sw-base), which drops the stay's held parts when the stay ends.
+  var swBase = body.getAttribute("data-sw-base") || base;
   function registerWorker() {
     if (!("serviceWorker" in navigator)) return;
     navigator.serviceWorker
-      .register(base + "/sw.js", { scope: base })
+      .register(swBase + "/sw.js", { scope: swBase })
       .then(function () {
         return navigator.serviceWorker.ready;
       })
@@ -182,9 +184,49 @@
       })
       .catch(function () {});
   }
+  /** Asks the worker to keep the page at `url` too (a language switched in place is not a navigation). */
+  function keepOffline(url) {
+    if (!body.getAttribute("data-sw") || !("serviceWorker" in navigator)) return;
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "cache-page", url: url });
+  }
   function offlineBanner() {
     var el = document.getElementById("offline");
     if (el) el.hidden = navigator.onLine;
+    var messages = document.getElementById("msg-offline");
+    if (messages && navigator.onLine) messages.hidden = true;
+  }
+
+  // Messages need the network: with none, the link says so here instead of leaving the guide.
+  function messagesOffline(event, link) {
+    var note = document.getElementById("msg-offline");
+    if (!note || navigator.onLine || !/\/messages(\?|$)/.test(link.pathname + link.search)) return;
+    event.preventDefault();
+    note.hidden = false;
+    if (location.hash && location.hash !== "#home") location.hash = "#home";
+    note.scrollIntoView({ block: "center" });
+  }
+
+  // Decision 043: what a stay's page shows only during the stay (<stay-held data-until>) goes when the stay
+  // ends by this device's clock, on an open page too; the page says then what it says after the stay.
+  var heldTimer;
+  function dropHeld() {
+    var now = Date.now();
+    var next = Infinity;
+    Array.prototype.forEach.call(document.querySelectorAll("stay-held[data-until]"), function (el) {
+      var until = Date.parse(el.getAttribute("data-until"));
+      if (until > now) {
+        next = Math.min(next, until);
+        return;
+      }
+      var after = document.createElement("p");
+      after.className = el.getAttribute("data-class") || "";
+      after.textContent = el.getAttribute("data-after") || "";
+      el.replaceWith(after);
+      searchEntries = null;
+    });
+    clearTimeout(heldTimer);
+    if (next < Infinity) heldTimer = setTimeout(dropHeld, Math.min(next - now + 50, 2147483647));
   }
 
   // Passcode (GUIDE-07): post without leaving the page; errors show for 3 s (XCUT-50).
@@ -264,6 +306,12 @@
         // fragment navigation (not pushState) is what makes the new section the page's :target.
         var view = location.hash;
         history.pushState(null, "", link.href);
+        try {
+          localStorage.setItem("dsg_lang:" + property, document.documentElement.lang);
+        } catch {
+          /* no storage: the choice lasts as long as the address */
+        }
+        keepOffline(link.href);
         shown = location.pathname + location.search;
         if (view) {
           // Not a step from home: Home must not go back to the page in the old language.
@@ -271,6 +319,7 @@
           location.replace(view);
         }
         enhanceViews();
+        dropHeld();
         enhanceVideos(document.querySelector("main") || document);
         enhanceMap(document.querySelector("main") || document);
         offlineBanner();
@@ -288,6 +337,9 @@
     var home = event.target.closest("a[data-home]");
     if (home) goHome(event);
     if (event.target.closest("[data-totop]")) window.scrollTo(0, 0);
+    var link = event.target.closest("a[href]");
+    if (link) messagesOffline(event, link);
+    if (event.defaultPrevented) return;
     var target = event.target.closest("[data-copy],a[data-lang]");
     if (!target) return;
     if (target.hasAttribute("data-copy")) onCopy(target);
@@ -357,9 +409,17 @@
     Array.prototype.forEach.call(cards, function (card) {
       var heading = card.querySelector("h3,h4");
       var section = card.closest("main > .cat").querySelector("h2");
-      // Text node by text node, so "Title" and "Text" never run together as "TitleText".
+      // Text node by text node, so "Title" and "Text" never run together as "TitleText". What a guest reads,
+      // not what they press: buttons' words ("Copy Wi-Fi password", "Directions") are not part of it.
       var parts = [];
-      var walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      var walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT, {
+        acceptNode: function (node) {
+          var parent = node.parentElement;
+          return parent && parent.closest("button,.btn,.vh,[aria-hidden=true]")
+            ? NodeFilter.FILTER_REJECT
+            : NodeFilter.FILTER_ACCEPT;
+        },
+      });
       while (walker.nextNode()) {
         if (!heading || !heading.contains(walker.currentNode)) parts.push(walker.currentNode.nodeValue);
       }
@@ -395,6 +455,8 @@
     );
     return span;
   }
+  // Built on first use; forgotten when the page changes (a language switched in place, a stay's end).
+  var searchEntries = null;
   function enhanceSearch() {
     var view = document.getElementById("search");
     var open = document.querySelector("a[data-search]");
@@ -404,7 +466,7 @@
     var input = view.querySelector("input");
     var status = view.querySelector("[role=status]");
     var list = view.querySelector(".results");
-    var index = null;
+    searchEntries = null;
     var timer;
     function run() {
       var terms = fold(input.value).split(/\s+/).filter(Boolean);
@@ -413,8 +475,8 @@
         status.textContent = "";
         return;
       }
-      index = index || searchIndex();
-      var found = index.filter(function (entry) {
+      searchEntries = searchEntries || searchIndex();
+      var found = searchEntries.filter(function (entry) {
         return terms.every(function (term) {
           return entry.all.indexOf(term) >= 0;
         });
@@ -563,6 +625,7 @@
   var gate = document.querySelector("form[data-unlock]");
   if (gate) enhanceGate(gate);
   enhanceViews();
+  dropHeld();
   enhanceVideos(document);
   enhanceMap(document);
   offlineBanner();

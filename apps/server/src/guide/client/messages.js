@@ -17,17 +17,20 @@
     return node;
   }
 
+  // Times in the guest's own time zone (this device's) and the page's language; the page without the script
+  // says them in UTC, and says so.
+  var lang = document.documentElement.lang;
   function formatTime(iso) {
+    var options = { dateStyle: "medium", timeStyle: "short" };
     try {
-      return (
-        new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
-          new Date(iso),
-        ) + " UTC"
-      );
+      return new Intl.DateTimeFormat(lang === "en" ? undefined : lang, options).format(new Date(iso));
     } catch {
-      return iso;
+      return new Date(iso).toLocaleString();
     }
   }
+  Array.prototype.forEach.call(document.querySelectorAll("ol.thread time[datetime]"), function (time) {
+    time.textContent = formatTime(time.getAttribute("datetime"));
+  });
 
   // The same markup as the server's MessageItem; text is set as text, never as HTML.
   function messageNode(m) {
@@ -171,6 +174,28 @@
 
   if (!form) return;
   var button = form.querySelector("button[type=submit]");
+
+  // The guest gives their name once: after the first message it folds under "Writing as {name}".
+  function foldWho() {
+    var who = form.querySelector("[data-who]");
+    var first = form.querySelector("[name=firstName]");
+    var last = form.querySelector("[name=lastName]");
+    if (!who || !first.value.trim() || !last.value.trim()) return;
+    var name = form.getAttribute("data-writing-as").replace("{name}", first.value.trim() + " " + last.value.trim());
+    if (who.tagName === "DETAILS") {
+      who.querySelector("[data-who-name]").textContent = name;
+      who.open = false;
+      return;
+    }
+    var details = el("details", { class: "who", "data-who": "" });
+    var summary = el("summary");
+    summary.appendChild(el("span", { "data-who-name": "" }, name));
+    summary.appendChild(document.createTextNode(" · "));
+    summary.appendChild(el("span", {}, form.getAttribute("data-change")));
+    details.appendChild(summary);
+    while (who.firstChild) details.appendChild(who.firstChild);
+    who.replaceWith(details);
+  }
   var formError = form.querySelector("[data-form-error]");
 
   function clearErrors() {
@@ -194,6 +219,8 @@
       input.insertAdjacentElement("afterend", p);
     });
     var first = form.querySelector("[aria-invalid]");
+    var who = form.querySelector("details[data-who]");
+    if (who && first && who.contains(first)) who.open = true;
     if (first) first.focus();
   }
 
@@ -212,8 +239,9 @@
       .then(function (res) {
         return res.json().then(function (data) {
           if (!res.ok) throw data.error || { message: form.getAttribute("data-failed") };
-          // Sent: the message shows at once; the names and email stay for the next one.
+          // Sent: the message shows at once; the names and email stay for the next one, folded away.
           if (data.message) add([data.message]);
+          foldWho();
           connect();
           form.querySelector("textarea").value = "";
           form.querySelector("input[type=file]").value = "";

@@ -1,7 +1,11 @@
-// The guide's service worker. Its scope is one guide ("/g/{PropertyID}" or "/{PropertyID}").
-// Pages: network first, the last good copy offline. The server says what may be kept (X-Guide-Offline):
-// "store" for a guide the visitor may read, "purge" for a gate, inactive or missing guide (so a passcode
-// change or a lock never leaves protected content here), "skip" for previews.
+// The guide's service worker. Its scope is one guide ("/g/{PropertyID}" or "/{PropertyID}") or one stay's
+// link ("/s/{token}", decision 043).
+// Pages: network first, the last good copy offline, one per language opened. The server says what may be kept
+// (X-Guide-Offline): "store" for a guide the visitor may read, "purge" for a gate, inactive or missing guide or
+// link (so a passcode change, a lock or a new link never leaves protected content here), "skip" for previews.
+// A stay's page during the stay also says when the stay ends (X-Guide-Stay-Until): every read of its copy
+// checks this device's clock, and past that instant the parts only the stay may see (<stay-held>) are cut out
+// of the copy before it is served, and the copy is stored again without them. No network event is needed.
 "use strict";
 var SCRIPT = "__GUIDE_SCRIPT__";
 var SCOPE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
@@ -55,6 +59,85 @@ function keep(url, response) {
   return policy === "purge" ? purge() : Promise.resolve();
 }
 
+var HELD = /<stay-held data-until="[^"]*" data-after="([^"]*)" data-class="([a-z]*)">[\s\S]*?<\/stay-held>/g;
+
+/** A stored stay page whose stay has ended by this device's clock, with its held parts cut out (and kept so). */
+function expire(c, key, hit) {
+  var until = Date.parse(hit.headers.get("X-Guide-Stay-Until") || "");
+  if (!(until <= Date.now())) return Promise.resolve(hit);
+  return hit.text().then(function (html) {
+    var headers = new Headers(hit.headers);
+    headers.delete("X-Guide-Stay-Until");
+    var ended = new Response(
+      html.replace(HELD, function (_all, after, cls) {
+        return '<p class="' + cls + '">' + after + "</p>";
+      }),
+      { status: hit.status, statusText: hit.statusText, headers: headers },
+    );
+    return c.put(key, ended.clone()).then(function () {
+      return ended;
+    });
+  });
+}
+
+/** The stored copy for `key` (expired first when it is a stay's), or undefined. */
+function stored(c, key) {
+  return c.match(key).then(function (hit) {
+    return hit ? expire(c, key, hit) : hit;
+  });
+}
+
+var escapes = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function esc(text) {
+  return String(text).replace(/[&<>"]/g, function (ch) {
+    return escapes[ch];
+  });
+}
+
+/**
+ * Offline, a page of the guide this worker does not keep (its messages): a short page in the stored guide's
+ * language saying it needs a connection, with the way back to the guide — never the guide's home instead.
+ */
+function needsConnection(c, url) {
+  var lang = url.searchParams.get("lang");
+  var home = SCOPE + (lang ? "?lang=" + encodeURIComponent(lang) : "");
+  return stored(c, pageKey(url))
+    .then(function (hit) {
+      return hit || stored(c, SCOPE);
+    })
+    .then(function (hit) {
+      return hit ? hit.text() : "";
+    })
+    .then(function (html) {
+      var pick = function (re, fallback) {
+        var m = re.exec(html);
+        return m ? m[1] : fallback;
+      };
+      var text = pick(/<p id="msg-offline"[^>]*>([^<]*)<\/p>/, "");
+      var title = pick(/<title>([^<]*)<\/title>/, "");
+      var doc =
+        '<!doctype html><html lang="' +
+        esc(pick(/<html lang="([^"]*)"/, "en")) +
+        '" dir="' +
+        esc(pick(/<html[^>]* dir="([^"]*)"/, "ltr")) +
+        '"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+        "<title>" +
+        title +
+        "</title><style>body{margin:0;font:16px/1.55 system-ui,sans-serif;color:#1c1c1c;background:#f6f6f4}" +
+        "main{max-width:520px;margin:15vh auto;padding:0 16px;text-align:center}a{color:inherit}</style></head>" +
+        '<body><main id="main"><h1>' +
+        title +
+        "</h1><p>" +
+        text +
+        '</p><p><a href="' +
+        esc(home) +
+        '">' +
+        title +
+        "</a></p></main></body></html>";
+      return new Response(doc, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    });
+}
+
 function page(request) {
   var url = new URL(request.url);
   return fetch(request)
@@ -63,16 +146,16 @@ function page(request) {
       return response;
     })
     .catch(function () {
-      return caches
-        .open(CACHE)
-        .then(function (c) {
-          return c.match(pageKey(url)).then(function (hit) {
-            return hit || c.match(SCOPE);
+      return caches.open(CACHE).then(function (c) {
+        if (url.pathname !== SCOPE) return needsConnection(c, url);
+        return stored(c, pageKey(url))
+          .then(function (hit) {
+            return hit || stored(c, SCOPE);
+          })
+          .then(function (hit) {
+            return hit || Response.error();
           });
-        })
-        .then(function (hit) {
-          return hit || Response.error();
-        });
+      });
     });
 }
 
