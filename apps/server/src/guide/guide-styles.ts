@@ -39,12 +39,12 @@ html{scroll-padding-top:60px}
 .menu a{display:block;padding:10px 12px;border-radius:6px;text-decoration:none}
 .ib:hover,.ib:focus-visible,.menu summary:hover{background:rgba(127,127,127,.25)}
 .menu a:hover,.menu a:focus-visible{background:#f0f0ee}
-.tiles ul{list-style:none;margin:16px 0;padding:0;display:grid;grid-template-columns:repeat(auto-fill,minmax(min(150px,calc(50% - 5px)),1fr));gap:10px}
-.tiles li{min-width:0}
-.tiles a{display:flex;flex-direction:column;gap:10px;min-height:100px;height:100%;padding:14px 12px;background:#fff;border-radius:12px;text-decoration:none;font-weight:600;line-height:1.25;box-shadow:0 1px 2px rgba(0,0,0,.08);hyphens:auto;-webkit-hyphens:auto;overflow-wrap:anywhere}
+.tiles ul{list-style:none;margin:16px 0;padding:0;display:flex;flex-wrap:wrap;gap:10px}
+.tiles li{flex:1 1 min(150px,calc(50% - 5px))}
+.tiles a{display:flex;flex-direction:column;gap:10px;min-height:100px;height:100%;padding:14px 12px;background:#fff;border-radius:12px;text-decoration:none;font-weight:600;line-height:1.25;box-shadow:0 1px 2px rgba(0,0,0,.08);hyphens:auto;-webkit-hyphens:auto;overflow-wrap:break-word}
 .tiles a:is(:lang(ja),:lang(zh),:lang(ko),:lang(ar)){hyphens:manual;-webkit-hyphens:manual}
 .nw{white-space:nowrap}
-@media(max-width:359px){.tiles a{font-size:.95rem}}
+@media(max-width:359px){.tiles a{font-size:.95rem;padding:12px 10px}}
 .tiles a:hover{box-shadow:0 2px 10px rgba(0,0,0,.16)}
 .tiles .ic{width:30px;height:30px;color:var(--p)}
 .feat>h2,.srch h2{font-size:1.2rem;margin:20px 0 10px}
