@@ -87,7 +87,9 @@ test("home tiles fit at 320, 360 and 390 px in every language, German and French
     await expect(tiles(page, guideLabels(lang).guide.contents)).toBeVisible();
     expect(await tiles(page, guideLabels(lang).guide.contents).getByRole("link").count()).toBeGreaterThan(10);
     expect(await overflow(page), lang).toEqual({ page: 0, wide: [], split: [] });
-    await tiles(page, guideLabels(lang).guide.contents).screenshot({ path: `${SCREENS}/offline-tiles-${lang}-320.png` });
+    await tiles(page, guideLabels(lang).guide.contents).screenshot({
+      path: `${SCREENS}/offline-tiles-${lang}-320.png`,
+    });
   }
 
   // Every language at 320, 360 and 390 px.

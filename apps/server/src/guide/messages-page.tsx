@@ -302,6 +302,8 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
                 ))}
               </ol>
             </section>
+            {/* One composer, right under the thread (a chat); the offer of notifications after it. */}
+            {model.open ? <Compose model={model} /> : <p className="notice">{g.off}</p>}
             {model.messages.length > 0 ? (
               // Shown by the script where the browser can take push notifications (IMPL-08).
               <div className="notify" data-notify="" hidden>
@@ -318,7 +320,6 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
                 <p role="status" data-notify-status="" />
               </div>
             ) : null}
-            {model.open ? <Compose model={model} /> : <p className="notice">{g.off}</p>}
           </main>
         </GuideLabelsContext.Provider>
       </body>

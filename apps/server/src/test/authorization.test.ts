@@ -71,6 +71,7 @@ const PUBLIC_ROUTES = new Set([
   // A stay's own guide: the unguessable token is the key (decision 042); unknown tokens are rate-limited.
   "GET /s/:token",
   "GET /api/stay-guide/:token", // the same as data
+  "GET /s/:token/sw.js", // the link's offline worker (decision 043): the same script for any token, reads nothing
 ]);
 
 /**
