@@ -45,6 +45,7 @@ const SAMPLES: Record<string, unknown[]> = {
   "messaging.attachHint": [10, 25],
   "messaging.required": ["Prénom"],
   "messaging.messageTooLong": [5000],
+  "messaging.writingAs": ["Ana Silva"],
   "messaging.tooManyFiles": [10],
   "messaging.fileTooLarge": [25],
   "places.call": ["+44 20 7946 0000"],
