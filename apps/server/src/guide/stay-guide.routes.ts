@@ -30,6 +30,9 @@ export const STAY_PAGE_HEADERS = {
   "Referrer-Policy": "no-referrer",
 } as const;
 
+/** Sent by the guide's worker when it fetches a page the guest already has open, only to keep it offline. */
+export const OFFLINE_COPY_HEADER = "x-guide-offline-copy";
+
 /**
  * What the link's own service worker (scope `/s/{token}`) is told of a page (decision 043): `X-Guide-Offline`
  * as the guide sets it (store a stay's guide, purge on an unknown or cancelled link), and during the stay
@@ -66,8 +69,10 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
     const acceptEncoding = str(request.headers["accept-encoding"]);
     const key = `${stayTokenHash(request.params.token)}|${lang ?? ""}`;
     const hit = pages.get(key, ctx.now().getTime());
+    // The link's worker fetching the page the guest has just opened, to keep it offline, is not another opening.
+    const countOpen = request.headers[OFFLINE_COPY_HEADER] !== "1";
     if (hit) {
-      opens.add(hit.stayId, ctx.now());
+      if (countOpen) opens.add(hit.stayId, ctx.now());
       return sendGuide(reply, hit.page, undefined, acceptEncoding);
     }
     const startedAt = pages.begin();
@@ -79,6 +84,7 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
         lang,
         acceptLanguage: str(request.headers["accept-language"])?.slice(0, 200),
         ip: request.ip,
+        countOpen,
       },
       load,
     );

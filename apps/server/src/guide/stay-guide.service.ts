@@ -19,6 +19,8 @@ export interface StayGuideRequest {
   lang?: string;
   acceptLanguage?: string;
   ip: string;
+  /** False for the offline worker's own copy of a page the guest just opened (decision 043): not another opening. */
+  countOpen?: boolean;
 }
 
 /** `/s/{token}` as a path (the language links keep the guest on their own link). */
@@ -139,7 +141,7 @@ export async function loadStayGuidePage(
     unmasked: true,
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
-  await recordStayLinkOpen(ctx, found.stay.id);
+  if (request.countOpen !== false) await recordStayLinkOpen(ctx, found.stay.id);
   const stay = stayPart(found, guide.model.labels, guide.model.language, ctx.now());
   const model: GuidePageModel = {
     ...guide.model,

@@ -105,6 +105,21 @@ describe("restricted items: masked on the public guide, filled in on a stay's ow
     expect(during.body).toContain(`data-sw-base="/s/`);
   });
 
+  it("does not count the offline worker's copy of an open page as another opening", async () => {
+    const res = await api("POST", "/api/stays", {
+      propertyId,
+      guestFirstName: "Ana",
+      checkInDate: day(-1),
+      checkOutDate: day(2),
+    });
+    const linkUrl = `/api/stays/${res.json().stay.id}/link`;
+    const path = new URL((await api("GET", linkUrl)).json().url).pathname;
+    await t.app.inject({ method: "GET", url: path });
+    const kept = await t.app.inject({ method: "GET", url: path, headers: { "x-guide-offline-copy": "1" } });
+    expect(kept.statusCode).toBe(200);
+    expect((await api("GET", linkUrl)).json().openedCount).toBe(1);
+  });
+
   it("stores nothing held before the reveal or after the stay, and purges an unknown link", async () => {
     for (const url of [await stayLink(30, 33), await stayLink(-4, -1)]) {
       const page = await t.app.inject({ method: "GET", url });

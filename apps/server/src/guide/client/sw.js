@@ -199,7 +199,8 @@ self.addEventListener("message", function (event) {
     var target = new URL(data.url, location.origin);
     if (inScope(target) && !target.searchParams.has("preview")) {
       event.waitUntil(
-        fetch(target.href, { credentials: "same-origin" })
+        // Said to be the worker's copy: a stay's link does not count it as another opening.
+        fetch(target.href, { credentials: "same-origin", headers: { "X-Guide-Offline-Copy": "1" } })
           .then(function (r) {
             return keep(target, r);
           })
