@@ -244,4 +244,29 @@ describe("a stay's offline copy drops what only the stay may see when it ends, w
     const stored = [...worker.store.values()].flatMap((entries) => [...entries.values()]);
     for (const response of stored) expect(await response.clone().text()).not.toContain("7391");
   });
+
+  it("keeps the public guide offline without the restricted text, during a stay too", async () => {
+    const origin = "http://guide.test";
+    const path = `/g/${propertyId}`;
+    const { worker, navigate } = runServiceWorker({
+      origin,
+      scope: path,
+      server: async (url) => {
+        const answer = await t.app.inject({ method: "GET", url: url.slice(origin.length) });
+        return new Response(answer.body, {
+          status: answer.statusCode,
+          headers: { "X-Guide-Offline": String(answer.headers["x-guide-offline"]) },
+        });
+      },
+    });
+    expect(await (await navigate(path)).text()).toContain("Door code");
+    const stored = [...worker.store.values()].flatMap((entries) => [...entries.values()]);
+    const pages = await Promise.all(stored.map((response) => response.clone().text()));
+    expect(pages.some((html) => html.includes(copy.guestStay.restricted))).toBe(true);
+    for (const html of pages) {
+      expect(html).not.toContain("The code is");
+      expect(html).not.toContain("stay.doorCode");
+      expect(html).not.toContain("<stay-held");
+    }
+  });
 });
