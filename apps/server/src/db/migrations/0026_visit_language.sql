@@ -1,0 +1,1 @@
+ALTER TABLE "guide_visits" ADD COLUMN "language" text;
