@@ -142,9 +142,10 @@ export async function loadStayGuidePage(
   const model: GuidePageModel = {
     ...guide.model,
     noindex: true,
-    // Not registered for offline reading yet, and never reported as a public visit: the link is a key.
+    // Not registered for offline reading yet. Reported as a visit of its own source, "stay-link" (issue 33,
+    // decision 045): the page's script says so from its address; the report carries no token.
     offline: false,
-    recordVisit: false,
+    recordVisit: true,
     languageBase: stayBasePath(request.token),
     // The property's model is shared by every stay (and cached): this stay's details go in here, per request.
     sections: restrictSections(

@@ -76,6 +76,8 @@ export const GuideItem = z.object({
   featured: z.boolean(),
   /** For booked guests only: here with its title alone (decision 042). */
   restricted: z.boolean(),
+  /** The Wi-Fi password is held back here (decision 046): not in the text, no join code, no copy button. */
+  passwordRestricted: z.boolean(),
   /** Shown in English because nobody translated it yet (OPEN-44). */
   untranslated: z.boolean(),
   subItems: z.array(SubItemDto),

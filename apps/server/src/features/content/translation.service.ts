@@ -43,6 +43,8 @@ export interface TranslatedItem {
    * such an item (title only) unless the page is a stay's during the stay, where it is filled in and cleared.
    */
   restricted: boolean;
+  /** The Wi-Fi password held back on a page's model, as `restricted` is for a whole item (decision 046). */
+  passwordRestricted: boolean;
   listRank: number;
   shared: boolean;
   subItems: SubItemDto[];
@@ -256,6 +258,7 @@ export async function getTranslatedContent(
         what3words: row.showWhat3words ? row.what3words : null,
         featured: row.featured,
         restricted: row.restricted,
+        passwordRestricted: row.passwordRestricted,
         listRank: row.listRank,
         shared,
         subItems: subsOf(row.id).map((s) => {

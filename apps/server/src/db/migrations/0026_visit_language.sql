@@ -1,1 +1,0 @@
-ALTER TABLE "guide_visits" ADD COLUMN "language" text;
