@@ -60,7 +60,8 @@ function passwordMasked(item: TranslatedItem): TranslatedItem {
   if (!password) return item;
   const forms = [...new Set([password, escapeHtml(password)])].map(escapeRegExp).join("|");
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms})(?![\\p{L}\\p{N}])`, "gu");
-  const hide = <T extends string | null>(text: T): T => (text === null ? text : (text.replace(pattern, PASSWORD_MASK) as T));
+  const hide = <T extends string | null>(text: T): T =>
+    text === null ? text : (text.replace(pattern, PASSWORD_MASK) as T);
   return {
     ...item,
     detailText: hide(item.detailText),

@@ -61,7 +61,9 @@ describe("a restricted Wi-Fi password (decision 046)", () => {
       expect(page.statusCode).toBe(200);
       expect(leaks(page.body), url).toBe(false);
       expect(page.body).toContain("HarbourLoft");
-      expect(page.body).toContain(url.endsWith("fr") ? "Visible par les voyageurs ayant réservé" : copy.guestStay.restricted);
+      expect(page.body).toContain(
+        url.endsWith("fr") ? "Visible par les voyageurs ayant réservé" : copy.guestStay.restricted,
+      );
       // No join code and no copy button: both would carry the password.
       expect(page.body).not.toContain("data-copy=");
       // The offline copy is this same page (the service worker stores what it is served).

@@ -2,9 +2,11 @@ import { createBrowserRouter, matchRoutes, Outlet, ScrollRestoration, type Route
 import { RequireAuth, RequireGuest } from "./guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { AuthLayout } from "./layout/auth-layout.tsx";
-import type { PlaceholderTitle } from "../features/placeholder/routes/placeholder-page.tsx";
 import { page, preloadPages } from "./lazy-page.ts";
+import type * as MoreRoutes from "./more-routes.tsx";
 import { RouteError } from "./route-error.tsx";
+
+type MoreRoutesModule = typeof MoreRoutes;
 
 // Every page is its own chunk, so the first load carries only the shell (docs/architecture.md §9: ≤ 120 KB gzip).
 // The pages a first visit most often shows are listed here; the rest, and their chunks' lists, in more-routes.tsx.
@@ -109,7 +111,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-let more: Promise<typeof import("./more-routes.tsx")> | null = null;
+let more: Promise<MoreRoutesModule> | null = null;
 /** The table of every other page, loaded once. */
 const loadMoreRoutes = () => (more ??= import("./more-routes.tsx"));
 
