@@ -55,7 +55,7 @@ describe("a restricted Wi-Fi password (decision 046)", () => {
   }
   const leaks = (body: string) => body.includes(PASSWORD) || body.includes(PASSWORD.replace("&", "&amp;"));
 
-  it("keeps the password out of the public guide's page, its JSON and every language; the network stays", async () => {
+  it("keeps the password out of the public guide's page, its JSON, its manifest and every language; the network stays", async () => {
     for (const url of [`/g/${propertyId}`, `/g/${propertyId}?lang=fr`]) {
       const page = await t.app.inject({ method: "GET", url });
       expect(page.statusCode).toBe(200);
@@ -69,6 +69,9 @@ describe("a restricted Wi-Fi password (decision 046)", () => {
       // The offline copy is this same page (the service worker stores what it is served).
       expect(page.headers["x-guide-offline"]).toBe("store");
     }
+    const manifest = await t.app.inject({ method: "GET", url: `/g/${propertyId}/manifest.webmanifest` });
+    expect(manifest.statusCode).toBe(200);
+    expect(leaks(manifest.body)).toBe(false);
     const json = await t.app.inject({ method: "GET", url: `/api/guide/${propertyId}` });
     expect(json.statusCode).toBe(200);
     expect(leaks(json.body)).toBe(false);
