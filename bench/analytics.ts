@@ -75,7 +75,7 @@ try {
          where account_id = $1 and property_id = $4 and day >= $2 and day <= $3`
       : `select day, device_type, source, sessions from guide_visit_account_days
          where account_id = $1 and day >= $2 and day <= $3`;
-  const raw = `select visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source, count(*)::int
+  const raw = `select visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' when utm_source = 'stay-link' then 'stay-link' else 'link' end as source, count(*)::int
                from guide_visits where account_id = $1 and created_at > now() - interval '60 days' group by 1, 2, 3 order by 1`;
   const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
   // Last 30 days and the 30 before them, as the page asks for "Last 30 Days".
@@ -203,7 +203,7 @@ async function fill(): Promise<void> {
   // The rollup as the app keeps it, visit by visit (visits.repository.ts), built here in one statement.
   await client.query(`
     insert into guide_visit_days (account_id, property_id, day, device_type, source, sessions)
-    select account_id, property_id, visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' else 'link' end, count(*)
+    select account_id, property_id, visit_day, device_type, case when utm_source = 'qr-code' then 'qr-code' when utm_source = 'stay-link' then 'stay-link' else 'link' end, count(*)
     from guide_visits group by 1, 2, 3, 4, 5`);
   await client.query(`
     insert into guide_visit_account_days (account_id, day, device_type, source, sessions)

@@ -1,7 +1,9 @@
 -- Guest guide reports for bench/ingest.ts: four section beacons (a language, four sections, three items:
--- eight events) for each visit report, every request a new session. RATE (requests per second, for the
--- whole run) holds a steady rate whatever the latency, as long as there are connections to spare: each
--- request waits for the next slot of one schedule. Without RATE, DELAY_MS spaces a connection's requests.
+-- eight events) for each visit report (with its language, decision 045), every request a new session. Since
+-- 045 a beacon's language is read but not written (the visit's is): the request mix is decision 033's.
+-- RATE (requests per second, for the whole run) holds a steady rate whatever the latency, as long as there
+-- are connections to spare: each request waits for the next slot of one schedule. Without RATE, DELAY_MS
+-- spaces a connection's requests.
 -- EVERY=n mixes them into guide reads instead: GET /g/PROPERTY, with the next report as every n-th request
 -- (EVERY=-1: reads only), so one load tool drives both on the same connections.
 local property = os.getenv("PROPERTY")
@@ -32,14 +34,16 @@ if os.getenv("BOT") == "1" then
   wrk.headers["User-Agent"] = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)"
 end
 
-local items = '["0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","1b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","2b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b"]'
+-- ITEM: one of the guide's own items, first, so the host's report counts the beacons written (bench/ingest.ts).
+local item = os.getenv("ITEM") or "0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b"
+local items = '["' .. item .. '","1b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b","2b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b"]'
 
 local function report()
   reports = reports + 1
   local session = string.format("%08x%08x%08x", math.random(0, 0x7fffffff), math.random(0, 0x7fffffff), reports)
   if reports % 5 == 0 then
     return wrk.format("POST", "/api/guide/visits", nil,
-      '{"propertyId":"' .. property .. '","trackingSessionId":"' .. session .. '"}')
+      '{"propertyId":"' .. property .. '","trackingSessionId":"' .. session .. '","language":"fr"}')
   end
   return wrk.format("POST", "/api/guide/engagement", nil,
     '{"propertyId":"' .. property .. '","trackingSessionId":"' .. session ..

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import { copy } from "@doorstep/shared/copy";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
+import { StayLinkResponse } from "@doorstep/shared/schemas/stay-links";
+import { StayResponse } from "@doorstep/shared/schemas/stays";
 import { PHONE_UA } from "../guide/guest.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
@@ -42,7 +44,23 @@ async function totalsOf(page: Page): Promise<string[] | null> {
   return totals ? totals.slice(1) : null;
 }
 
-test("visits by QR code and web link show under the right device and source; one property differs from All Properties; the CSV is the table", async ({
+/** A stay at `propertyId` from today to tomorrow (the property's days), and the path of its guest link. */
+async function stayLinkPath(page: Page, propertyId: string): Promise<string> {
+  const day = (offset: number) => {
+    const date = new Date(Date.now() + offset * 86_400_000);
+    return date.toISOString().slice(0, 10);
+  };
+  const created = await page.request.post("/api/stays", {
+    data: { propertyId, guestFirstName: "Ana", checkInDate: day(0), checkOutDate: day(2) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const stay = StayResponse.parse(await created.json()).stay;
+  const link = await page.request.get(`/api/stays/${stay.id}/link`);
+  expect(link.status()).toBe(200);
+  return new URL(StayLinkResponse.parse(await link.json()).url).pathname;
+}
+
+test("visits by QR code, web link and stay link show under the right device and source; one property differs from All Properties; the CSV is the table", async ({
   browser,
   loggedInPage: page,
 }) => {
@@ -52,6 +70,8 @@ test("visits by QR code and web link show under the right device and source; one
   const beach = await createLivePropertyViaApi(page.request, "Beach Hut");
   await guestVisit(browser, PHONE_UA, `/q/${harbour.propertyId}`);
   await guestVisit(browser, DESKTOP_UA, `/g/${beach.propertyId}`);
+  // Issue 33: a phone opens a stay's own guest link, a source of its own.
+  await guestVisit(browser, PHONE_UA, await stayLinkPath(page, beach.propertyId));
   // The server writes visits in batches, at most a second after they arrive (decision 014).
   await page.waitForTimeout(1_500);
 
@@ -71,28 +91,29 @@ test("visits by QR code and web link show under the right device and source; one
   await expect(page.getByLabel(c.dateRange).locator("option:checked")).toHaveText(c.last7Days);
   await expect(page.getByText(c.timeZoneNote("Pacific/Auckland"))).toBeVisible();
   await expect(page.getByRole("img", { name: c.chartTitle })).toBeVisible();
-  for (const header of [c.desktop, c.tablet, c.mobile, c.qrCode, c.webLink, c.total])
+  for (const header of [c.desktop, c.tablet, c.mobile, c.qrCode, c.webLink, c.stayLink, c.total])
     await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
 
-  // Today's row (the last day of "Last 7 Days"): the desktop web-link visit and the phone's QR code visit.
+  // Today's row (the last day of "Last 7 Days"): the desktop web-link visit, the phone's QR code visit and
+  // the phone's stay-link visit.
   const table = page.getByRole("table", { name: c.tableCaption });
   await expect(table.locator("tbody tr")).toHaveCount(7);
   const rows = await tableRows(table);
-  expect(rows[6]!.slice(1)).toEqual(["1", "0", "1", "0", "2"]);
-  expect(await totalsOf(page)).toEqual(["1", "0", "1", "0", "2"]);
+  expect(rows[6]!.slice(1)).toEqual(["1", "0", "1", "0", "1", "3"]);
+  expect(await totalsOf(page)).toEqual(["1", "0", "1", "0", "1", "3"]);
   // The same totals at a glance, with the change against the (empty) previous period.
   const summary = page.getByRole("region", { name: c.summary });
-  await expect(summary.getByRole("definition").first()).toHaveText(`2${c.againstPrevious(c.changeNew)}`);
+  await expect(summary.getByRole("definition").first()).toHaveText(`3${c.againstPrevious(c.changeNew)}`);
 
   // ANL-02: "All Properties" against one property.
   const property = page.getByLabel(c.property);
   await expect(property.locator("option:checked")).toHaveText(c.allProperties);
   await property.selectOption({ label: "Harbour Loft" });
-  await expect.poll(() => totalsOf(page)).toEqual(["0", "0", "1", "0", "1"]);
+  await expect.poll(() => totalsOf(page)).toEqual(["0", "0", "1", "0", "0", "1"]);
   await property.selectOption({ label: "Beach Hut" });
-  await expect.poll(() => totalsOf(page)).toEqual(["1", "0", "0", "0", "1"]);
+  await expect.poll(() => totalsOf(page)).toEqual(["1", "0", "0", "0", "1", "2"]);
   await property.selectOption({ label: c.allProperties });
-  await expect.poll(() => totalsOf(page)).toEqual(["1", "0", "1", "0", "2"]);
+  await expect.poll(() => totalsOf(page)).toEqual(["1", "0", "1", "0", "1", "3"]);
 
   // The CSV holds exactly the table's figures, row by row.
   const [download] = await Promise.all([
@@ -105,7 +126,7 @@ test("visits by QR code and web link show under the right device and source; one
     .split("\r\n")
     .map((line) => line.split(","));
   const shown = await tableRows(table);
-  expect(csv[0]).toEqual([c.day, c.desktop, c.tablet, c.mobileQr, c.mobileLink, c.total]);
+  expect(csv[0]).toEqual([c.day, c.desktop, c.tablet, c.mobileQr, c.mobileLink, c.mobileStay, c.total]);
   expect(csv.slice(1, 8)).toEqual(shown.slice(0, 7));
   expect(csv.slice(1).map((row) => row.slice(1))).toEqual(shown.map((row) => row.slice(1)));
 

@@ -118,3 +118,33 @@ test.describe("calendar feeds on a property's stays page", () => {
     await expect(upcoming.getByRole("link", { name: "Rui Dias" })).toBeVisible();
   });
 });
+
+test("a feed that cannot be read is listed in the home's Today panel, a link to its property's feeds", async ({
+  loggedInPage: page,
+}) => {
+  const property = await createProperty(page.request, "Alfama Loft");
+  const added = await page.request.post(`/api/properties/${property.propertyId}/stay-feeds`, {
+    data: { url: `${FEED_SERVER_URL}/feeds/e2e-missing-${Date.now()}.ics`, channel: "Airbnb" },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { feed } = (await added.json()) as { feed: { id: string } };
+  // The calendar answers 404: the sync records the error.
+  await page.request.post(`/api/stay-feeds/${feed.id}/sync`);
+
+  await page.goto("/");
+  const today = page.getByRole("region", { name: copy.today.title });
+  const problems = today.getByRole("region", { name: copy.today.feedErrorsTitle });
+  const link = problems.getByRole("link", { name: copy.today.feedError("Airbnb", "Alfama Loft") });
+  await expect(link).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await today.evaluate((el) => el.scrollIntoView({ block: "center" }));
+    await today.screenshot({ path: `${SCREENS}/analytics-today-feed-error-${width}.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+  expect(await axeViolations(page)).toEqual([]);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/property/${property.propertyId}/stays#calendar-feeds$`));
+  const block = page.getByRole("region", { name: c.heading });
+  await expect(block.getByRole("listitem").filter({ hasText: "Airbnb" })).toBeVisible();
+});

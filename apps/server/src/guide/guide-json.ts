@@ -21,6 +21,7 @@ function item(i: TranslatedItem): GuideItem {
     what3words: i.what3words,
     featured: i.featured,
     restricted: i.restricted,
+    passwordRestricted: i.passwordRestricted,
     untranslated: i.titleUntranslated,
     subItems: i.subItems.map((s) => ({ ...s, buttonLink: buttonSafe(s.buttonLink) })),
   };

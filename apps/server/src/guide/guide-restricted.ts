@@ -1,5 +1,6 @@
 import { fillStayDetails, type StayDetail } from "@doorstep/shared/rules/stay-details";
 import type { GuideSection, TranslatedItem } from "./guide-model.ts";
+import { wifiDetails } from "./wifi.ts";
 
 /** A stay's details as its guide fills them in (already in the page's language and format). */
 export type StayDetailValues = Partial<Record<StayDetail, string | null>>;
@@ -51,9 +52,50 @@ function filled(item: TranslatedItem, { values, until }: StayInProgress): Transl
   };
 }
 
-/** Every restricted item masked, or, with a stay in progress, filled in. */
+/** Where a masked Wi-Fi password stood in the text. */
+export const PASSWORD_MASK = "••••••••";
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * Decision 046: the Wi-Fi item's password held back, the rest of the item shown. The password is read from the
+ * item's "Password: …" line (English first, as the Wi-Fi card reads it) and every occurrence of it — raw or
+ * HTML-escaped, as a whole word — is replaced in every text of the item and its sub-items, whatever language
+ * the line is in. `passwordRestricted` stays true: the card shows no join code and no copy button.
+ */
+function passwordMasked(item: TranslatedItem): TranslatedItem {
+  const password = (wifiDetails(item.englishDetailText) ?? wifiDetails(item.detailText))?.password;
+  if (!password) return item;
+  const forms = [...new Set([password, escapeHtml(password)])].map(escapeRegExp).join("|");
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${forms})(?![\\p{L}\\p{N}])`, "gu");
+  const hide = <T extends string | null>(text: T): T =>
+    text === null ? text : (text.replace(pattern, PASSWORD_MASK) as T);
+  return {
+    ...item,
+    detailText: hide(item.detailText),
+    englishDetailText: hide(item.englishDetailText),
+    describe: hide(item.describe),
+    locate: hide(item.locate),
+    operate: hide(item.operate),
+    subItems: item.subItems.map((sub) => ({
+      ...sub,
+      ...Object.fromEntries(
+        Object.entries(sub).map(([key, value]) => [key, typeof value === "string" ? hide(value) : value]),
+      ),
+    })),
+  };
+}
+
+/** Every restricted item masked, or, with a stay in progress, filled in; a restricted Wi-Fi password likewise. */
 export function applyRestrictions(items: TranslatedItem[], stay: StayInProgress | null): TranslatedItem[] {
-  return items.map((i) => (!i.restricted ? i : stay ? filled(i, stay) : masked(i)));
+  return items.map((i) => {
+    if (i.restricted) return stay ? filled({ ...i, passwordRestricted: false }, stay) : masked(i);
+    if (!i.passwordRestricted) return i;
+    // During the stay the password is shown, but held like a restricted item, so an offline copy drops it at the end.
+    return stay ? { ...i, passwordRestricted: false, held: stay.until } : passwordMasked(i);
+  });
 }
 
 /** The same through a page's sections (and their children): a stay's guide applies it per request. */

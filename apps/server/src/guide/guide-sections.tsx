@@ -154,10 +154,13 @@ function SubItem({
 }
 
 function Wifi({ item }: { item: TranslatedItem }) {
-  const t = useLabels().guide;
+  const labels = useLabels();
+  const t = labels.guide;
   // Network and password are the same in every language: read them from the English text.
   const wifi = wifiDetails(item.englishDetailText) ?? wifiDetails(item.detailText);
   if (!wifi) return null;
+  // Decision 046: the password is held back here, so there is no join code (it would carry it) and nothing to copy.
+  if (item.passwordRestricted) return <p className="restricted">{labels.stay.restricted}</p>;
   return (
     <div className="wifi">
       <div dangerouslySetInnerHTML={{ __html: wifiQrSvg(wifi) }} role="img" aria-label={t.wifiQr(wifi.network)} />

@@ -146,9 +146,10 @@ export async function loadStayGuidePage(
   const model: GuidePageModel = {
     ...guide.model,
     noindex: true,
-    // Kept for offline reading by the link's own worker (decision 043); never reported as a public visit.
+    // Kept for offline reading by the link's own worker (decision 043), and reported as a visit of its own source,
+    // "stay-link" (decision 045): the page's script says so from its address; the report carries no token.
     offline: true,
-    recordVisit: false,
+    recordVisit: true,
     languageBase: stayBasePath(request.token),
     // The property's model is shared by every stay (and cached): this stay's details go in here, per request.
     sections: restrictSections(

@@ -218,6 +218,7 @@ async function ownedItem(ctx: AppContext, owner: TestUser, where: "property" | "
     showWhat3words: false,
     featured: false,
     restricted: false,
+    passwordRestricted: false,
     translations: [],
     subItems: [{ action: "create", type: "text", detailText: "Sub" }],
   });

@@ -29,14 +29,15 @@ export function guestReports(app: () => TestApp, network: string) {
         headers: { "user-agent": ua },
         payload: body,
       }),
-    visit: async (propertyId: string, session: string, ua = IPHONE) => {
+    /** `extra`: what else the page sends (`language`, `utmSource`). */
+    visit: async (propertyId: string, session: string, ua = IPHONE, extra: object = {}) => {
       const t = app();
       const res = await t.app.inject({
         method: "POST",
         url: "/api/guide/visits",
         remoteAddress: nextAddress(),
         headers: { "user-agent": ua },
-        payload: { propertyId, trackingSessionId: session },
+        payload: { propertyId, trackingSessionId: session, ...extra },
       });
       // Written now, at the clock it was reported at.
       await flushVisits(t.ctx);

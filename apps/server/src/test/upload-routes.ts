@@ -44,6 +44,7 @@ export async function uploadRouteValues(t: TestApp, owner: TestUser): Promise<Re
     showWhat3words: false,
     featured: false,
     restricted: false,
+    passwordRestricted: false,
     translations: [],
     subItems: [{ action: "create", type: "image", detailText: "" }],
   });

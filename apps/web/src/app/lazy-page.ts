@@ -15,7 +15,12 @@ export function page<M, P extends object = object>(load: () => Promise<M>, pick:
  * first visit waits for the session and then for the page's chunks, one round trip after the other.
  */
 export function preloadMatchedPages(router: Pick<ReturnType<typeof createBrowserRouter>, "state">): void {
-  for (const { route } of router.state.matches) {
+  preloadPages(router.state.matches);
+}
+
+/** The same for matches found by `matchRoutes` (a table the router does not hold yet). */
+export function preloadPages(matches: readonly { route: { element?: unknown } }[]): void {
+  for (const { route } of matches) {
     const type: unknown = isValidElement(route.element) ? route.element.type : null;
     if (typeof type === "object" && type !== null && "preload" in type && typeof type.preload === "function") {
       (type.preload as () => Promise<unknown>)().catch(() => {

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { waitFor } from "@testing-library/react";
 import { preloadMatchedPages } from "./lazy-page.ts";
 import { createAppRouter } from "./router.tsx";
 
@@ -35,6 +36,18 @@ describe("preloadMatchedPages", () => {
     const page = router.state.matches.at(-1)!.route.element as { type: { preload?: unknown } };
     expect(router.state.location.pathname).toBe("/login");
     expect(typeof page.type.preload).toBe("function");
+    router.dispose();
+  });
+
+  it("adds the other pages when the first address is one of them, and navigates to them later too", async () => {
+    window.history.replaceState(null, "", "/stays");
+    const router = createAppRouter();
+    // "Not found" matched at first; the rest of the table comes in and the address finds its page.
+    await waitFor(() => expect(router.state.matches.at(-1)?.route.path).toBe("stays"), { timeout: 5_000 });
+    await router.navigate("/guide-analytics");
+    expect(router.state.matches.at(-1)?.route.path).toBe("guide-analytics");
+    await router.navigate("/no-such-page");
+    expect(router.state.matches.at(-1)?.route.path).toBe("*");
     router.dispose();
   });
 });

@@ -26,11 +26,14 @@ export const analyticsCopy = {
     tablet: "Tablet",
     mobileQr: "Mobile (QR code)",
     mobileLink: "Mobile (web link)",
+    // Issue 33: a stay's own guest link (/s/{token}) is a source of its own.
+    mobileStay: "Mobile (stay link)",
     total: "Total",
-    // The table's two-row header: "Mobile" over its two sources.
+    // The table's two-row header: "Mobile" over its three sources.
     mobile: "Mobile",
     qrCode: "QR code",
     webLink: "Web link",
+    stayLink: "Stay link",
     totals: "Totals",
     previousRange: (from: string, to: string) => `Previous period (${from} to ${to})`,
     change: "Change",
@@ -56,13 +59,14 @@ export const analyticsCopy = {
     item: "Item",
     inProperty: "Property",
     noItems: "No item was looked at in this period.",
-    languagesTitle: "Languages guests read in",
+    // Decision 045: a session's language is the one it opened the guide in, so the table adds up to the sessions.
+    languagesTitle: "Languages guests opened the guide in",
     language: "Language",
     noLanguages: "No language recorded in this period.",
     // The privacy statement shown on the page.
     privacyTitle: "What is recorded",
     privacyText: (retentionDays: number) =>
-      `For each guest session: a random id kept only in the guest's browser tab, the day, the device type (desktop, tablet or mobile), whether the guide was opened from the QR code or a link, the sections and items that stayed on screen, and the language. No cookies, IP addresses, names or contact details are recorded, and nothing is shared with anyone. These records are deleted after ${retentionDays} days; the daily totals on this page are kept.`,
+      `For each guest session: a random id kept only in the guest's browser tab, the day, the device type (desktop, tablet or mobile), whether the guide was opened from the QR code, a web link or a stay's guest link, the sections and items that stayed on screen, and the language the guide was opened in. No cookies, IP addresses, names or contact details are recorded, and nothing is shared with anyone. These records are deleted after ${retentionDays} days; the daily totals on this page are kept.`,
     // Validation (ANL-06)
     invalidDay: "Use a date written YYYY-MM-DD, from 2000 to 2100.",
     rangeReversed: "The start date must be on or before the end date.",

@@ -37,6 +37,10 @@ export const stayLinksCopy = {
     restrictedHint:
       "The public guide shows the title only. A stay's own link shows the text from the reveal until the stay ends.",
     restrictedByDetail: "This item holds a stay detail, so it is only for booked guests.",
+    // Decision 046: the Wi-Fi item's password alone.
+    passwordRestricted: "Wi-Fi password only for booked guests, during their stay",
+    passwordRestrictedHint:
+      "The public guide shows the network but not the password, and no join code. A stay's own link shows them from the reveal until the stay ends.",
     badge: "Booked guests only",
   },
   stayLinkSettings: {

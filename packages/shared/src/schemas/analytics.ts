@@ -24,12 +24,16 @@ export const AnalyticsRangeQuery = z
   });
 export type AnalyticsRangeQuery = z.infer<typeof AnalyticsRangeQuery>;
 
-/** Unique sessions by device and, for phones, by source (ANL-03/04). `total` is the sum of the four. */
+/**
+ * Unique sessions by device and, for phones, by source (ANL-03/04): QR code, web link, or a stay's own guest
+ * link (`/s/{token}`, issue 33). `total` is the sum of the five.
+ */
 export const VisitCounts = z.object({
   desktop: z.number().int(),
   tablet: z.number().int(),
   mobileQr: z.number().int(),
   mobileLink: z.number().int(),
+  mobileStay: z.number().int(),
   total: z.number().int(),
 });
 export type VisitCounts = z.infer<typeof VisitCounts>;

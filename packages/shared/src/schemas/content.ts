@@ -148,6 +148,8 @@ export const ContentItemSummary = z.object({
   featured: z.boolean(),
   /** "Only for booked guests, during their stay" (set by the host, or by a stay detail in the text). */
   restricted: z.boolean(),
+  /** The Wi-Fi item's password only for booked guests, during their stay (decision 046). */
+  passwordRestricted: z.boolean(),
   listRank: z.number().int(),
   contentVersion: z.number().int(),
   imageUrl: text().nullable(),
@@ -233,6 +235,7 @@ const ItemFields = {
   showWhat3words: z.boolean(),
   featured: z.boolean(),
   restricted: z.boolean(),
+  passwordRestricted: z.boolean(),
   translations: z.array(TranslationInput).max(120),
   subItems: z.array(SubItemInput).max(MAX_SUB_ITEMS * 2),
 };
@@ -251,6 +254,7 @@ export const CreateContentItemRequest = z.object({
   showWhat3words: ItemFields.showWhat3words.default(false),
   featured: ItemFields.featured.default(false),
   restricted: ItemFields.restricted.default(false),
+  passwordRestricted: ItemFields.passwordRestricted.default(false),
   translations: ItemFields.translations.default([]),
   subItems: ItemFields.subItems.default([]),
 });

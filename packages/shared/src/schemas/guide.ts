@@ -35,6 +35,9 @@ export const RecordVisitRequest = z.object({
     .regex(/^[A-Za-z0-9._-]*$/)
     .nullish()
     .catch(null),
+  // The page's language when it loaded (decision 045): a session's one language in the languages table, so
+  // that table adds up to the sessions. Optional for pages cached before it; one we cannot read is dropped.
+  language: text().max(12).refine(isLanguageCode).nullish().catch(null),
 });
 export type RecordVisitRequest = z.infer<typeof RecordVisitRequest>;
 
@@ -44,8 +47,9 @@ const ItemKey = text().uuid();
 
 /**
  * What a guest's session looked at (section analytics): the top-level sections and the items that were on
- * screen long enough to be read, and the language the page was in. Sent in batches by the guide when the
- * page is hidden; a repeated key is counted once per session and day. Bounded so one beacon stays small.
+ * screen long enough to be read, and the language the page was in (not counted: the visit carries the
+ * session's language, decision 045). Sent while the page is open, every few seconds when there is something
+ * new, and when it is hidden; a repeated key is counted once per session and day. Bounded so one beacon stays small.
  */
 export const RecordEngagementRequest = z.object({
   propertyId: text().min(1).max(60),
@@ -72,6 +76,8 @@ export const GuideItem = z.object({
   featured: z.boolean(),
   /** For booked guests only: here with its title alone (decision 042). */
   restricted: z.boolean(),
+  /** The Wi-Fi password is held back here (decision 046): not in the text, no join code, no copy button. */
+  passwordRestricted: z.boolean(),
   /** Shown in English because nobody translated it yet (OPEN-44). */
   untranslated: z.boolean(),
   subItems: z.array(SubItemDto),

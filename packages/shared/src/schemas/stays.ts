@@ -185,9 +185,26 @@ export const StayTodayItem = z.object({
 });
 export type StayTodayItem = z.infer<typeof StayTodayItem>;
 
-/** Confirmed stays arriving or leaving today or tomorrow where each property is, soonest first. */
+/** Most calendar feeds with errors the Today panel lists. */
+export const STAY_TODAY_FEED_ERRORS_MAX = 10;
+
+/** A calendar feed whose last read failed (decision 041), for the Today panel's link to its property's stays. */
+export const StayTodayFeedError = z.object({
+  feedId: text(),
+  /** The property's web link id. */
+  propertyId: text(),
+  propertyTitle: text(),
+  channel: text(),
+});
+export type StayTodayFeedError = z.infer<typeof StayTodayFeedError>;
+
+/**
+ * Confirmed stays arriving or leaving today or tomorrow where each property is, soonest first; and the
+ * calendar feeds whose last read failed (issue 37 item 1).
+ */
 export const StayTodayResponse = z.object({
   arrivals: z.array(StayTodayItem),
   departures: z.array(StayTodayItem),
+  feedErrors: z.array(StayTodayFeedError),
 });
 export type StayTodayResponse = z.infer<typeof StayTodayResponse>;

@@ -96,6 +96,8 @@ export const contentItems = pgTable(
     featured: boolean("featured").notNull().default(false),
     /** For booked guests only, during their stay (decision 042): masked on the public guide and its copies. */
     restricted: boolean("restricted").notNull().default(false),
+    /** The Wi-Fi item's password alone for booked guests during their stay (issue 33, decision 046). */
+    passwordRestricted: boolean("password_restricted").notNull().default(false),
     listRank: integer("list_rank").notNull(),
     contentVersion: integer("content_version").notNull(),
     ...timestamps,

@@ -2,6 +2,9 @@ import { date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex
 import { properties } from "./properties.ts";
 import { accounts } from "./users.ts";
 
+/** Where a visit came from: the printed QR code, a stay's own guest link (`/s/{token}`), else a web link. */
+export const VISIT_SOURCES = ["qr-code", "link", "stay-link"] as const;
+
 /**
  * Guide visits (GUIDE-17, ANL-05, IMPL-05), append-only: one row per property, day and tracking session,
  * the day taken in the account's time zone when the visit was recorded. No IP, no user agent: only what
@@ -21,6 +24,8 @@ export const guideVisits = pgTable(
     trackingSessionId: text("tracking_session_id").notNull(),
     deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
     utmSource: text("utm_source"),
+    /** The page's language when the visit was reported (decision 045); null from pages cached before it. */
+    language: text("language"),
     visitDay: date("visit_day", { mode: "string" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -34,7 +39,7 @@ export const guideVisits = pgTable(
 
 /**
  * The daily rollup the analytics screen reads (ANL-03/04/08, docs/architecture.md §7): unique sessions per
- * property, day, device type and source ("qr-code" or "link"), incremented in the same transaction as
+ * property, day, device type and source ("qr-code", "link" or "stay-link"), incremented in the same transaction as
  * the visit, so a 30-day breakdown reads at most 30 × 3 × 2 rows per property.
  */
 export const guideVisitDays = pgTable(
@@ -48,7 +53,7 @@ export const guideVisitDays = pgTable(
       .references(() => properties.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
-    source: text("source", { enum: ["qr-code", "link"] }).notNull(),
+    source: text("source", { enum: VISIT_SOURCES }).notNull(),
     sessions: integer("sessions").notNull().default(0),
   },
   (t) => [
@@ -70,7 +75,7 @@ export const guideVisitAccountDays = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     day: date("day", { mode: "string" }).notNull(),
     deviceType: text("device_type", { enum: ["desktop", "tablet", "mobile"] }).notNull(),
-    source: text("source", { enum: ["qr-code", "link"] }).notNull(),
+    source: text("source", { enum: VISIT_SOURCES }).notNull(),
     sessions: integer("sessions").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.day, t.deviceType, t.source] })],

@@ -19,6 +19,7 @@ export function toItemSummary(row: ItemRow, shared: boolean): ContentItemSummary
     infoType: row.infoType,
     featured: row.featured,
     restricted: row.restricted,
+    passwordRestricted: row.passwordRestricted,
     listRank: row.listRank,
     contentVersion: row.contentVersion,
     imageUrl: fileUrl(row.imageKey),

@@ -166,6 +166,7 @@ export async function createContentItem(
         showWhat3words: input.showWhat3words,
         featured: input.featured,
         restricted: input.restricted || holdsStayDetail(input),
+        passwordRestricted: input.passwordRestricted,
         listRank: nextListRank(stats.maxRank === null ? [] : [stats.maxRank]),
         contentVersion: FIRST_CONTENT_VERSION,
         createdAt: now,
@@ -214,6 +215,7 @@ export async function updateContentItem(
   if (input.showWhat3words !== undefined) patch.showWhat3words = input.showWhat3words;
   if (input.featured !== undefined) patch.featured = input.featured;
   if (input.restricted !== undefined) patch.restricted = input.restricted;
+  if (input.passwordRestricted !== undefined) patch.passwordRestricted = input.passwordRestricted;
   // A stay detail in the text makes the item restricted, whatever the tick box says.
   if (holdsStayDetail({ ...item, ...patch, translations: input.translations })) patch.restricted = true;
   if (input.listRank !== undefined) patch.listRank = input.listRank;

@@ -45,6 +45,8 @@ export interface TranslatedItem {
   restricted: boolean;
   /** On a stay's guide during the stay: a restricted item shown in full until this instant (ISO, decision 043). */
   held?: string;
+  /** The Wi-Fi password held back on a page's model, as `restricted` is for a whole item (decision 046). */
+  passwordRestricted: boolean;
   listRank: number;
   shared: boolean;
   subItems: SubItemDto[];
@@ -258,6 +260,7 @@ export async function getTranslatedContent(
         what3words: row.showWhat3words ? row.what3words : null,
         featured: row.featured,
         restricted: row.restricted,
+        passwordRestricted: row.passwordRestricted,
         listRank: row.listRank,
         shared,
         subItems: subsOf(row.id).map((s) => {

@@ -31,6 +31,16 @@ export async function insertStayFeed(db: Db, row: NewStayFeedRow): Promise<StayF
   return inserted!;
 }
 
+/** The account's feeds whose last read failed, oldest failure first (`limit` of them). */
+export function findFailingFeeds(db: Db, accountId: string, limit: number): Promise<StayFeedRow[]> {
+  return db
+    .select()
+    .from(stayFeeds)
+    .where(and(eq(stayFeeds.accountId, accountId), sql`${stayFeeds.lastErrorCode} is not null`))
+    .orderBy(asc(stayFeeds.createdAt), asc(stayFeeds.id))
+    .limit(limit);
+}
+
 export function findPropertyFeeds(db: Db, accountId: string, propertyRowId: string): Promise<StayFeedRow[]> {
   return db
     .select()

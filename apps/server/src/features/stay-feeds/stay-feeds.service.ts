@@ -6,6 +6,7 @@ import { getStayProperty } from "../properties/property-stays.service.ts";
 import {
   countPropertyFeeds,
   deleteFeed,
+  findFailingFeeds,
   findFeed,
   findPropertyFeeds,
   insertStayFeed,
@@ -54,6 +55,35 @@ async function requireProperty(ctx: AppContext, accountId: string, by: { propert
   const property = await getStayProperty(ctx, accountId, by);
   if (!property) throw notFound("property");
   return property;
+}
+
+/** A feed whose last read failed, with its property's web link id and title (the home's Today panel). */
+export interface FailingStayFeed {
+  feedId: string;
+  propertyId: string;
+  propertyTitle: string;
+  channel: string;
+}
+
+/**
+ * The account's calendar feeds whose last read failed, on live properties (an archived property's feeds are
+ * not polled), at most `limit`: what the home's Today panel lists, each a link to its property's stays.
+ */
+export async function listFailingStayFeeds(
+  ctx: AppContext,
+  accountId: string,
+  limit: number,
+): Promise<FailingStayFeed[]> {
+  const rows = await findFailingFeeds(ctx.db, accountId, limit);
+  const properties = new Map<string, Awaited<ReturnType<typeof getStayProperty>>>();
+  for (const id of new Set(rows.map((r) => r.propertyId)))
+    properties.set(id, await getStayProperty(ctx, accountId, { id }));
+  return rows.flatMap((row) => {
+    const property = properties.get(row.propertyId);
+    return property
+      ? [{ feedId: row.id, propertyId: property.propertyId, propertyTitle: property.title, channel: row.channel }]
+      : [];
+  });
 }
 
 export async function listStayFeeds(ctx: AppContext, accountId: string, propertyId: string): Promise<StayFeed[]> {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StayTodayResponse } from "@doorstep/shared/schemas/stays";
+import { eq } from "drizzle-orm";
+import { stayFeeds } from "../../db/schema/stay-feeds.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 
@@ -93,9 +95,40 @@ describe("GET /api/stays/today: arrivals and departures on each property's own c
     expect(theirView.departures.map((d) => d.guestName)).toEqual(["Theirs Guest"]);
   });
 
+  it("lists the calendar feeds whose last read failed, with their property, never another account's (issue 37)", async () => {
+    const addFeed = async (user: TestUser, propertyId: string, channel: string) => {
+      const res = await api(user, "POST", `/api/properties/${propertyId}/stay-feeds`, {
+        url: `https://calendar.example.com/${channel}.ics`,
+        channel,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().feed.id as string;
+    };
+    const failing = await addFeed(host, tokyo, "Airbnb");
+    await addFeed(host, reykjavik, "Booking.com");
+    const stranger = await buildUser(t.ctx);
+    const theirs = await addFeed(stranger, (await buildProperty(t.app, stranger)).propertyId, "Vrbo");
+    // The poll's outcome, as the sync writes it (stay-feed-sync.service.ts).
+    for (const id of [failing, theirs])
+      await t.ctx.db
+        .update(stayFeeds)
+        .set({ lastErrorCode: "http-status", lastErrorParams: { status: 503 } })
+        .where(eq(stayFeeds.id, id));
+    expect((await today(host)).feedErrors).toEqual([
+      { feedId: failing, propertyId: tokyo, propertyTitle: "Shibuya loft", channel: "Airbnb" },
+    ]);
+    // A good sync clears the error, and the panel with it.
+    await t.ctx.db
+      .update(stayFeeds)
+      .set({ lastErrorCode: null, lastErrorParams: null })
+      .where(eq(stayFeeds.id, failing));
+    expect((await today(host)).feedErrors).toEqual([]);
+    expect((await today(stranger)).feedErrors.map((f) => f.feedId)).toEqual([theirs]);
+  });
+
   it("answers empty lists for an account with no stays, and asks for a signed-in caller", async () => {
     const fresh = await buildUser(t.ctx);
-    expect(await today(fresh)).toEqual({ arrivals: [], departures: [] });
+    expect(await today(fresh)).toEqual({ arrivals: [], departures: [], feedErrors: [] });
     expect((await t.app.inject({ method: "GET", url: "/api/stays/today" })).statusCode).toBe(401);
   });
 });

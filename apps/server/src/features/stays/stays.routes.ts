@@ -20,7 +20,7 @@ import { registerStayImportRoutes } from "./stay-import.routes.ts";
 import { CreateStayExample, StayExample, UpdateStayExample } from "./stays.openapi.ts";
 import { cancelStay, createStay, getStay, updateStay } from "./stays.service.ts";
 import { listStays, staysInRange, staySummary } from "./stay-list.service.ts";
-import { staysToday } from "./stay-today.service.ts";
+import { getToday } from "../../commands/today.ts";
 
 const tags = ["stays"];
 const StayParams = z.object({ stayId: z.uuid() });
@@ -86,11 +86,12 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
     {
       schema: {
         tags,
-        summary: "Arrivals and departures today and tomorrow, each on its property's own clock",
+        summary:
+          "Arrivals and departures today and tomorrow, each on its property's own clock, and calendar feeds with errors",
         response: { 200: StayTodayResponse },
       },
     },
-    async (request) => staysToday(ctx, accountOf(request)),
+    async (request) => getToday(ctx, accountOf(request)),
   );
 
   app.get(

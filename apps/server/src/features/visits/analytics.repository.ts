@@ -1,12 +1,13 @@
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
+import { guideVisitAccountDays, guideVisitDays, type VISIT_SOURCES } from "../../db/schema/visits.ts";
 import { accountAnalyticsRawSinceOf } from "../users/account-analytics.service.ts";
+import { visitSourceOf } from "./visits.repository.ts";
 
 export interface RollupRow {
   day: string;
   deviceType: "desktop" | "tablet" | "mobile";
-  source: "qr-code" | "link";
+  source: (typeof VISIT_SOURCES)[number];
   sessions: number;
 }
 
@@ -61,7 +62,7 @@ export async function rebuildRollup(db: Db, accountId: string, timeZone: string)
     from (
       select distinct on (property_id, day, tracking_session_id)
              account_id, property_id, ${localDay} as day, device_type,
-             case when utm_source = 'qr-code' then 'qr-code' else 'link' end as source
+             ${visitSourceOf(sql`utm_source`)} as source
       from guide_visits
       where account_id = ${accountId} and ${recounted(localDay)}
       order by property_id, day, tracking_session_id, created_at
@@ -72,16 +73,28 @@ export async function rebuildRollup(db: Db, accountId: string, timeZone: string)
     select account_id, day, device_type, source, sum(sessions)::int
     from guide_visit_days where account_id = ${accountId} and ${recounted(sql`day`)}
     group by account_id, day, device_type, source`);
-  // A session counts once per key and day in the new zone, as live inserts count it.
+  // A session counts once per key and day in the new zone, as live inserts count it. Languages come from the
+  // visits (each session's first visit of the day, as counted above), so they add up to the sessions (045).
   await db.execute(sql`
     insert into guide_engagement_days (account_id, property_id, day, kind, key, sessions)
     select account_id, property_id, day, kind, key, count(distinct tracking_session_id)::int
     from (
       select account_id, property_id, ${localDay} as day, kind, key, tracking_session_id
       from guide_engagement_events
-      where account_id = ${accountId} and ${recounted(localDay)}
+      where account_id = ${accountId} and kind <> 'language' and ${recounted(localDay)}
     ) events
     group by account_id, property_id, day, kind, key`);
+  await db.execute(sql`
+    insert into guide_engagement_days (account_id, property_id, day, kind, key, sessions)
+    select account_id, property_id, day, 'language', language, count(*)::int
+    from (
+      select distinct on (property_id, day, tracking_session_id) account_id, property_id, ${localDay} as day, language
+      from guide_visits
+      where account_id = ${accountId} and ${recounted(localDay)}
+      order by property_id, day, tracking_session_id, created_at
+    ) first_visits
+    where language is not null
+    group by account_id, property_id, day, language`);
   await db.execute(sql`
     insert into guide_engagement_account_days (account_id, day, kind, key, sessions)
     select account_id, day, kind, key, sum(sessions)::int

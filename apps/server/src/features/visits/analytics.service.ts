@@ -18,17 +18,18 @@ import {
 } from "../users/account-analytics.service.ts";
 import { deleteRawAnalytics, rebuildRollup, sumRollup, type RollupRow } from "./analytics.repository.ts";
 
-const zero = (): VisitCounts => ({ desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, total: 0 });
+const zero = (): VisitCounts => ({ desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, mobileStay: 0, total: 0 });
+const MOBILE_COLUMN = { "qr-code": "mobileQr", link: "mobileLink", "stay-link": "mobileStay" } as const;
 
 function add(counts: VisitCounts, row: RollupRow): void {
-  if (row.deviceType === "mobile") counts[row.source === "qr-code" ? "mobileQr" : "mobileLink"] += row.sessions;
+  if (row.deviceType === "mobile") counts[MOBILE_COLUMN[row.source]] += row.sessions;
   else counts[row.deviceType] += row.sessions;
   counts.total += row.sessions;
 }
 
 /**
  * The visits view (ANL-03/04/06/08): unique sessions per day of the range by device, phones split by QR
- * code and web link, with totals for the range and for the range of the same length before it. Days are
+ * code, web link and stay link, with totals for the range and for the range of the same length before it. Days are
  * the account's (its time zone); read from the daily rollup only. Another account's property is 404.
  */
 export async function getVisitsView(

@@ -47,9 +47,9 @@ const setZone = (user: TestUser, timeZone: string) =>
     headers: { cookie: user.cookie },
     payload: { timeZone },
   });
-const counts = (c: Partial<Record<"desktop" | "tablet" | "mobileQr" | "mobileLink", number>>) => {
-  const full = { desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, ...c };
-  return { ...full, total: full.desktop + full.tablet + full.mobileQr + full.mobileLink };
+const counts = (c: Partial<Record<"desktop" | "tablet" | "mobileQr" | "mobileLink" | "mobileStay", number>>) => {
+  const full = { desktop: 0, tablet: 0, mobileQr: 0, mobileLink: 0, mobileStay: 0, ...c };
+  return { ...full, total: full.desktop + full.tablet + full.mobileQr + full.mobileLink + full.mobileStay };
 };
 const rollupOf = async (accountId: string) => ({
   properties: await t.ctx.db

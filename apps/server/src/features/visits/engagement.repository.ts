@@ -25,8 +25,9 @@ export const eventsIn = (beacon: EngagementBeacon) => 1 + beacon.sections.length
 
 /**
  * Writes a batch of beacons in one statement: the ledger keeps each (property, day, session, kind, key)
- * once, and only the rows it newly kept are added to the per-property rollup and (sections and languages)
- * to the per-account rollup. The day is the account's, computed by the database exactly as for visits
+ * once, and only the rows it newly kept are added to the per-property rollup and (sections) to the
+ * per-account rollup. A beacon's language is not counted: the visit carries the session's one language, so
+ * the languages table adds up to the visits (decision 045; visits.repository.ts). The day is the account's, computed by the database exactly as for visits
  * (visits.repository.ts), so a section's sessions and the guide's sessions share their days.
  * The batch travels as one JSON parameter, a row per beacon with its keys as arrays, so the statement is
  * the same for 1 or 1,000 beacons. Returns how many events were new.
@@ -55,10 +56,7 @@ export async function insertEngagementBatch(db: Db, beacons: EngagementBeacon[])
       cross join lateral ${accountDayZoneOf(sql`b.account_id`)} as a
     ),
     input as (
-      select account_id, property_id, day, tracking_session_id, 'language' as kind, language as key, created_at
-      from beacon
-      union all
-      select account_id, property_id, day, tracking_session_id, 'section', s.key, created_at
+      select account_id, property_id, day, tracking_session_id, 'section' as kind, s.key, created_at
       from beacon cross join lateral unnest(sections) as s(key)
       union all
       select account_id, property_id, day, tracking_session_id, 'item', i.key, created_at

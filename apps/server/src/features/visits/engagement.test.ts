@@ -34,7 +34,7 @@ describe("POST /api/guide/engagement (section analytics ingest)", () => {
   });
   const rollup = () => t.ctx.db.select().from(guideEngagementDays).where(eq(guideEngagementDays.propertyId, rowId));
 
-  it("counts each section, item and language once per session and day, in both rollups, after one batched write", async () => {
+  it("counts each section and item once per session and day, in both rollups, after one batched write; the beacon's language is the visit's to count (decision 045)", async () => {
     const item = "0b6e3f4a-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
     const first = {
       propertyId,
@@ -51,7 +51,6 @@ describe("POST /api/guide/engagement (section analytics ingest)", () => {
 
     const byKey = Object.fromEntries((await rollup()).map((r) => [`${r.day} ${r.kind}:${r.key}`, r.sessions]));
     expect(byKey).toEqual({
-      "2026-07-10 language:fr": 2,
       "2026-07-10 section:arrival": 2,
       "2026-07-10 section:wifi-and-tech": 1,
       [`2026-07-10 item:${item}`]: 1,
@@ -62,7 +61,6 @@ describe("POST /api/guide/engagement (section analytics ingest)", () => {
       .where(eq(guideEngagementAccountDays.accountId, owner.accountId));
     // Items stay out of the account rollup: they belong to one property.
     expect(Object.fromEntries(account.map((r) => [`${r.kind}:${r.key}`, r.sessions]))).toEqual({
-      "language:fr": 2,
       "section:arrival": 2,
       "section:wifi-and-tech": 1,
     });

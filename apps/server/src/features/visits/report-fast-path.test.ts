@@ -75,7 +75,12 @@ describe("the guide reports' fast path (decision 028)", () => {
 
   it("records a visit and a section beacon and answers 204 with the route's own headers", async () => {
     const visitSession = sessionId();
-    const visitBody = JSON.stringify({ propertyId, trackingSessionId: visitSession, utmSource: "qr-code" });
+    const visitBody = JSON.stringify({
+      propertyId,
+      trackingSessionId: visitSession,
+      utmSource: "qr-code",
+      language: "fr",
+    });
     const before = t.reportFastPath.served;
     const fast = await post(base, "/api/guide/visits", visitBody, { origin: t.config.publicUrl });
     expect(fast.status).toBe(204);
@@ -98,16 +103,12 @@ describe("the guide reports' fast path (decision 028)", () => {
     await flushVisits(t.ctx);
     await flushEngagement(t.ctx);
     const visits = await t.ctx.db.select().from(guideVisits).where(eq(guideVisits.trackingSessionId, visitSession));
-    expect(visits).toMatchObject([{ deviceType: "mobile", utmSource: "qr-code" }]);
+    expect(visits).toMatchObject([{ deviceType: "mobile", utmSource: "qr-code", language: "fr" }]);
     const events = await t.ctx.db
       .select()
       .from(guideEngagementEvents)
       .where(eq(guideEngagementEvents.trackingSessionId, beaconSession));
-    expect(events.map((e) => `${e.kind}:${e.key}`).sort()).toEqual([
-      "language:fr",
-      "section:arrival",
-      "section:house-rules",
-    ]);
+    expect(events.map((e) => `${e.kind}:${e.key}`).sort()).toEqual(["section:arrival", "section:house-rules"]);
   });
 
   it("hands what it does not take to Fastify, and writes Fastify's answer as given", async () => {

@@ -48,14 +48,15 @@ describe("GET /api/analytics/sections (section report)", () => {
     await createItem(owner, loft, "kitchen", "Oven");
     hutItem = await createItem(owner, hut, "arrival", "Key safe");
 
-    // Three sessions open the loft (one on a desktop: sections count whatever the device), one the hut.
-    for (const [s, ua] of [
-      ["l1", IPHONE],
-      ["l2", IPHONE],
-      ["l3", DESKTOP],
+    // Three sessions open the loft (one on a desktop: sections count whatever the device), one the hut; each
+    // visit carries the page's language (decision 045).
+    for (const [s, ua, language] of [
+      ["l1", IPHONE, "fr"],
+      ["l2", IPHONE, "fr"],
+      ["l3", DESKTOP, "de"],
     ] as const)
-      expect((await visit(loft, sessionId(s), ua)).statusCode).toBe(204);
-    expect((await visit(hut, sessionId("h1"))).statusCode).toBe(204);
+      expect((await visit(loft, sessionId(s), ua, { language })).statusCode).toBe(204);
+    expect((await visit(hut, sessionId("h1"), IPHONE, { language: "en" })).statusCode).toBe(204);
     const send = (property: string, s: string, language: string, sections: string[], items: string[]) =>
       beacon({ propertyId: property, trackingSessionId: sessionId(s), language, sections, items });
     await send(loft, "l1", "fr", ["wifi-and-tech", "house-rules"], [wifiItem, rulesItem]);
@@ -145,7 +146,7 @@ describe("rebuild and retention of raw records", () => {
     const { propertyId } = await buildProperty(t.app, owner);
     const record = async (at: string, session: string, sections: string[]) => {
       t.clock.now = new Date(at);
-      expect((await visit(propertyId, sessionId(session))).statusCode).toBe(204);
+      expect((await visit(propertyId, sessionId(session), IPHONE, { language: "it" })).statusCode).toBe(204);
       await beacon({ propertyId, trackingSessionId: sessionId(session), language: "it", sections });
       await flushEngagement(t.ctx);
     };

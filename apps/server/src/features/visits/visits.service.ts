@@ -30,6 +30,7 @@ export async function recordVisit(
     trackingSessionId: input.trackingSessionId,
     deviceType: deviceTypeOf(userAgent!),
     utmSource: input.utmSource ? input.utmSource.toLowerCase() : null,
+    language: input.language ?? null,
     createdAt: ctx.now().toISOString(),
   };
   return buffer.queue(ctx, [visit]) ? "queued" : "ignored";

@@ -94,6 +94,7 @@ describe("POST /api/guide/visits (GUIDE-17, ANL-04/05, IMPL-05)", () => {
       "createdAt",
       "deviceType",
       "id",
+      "language",
       "propertyId",
       "trackingSessionId",
       "utmSource",

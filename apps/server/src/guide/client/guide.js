@@ -23,12 +23,20 @@
     }
     return id;
   }
+  // Sent as soon as the script runs, not when the browser is idle: a guest who leaves within seconds is a
+  // visit too, and its language (decision 045). A stay's own guest link (/s/{token}) is its own source.
   function recordVisit() {
     try {
       var sent = "dsg_v_" + property + "_" + new Date().toISOString().slice(0, 10);
       if (sessionStorage.getItem(sent)) return;
-      var utm = new URLSearchParams(location.search).get("utm_source");
-      var payload = JSON.stringify({ propertyId: property, trackingSessionId: trackingId(), utmSource: utm });
+      var utm =
+        location.pathname.indexOf("/s/") === 0 ? "stay-link" : new URLSearchParams(location.search).get("utm_source");
+      var payload = JSON.stringify({
+        propertyId: property,
+        trackingSessionId: trackingId(),
+        utmSource: utm,
+        language: document.documentElement.lang,
+      });
       // keepalive: the report survives leaving the page and never delays rendering.
       fetch("/api/guide/visits", {
         method: "POST",
@@ -45,15 +53,17 @@
     }
   }
 
-  // Section analytics: the top-level sections and the items that stayed on screen for a second are sent,
-  // with the page's language, when the page is hidden (the guest switches app or leaves). No cookies; the
-  // same random session id as the visit; the server counts each key once per session and day. A beacon's keys
-  // wait in the tab's session storage, for the same day, until the server has answered: what a guest read
-  // offline goes with the next beacon once online, not lost (re-sending is harmless: counted once).
+  // Section analytics: the top-level sections and the items that stayed on screen for a second are sent
+  // while the page is open (every FLUSH_MS when something new was seen), and when the page is hidden or left
+  // (the guest switches app, closes the tab: visibilitychange and pagehide). No cookies; the same random
+  // session id as the visit; the server counts each key once per session and day. A beacon's keys wait in the
+  // tab's session storage, for the same day, until the server has answered: what a guest read offline goes
+  // with the next beacon once online, not lost (re-sending is harmless: counted once).
   var seen = {};
   var pending = {};
   var observer = null;
   var SEEN_MS = 1000;
+  var FLUSH_MS = 5000;
   function keyOf(el) {
     var id = el.id || "";
     if (id.indexOf("c-") === 0) return "section:" + id.slice(2);
@@ -71,7 +81,10 @@
       if (!visible) return;
       el._dsgTimer = setTimeout(function () {
         var key = keyOf(el);
-        if (key && !seen[key]) pending[key] = seen[key] = true;
+        if (key && !seen[key]) {
+          pending[key] = seen[key] = true;
+          flushSoon();
+        }
         if (observer) observer.unobserve(el);
       }, SEEN_MS);
     });
@@ -84,12 +97,23 @@
       var key = keyOf(el);
       if (key && !seen[key]) observer.observe(el);
     });
-    pending["language:" + document.documentElement.lang] = true;
     undelivered(function (keys) {
       Object.keys(keys).forEach(function (key) {
-        pending[key] = seen[key] = true;
+        if (key.indexOf("language:") === 0) delete keys[key];
+        else pending[key] = seen[key] = true;
       });
     });
+    flushSoon();
+  }
+  // One flush at a time, FLUSH_MS after the first new key; nothing runs while nothing new was seen.
+  var flushTimer = null;
+  function flushSoon() {
+    if (flushTimer || !Object.keys(pending).length) return;
+    flushTimer = setTimeout(function () {
+      flushTimer = null;
+      if (navigator.onLine === false) return;
+      sendEngagement();
+    }, FLUSH_MS);
   }
   /** Hands `change` the keys sent today that no answer has confirmed yet, and keeps what it leaves. */
   function undelivered(change) {
@@ -111,7 +135,7 @@
       if (key.indexOf("section:") === 0) sections.push(key.slice(8));
       else if (key.indexOf("item:") === 0) items.push(key.slice(5));
     });
-    if (!sections.length && !items.length && !pending["language:" + language]) return;
+    if (!sections.length && !items.length) return;
     sections = sections.slice(0, 60);
     items = items.slice(0, 300);
     var sent = sections
@@ -122,7 +146,6 @@
         items.map(function (key) {
           return "item:" + key;
         }),
-        "language:" + language,
       );
     var waiting = pending;
     pending = {};
@@ -130,6 +153,7 @@
       Object.keys(waiting).forEach(function (key) {
         pending[key] = true;
       });
+      flushSoon();
     };
     undelivered(function (keys) {
       Object.keys(waiting).forEach(function (key) {
@@ -640,11 +664,12 @@
   }
   if (body.getAttribute("data-sw")) whenIdle(registerWorker);
   if (body.getAttribute("data-visit")) {
-    whenIdle(recordVisit);
+    recordVisit();
     whenIdle(watchSections);
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "hidden") sendEngagement();
     });
     window.addEventListener("pagehide", sendEngagement);
+    window.addEventListener("online", flushSoon);
   }
 })();

@@ -34,7 +34,7 @@ describe("VisitsChart (ANL-03)", () => {
     render(
       <>
         <VisitsChart
-          days={[{ day: "2026-07-10", desktop: 1, tablet: 0, mobileQr: 2, mobileLink: 0, total: 3 }]}
+          days={[{ day: "2026-07-10", desktop: 1, tablet: 0, mobileQr: 2, mobileLink: 0, mobileStay: 0, total: 3 }]}
           total={3}
           tableId="figures"
         />

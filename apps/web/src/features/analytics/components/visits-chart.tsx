@@ -10,6 +10,7 @@ const SERIES = [
   { key: "tablet", label: c.tablet, colour: "var(--chart-tablet)" },
   { key: "mobileQr", label: c.mobileQr, colour: "var(--chart-mobile-qr)" },
   { key: "mobileLink", label: c.mobileLink, colour: "var(--chart-mobile-link)" },
+  { key: "mobileStay", label: c.mobileStay, colour: "var(--chart-mobile-stay)" },
 ] as const;
 
 const HEIGHT = 240;

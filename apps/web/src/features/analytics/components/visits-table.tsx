@@ -25,7 +25,7 @@ export function VisitsTable({ data, table, id }: { data: AnalyticsVisitsResponse
             <th scope="col" rowSpan={2} className="num">
               {c.tablet}
             </th>
-            <th scope="colgroup" colSpan={2} className="analytics-table__group">
+            <th scope="colgroup" colSpan={3} className="analytics-table__group">
               {c.mobile}
             </th>
             <th scope="col" rowSpan={2} className="num">
@@ -38,6 +38,9 @@ export function VisitsTable({ data, table, id }: { data: AnalyticsVisitsResponse
             </th>
             <th scope="col" className="num">
               {c.webLink}
+            </th>
+            <th scope="col" className="num">
+              {c.stayLink}
             </th>
           </tr>
         </thead>

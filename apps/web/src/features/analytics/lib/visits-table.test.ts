@@ -3,12 +3,13 @@ import { describe, expect, it } from "vitest";
 import { monthLabel, parseChoice, resolveRange } from "./range.ts";
 import { buildVisitsTable, formatChange, visitsCsv } from "./visits-table.ts";
 
-const counts = (desktop: number, tablet: number, mobileQr: number, mobileLink: number) => ({
+const counts = (desktop: number, tablet: number, mobileQr: number, mobileLink: number, mobileStay: number) => ({
   desktop,
   tablet,
   mobileQr,
   mobileLink,
-  total: desktop + tablet + mobileQr + mobileLink,
+  mobileStay,
+  total: desktop + tablet + mobileQr + mobileLink + mobileStay,
 });
 const data: AnalyticsVisitsResponse = {
   from: "2026-07-10",
@@ -16,11 +17,11 @@ const data: AnalyticsVisitsResponse = {
   timeZone: "Europe/London",
   propertyId: null,
   days: [
-    { day: "2026-07-10", ...counts(3, 1, 2, 1) },
-    { day: "2026-07-11", ...counts(0, 0, 0, 1) },
+    { day: "2026-07-10", ...counts(3, 1, 2, 1, 2) },
+    { day: "2026-07-11", ...counts(0, 0, 0, 1, 0) },
   ],
-  totals: counts(3, 1, 2, 2),
-  previous: { from: "2026-07-08", to: "2026-07-09", totals: counts(2, 0, 4, 2) },
+  totals: counts(3, 1, 2, 2, 2),
+  previous: { from: "2026-07-08", to: "2026-07-09", totals: counts(2, 0, 4, 2, 0) },
 };
 
 describe("the analytics table and its CSV (ANL-03/04)", () => {
@@ -35,18 +36,18 @@ describe("the analytics table and its CSV (ANL-03/04)", () => {
   it("writes exactly the table's figures to the CSV", () => {
     const table = buildVisitsTable(data);
     expect(table.days).toEqual([
-      { day: "2026-07-10", figures: [3, 1, 2, 1, 7] },
-      { day: "2026-07-11", figures: [0, 0, 0, 1, 1] },
+      { day: "2026-07-10", figures: [3, 1, 2, 1, 2, 9] },
+      { day: "2026-07-11", figures: [0, 0, 0, 1, 0, 1] },
     ]);
-    expect(table.change).toEqual(["+50%", "new", "-50%", "0%", "0%"]);
+    expect(table.change).toEqual(["+50%", "new", "-50%", "0%", "new", "+25%"]);
     expect(visitsCsv(data, table)).toBe(
       [
-        "Day,Desktop,Tablet,Mobile (QR code),Mobile (web link),Total",
-        "2026-07-10,3,1,2,1,7",
-        "2026-07-11,0,0,0,1,1",
-        "Totals,3,1,2,2,8",
-        "Previous period (2026-07-08 to 2026-07-09),2,0,4,2,8",
-        "Change,+50%,new,-50%,0%,0%",
+        "Day,Desktop,Tablet,Mobile (QR code),Mobile (web link),Mobile (stay link),Total",
+        "2026-07-10,3,1,2,1,2,9",
+        "2026-07-11,0,0,0,1,0,1",
+        "Totals,3,1,2,2,2,10",
+        "Previous period (2026-07-08 to 2026-07-09),2,0,4,2,0,8",
+        "Change,+50%,new,-50%,0%,new,+25%",
         "",
       ].join("\r\n"),
     );

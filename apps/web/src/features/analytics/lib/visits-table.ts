@@ -7,9 +7,10 @@ export const COUNT_COLUMNS = [
   "tablet",
   "mobileQr",
   "mobileLink",
+  "mobileStay",
   "total",
 ] as const satisfies readonly (keyof VisitCounts)[];
-export const COLUMN_LABELS = [c.day, c.desktop, c.tablet, c.mobileQr, c.mobileLink, c.total];
+export const COLUMN_LABELS = [c.day, c.desktop, c.tablet, c.mobileQr, c.mobileLink, c.mobileStay, c.total];
 
 /** Change against the previous range, e.g. "+25%", "-10%", "0%"; "new" when there was nothing before. */
 export function formatChange(current: number, previous: number): string {

@@ -50,6 +50,8 @@ export interface ItemDraft {
   showWhat3words: boolean;
   featured: boolean;
   restricted: boolean;
+  /** The Wi-Fi item's password only for booked guests (decision 046). */
+  passwordRestricted: boolean;
   image: MediaDraft;
   video: MediaDraft;
   document: MediaDraft;
@@ -106,6 +108,7 @@ export function draftFromItem(item: ContentItemDto, languages: readonly string[]
     showWhat3words: item.showWhat3words,
     featured: item.featured,
     restricted: item.restricted,
+    passwordRestricted: item.passwordRestricted,
     image: media(item.imageUrl),
     video: media(item.videoUrl),
     document: media(item.documentUrl),
@@ -137,6 +140,7 @@ export function draftFromTemplate(template: TemplateDto | null, languages: reado
     showWhat3words: false,
     featured: false,
     restricted: false,
+    passwordRestricted: false,
     image: media(null),
     video: media(null),
     document: media(null),
@@ -225,6 +229,7 @@ function itemFields(draft: ItemDraft) {
     showWhat3words: draft.showWhat3words,
     featured: draft.featured,
     restricted: draft.restricted,
+    passwordRestricted: draft.passwordRestricted,
     translations: translationActions(draft),
     subItems: subItemActions(draft),
   };

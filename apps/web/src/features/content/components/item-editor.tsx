@@ -261,7 +261,11 @@ function ItemEditorForm({
             </label>
           ) : null}
 
-          <RestrictedCheck draft={draft} onChange={update} />
+          <RestrictedCheck
+            draft={draft}
+            onChange={update}
+            wifi={(initial?.templateLabel ?? template?.label) === "wifi" || initial?.label === "wifi"}
+          />
           <SubItemsEditor draft={draft} onChange={update} />
           {saver.error ? <Alert>{saver.error}</Alert> : null}
         </div>

@@ -15,6 +15,7 @@ const item: ContentItemSummary = {
   infoType: "system",
   featured: false,
   restricted: false,
+  passwordRestricted: false,
   listRank: 2,
   contentVersion: 1,
   imageUrl: null,

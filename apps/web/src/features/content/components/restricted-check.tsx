@@ -11,9 +11,12 @@ const c = copy.stayDetails;
 export function RestrictedCheck({
   draft,
   onChange,
+  wifi = false,
 }: {
   draft: ItemDraft;
   onChange: (update: (draft: ItemDraft) => ItemDraft) => void;
+  /** The Wi-Fi item: its password alone can be kept for booked guests (decision 046). */
+  wifi?: boolean;
 }) {
   const texts = [draft.en, ...Object.values(draft.translations)];
   const byDetail = texts.some((t) =>
@@ -31,6 +34,19 @@ export function RestrictedCheck({
         {c.restricted}
       </label>
       <p className="field__hint">{byDetail ? c.restrictedByDetail : c.restrictedHint}</p>
+      {wifi ? (
+        <>
+          <label className="editor__check">
+            <input
+              type="checkbox"
+              checked={draft.passwordRestricted}
+              onChange={(event) => onChange((d) => ({ ...d, passwordRestricted: event.target.checked }))}
+            />
+            {c.passwordRestricted}
+          </label>
+          <p className="field__hint">{c.passwordRestrictedHint}</p>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -9,8 +9,8 @@ const t = todayCopy.today;
 const TodayLists = lazy(() => import("./today-lists.tsx").then((m) => ({ default: m.TodayLists })));
 
 /**
- * The home's Today panel: arrivals and departures today and tomorrow, each a link to its stay, and the unread
- * messages when messaging is on.
+ * The home's Today panel: arrivals and departures today and tomorrow, each a link to its stay, the calendar
+ * feeds whose last read failed, each a link to its property's feeds, and the unread messages when messaging is on.
  */
 export function TodayPanel({ messagingActive, unread }: { messagingActive: boolean; unread: number }) {
   const today = useStaysToday();
@@ -28,6 +28,20 @@ export function TodayPanel({ messagingActive, unread }: { messagingActive: boole
           <Suspense fallback={null}>
             <TodayLists data={today.data} t={t} />
           </Suspense>
+        ) : null}
+        {today.data && today.data.feedErrors.length > 0 ? (
+          <section className="today__feeds" aria-labelledby="today-feeds">
+            <h3 id="today-feeds">{t.feedErrorsTitle}</h3>
+            <ul>
+              {today.data.feedErrors.map((feed) => (
+                <li key={feed.feedId}>
+                  <Link to={`/property/${encodeURIComponent(feed.propertyId)}/stays#calendar-feeds`}>
+                    {t.feedError(feed.channel, feed.propertyTitle)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
         {messagingActive ? (
           <p className="today__messages">

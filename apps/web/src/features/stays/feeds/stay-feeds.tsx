@@ -18,7 +18,7 @@ export function StayFeeds({ propertyId }: { propertyId: string }) {
   const [editing, setEditing] = useState<StayFeedDto | "new" | null>(null);
 
   return (
-    <section className="stay-feeds" aria-labelledby="stay-feeds-heading">
+    <section className="stay-feeds" id="calendar-feeds" aria-labelledby="stay-feeds-heading">
       <div className="stay-feeds__head">
         <h2 id="stay-feeds-heading">{c.heading}</h2>
         <Button variant="secondary" onClick={() => setEditing("new")}>
