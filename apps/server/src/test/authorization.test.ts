@@ -11,6 +11,7 @@ import { createStay } from "../features/stays/stays.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
+import { createOfferFor, LATE_CHECK_OUT, orderFromLink, stayWithToken } from "./store-helpers.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
@@ -71,6 +72,10 @@ const PUBLIC_ROUTES = new Set([
   // A stay's own guide: the unguessable token is the key (decision 042); unknown tokens are rate-limited.
   "GET /s/:token",
   "GET /api/stay-guide/:token", // the same as data
+  // The guest store on a stay link (decision 053): the token is the key, as for the stay's guide.
+  "GET /api/stay-store/:token",
+  "POST /api/stay-store/:token/orders",
+  "POST /api/store/webhook/stripe", // Stripe calls it; verified by signature
 ]);
 
 /**
@@ -192,6 +197,15 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     return (
       await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })
     ).id;
+  },
+  // Guest store: an offer of the owner's, and an order a guest placed on it from their stay link.
+  offerId: async ({ app }, owner) => (await createOfferFor(app, owner)).id,
+  orderId: async ({ app, ctx }, owner) => {
+    const offer = await createOfferFor(app, owner);
+    const { token } = await stayWithToken(app, ctx, owner);
+    const res = await orderFromLink(app, token, { offerId: offer.id, slotTime: "13:00" });
+    if (res.statusCode !== 201) throw new Error(`harness: order failed: ${res.body}`);
+    return res.json().order.id as string;
   },
   // Later issues add: conversationId, …
 };
@@ -331,6 +345,12 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/properties/:propertyId/stay-feeds": { url: "https://feeds.test/hijack.ics", channel: "Hijacked" },
   "PATCH /api/stay-feeds/:feedId": { channel: "Hijacked" },
   "POST /api/stay-feeds/:feedId/sync": {},
+  "PUT /api/store/offers/:offerId": LATE_CHECK_OUT,
+  // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
+  "PUT /api/store/offers/:offerId/photo": {},
+  "POST /api/orders/:orderId/approve": {},
+  "POST /api/orders/:orderId/decline": { note: "Hijacked" },
+  "POST /api/orders/:orderId/refund": {},
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */

@@ -134,7 +134,9 @@ export async function placeGuestOrder(
     throw error;
   }
 
-  const answerBy = new Date(now.getTime() + settings.answerWithinHours * 3_600_000);
+  const authoriseAt = deferred ? new Date(stay.checkInAt.getTime() - DEFER_AUTHORISATION_MS) : null;
+  // A deferred request's time to answer runs from its authorisation (decision 053): until then nothing is held.
+  const answerBy = new Date((authoriseAt ?? now).getTime() + settings.answerWithinHours * 3_600_000);
   const requested = slotInstant(stay, offer.type, slot);
   const deadlineAt = instant ? null : requested && requested < answerBy ? requested : answerBy;
   const row = await insertOrder(ctx.db, {
@@ -156,7 +158,7 @@ export async function placeGuestOrder(
     paymentMethodRef: saved?.paymentMethodRef ?? null,
     destinationRef: settings.connectAccountRef,
     deadlineAt,
-    authoriseAt: deferred ? new Date(stay.checkInAt.getTime() - DEFER_AUTHORISATION_MS) : null,
+    authoriseAt,
     idempotencyKey: input.idempotencyKey,
     decidedAt: instant ? now : null,
     capturedAt: instant ? now : null,
