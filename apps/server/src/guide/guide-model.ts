@@ -63,6 +63,8 @@ export interface GuideStay {
   revealOn: string | null;
   /** During only: the stay's door code. */
   doorCode: string | null;
+  /** The guest store's tile (decision 053): only on a stay's link, only when its property has offers. */
+  extras?: { href: string; title: string } | null;
 }
 
 /**

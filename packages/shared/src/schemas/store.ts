@@ -233,6 +233,8 @@ export const GuestOfferDto = z.object({
   maxQuantity: z.number(),
   /** Units a quantity of 1 is multiplied by (nights, guests). */
   multiplier: z.number(),
+  /** Confirmed at once when ordered now (instant, and the calendar allows); else a request to the host. */
+  instant: z.boolean(),
 });
 export const GuestOrderDto = z.object({
   id: text(),

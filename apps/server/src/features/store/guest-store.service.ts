@@ -9,7 +9,7 @@ import type { Stay } from "../stays/stays.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
 import { multiplierOf, slotFits } from "./order-rules.ts";
 import { offerText } from "./store-order-effects.ts";
-import { placeGuestOrder, toGuestOrderDto } from "./store-orders.service.ts";
+import { adjacentNightTaken, placeGuestOrder, toGuestOrderDto } from "./store-orders.service.ts";
 import { listActiveOffersFor, listStayOrders } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 
@@ -45,6 +45,12 @@ export async function getGuestStore(ctx: AppContext, stay: Stay, lang?: string):
   const ready = storeReady(ctx, settings);
   const offers = ready ? await listActiveOffersFor(ctx.db, stay.accountId, stay.propertyRowId) : [];
   const host = await findMasterUser(ctx, stay.accountId);
+  const instant = new Map<string, boolean>();
+  for (const o of offers)
+    instant.set(
+      o.id,
+      o.confirmation === "instant" && (o.type === "extra" || !(await adjacentNightTaken(ctx, stay, o.type))),
+    );
   return {
     language,
     currency: settings.currency,
@@ -65,6 +71,7 @@ export async function getGuestStore(ctx: AppContext, stay: Stay, lang?: string):
           per: o.per,
           maxQuantity: o.maxQuantity,
           multiplier: multiplierOf(o, stay),
+          instant: instant.get(o.id) ?? false,
         };
       })
       .filter((o) => o.type === "extra" || o.slots.length > 0),

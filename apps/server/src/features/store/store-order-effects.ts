@@ -25,7 +25,7 @@ export const money = (amount: number, currency: string) => formatMinor(amount, c
 
 /** A time as the property's clock reads it, for emails and the guest ("28 Nov, 14:00"). */
 export function zonedLabel(at: Date, timeZone: string, language = "en"): string {
-  return new Intl.DateTimeFormat(language, {
+  return new Intl.DateTimeFormat(language === "en" ? "en-GB" : language, {
     day: "numeric",
     month: "short",
     hour: "2-digit",

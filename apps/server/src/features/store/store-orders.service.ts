@@ -39,7 +39,7 @@ export function toGuestOrderDto(row: OrderRow): GuestOrderDto {
 }
 
 /** Another confirmed stay holds the night before check-in (early) or the night after check-out (late). */
-async function adjacentNightTaken(ctx: AppContext, stay: Stay, type: OfferRow["type"]): Promise<boolean> {
+export async function adjacentNightTaken(ctx: AppContext, stay: Stay, type: OfferRow["type"]): Promise<boolean> {
   const day = type === "early-check-in" ? stay.checkInDate : stay.checkOutDate;
   const around = await staysInRange(ctx, stay.accountId, stay.propertyId, { from: day, to: day });
   return around.some(

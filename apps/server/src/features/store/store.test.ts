@@ -289,3 +289,41 @@ describe("orders", () => {
     expect((await payment((await orderRow(order.id)).paymentRef!)).amountRefunded).toBe(5000);
   });
 });
+
+describe("the guide's Extras", () => {
+  it("a stay's link shows the Extras tile and the store page; the public guide never does", async () => {
+    const user = await buildUser(t.ctx, { firstName: "Maria" });
+    const { token, propertyId } = await stayWithToken(t.app, t.ctx, user);
+    const none = await t.app.inject({ url: `/s/${token}` });
+    expect(none.body).not.toContain(`/s/${token}/extras`);
+    const offer = await createOfferFor(t.app, user);
+    const stayPage = await t.app.inject({ url: `/s/${token}` });
+    expect(stayPage.statusCode).toBe(200);
+    expect(stayPage.body).toContain(`/s/${token}/extras?lang=en`);
+    expect(stayPage.body).toContain(">Extras<");
+    const guide = await t.app.inject({ url: `/g/${propertyId}` });
+    expect(guide.body).not.toContain("/extras");
+    expect(guide.body).not.toContain(">Extras<");
+
+    const page = await t.app.inject({ url: `/s/${token}/extras` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.headers["referrer-policy"]).toBe("no-referrer");
+    expect(page.body).toContain("Check out at 13:00 — $30.00");
+    expect(page.body).not.toContain("<script>alert(1)</script>");
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const placed = await t.app.inject({ url: `/s/${token}/extras?placed=${order.id}` });
+    expect(placed.body).toMatch(/Request sent — Maria will answer by \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d/);
+  });
+
+  it("a cancelled stay's store page says the link is no longer active", async () => {
+    const user = await buildUser(t.ctx);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, user);
+    await createOfferFor(t.app, user);
+    await cancelStay(t.ctx, user.accountId, stay.id);
+    const page = await t.app.inject({ url: `/s/${token}/extras` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain(copy.guestStay.inactive);
+    expect(page.body).not.toContain("Late check-out");
+  });
+});
