@@ -6,8 +6,7 @@ import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
 import { AppError } from "../lib/app-error.ts";
 import { escapeHtml } from "../lib/escape-html.ts";
-import { getGuestStore, requireStoreStay } from "../features/store/guest-store.service.ts";
-import { zonedLabel } from "../features/store/store-order-effects.ts";
+import { getGuestStore, requireStoreStay, stayTimeLabel } from "../features/store/guest-store.service.ts";
 import { STORE_SCRIPT } from "./guide-assets.ts";
 import { loadGuidePage } from "./guide.service.ts";
 import { STAY_PAGE_HEADERS } from "./stay-guide.routes.ts";
@@ -55,7 +54,7 @@ export function registerStayStoreRoutes(scope: FastifyInstance, ctx: AppContext)
         theme: guide.model.theme,
         store,
         placed: query.success ? (query.data.placed ?? null) : null,
-        timeLabel: (iso) => zonedLabel(new Date(iso), stay.timeZone, language),
+        timeLabel: (iso) => stayTimeLabel(stay, iso, language),
         scriptUrl: STORE_SCRIPT.url,
       });
       return reply

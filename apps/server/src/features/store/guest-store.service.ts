@@ -8,7 +8,7 @@ import { findStayByLinkToken } from "../stays/stay-links.service.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
 import { multiplierOf, slotFits } from "./order-rules.ts";
-import { offerText } from "./store-order-effects.ts";
+import { offerText, zonedLabel } from "./store-order-effects.ts";
 import { adjacentNightTaken, placeGuestOrder, toGuestOrderDto } from "./store-orders.service.ts";
 import { listActiveOffersFor, listStayOrders } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
@@ -87,4 +87,9 @@ export async function orderFromStayLink(
 ): Promise<{ order: ReturnType<typeof toGuestOrderDto>; created: boolean }> {
   const { order, created } = await placeGuestOrder(ctx, stay, input);
   return { order: toGuestOrderDto(order), created };
+}
+
+/** A time on the stay's property's clock for the guest ("28 Nov, 14:00"). */
+export function stayTimeLabel(stay: Stay, iso: string, language: string): string {
+  return zonedLabel(new Date(iso), stay.timeZone, language);
 }

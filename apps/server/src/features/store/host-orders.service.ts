@@ -7,6 +7,7 @@ import { refundableOf, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./order-r
 import { afterOrderChange, applyStayTime } from "./store-order-effects.ts";
 import {
   countPendingOrders,
+  hasOffers,
   findOrder,
   listOrders,
   moveOrder,
@@ -205,4 +206,16 @@ export async function revenueCsv(ctx: AppContext, caller: Caller): Promise<strin
   for (const r of rows)
     lines.push([r.month, r.offerTitle, r.orders, (r.amount / 100).toFixed(2), r.currency].map(csvCell).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/** GET /api/me's part: requests waiting for the host (the Orders badge) and whether the store has offers. */
+export async function getStoreBadge(
+  ctx: AppContext,
+  accountId: string,
+): Promise<{ pendingOrderCount: number; storeActive: boolean }> {
+  const [pendingOrderCount, storeActive] = await Promise.all([
+    countPendingOrders(ctx.db, accountId),
+    hasOffers(ctx.db, accountId),
+  ]);
+  return { pendingOrderCount, storeActive };
 }

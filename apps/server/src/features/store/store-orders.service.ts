@@ -5,7 +5,7 @@ import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
-import { toBillingError } from "../billing/billing.errors.ts";
+import { toStoreError } from "./store-errors.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { staysInRange } from "../stays/stay-list.service.ts";
 import {
@@ -130,7 +130,7 @@ export async function placeGuestOrder(
       if (instant) await ctx.storePayments.capture(paymentRef);
     }
   } catch (error) {
-    if (error instanceof PaymentError || error instanceof AppError) throw toBillingError(error, "card");
+    if (error instanceof PaymentError || error instanceof AppError) throw toStoreError(error);
     throw error;
   }
 

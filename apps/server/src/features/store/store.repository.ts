@@ -18,7 +18,7 @@ export async function putStoreSettings(
   db: Db,
   row: Omit<typeof storeSettings.$inferInsert, "createdAt">,
 ): Promise<StoreSettingsRow> {
-  const { accountId, ...set } = row;
+  const { accountId: _accountId, ...set } = row;
   const [saved] = await db
     .insert(storeSettings)
     .values(row)
@@ -177,4 +177,14 @@ export async function claimWebhookEvent(db: Db, id: string, type: string): Promi
 
 export async function forgetWebhookEvent(db: Db, id: string): Promise<void> {
   await db.delete(storeWebhookEvents).where(eq(storeWebhookEvents.id, id));
+}
+
+/** The account has at least one offer (deleted ones aside). */
+export async function hasOffers(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: storeOffers.id })
+    .from(storeOffers)
+    .where(and(eq(storeOffers.accountId, accountId), isNull(storeOffers.deletedAt)))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -8,9 +8,9 @@ import { meQueryKey } from "../../../lib/session.ts";
  * messaging is on. `unread-count` sets the header badge; `new-message` reloads the open inbox and thread.
  * EventSource reconnects by itself (the server asks for 5 s); each (re)connection starts with the count now,
  * and the lists reload then too, so nothing missed while away stays missed. Loaded on its own (React.lazy):
- * the dashboard's first view does not carry it.
+ * the dashboard's first view does not carry it. The same stream announces the guest store's new requests.
  */
-export default function LiveMessageEvents() {
+export default function LiveMessageEvents({ onOrder }: { onOrder?: (title: string) => void } = {}) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
@@ -23,7 +23,19 @@ export default function LiveMessageEvents() {
       );
     });
     source.addEventListener("new-message", () => void queryClient.invalidateQueries({ queryKey: messagingKeys.all }));
+    // The guest store (decision 053): a new request updates the Orders badge and list, and is announced.
+    source.addEventListener("new-order", (event) => {
+      const { pendingCount, title } = JSON.parse((event as MessageEvent<string>).data) as {
+        pendingCount: number;
+        title: string;
+      };
+      queryClient.setQueryData(meQueryKey, (me: { pendingOrderCount?: number } | null | undefined) =>
+        me ? { ...me, pendingOrderCount: pendingCount } : me,
+      );
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      onOrder?.(title);
+    });
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, onOrder]);
   return null;
 }
