@@ -171,7 +171,7 @@ function Revenue() {
   return (
     <Card>
       <section aria-labelledby="revenue-h" className="stack">
-        <div className="page-header">
+        <div className="revenue-head">
           <h2 id="revenue-h">{o.revenue}</h2>
           <a className="btn btn--secondary btn--sm" href="/api/orders/revenue.csv" download>
             {o.downloadCsv}
