@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
 import type { AppContext } from "../app-context.ts";
 import { duplicateProperty } from "../commands/duplicate-property.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
@@ -730,5 +731,24 @@ describe("authorization harness", () => {
     // The public partner page names the affiliate and nothing else.
     const page = await t.app.inject({ url: `/api/partners/${firstLabel}` });
     expect(Object.keys(page.json()).sort()).toEqual(["label", "landing", "logoUrl", "name"]);
+  });
+
+  it("keeps each stay link's store to its stay: another stay's link sees none of its orders, another account's offer cannot be ordered", async () => {
+    const offer = await createOfferFor(t.app, owner);
+    const first = await stayWithToken(t.app, t.ctx, owner);
+    const second = await stayWithToken(t.app, t.ctx, owner, { propertyId: first.propertyId });
+    const placed = await orderFromLink(t.app, first.token, { offerId: offer.id, slotTime: "13:00" });
+    expect(placed.statusCode).toBe(201);
+    const other = (await t.app.inject({ url: `/api/stay-store/${second.token}` })).json();
+    expect(other.orders).toEqual([]);
+    expect(JSON.stringify(other)).not.toContain(placed.json().order.id);
+    // The stranger's stay link cannot order the owner's offer, nor see it.
+    const strangers = await stayWithToken(t.app, t.ctx, stranger);
+    expect((await t.app.inject({ url: `/api/stay-store/${strangers.token}` })).json().offers).toEqual([]);
+    const cross = await orderFromLink(t.app, strangers.token, { offerId: offer.id, slotTime: "13:00" });
+    expect(cross.statusCode).toBe(400);
+    expect(cross.json().error.message).toBe(copy.storeErrors.offerUnavailable);
+    // The owner's order by the stranger's session: 404 (the harness above), and no token answers another's.
+    expect((await t.app.inject({ url: `/api/stay-store/${"A".repeat(32)}` })).statusCode).toBe(404);
   });
 });

@@ -23,6 +23,7 @@ import type { PropertyChoice } from "../../../api/properties/list-property-choic
 import { offerPhotoUrl, useDeleteOffer, useOffer, useSaveOffer } from "../api/store.ts";
 import { amountText, parseAmount } from "../components/money.ts";
 import { OfferTextsFields, type OfferTexts } from "../components/offer-texts.tsx";
+import "../../../components/ui/text-field.css";
 import "./store.css";
 
 const s = copy.store;

@@ -10,6 +10,7 @@ import { TextField } from "../../../components/ui/text-field.tsx";
 import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { useOrderAction, useOrders, useRevenue } from "../api/orders.ts";
 import { amountText, money, parseAmount } from "../components/money.ts";
+import "../../../components/ui/text-field.css";
 import "./store.css";
 
 const o = copy.orders;

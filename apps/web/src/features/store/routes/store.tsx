@@ -13,6 +13,7 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { Toast, useToast } from "../../../components/ui/toast.tsx";
 import { useConnectPayouts, useSaveStoreSettings, useStore } from "../api/store.ts";
 import { money } from "../components/money.ts";
+import "../../../components/ui/text-field.css";
 import "./store.css";
 
 const s = copy.store;
