@@ -4,7 +4,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { getStay } from "../stays/stays.service.ts";
 import { refundableOf, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./order-rules.ts";
-import { afterOrderChange, applyStayTime } from "./store-order-effects.ts";
+import { afterOrderChange, applyStayTime, cancelIfStayCancelled } from "./store-order-effects.ts";
 import {
   countPendingOrders,
   hasOffers,
@@ -70,6 +70,7 @@ async function stopJobs(ctx: AppContext, orderId: string): Promise<void> {
  */
 export async function approveOrder(ctx: AppContext, caller: Caller, orderId: string): Promise<OrderDto> {
   const order = await ownedOrder(ctx, caller, orderId);
+  if (order.status === "pending" && (await cancelIfStayCancelled(ctx, order))) throw new AppError("ORDER_NOT_PENDING");
   const now = ctx.now();
   const claimed = await moveOrder(ctx.db, order.id, ["pending"], {
     status: "confirmed",

@@ -5,7 +5,7 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import type { StorePaymentEvent } from "../../providers/payments/store-gateway.ts";
 import { getStay } from "../stays/stays.service.ts";
 import { applyConnectUpdate } from "./store-settings.service.ts";
-import { afterOrderChange } from "./store-order-effects.ts";
+import { afterOrderChange, cancelIfStayCancelled } from "./store-order-effects.ts";
 import {
   claimWebhookEvent,
   findOrderById,
@@ -20,7 +20,9 @@ import {
  */
 export async function expireOrder(ctx: AppContext, orderId: string): Promise<boolean> {
   const order = await findOrderById(ctx.db, orderId);
-  if (!order || order.status !== "pending" || !order.deadlineAt || order.deadlineAt > ctx.now()) return false;
+  if (!order || order.status !== "pending") return false;
+  if (await cancelIfStayCancelled(ctx, order)) return true;
+  if (!order.deadlineAt || order.deadlineAt > ctx.now()) return false;
   const moved = await moveOrder(ctx.db, order.id, ["pending"], {
     status: "expired",
     payment: order.payment === "authorised" ? "released" : order.payment,
@@ -41,6 +43,7 @@ export async function authoriseDeferredOrder(ctx: AppContext, orderId: string): 
   const order = await findOrderById(ctx.db, orderId);
   if (!order || order.status !== "pending" || order.payment !== "saved") return false;
   if (order.authoriseAt && order.authoriseAt > ctx.now()) return false;
+  if (await cancelIfStayCancelled(ctx, order)) return false;
   try {
     const { ref } = await ctx.storePayments.authorise({
       amount: order.amount,

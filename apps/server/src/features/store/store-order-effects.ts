@@ -7,7 +7,7 @@ import { publishMessageEvent } from "../messaging/message-events.service.ts";
 import { getStay, updateStay } from "../stays/stays.service.ts";
 import { getStayLink } from "../stays/stay-links.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
-import { countPendingOrders, type OfferRow, type OrderRow } from "./store.repository.ts";
+import { countPendingOrders, moveOrder, type OfferRow, type OrderRow } from "./store.repository.ts";
 
 /** An offer's title and description in `language`: its own, else English, else the first it has. */
 export function offerText(offer: Pick<OfferRow, "texts">, language: string) {
@@ -102,4 +102,21 @@ export async function afterOrderChange(
   } catch (err) {
     ctx.log.warn({ err, orderId: order.id }, "a store order's notices were not all sent");
   }
+}
+
+/**
+ * A pending order whose stay was cancelled since: cancelled, its authorisation released (the guest's link shows
+ * nothing any more, so no email). True when that happened.
+ */
+export async function cancelIfStayCancelled(ctx: AppContext, order: OrderRow): Promise<boolean> {
+  const stay = await getStay(ctx, order.accountId, order.stayId).catch(() => null);
+  if (stay && stay.status !== "cancelled") return false;
+  const moved = await moveOrder(ctx.db, order.id, ["pending"], {
+    status: "cancelled",
+    payment: order.payment === "authorised" ? "released" : order.payment,
+    decidedAt: ctx.now(),
+    updatedAt: ctx.now(),
+  });
+  if (moved && order.payment === "authorised" && order.paymentRef) await ctx.storePayments.release(order.paymentRef);
+  return moved !== null;
 }

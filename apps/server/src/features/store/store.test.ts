@@ -207,6 +207,18 @@ describe("orders", () => {
     expect(mail.at(-1)?.text).toContain("Your host says: Cleaners arrive at 12");
   });
 
+  it("a request whose stay was cancelled is cancelled, its card released, and cannot be approved", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    await cancelStay(t.ctx, host.accountId, stay.id);
+    const res = await t.as(host, "POST", `/api/orders/${order.id}/approve`, {});
+    expect(res.statusCode).toBe(409);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "cancelled", payment: "released" });
+    expect((await payment(row.paymentRef!)).status).toBe("canceled");
+  });
+
   it("declines by itself when unanswered by the deadline (the clock moved), releasing the card", async () => {
     const offer = await createOfferFor(t.app, host, {
       type: "extra",
