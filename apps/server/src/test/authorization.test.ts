@@ -75,6 +75,7 @@ const PUBLIC_ROUTES = new Set([
   "GET /api/stay-guide/:token", // the same as data
   // The guest store on a stay link (decision 053): the token is the key, as for the stay's guide.
   "GET /api/stay-store/:token",
+  "GET /s/:token/extras", // the store's page on the stay link
   "POST /api/stay-store/:token/orders",
   "POST /api/store/webhook/stripe", // Stripe calls it; verified by signature
 ]);
