@@ -1,16 +1,13 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
-import { storeCopy } from "@doorstep/shared/copy/store";
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { PageBackLinkContext } from "../../components/ui/page-back-link.ts";
 import { LoadingScreen } from "../../components/ui/spinner.tsx";
-import { Toast, useToast } from "../../components/ui/toast.tsx";
 import { useMe } from "../../lib/session.ts";
 import { AppNav } from "./app-nav.tsx";
 import { Header } from "./header.tsx";
 import "./layout.css";
 
-const ordersCopy = storeCopy.orders;
 // Live messaging events load only for accounts with messaging on (the first view's budget, decision 017).
 const LiveMessageEvents = lazy(() => import("../../features/messaging/components/live-events.tsx"));
 
@@ -25,9 +22,6 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
   const [pageBackLinks, setPageBackLinks] = useState(0);
   const registerBackLink = useCallback((delta: number) => setPageBackLinks((count) => count + delta), []);
-  const orderToast = useToast();
-  const showOrderToast = orderToast.show;
-  const announceOrder = useCallback((title: string) => showOrderToast(ordersCopy.newRequest(title)), [showOrderToast]);
   const closeMenu = useCallback((returnFocus: boolean) => {
     setMenuOpen(false);
     if (returnFocus) menuButton.current?.focus();
@@ -48,11 +42,9 @@ export function AppLayout() {
       ) : null}
       {me.data?.user.messagingActive || me.data?.storeActive ? (
         <Suspense fallback={null}>
-          <LiveMessageEvents onOrder={announceOrder} />
+          <LiveMessageEvents />
         </Suspense>
       ) : null}
-      {/* Only while announcing: another page's own toast region stays the page's one status region. */}
-      {orderToast.message ? <Toast message={orderToast.message} /> : null}
       <div className="app-shell">
         {me.data ? <AppNav me={me.data} pathname={location.pathname} open={menuOpen} onClose={closeMenu} /> : null}
         <main id="main" className="app-main page-fade" key={location.pathname} tabIndex={-1}>

@@ -2,6 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { messagingKeys } from "../../../api/messaging/keys.ts";
 import { meQueryKey } from "../../../lib/session.ts";
+import { Toast, useToast } from "../../../components/ui/toast.tsx";
+import { storeCopy } from "@doorstep/shared/copy/store";
 
 /**
  * Live messaging for the signed-in host (MSG-15): one EventSource on /api/events while
@@ -10,8 +12,10 @@ import { meQueryKey } from "../../../lib/session.ts";
  * and the lists reload then too, so nothing missed while away stays missed. Loaded on its own (React.lazy):
  * the dashboard's first view does not carry it. The same stream announces the guest store's new requests.
  */
-export default function LiveMessageEvents({ onOrder }: { onOrder?: (title: string) => void } = {}) {
+export default function LiveMessageEvents() {
   const queryClient = useQueryClient();
+  const orderToast = useToast();
+  const announceOrder = orderToast.show;
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/api/events");
@@ -33,9 +37,10 @@ export default function LiveMessageEvents({ onOrder }: { onOrder?: (title: strin
         me ? { ...me, pendingOrderCount: pendingCount } : me,
       );
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
-      onOrder?.(title);
+      announceOrder(storeCopy.orders.newRequest(title));
     });
     return () => source.close();
-  }, [queryClient, onOrder]);
-  return null;
+  }, [queryClient, announceOrder]);
+  // Only while announcing: another page's own toast region stays the page's one status region.
+  return orderToast.message ? <Toast message={orderToast.message} /> : null;
 }
