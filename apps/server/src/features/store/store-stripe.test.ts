@@ -94,6 +94,20 @@ describe("the store on Stripe", () => {
     expect((await getJson(t.app, host, "/api/store")).payout.ready).toBe(true);
   });
 
+  it("the guest's store page loads Stripe Elements (its CSP allows Stripe on this page only)", async () => {
+    await createOfferFor(t.app, host);
+    const { token } = await stayWithToken(t.app, t.ctx, host);
+    const page = await t.app.inject({ url: `/s/${token}/extras` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self' https://js.stripe.com");
+    expect(page.headers["content-security-policy"]).toContain("frame-src https://js.stripe.com");
+    expect(page.body).toContain('data-stripe-key="pk_test_fake"');
+    expect(page.body).toContain("data-card-element");
+    expect(page.body).not.toContain('name="number"');
+    const guide = await t.app.inject({ url: `/s/${token}` });
+    expect(guide.headers["content-security-policy"]).not.toContain("stripe");
+  });
+
   it("a request is a manual-capture destination charge with the fee; approval captures it; a refund reverses the transfer", async () => {
     const offer = await createOfferFor(t.app, host);
     const { token } = await stayWithToken(t.app, t.ctx, host);
