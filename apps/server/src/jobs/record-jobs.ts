@@ -1,6 +1,10 @@
 import type { AppContext } from "../app-context.ts";
-import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "../features/store/order-rules.ts";
-import { authoriseDeferredOrder, expireOrder } from "../features/store/store-jobs.service.ts";
+import {
+  authoriseDeferredOrder,
+  expireOrder,
+  STORE_AUTHORISE_JOB,
+  STORE_DEADLINE_JOB,
+} from "../features/store/store-jobs.service.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 
 /**

@@ -3,7 +3,8 @@ import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { getStay } from "../stays/stays.service.ts";
-import { refundableOf, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./order-rules.ts";
+import { refundableOf } from "./order-rules.ts";
+import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, cancelIfStayCancelled } from "./store-order-effects.ts";
 import {
   countPendingOrders,

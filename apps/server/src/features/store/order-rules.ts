@@ -4,8 +4,6 @@ import type { OfferRow, OrderRow } from "./store.repository.ts";
 
 /** Card authorisations lapse after about 7 days: a request for a stay further ahead saves the card instead. */
 export const DEFER_AUTHORISATION_MS = 6 * 86_400_000;
-export const STORE_DEADLINE_JOB = "store-order-deadline";
-export const STORE_AUTHORISE_JOB = "store-order-authorise";
 
 const DAY_MS = 86_400_000;
 

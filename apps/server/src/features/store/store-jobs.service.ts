@@ -14,6 +14,10 @@ import {
   moveOrder,
 } from "./store.repository.ts";
 
+/** The per-order jobs (decision 034), keyed by the order id. */
+export const STORE_DEADLINE_JOB = "store-order-deadline";
+export const STORE_AUTHORISE_JOB = "store-order-authorise";
+
 /**
  * The `store-order-deadline` job: a request still unanswered at its deadline is declined by itself (expired)
  * and its card released. Safe to run again: it acts only on a pending order whose deadline has passed.

@@ -8,17 +8,10 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { toStoreError } from "./store-errors.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { staysInRange } from "../stays/stay-list.service.ts";
-import {
-  applicationFeeOf,
-  DEFER_AUTHORISATION_MS,
-  multiplierOf,
-  priceOf,
-  slotFits,
-  STORE_AUTHORISE_JOB,
-  STORE_DEADLINE_JOB,
-} from "./order-rules.ts";
+import { applicationFeeOf, DEFER_AUTHORISATION_MS, multiplierOf, priceOf, slotFits } from "./order-rules.ts";
 import { findOrderByKey, insertOrder, listActiveOffersFor, type OfferRow, type OrderRow } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
+import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, offerText } from "./store-order-effects.ts";
 
 type GuestOrderInput = z.output<typeof GuestOrderSchema>;

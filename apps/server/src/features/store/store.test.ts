@@ -8,8 +8,7 @@ import { emailsTo, getJson } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
 import { card, createOfferFor, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
 import { cancelStay, getStay } from "../stays/stays.service.ts";
-import { authoriseDeferredOrder, expireOrder } from "./store-jobs.service.ts";
-import { STORE_DEADLINE_JOB } from "./order-rules.ts";
+import { authoriseDeferredOrder, expireOrder, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 
 let t: TestApp;
 let host: TestUser;
