@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { StayLinkResponse } from "@doorstep/shared/schemas/stay-links";
 import { StayResponse } from "@doorstep/shared/schemas/stays";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, test } from "../../fixtures.ts";
+import { axeViolations, expect, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const s = copy.store;
@@ -77,11 +77,12 @@ test.describe("the guest store", () => {
     await expect(page.getByLabel(s.allProperties)).toBeChecked();
     await expect(page.getByLabel(s.active)).toBeChecked();
     await page.screenshot({ path: `${SCREENS}/store-offer-form-1280.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: s.save }).click();
     await expect(page.getByRole("heading", { name: s.editOffer, level: 1 })).toBeVisible();
     await expect(page.getByLabel(s.photo)).toBeAttached();
     await page.goto("/store");
-    await expect(page.getByRole("heading", { name: "Late check-out", level: 3 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Late check-out", level: 2 })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/store-list-1280.png`, fullPage: true });
 
     const property = await createLivePropertyViaApi(page.request, "Harbour Loft");
@@ -96,6 +97,7 @@ test.describe("the guest store", () => {
     await guest.getByRole("radio", { name: "Check out at 14:00 — $50.00" }).check();
     await expect(guest.getByText(`${g.total}: $50.00`)).toBeVisible();
     await guest.screenshot({ path: `${SCREENS}/store-guest-extras-390.png`, fullPage: true });
+    expect(await axeViolations(guest)).toEqual([]);
     await payWith(guest, "Check out at 13:00 — $30.00", "4242 4242 4242 4242");
     await expect(guest.getByRole("status")).toContainText(
       new RegExp(`^Request sent — ${account.firstName} will answer by \\d{1,2} [A-Z][a-z]{2},? \\d\\d:\\d\\d$`),
@@ -108,6 +110,7 @@ test.describe("the guest store", () => {
     await expect(order).toContainText(o.statuses.pending);
     await expect(order).toContainText("$30.00");
     await page.screenshot({ path: `${SCREENS}/store-orders-1280.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await order.getByRole("button", { name: o.approve }).click();
     await expect(order).toContainText(o.statuses.confirmed);
     await expect(order.getByRole("button", { name: o.refund })).toBeVisible();
@@ -135,8 +138,9 @@ test.describe("the guest store", () => {
     await expect(page.getByRole("heading", { name: o.revenue })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/store-orders-390.png`, fullPage: true });
     await page.goto("/store");
-    await expect(page.getByRole("heading", { name: "Late check-out", level: 3 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Late check-out", level: 2 })).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/store-list-390.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
     await guest.context().close();
   });
 });

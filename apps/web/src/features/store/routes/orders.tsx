@@ -39,10 +39,10 @@ function OrderCard({
       aria-label={`${order.offerTitle}, ${order.guestName}`}
     >
       <div className="order-card__body">
-        <h3>
+        <h2>
           {order.offerTitle}
           {order.slotTime ? ` · ${order.slotTime}` : order.quantity > 1 ? ` × ${order.quantity}` : ""}
-        </h3>
+        </h2>
         <p>
           {o.stay}: {order.guestName} · {order.propertyTitle} · {order.checkIn} → {order.checkOut}
         </p>

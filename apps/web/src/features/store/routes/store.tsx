@@ -116,7 +116,7 @@ function OfferRow({ offer }: { offer: OfferDto }) {
     <li className="store-offer">
       {offer.photoUrl ? <img src={`${offer.photoUrl}?w=150`} alt="" width={72} height={72} /> : null}
       <div className="store-offer__body">
-        <h3>{title}</h3>
+        <h2>{title}</h2>
         <p className="muted">
           {s.types[offer.type]} · {priceSummary(offer)}
         </p>
