@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import type { GuestOrderRequest, GuestStoreResponse } from "@doorstep/shared/schemas/store";
 import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
@@ -7,9 +8,9 @@ import { fileUrl } from "../../lib/urls.ts";
 import { findStayByLinkToken } from "../stays/stay-links.service.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
-import { multiplierOf, slotFits } from "./order-rules.ts";
+import { multiplierOf, slotFits, stayOver } from "./order-rules.ts";
 import { offerText, zonedLabel } from "./store-order-effects.ts";
-import { adjacentNightTaken, placeGuestOrder, toGuestOrderDto } from "./store-orders.service.ts";
+import { adjacentNightTaken, placeGuestOrder, slotInstant, toGuestOrderDto } from "./store-orders.service.ts";
 import { listActiveOffersFor, listStayOrders } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 
@@ -31,7 +32,7 @@ export async function requireStoreStay(ctx: AppContext, token: string, ip: strin
 export async function stayHasOffers(ctx: AppContext, stay: Stay): Promise<boolean> {
   if (stay.status === "cancelled") return false;
   const settings = await getStoreSettings(ctx, stay.accountId);
-  if (!storeReady(ctx, settings)) return false;
+  if (!storeReady(ctx, settings) || stayOver(stay, ctx.now(), wallTimeToInstant)) return false;
   return (await listActiveOffersFor(ctx.db, stay.accountId, stay.propertyRowId)).length > 0;
 }
 
@@ -42,7 +43,8 @@ export async function stayHasOffers(ctx: AppContext, stay: Stay): Promise<boolea
 export async function getGuestStore(ctx: AppContext, stay: Stay, lang?: string): Promise<GuestStoreResponse> {
   const language = lang ?? stay.guestLanguage;
   const settings = await getStoreSettings(ctx, stay.accountId);
-  const ready = storeReady(ctx, settings);
+  // Nothing is offered once the stay has ended.
+  const ready = storeReady(ctx, settings) && !stayOver(stay, ctx.now(), wallTimeToInstant);
   const offers = ready ? await listActiveOffersFor(ctx.db, stay.accountId, stay.propertyRowId) : [];
   const host = await findMasterUser(ctx, stay.accountId);
   const instant = new Map<string, boolean>();
@@ -66,7 +68,9 @@ export async function getGuestStore(ctx: AppContext, stay: Stay, lang?: string):
           title: t.title,
           description: sanitizeRichText(t.description),
           photoUrl: fileUrl(o.photoKey),
-          slots: o.slots.filter((s) => slotFits(o.type, s.time, stay)),
+          slots: o.slots.filter(
+            (s) => slotFits(o.type, s.time, stay) && slotInstant(stay, o.type, s.time)! > ctx.now(),
+          ),
           amount: o.amount,
           per: o.per,
           maxQuantity: o.maxQuantity,

@@ -52,3 +52,13 @@ export function slotFits(
 
 /** The refundable rest of a paid order. */
 export const refundableOf = (order: Pick<OrderRow, "amount" | "refundedAmount">) => order.amount - order.refundedAmount;
+
+/** The stay is over for the store: past the end of its check-out day on the property's clock (late check-out). */
+export function stayOver(
+  stay: { checkOutDate: string; timeZone: string },
+  now: Date,
+  toInstant: (date: string, time: string, zone: string) => Date,
+): boolean {
+  const next = new Date(Date.parse(`${stay.checkOutDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return now >= toInstant(next, "00:00", stay.timeZone);
+}

@@ -8,7 +8,7 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { toStoreError } from "./store-errors.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { staysInRange } from "../stays/stay-list.service.ts";
-import { applicationFeeOf, DEFER_AUTHORISATION_MS, multiplierOf, priceOf, slotFits } from "./order-rules.ts";
+import { applicationFeeOf, DEFER_AUTHORISATION_MS, multiplierOf, priceOf, slotFits, stayOver } from "./order-rules.ts";
 import { findOrderByKey, insertOrder, listActiveOffersFor, type OfferRow, type OrderRow } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
@@ -44,7 +44,7 @@ export async function adjacentNightTaken(ctx: AppContext, stay: Stay, type: Offe
 }
 
 /** The moment the requested slot names: early check-in on check-in day, late check-out on check-out day. */
-function slotInstant(stay: Stay, type: OfferRow["type"], slot: string | null): Date | null {
+export function slotInstant(stay: Stay, type: OfferRow["type"], slot: string | null): Date | null {
   if (!slot || type === "extra") return null;
   return wallTimeToInstant(type === "early-check-in" ? stay.checkInDate : stay.checkOutDate, slot, stay.timeZone);
 }
@@ -78,11 +78,17 @@ export async function placeGuestOrder(
   }
   const settings = await getStoreSettings(ctx, stay.accountId);
   if (!storeReady(ctx, settings)) throw new AppError("STORE_NOT_READY");
+  // Nothing is sold for a stay that has ended.
+  if (stayOver(stay, ctx.now(), wallTimeToInstant)) throw new AppError("OFFER_UNAVAILABLE");
   const offers = await listActiveOffersFor(ctx.db, stay.accountId, stay.propertyRowId);
   const offer = offers.find((o) => o.id === input.offerId);
   if (!offer) throw new AppError("OFFER_UNAVAILABLE");
   const slot = offer.type === "extra" ? null : (input.slotTime ?? null);
-  if (offer.type !== "extra" && (!slot || !slotFits(offer.type, slot, stay)))
+  // A slot must make sense for the stay and still be ahead (13:00 asked for at 13:30 is gone).
+  if (
+    offer.type !== "extra" &&
+    (!slot || !slotFits(offer.type, slot, stay) || slotInstant(stay, offer.type, slot)! <= ctx.now())
+  )
     throw new AppError("OFFER_SLOT_UNAVAILABLE", undefined, { at: ["slotTime"] });
   const quantity = offer.type === "extra" ? input.quantity : 1;
   if (quantity > offer.maxQuantity)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import { localStorePayments } from "../../db/schema/local-gateway.ts";
 import { storeOrders } from "../../db/schema/store.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
@@ -145,6 +146,26 @@ describe("orders", () => {
     expect(guest.offers.find((o: { id: string }) => o.id === offer.id).slots).toEqual([
       { time: "14:00", amount: 5000 },
     ]);
+  });
+
+  it("offers and takes only slots still ahead", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { nights: 1 });
+    // The clock at 13:30 on check-out day, on the property's clock: 13:00 is gone, 14:00 is still ahead.
+    const saved = t.clock.now;
+    t.clock.now = new Date(wallTimeToInstant(stay.checkOutDate, "13:30", stay.timeZone));
+    const guest = (await guestStore(token)).json();
+    expect(guest.offers.find((o: { id: string }) => o.id === offer.id).slots).toEqual([
+      { time: "14:00", amount: 5000 },
+    ]);
+    const late = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toBe(copy.storeErrors.slotUnavailable);
+    // After the check-out day nothing is offered or sold.
+    t.clock.now = new Date(wallTimeToInstant(stay.checkOutDate, "23:59", stay.timeZone).getTime() + 61_000);
+    expect((await guestStore(token)).json().offers).toEqual([]);
+    expect((await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" })).statusCode).toBe(400);
+    t.clock.now = saved;
   });
 
   it("refuses a declined card with a clear message and makes no order", async () => {
