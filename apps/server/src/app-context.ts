@@ -9,6 +9,7 @@ import type { Broadcast } from "./providers/broadcast/broadcast.ts";
 import type { EmailProvider } from "./providers/email/email-provider.ts";
 import type { GeoLookup } from "./providers/geo/geo-lookup.ts";
 import type { PaymentGateway } from "./providers/payments/payment-gateway.ts";
+import type { StorePaymentGateway } from "./providers/payments/store-gateway.ts";
 import type { PlacesProvider } from "./providers/places/places-provider.ts";
 import type { StorageProvider } from "./providers/storage/file-storage.ts";
 import type { TranslationProvider } from "./providers/translate/translation-provider.ts";
@@ -28,6 +29,8 @@ export interface AppContext {
   what3words: What3wordsProvider;
   destinations: DestinationIndex;
   payments: PaymentGateway;
+  /** The guest store's payments (decision 053): the local simulation or Stripe Connect. */
+  storePayments: StorePaymentGateway;
   rateLimiter: RateLimiter;
   secrets: SecretBox;
   push: PushProvider;

@@ -27,6 +27,7 @@ import { registerLocalAreaRoutes } from "./features/local-area/local-area.routes
 import { registerStayRoutes } from "./features/stays/stays.routes.ts";
 import { registerStayLinkRoutes } from "./features/stays/stay-links.routes.ts";
 import { registerStayFeedRoutes } from "./features/stay-feeds/stay-feeds.routes.ts";
+import { registerStoreRoutes } from "./features/store/store.routes.ts";
 import { createTranslationProvider } from "./providers/translate/index.ts";
 import {
   createMemoryRateLimitStore,
@@ -45,7 +46,7 @@ import { responseSerializer } from "./plugins/response-serializer.ts";
 import { dashboardCsp, registerSpa } from "./plugins/spa.ts";
 import { createEmailProvider } from "./providers/email/index.ts";
 import { createGeoLookup } from "./providers/geo/index.ts";
-import { createPaymentGateway } from "./providers/payments/index.ts";
+import { createPaymentGateway, createStorePaymentGateway } from "./providers/payments/index.ts";
 import { registerBillingRoutes } from "./features/billing/billing.routes.ts";
 import { seedPlanCatalogue } from "./features/billing/catalogue/catalogue.seed.ts";
 import { createPlacesProvider } from "./providers/places/index.ts";
@@ -192,6 +193,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     what3words: overrides.what3words ?? createWhat3words({ apiKey: config.w3wApiKey }),
     destinations: overrides.destinations ?? createDestinationIndex(config.viatorDestinationsFile, app.log),
     payments: overrides.payments ?? createPaymentGateway(config.payments, { db: database.db, now }),
+    storePayments: createStorePaymentGateway(config.payments, { db: database.db, now }),
     secrets: overrides.secrets ?? createSecretBox(loadSecretKey(config.secretKey, config.dataDir)),
     push:
       overrides.push ??
@@ -299,6 +301,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerStayRoutes(app, ctx);
   registerStayLinkRoutes(app, ctx);
   registerStayFeedRoutes(app, ctx);
+  registerStoreRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
   // Billing: the plan catalogue is data, upserted from its files at boot (OPEN-02).

@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
   /** stripe-mock or another stand-in for api.stripe.com. */
   STRIPE_API_URL: z.string().url().optional(),
+  /** The guest store's application fee on each order, percent of the amount (decision 053). */
+  STORE_FEE_PERCENT: z.coerce.number().min(0).max(50).default(0),
   SUPPORT_EMAIL: z.string().email().default("support@doorstep.local"),
   // Referrals (REF-19, OPEN-22/23): the reward per currency in major units, and a monthly reward's instalments.
   REFERRAL_REWARD_USD: z.coerce.number().min(0).max(10_000).default(20),
@@ -178,6 +180,8 @@ export interface AppConfig {
     stripeWebhookSecret?: string;
     stripePublishableKey?: string;
     stripeApiUrl?: string;
+    /** The guest store's application fee, percent (STORE_FEE_PERCENT, default 0). */
+    storeFeePercent?: number;
   };
   /** Where subscription alerts and pause/cancel requests go (BILL-31, BILL-47). */
   supportEmail: string;
@@ -296,6 +300,7 @@ export function configFromEnv(env: Env): AppConfig {
       stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
       stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
       stripeApiUrl: env.STRIPE_API_URL,
+      storeFeePercent: env.STORE_FEE_PERCENT,
     },
     supportEmail: env.SUPPORT_EMAIL,
     referrals: {

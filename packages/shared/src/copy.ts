@@ -18,6 +18,8 @@ import { phoneCopy } from "./copy/phone.ts";
 import { stayLinksCopy } from "./copy/stay-links.ts";
 import { guestStayCopy } from "./copy/guest-stay.ts";
 import { todayCopy } from "./copy/today.ts";
+import { storeCopy } from "./copy/store.ts";
+import { guestStoreCopy } from "./copy/guest-store.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -44,4 +46,6 @@ export const copy = {
   ...stayLinksCopy,
   ...guestStayCopy,
   ...todayCopy,
+  ...storeCopy,
+  ...guestStoreCopy,
 } as const;

@@ -6,6 +6,7 @@ import type { AppContext, Caller } from "../app-context.ts";
 import { getUnreadCount } from "../features/messaging/messaging.service.ts";
 import { getSharedContentPropertyId } from "../features/shared-content/shared-content.service.ts";
 import { getUserDto } from "../features/users/user.service.ts";
+import { getStoreBadge } from "../features/store/host-orders.service.ts";
 
 /** The user behind an id as the dashboard sees it, with their shared-content property id; 404 when gone. */
 export function getSignedInUser(ctx: AppContext, userId: string): Promise<UserDto> {
@@ -17,5 +18,6 @@ export async function getMe(ctx: AppContext, caller: Caller): Promise<MeResponse
   const user = await getSignedInUser(ctx, caller.userId);
   // The badge shows only while messaging is active (HOME-16), so only then is it counted.
   const unreadMessageCount = user.messagingActive ? await getUnreadCount(ctx, caller.accountId) : 0;
-  return { user, unreadMessageCount };
+  const store = await getStoreBadge(ctx, caller.accountId);
+  return { user, unreadMessageCount, pendingOrderCount: store.pendingOrderCount, storeActive: store.storeActive };
 }

@@ -31,6 +31,17 @@ export const MESSAGES_SCRIPT = {
   body: compressible(messagesScript),
 };
 
+const storeScript = read("store.js");
+const storeHash = createHash("sha256").update(storeScript).digest("hex").slice(0, 10);
+
+/** The guest store page's script (decision 053): loaded only there. */
+export const STORE_SCRIPT = {
+  name: `store-${storeHash}.js`,
+  url: `/g/_/store-${storeHash}.js`,
+  type: "text/javascript; charset=utf-8",
+  body: compressible(storeScript),
+};
+
 // Leaflet (GUIDE-15) from our own origin, loaded by the guide's script only when a guest opens the map: never
 // part of the first view, and no third-party script origin in the CSP. Resolved from node_modules, where the
 // compiled build finds it too.

@@ -48,6 +48,8 @@ export function buildTiles(model: GuidePageModel): GuideTile[] {
   }
   if (model.messaging)
     tiles.push({ href: messagesHref(model), title: model.labels.categories["guest-messages"], icon: "message" });
+  // The guest store, on a stay's own link only (the public guide's model has no stay).
+  if (model.stay?.extras) tiles.push({ href: model.stay.extras.href, title: model.stay.extras.title, icon: "key" });
   return tiles;
 }
 

@@ -68,6 +68,8 @@ export interface GuideStay {
    * so an offline copy drops those parts at that time by the device's clock (decision 043).
    */
   until: string | null;
+  /** The guest store's tile (decision 053): only on a stay's link, only when its property has offers. */
+  extras?: { href: string; title: string } | null;
 }
 
 /**

@@ -14,7 +14,14 @@ import { sendAppError } from "../plugins/errors.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { registerGuestMessageApiRoutes } from "./guest-messages-api.routes.ts";
 import { registerGuestMessageRoutes } from "./guest-messages.routes.ts";
-import { GUIDE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE, MESSAGES_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
+import {
+  GUIDE_SCRIPT,
+  LEAFLET_SCRIPT,
+  LEAFLET_STYLE,
+  MESSAGES_SCRIPT,
+  SERVICE_WORKER,
+  STORE_SCRIPT,
+} from "./guide-assets.ts";
 import { toGuideJson } from "./guide-json.ts";
 import type { FastPath } from "../lib/fast-path.ts";
 import { createGuideFastPath, type GuidePageKey } from "./guide-fast-path.ts";
@@ -24,13 +31,14 @@ import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from 
 import { gateErrorText } from "./guest-errors.ts";
 import { createRenderCache } from "./render-cache.ts";
 import { registerStayGuideRoutes } from "./stay-guide.routes.ts";
+import { registerStayStoreRoutes } from "./stay-store.routes.ts";
 
 const Params = z.object({ propertyId: text().min(1).max(60) });
 const GuideQuery = z.object({ lang: text().max(12).optional(), preview: text().max(600).optional() }).loose();
 const tags = ["guide"];
 const hidden = { hide: true };
 // Files under /g/_/, each named by its content (cached for a year).
-const ASSETS = [GUIDE_SCRIPT, MESSAGES_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE];
+const ASSETS = [GUIDE_SCRIPT, MESSAGES_SCRIPT, STORE_SCRIPT, LEAFLET_SCRIPT, LEAFLET_STYLE];
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -53,6 +61,7 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
     registerGuestMessageRoutes(scope, ctx);
     registerGuestMessageApiRoutes(scope, ctx);
     registerStayGuideRoutes(scope, ctx);
+    registerStayStoreRoutes(scope, ctx);
   });
   return fastPath!;
 }

@@ -1,5 +1,7 @@
 import { GUIDE_LABEL_LANGUAGES, guideLabels, type GuideLabels } from "@doorstep/shared/guide-i18n/catalogue";
 import { stayPhase } from "@doorstep/shared/rules/stay-reveal";
+import { storeLabels } from "@doorstep/shared/guide-i18n/store-labels";
+import { stayHasOffers } from "../features/store/guest-store.service.ts";
 import type { AppContext } from "../app-context.ts";
 import {
   findStayByLinkToken,
@@ -156,7 +158,15 @@ export async function loadStayGuidePage(
       guide.model.sections,
       stay.until ? { values: detailValues(found.stay, guide.model.language), until: stay.until } : null,
     ),
-    stay,
+    stay: {
+      ...stay,
+      extras: (await stayHasOffers(ctx, found.stay))
+        ? {
+            href: `${stayBasePath(request.token)}/extras?lang=${encodeURIComponent(guide.model.language)}`,
+            title: storeLabels(guide.model.language).tile,
+          }
+        : null,
+    },
   };
   return { model, personal: true, protectedContent: true, found };
 }

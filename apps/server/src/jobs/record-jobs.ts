@@ -1,4 +1,10 @@
 import type { AppContext } from "../app-context.ts";
+import {
+  authoriseDeferredOrder,
+  expireOrder,
+  STORE_AUTHORISE_JOB,
+  STORE_DEADLINE_JOB,
+} from "../features/store/store-jobs.service.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 
 /**
@@ -9,4 +15,8 @@ export function registerRecordJobs(ctx: AppContext): void {
   // The key is the account. Eight retries from 30 s, doubling: about two hours; the hourly reconcile then
   // queues it again while the account is still out of line.
   ctx.jobs.define(BILLED_QUANTITY_JOB, (_data, job) => reconcileBilledQuantity(ctx, job.key), { retryLimit: 8 });
+  // The guest store (decision 053), keyed by the order: an unanswered request declined at its deadline, and a
+  // saved card authorised 6 days before check-in. Both read the order when they run and act only if still due.
+  ctx.jobs.define(STORE_DEADLINE_JOB, (_data, job) => expireOrder(ctx, job.key), { retryLimit: 8 });
+  ctx.jobs.define(STORE_AUTHORISE_JOB, (_data, job) => authoriseDeferredOrder(ctx, job.key), { retryLimit: 8 });
 }

@@ -27,7 +27,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
-const STAY_PATH = /^\/s\/([^/?#]+)/;
+const STAY_PATH = /^\/(s|api\/stay-guide|api\/stay-store)\/([^/?#]+)/;
 
 /**
  * A stay link's path carries its key (decision 042): the log gets a short hash of the token instead, enough to
@@ -36,12 +36,13 @@ const STAY_PATH = /^\/s\/([^/?#]+)/;
 function redactStayToken(url: string): string {
   return url.replace(
     STAY_PATH,
-    (_all, token: string) => `/s/~${createHash("sha256").update(token).digest("base64url").slice(0, 12)}`,
+    (_all, prefix: string, token: string) =>
+      `/${prefix}/~${createHash("sha256").update(token).digest("base64url").slice(0, 12)}`,
   );
 }
 
 /** Guests' requests: the guide, a stay's link, the QR redirect and what the guide reports (visits, sections). */
-const GUEST_PATH = /^\/(g|s|q|api\/guide)\//;
+const GUEST_PATH = /^\/(g|s|q|api\/guide|api\/stay-guide|api\/stay-store)\//;
 
 /**
  * Fastify's default request serializer with the URL redacted: SPA loads of reset and auto-login links

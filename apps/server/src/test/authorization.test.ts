@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
 import type { AppContext } from "../app-context.ts";
 import { duplicateProperty } from "../commands/duplicate-property.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
@@ -11,6 +12,7 @@ import { createStay } from "../features/stays/stays.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
+import { createOfferFor, LATE_CHECK_OUT, orderFromLink, stayWithToken } from "./store-helpers.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
@@ -72,6 +74,11 @@ const PUBLIC_ROUTES = new Set([
   "GET /s/:token",
   "GET /api/stay-guide/:token", // the same as data
   "GET /s/:token/sw.js", // the link's offline worker (decision 043): the same script for any token, reads nothing
+  // The guest store on a stay link (decision 053): the token is the key, as for the stay's guide.
+  "GET /api/stay-store/:token",
+  "GET /s/:token/extras", // the store's page on the stay link
+  "POST /api/stay-store/:token/orders",
+  "POST /api/store/webhook/stripe", // Stripe calls it; verified by signature
 ]);
 
 /**
@@ -193,6 +200,15 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     return (
       await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })
     ).id;
+  },
+  // Guest store: an offer of the owner's, and an order a guest placed on it from their stay link.
+  offerId: async ({ app }, owner) => (await createOfferFor(app, owner)).id,
+  orderId: async ({ app, ctx }, owner) => {
+    const offer = await createOfferFor(app, owner);
+    const { token } = await stayWithToken(app, ctx, owner);
+    const res = await orderFromLink(app, token, { offerId: offer.id, slotTime: "13:00" });
+    if (res.statusCode !== 201) throw new Error(`harness: order failed: ${res.body}`);
+    return res.json().order.id as string;
   },
   // Later issues add: conversationId, …
 };
@@ -333,6 +349,12 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/properties/:propertyId/stay-feeds": { url: "https://feeds.test/hijack.ics", channel: "Hijacked" },
   "PATCH /api/stay-feeds/:feedId": { channel: "Hijacked" },
   "POST /api/stay-feeds/:feedId/sync": {},
+  "PUT /api/store/offers/:offerId": LATE_CHECK_OUT,
+  // A multipart route: the harness sends JSON, and ownership is checked before the upload is read.
+  "PUT /api/store/offers/:offerId/photo": {},
+  "POST /api/orders/:orderId/approve": {},
+  "POST /api/orders/:orderId/decline": { note: "Hijacked" },
+  "POST /api/orders/:orderId/refund": {},
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */
@@ -712,5 +734,24 @@ describe("authorization harness", () => {
     // The public partner page names the affiliate and nothing else.
     const page = await t.app.inject({ url: `/api/partners/${firstLabel}` });
     expect(Object.keys(page.json()).sort()).toEqual(["label", "landing", "logoUrl", "name"]);
+  });
+
+  it("keeps each stay link's store to its stay: another stay's link sees none of its orders, another account's offer cannot be ordered", async () => {
+    const offer = await createOfferFor(t.app, owner);
+    const first = await stayWithToken(t.app, t.ctx, owner);
+    const second = await stayWithToken(t.app, t.ctx, owner, { propertyId: first.propertyId });
+    const placed = await orderFromLink(t.app, first.token, { offerId: offer.id, slotTime: "13:00" });
+    expect(placed.statusCode).toBe(201);
+    const other = (await t.app.inject({ url: `/api/stay-store/${second.token}` })).json();
+    expect(other.orders).toEqual([]);
+    expect(JSON.stringify(other)).not.toContain(placed.json().order.id);
+    // The stranger's stay link cannot order the owner's offer, nor see it.
+    const strangers = await stayWithToken(t.app, t.ctx, stranger);
+    expect((await t.app.inject({ url: `/api/stay-store/${strangers.token}` })).json().offers).toEqual([]);
+    const cross = await orderFromLink(t.app, strangers.token, { offerId: offer.id, slotTime: "13:00" });
+    expect(cross.statusCode).toBe(400);
+    expect(cross.json().error.message).toBe(copy.storeErrors.offerUnavailable);
+    // The owner's order by the stranger's session: 404 (the harness above), and no token answers another's.
+    expect((await t.app.inject({ url: `/api/stay-store/${"A".repeat(32)}` })).statusCode).toBe(404);
   });
 });

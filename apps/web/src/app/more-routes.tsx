@@ -155,6 +155,18 @@ const ReferralsPage = page(
   () => import("../features/referrals/routes/referrals.tsx"),
   (m) => m.ReferralsPage,
 );
+const StorePage = page(
+  () => import("../features/store/routes/store.tsx"),
+  (m) => m.StorePage,
+);
+const OfferEditorPage = page(
+  () => import("../features/store/routes/offer-editor.tsx"),
+  (m) => m.OfferEditorPage,
+);
+const OrdersPage = page(
+  () => import("../features/store/routes/orders.tsx"),
+  (m) => m.OrdersPage,
+);
 const ApiKeysPage = page(
   () => import("../features/api-keys/routes/api-keys.tsx"),
   (m) => m.ApiKeysPage,
@@ -270,6 +282,10 @@ export const moreRoutes: RouteObject[] = [
           { path: "cancellation", element: <CancellationPage /> },
           { path: "referrals", element: <ReferralsPage /> },
           { path: "api-keys", element: <ApiKeysPage /> },
+          // The guest store (decision 053): offers, and the orders guests place from their stay links.
+          { path: "store", element: <StorePage /> },
+          { path: "store/:offerId", element: <OfferEditorPage /> },
+          { path: "orders", element: <OrdersPage /> },
           // Stays: a property's bookings, all of the account's on /stays.
           { path: "stays", element: <StaysPage /> },
           { path: "stays/import", element: <StayImportPage /> },

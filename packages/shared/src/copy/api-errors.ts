@@ -16,6 +16,7 @@ import { stayImportCopy } from "./stay-import.ts";
 import type { StayCsvFileError } from "../rules/stay-import.ts";
 import { stayLinksCopy } from "./stay-links.ts";
 import { guestStayCopy } from "./guest-stay.ts";
+import { storeCopy } from "./store.ts";
 
 const { billing } = billingCopy;
 const { stayImport } = stayImportCopy;
@@ -56,6 +57,8 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   reward: "Reward not found",
   stay: "Stay not found",
   "stay-feed": "Calendar feed not found",
+  offer: "Offer not found",
+  order: "Order not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -181,6 +184,14 @@ export const apiErrorCopy = {
   STAY_NO_GUEST_EMAIL: () => stayLinksCopy.stayLink.noEmail,
   STAY_CANCELLED: () => stayLinksCopy.stayLink.inactive,
   STAY_LINK_INACTIVE: () => guestStayCopy.guestStay.inactive,
+  OFFER_UNAVAILABLE: () => storeCopy.storeErrors.offerUnavailable,
+  OFFER_SLOT_UNAVAILABLE: () => storeCopy.storeErrors.slotUnavailable,
+  OFFER_QUANTITY_TOO_HIGH: ({ max }: { max: number }) => storeCopy.storeErrors.quantityTooHigh(max),
+  ORDER_NOT_PENDING: () => storeCopy.storeErrors.orderNotPending,
+  ORDER_NOT_PAID: () => storeCopy.storeErrors.orderNotPaid,
+  ORDER_REFUND_TOO_HIGH: () => storeCopy.storeErrors.refundTooHigh,
+  STORE_NOT_READY: () => storeCopy.storeErrors.storeNotReady,
+  ORDER_KEY_REUSED: () => storeCopy.storeErrors.idempotencyReused,
   STAY_FEED_LIMIT: ({ max }: { max: number }) => `A property can have at most ${max} calendar feeds.`,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   STAY_IMPORT_NOT_CSV: () => stayImport.notCsv,

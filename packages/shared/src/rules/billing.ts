@@ -296,3 +296,9 @@ export function showsReviewInvitation(request: CancellationRequestType, reason: 
 /** XCUT-57. */
 export const CANCELLATION_NOTICE_HOURS = 48;
 export const REVIEW_VOUCHER_USD = 20;
+
+/** Minor units in a currency as shown to people: "£30.00", "A$12.50". */
+export function formatMinor(minor: number, currency: string): string {
+  const symbol = isCurrency(currency) ? CURRENCY_SYMBOLS[currency] : `${currency.toUpperCase()} `;
+  return `${symbol}${(minor / 100).toFixed(2)}`;
+}

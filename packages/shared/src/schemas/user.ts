@@ -25,6 +25,9 @@ export type UserDto = z.infer<typeof UserDto>;
 export const MeResponse = z.object({
   user: UserDto,
   unreadMessageCount: z.number().int().nonnegative(),
+  /** The guest store (decision 053): requests waiting for an answer (the Orders badge), and whether it has offers. */
+  pendingOrderCount: z.number().int().nonnegative().optional(),
+  storeActive: z.boolean().optional(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 

@@ -62,3 +62,17 @@ export const localInvoices = pgTable(
   },
   (t) => [index("local_invoices_customer_idx").on(t.customerRef, t.createdAt)],
 );
+
+/** The local gateway's simulated PaymentIntents for the guest store (authorise, capture, release, refund). */
+export const localStorePayments = pgTable("local_store_payments", {
+  id: text("id").primaryKey(),
+  paymentMethodRef: text("payment_method_ref").notNull(),
+  amount: integer("amount").notNull(),
+  currency: text("currency").notNull(),
+  destination: text("destination"),
+  applicationFee: integer("application_fee").notNull().default(0),
+  status: text("status", { enum: ["requires_capture", "succeeded", "canceled"] }).notNull(),
+  amountRefunded: integer("amount_refunded").notNull().default(0),
+  idempotencyKey: text("idempotency_key").unique(),
+  createdAt: tz("created_at").notNull().defaultNow(),
+});

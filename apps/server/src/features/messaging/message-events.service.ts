@@ -27,7 +27,9 @@ export type MessageEvent =
       /** The guest's side: their page on this guide hears the reply. */
       guestKey: string;
       message: MessageDto;
-    };
+    }
+  /** The guest store (decision 053): a new request for the host, announced like a message. */
+  | { type: "order-request"; accountId: string; orderId: string; title: string; pendingCount: number };
 
 export interface EventStream {
   /** Who may hear what: the host's account, or one guest on one guide. */
@@ -54,7 +56,10 @@ function write(stream: EventStream, event: string, data: unknown): void {
 function deliver(hub: Hub, event: MessageEvent): void {
   for (const stream of hub.streams) {
     const owner = stream.owner;
-    if (owner.kind === "host" && owner.accountId === event.accountId) {
+    if (event.type === "order-request") {
+      if (owner.kind === "host" && owner.accountId === event.accountId)
+        write(stream, "new-order", { orderId: event.orderId, title: event.title, pendingCount: event.pendingCount });
+    } else if (owner.kind === "host" && owner.accountId === event.accountId) {
       if (event.type !== "read") write(stream, "new-message", { conversationId: event.conversationId });
       if (event.type !== "outbound") write(stream, "unread-count", { unreadMessageCount: event.unreadCount });
     } else if (owner.kind === "guest" && event.type === "outbound" && owner.guestKey === event.guestKey) {

@@ -2,6 +2,9 @@ import type { Db } from "../../db/client.ts";
 import { createLocalGateway } from "./local.ts";
 import type { PaymentGateway } from "./payment-gateway.ts";
 import { createStripeGateway } from "./stripe.ts";
+import { createLocalStoreGateway } from "./local-store.ts";
+import type { StorePaymentGateway } from "./store-gateway.ts";
+import { createStripeStoreGateway } from "./stripe-store.ts";
 
 export interface PaymentsConfig {
   stripeSecretKey?: string;
@@ -10,6 +13,7 @@ export interface PaymentsConfig {
   stripePublishableKey?: string;
   /** Tests and stripe-mock: the API's base URL instead of api.stripe.com. */
   stripeApiUrl?: string;
+  storeFeePercent?: number;
 }
 
 /**
@@ -32,4 +36,19 @@ export function createPaymentGateway(config: PaymentsConfig, deps: { db: Db; now
     });
   }
   return createLocalGateway(deps);
+}
+
+/** The guest store's gateway, chosen like billing's: Stripe with a secret key, else the local simulation. */
+export function createStorePaymentGateway(
+  config: PaymentsConfig,
+  deps: { db: Db; now: () => Date },
+): StorePaymentGateway {
+  if (config.stripeSecretKey)
+    return createStripeStoreGateway({
+      secretKey: config.stripeSecretKey,
+      webhookSecret: config.stripeWebhookSecret ?? "",
+      apiUrl: config.stripeApiUrl,
+      publishableKey: config.stripePublishableKey ?? "",
+    });
+  return createLocalStoreGateway(deps);
 }

@@ -10,6 +10,7 @@ import {
   type FakeStripeRequest,
 } from "./stripe-fake-model.ts";
 import { subscriptionRoutes } from "./stripe-fake-subscriptions.ts";
+import { storeRoutes, type FakeStoreState } from "./stripe-fake-store.ts";
 
 /** Customers, setup intents, payment methods, products and coupons. */
 function customerRoutes(
@@ -143,9 +144,11 @@ export function handleFakeStripeRequest(
   ctx: FakeStripeContext,
   billing: FakeBilling,
   req: FakeStripeRequest,
+  store?: FakeStoreState,
 ): FakeReply {
   const [, resource, id, action] = req.path.split("/").filter(Boolean); // ["v1", resource, id?, action?]
   return (
+    (store ? storeRoutes(ctx, store, req, [resource, id, action]) : null) ??
     customerRoutes(ctx, req, [resource, id, action]) ??
     subscriptionRoutes(ctx, billing, req, resource, id) ??
     invoiceRoutes(ctx, billing, req, [resource, id, action]) ?? {

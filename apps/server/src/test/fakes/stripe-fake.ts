@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { createFakeBilling, type FakeStripeContext } from "./stripe-fake-billing.ts";
 import type { FakeReply, FakeStripeRequest, FakeStripeState } from "./stripe-fake-model.ts";
 import { handleFakeStripeRequest } from "./stripe-fake-routes.ts";
+import { newFakeStoreState } from "./stripe-fake-store.ts";
 
 /**
  * A small stateful stand-in for api.stripe.com, so the Stripe gateway is tested against HTTP without an
@@ -23,6 +24,7 @@ export async function startFakeStripe(now: () => Date) {
     invoices: new Map(),
   };
   const replies = new Map<string, FakeReply>();
+  const store = newFakeStoreState();
   let seq = 0;
   const ctx: FakeStripeContext = {
     state,
@@ -48,7 +50,7 @@ export async function startFakeStripe(now: () => Date) {
       requests.push(request);
       // Stripe replays the first answer to a repeated idempotency key (24 h); the fake keeps them all.
       const replayKey = request.idempotencyKey ? `${request.method} ${request.path} ${request.idempotencyKey}` : null;
-      const out = (replayKey && replies.get(replayKey)) || handleFakeStripeRequest(ctx, billing, request);
+      const out = (replayKey && replies.get(replayKey)) || handleFakeStripeRequest(ctx, billing, request, store);
       if (replayKey) replies.set(replayKey, out);
       res.writeHead(out.status ?? 200, { "content-type": "application/json", "request-id": `req_${seq}` });
       res.end(JSON.stringify(out.json));
@@ -60,6 +62,12 @@ export async function startFakeStripe(now: () => Date) {
     url: `http://127.0.0.1:${port}`,
     requests,
     state,
+    store,
+    /** The host finished Express onboarding: the account can take charges. */
+    completeOnboarding: (accountId: string) => {
+      const account = store.accounts.get(accountId);
+      if (account) Object.assign(account, { charges_enabled: true, details_submitted: true });
+    },
     addInvoice: billing.addInvoice,
     renew: billing.renew,
     close: () => new Promise<void>((r) => server.close(() => r())),

@@ -8,7 +8,7 @@ import { AppNav } from "./app-nav.tsx";
 import { Header } from "./header.tsx";
 import "./layout.css";
 
-// Live messaging events load only for accounts with messaging on (the first view's budget, decision 017).
+// Live events load only for accounts with messaging on or a guest store (the first view's budget, decision 017).
 const LiveMessageEvents = lazy(() => import("../../features/messaging/components/live-events.tsx"));
 
 /**
@@ -40,7 +40,7 @@ export function AppLayout() {
           showBack={pageBackLinks === 0}
         />
       ) : null}
-      {me.data?.user.messagingActive ? (
+      {me.data?.user.messagingActive || me.data?.storeActive ? (
         <Suspense fallback={null}>
           <LiveMessageEvents />
         </Suspense>

@@ -63,7 +63,7 @@ export function AppNav({
                   {item.badge ? (
                     <span className="app-nav__badge">
                       <span aria-hidden="true">{item.badge > 99 ? "99+" : item.badge}</span>
-                      <span className="visually-hidden">{`, ${shellCopy.header.unread(item.badge)}`}</span>
+                      <span className="visually-hidden">{`, ${(item.badgeLabel ?? shellCopy.header.unread)(item.badge)}`}</span>
                     </span>
                   ) : null}
                 </Link>

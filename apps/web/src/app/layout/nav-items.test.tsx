@@ -42,6 +42,8 @@ describe("navGroups: who sees which area", () => {
       n.home,
       n.properties,
       n.stays,
+      n.orders,
+      n.store,
       n.sharedContent,
       n.localAreas,
       n.managers,
@@ -71,6 +73,12 @@ describe("navGroups: who sees which area", () => {
     expect(messages).toMatchObject({ to: "/messaging", badge: 3 });
   });
 
+  it("Orders carries the requests waiting for an answer as its badge", () => {
+    const orders = navGroups({ ...meWith(), pendingOrderCount: 2 })[0]!.items.find((i) => i.label === n.orders);
+    expect(orders).toMatchObject({ to: "/orders", badge: 2 });
+    expect(orders?.badgeLabel?.(2)).toBe("2 waiting");
+  });
+
   it("shared content opens the person's shared-content property when they have one", () => {
     expect(hrefOf(meWith(), n.sharedContent)).toBe("/shared-content");
     expect(hrefOf(meWith({ sharedContentPropertyId: "p 9" }), n.sharedContent)).toBe("/shared-content/p%209");
@@ -86,7 +94,7 @@ describe("navGroups: who sees which area", () => {
 
   it("areas that do not exist yet are never listed", () => {
     const seen = labels(meWith({ messagingActive: true }));
-    for (const absent of ["Orders", "Scheduled messages", "Guest store", "Team", "Activity"]) {
+    for (const absent of ["Scheduled messages", "Team", "Activity"]) {
       expect(seen).not.toContain(absent);
     }
   });

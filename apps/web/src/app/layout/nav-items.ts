@@ -9,6 +9,8 @@ export interface NavItem {
   /** Other paths that belong to this area, so the area stays marked on its sub-pages. */
   prefixes: string[];
   badge?: number;
+  /** What the badge counts, for screen readers (default: unread messages). */
+  badgeLabel?: (count: number) => string;
 }
 
 export interface NavGroup {
@@ -30,7 +32,7 @@ const item = (to: string, label: string, prefixes: string[] = [], badge?: number
  * only once it is switched on, shared content at the person's own shared-content property.
  */
 export function navGroups(me: MeResponse): NavGroup[] {
-  const { user, unreadMessageCount } = me;
+  const { user, unreadMessageCount, pendingOrderCount } = me;
   if (user.isAffiliate) {
     return [
       {
@@ -60,6 +62,8 @@ export function navGroups(me: MeResponse): NavGroup[] {
         item("/properties", n.properties, ["/property/", "/create-property"]),
         item("/stays", n.stays, ["/stays/"]),
         ...(user.messagingActive ? [item("/messaging", n.messages, ["/messaging"], unreadMessageCount)] : []),
+        { ...item("/orders", n.orders, ["/orders"], pendingOrderCount ?? 0), badgeLabel: n.ordersPending },
+        item("/store", n.store, ["/store/"]),
       ],
     },
     {

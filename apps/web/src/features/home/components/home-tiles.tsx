@@ -7,7 +7,7 @@ import { useStaySummary } from "../api/get-stay-summary.ts";
 const tiles = shellCopy.home.tiles;
 
 /** The home tiles (HOME-13…15); some only for users with shared content or a master account. */
-export function HomeTiles({ user }: { user: UserDto }) {
+export function HomeTiles({ user, pendingOrderCount = 0 }: { user: UserDto; pendingOrderCount?: number }) {
   const stays = useStaySummary();
   return (
     <>
@@ -45,6 +45,10 @@ export function HomeTiles({ user }: { user: UserDto }) {
             {stays.data ? tiles.staysUpcoming(stays.data.upcoming) : null}
           </Tile>
           <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
+          <Tile to="/store" title={tiles.guestStore} icon={icons.gift} />
+          <Tile to="/orders" title={tiles.orders} icon={icons.card}>
+            {pendingOrderCount > 0 ? tiles.ordersPending(pendingOrderCount) : null}
+          </Tile>
         </TileGrid>
       </section>
     </>

@@ -25,7 +25,7 @@ export function HomePage() {
       />
       <TodayPanel messagingActive={user.messagingActive} unread={unreadMessageCount} />
       <RecentProperties />
-      <HomeTiles user={user} />
+      <HomeTiles user={user} pendingOrderCount={me.data?.pendingOrderCount} />
     </div>
   );
 }

@@ -1,0 +1,361 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { copy } from "@doorstep/shared/copy";
+import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
+import { localStorePayments } from "../../db/schema/local-gateway.ts";
+import { storeOrders } from "../../db/schema/store.ts";
+import { createTestApp, type TestApp } from "../../test/app.ts";
+import { emailsTo, getJson } from "../../test/billing-helpers.ts";
+import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { card, createOfferFor, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
+import { cancelStay, getStay } from "../stays/stays.service.ts";
+import { authoriseDeferredOrder, expireOrder, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
+
+let t: TestApp;
+let host: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  host = await buildUser(t.ctx, { firstName: "Maria" });
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+const payment = async (ref: string) =>
+  (await t.ctx.db.select().from(localStorePayments).where(eq(localStorePayments.id, ref)))[0]!;
+const orderRow = async (id: string) => (await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.id, id)))[0]!;
+const guestStore = (token: string) => t.app.inject({ url: `/api/stay-store/${token}` });
+
+describe("offers", () => {
+  it("creates an offer with its description sanitised, lists it, and keeps it from other accounts", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const store = await getJson(t.app, host, "/api/store");
+    const mine = store.offers.find((o: { id: string }) => o.id === offer.id);
+    expect(mine.texts.en.description).toBe("<p>Stay longer</p>");
+    expect(store.settings).toEqual({ currency: "usd", answerWithinHours: 24 });
+    expect(store.payout).toEqual({ gateway: "local", connected: true, ready: true });
+    const stranger = await buildUser(t.ctx);
+    const res = await t.as(stranger, "GET", `/api/store/offers/${offer.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe("Offer not found");
+  });
+
+  it("refuses an early check-in without slots and an extra without a price", async () => {
+    const bad = await t.as(host, "POST", "/api/store/offers", {
+      type: "early-check-in",
+      texts: { en: { title: "Early" } },
+      slots: [],
+      confirmation: "approve",
+      propertyIds: null,
+      active: true,
+    });
+    expect(bad.statusCode).toBe(400);
+    const extra = await t.as(host, "POST", "/api/store/offers", {
+      type: "extra",
+      texts: { en: { title: "Breakfast" } },
+      confirmation: "instant",
+      propertyIds: null,
+      active: true,
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe("the guest's store", () => {
+  it("shows only offers for the stay's property, in the store's currency, and nothing once the stay is cancelled", async () => {
+    const other = await buildProperty(t.app, host);
+    const user = await buildUser(t.ctx);
+    const { token, stay, propertyId } = await stayWithToken(t.app, t.ctx, user);
+    const forAll = await createOfferFor(t.app, user);
+    const forOther = await createOfferFor(t.app, user, { propertyIds: [] });
+    expect(forOther).toBeDefined();
+    const elsewhere = await buildProperty(t.app, user);
+    await createOfferFor(t.app, user, { propertyIds: [elsewhere.propertyId] });
+    const forThis = await createOfferFor(t.app, user, { propertyIds: [propertyId] });
+    const res = await guestStore(token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    const body = res.json();
+    expect(body.offers.map((o: { id: string }) => o.id).sort()).toEqual([forAll.id, forThis.id].sort());
+    expect(body.hostFirstName).toBe("Alex");
+    expect(other).toBeDefined();
+    await cancelStay(t.ctx, user.accountId, stay.id);
+    const gone = await guestStore(token);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.message).toBe(copy.guestStay.inactive);
+    expect((await orderFromLink(t.app, token, { offerId: forAll.id, slotTime: "13:00" })).statusCode).toBe(404);
+  });
+
+  it("answers 404 to an unknown token", async () => {
+    expect((await guestStore("x".repeat(32))).statusCode).toBe(404);
+  });
+});
+
+describe("orders", () => {
+  it("a request authorises the card, tells the host, and approval captures it and moves the stay's check-out", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const res = await orderFromLink(t.app, token, {
+      offerId: offer.id,
+      slotTime: "13:00",
+      idempotencyKey: "same-key-1",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json().order;
+    expect(order).toMatchObject({ status: "pending", amount: 3000, slotTime: "13:00" });
+    // Answer within 24 h, or by the requested time if sooner (13:00 on check-out day, two days on).
+    const deadline = Date.parse(order.deadlineAt);
+    expect(deadline).toBeLessThanOrEqual(t.clock.now.getTime() + 24 * HOUR);
+    const row = await orderRow(order.id);
+    expect(row.payment).toBe("authorised");
+    expect((await payment(row.paymentRef!)).status).toBe("requires_capture");
+    // A repeated submit answers the same order.
+    const again = await orderFromLink(t.app, token, {
+      offerId: offer.id,
+      slotTime: "13:00",
+      idempotencyKey: "same-key-1",
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order.id).toBe(order.id);
+    expect((await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.stayId, stay.id))).length).toBe(1);
+
+    const hostMail = (await emailsTo(t.ctx, host.email)).filter((m) => m.template === "store-order-host");
+    expect(hostMail.at(-1)?.subject).toBe(copy.orders.emailHostSubject("Late check-out", "Ana Guest"));
+    const list = await getJson(t.app, host, "/api/orders");
+    expect(list.orders[0]).toMatchObject({ id: order.id, status: "pending", guestName: "Ana Guest" });
+    expect(list.pendingCount).toBeGreaterThanOrEqual(1);
+
+    // The deadline's job is queued, keyed by the order, at the deadline; approval removes it.
+    const deadlineJobs = async () =>
+      (await t.ctx.jobs.list()).filter(
+        (j) => j.name === STORE_DEADLINE_JOB && j.key === order.id && j.state === "created",
+      );
+    expect((await deadlineJobs()).map((j) => j.runAt.getTime())).toEqual([deadline]);
+    const approved = await t.as(host, "POST", `/api/orders/${order.id}/approve`, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().order).toMatchObject({ status: "confirmed", payment: "captured" });
+    expect((await payment(row.paymentRef!)).status).toBe("succeeded");
+    expect(await deadlineJobs()).toEqual([]);
+    expect((await getStay(t.ctx, host.accountId, stay.id)).checkOutTime).toBe("13:00");
+    const guestMail = await emailsTo(t.ctx, "ana@guest.test");
+    expect(guestMail.some((m) => m.text.includes("Late check-out: Confirmed"))).toBe(true);
+    // Answered once only.
+    expect((await t.as(host, "POST", `/api/orders/${order.id}/decline`, {})).statusCode).toBe(409);
+    const guest = (await guestStore(token)).json();
+    expect(guest.orders[0]).toMatchObject({ id: order.id, status: "confirmed" });
+    // 13:00 is now the stay's check-out: only later slots are still offered.
+    expect(guest.offers.find((o: { id: string }) => o.id === offer.id).slots).toEqual([
+      { time: "14:00", amount: 5000 },
+    ]);
+  });
+
+  it("offers and takes only slots still ahead", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { nights: 1 });
+    // The clock at 13:30 on check-out day, on the property's clock: 13:00 is gone, 14:00 is still ahead.
+    const saved = t.clock.now;
+    t.clock.now = new Date(wallTimeToInstant(stay.checkOutDate, "13:30", stay.timeZone));
+    const guest = (await guestStore(token)).json();
+    expect(guest.offers.find((o: { id: string }) => o.id === offer.id).slots).toEqual([
+      { time: "14:00", amount: 5000 },
+    ]);
+    const late = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.message).toBe(copy.storeErrors.slotUnavailable);
+    // After the check-out day nothing is offered or sold.
+    t.clock.now = new Date(wallTimeToInstant(stay.checkOutDate, "23:59", stay.timeZone).getTime() + 61_000);
+    expect((await guestStore(token)).json().offers).toEqual([]);
+    expect((await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" })).statusCode).toBe(400);
+    t.clock.now = saved;
+  });
+
+  it("refuses a declined card with a clear message and makes no order", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const res = await orderFromLink(t.app, token, {
+      offerId: offer.id,
+      slotTime: "13:00",
+      card: card("4000000000000002"),
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().error.code).toBe("CARD_DECLINED");
+    expect(res.json().error.message).toBe(copy.billing.cardDeclined);
+    expect((await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.stayId, stay.id))).length).toBe(0);
+  });
+
+  it("confirms at once when the calendar allows, and asks when the next night is taken", async () => {
+    const offer = await createOfferFor(t.app, host, { confirmation: "instant" });
+    const free = await stayWithToken(t.app, t.ctx, host);
+    const instant = await orderFromLink(t.app, free.token, { offerId: offer.id, slotTime: "14:00" });
+    expect(instant.json().order).toMatchObject({ status: "confirmed", deadlineAt: null });
+    expect((await getStay(t.ctx, host.accountId, free.stay.id)).checkOutTime).toBe("14:00");
+
+    const busy = await stayWithToken(t.app, t.ctx, host);
+    await stayWithToken(t.app, t.ctx, host, { propertyId: busy.propertyId, inDays: 2 });
+    const asked = await orderFromLink(t.app, busy.token, { offerId: offer.id, slotTime: "14:00" });
+    expect(asked.json().order.status).toBe("pending");
+  });
+
+  it("an extra is priced by the server: per night × quantity", async () => {
+    const offer = await createOfferFor(t.app, host, {
+      type: "extra",
+      texts: { en: { title: "Breakfast" } },
+      slots: [],
+      amount: 1500,
+      per: "night",
+      maxQuantity: 3,
+      confirmation: "instant",
+    });
+    const { token } = await stayWithToken(t.app, t.ctx, host, { nights: 3 });
+    const res = await orderFromLink(t.app, token, { offerId: offer.id, quantity: 2 });
+    expect(res.json().order).toMatchObject({ status: "confirmed", amount: 1500 * 2 * 3 });
+    const tooMany = await orderFromLink(t.app, token, { offerId: offer.id, quantity: 4 });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("a decline with a note releases the card and tells the guest", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token } = await stayWithToken(t.app, t.ctx, host, { email: "decline@guest.test" });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const res = await t.as(host, "POST", `/api/orders/${order.id}/decline`, { note: "Cleaners arrive at 12" });
+    expect(res.json().order).toMatchObject({
+      status: "declined",
+      payment: "released",
+      hostNote: "Cleaners arrive at 12",
+    });
+    expect((await payment((await orderRow(order.id)).paymentRef!)).status).toBe("canceled");
+    const mail = await emailsTo(t.ctx, "decline@guest.test");
+    expect(mail.at(-1)?.text).toContain("Your host says: Cleaners arrive at 12");
+  });
+
+  it("a request whose stay was cancelled is cancelled, its card released, and cannot be approved", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    await cancelStay(t.ctx, host.accountId, stay.id);
+    const res = await t.as(host, "POST", `/api/orders/${order.id}/approve`, {});
+    expect(res.statusCode).toBe(409);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "cancelled", payment: "released" });
+    expect((await payment(row.paymentRef!)).status).toBe("canceled");
+  });
+
+  it("declines by itself when unanswered by the deadline (the clock moved), releasing the card", async () => {
+    const offer = await createOfferFor(t.app, host, {
+      type: "extra",
+      texts: { en: { title: "Flowers" } },
+      slots: [],
+      amount: 2500,
+      confirmation: "approve",
+    });
+    const { token } = await stayWithToken(t.app, t.ctx, host);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id })).json();
+    expect(await expireOrder(t.ctx, order.id)).toBe(false); // not yet
+    t.clock.advance(24 * HOUR + 1000);
+    expect(await expireOrder(t.ctx, order.id)).toBe(true);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "expired", payment: "released" });
+    expect((await payment(row.paymentRef!)).status).toBe("canceled");
+    expect(await expireOrder(t.ctx, order.id)).toBe(false); // once
+  });
+
+  it("saves the card for a stay more than 6 days ahead and authorises it 6 days before check-in", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { inDays: 20 });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    let row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "pending", payment: "saved", paymentRef: null });
+    expect(row.authoriseAt!.getTime()).toBe(stay.checkInAt.getTime() - 6 * 24 * HOUR);
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(false); // not yet
+    t.clock.advance(row.authoriseAt!.getTime() - t.clock.now.getTime() + 1000);
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(true);
+    row = await orderRow(order.id);
+    expect(row.payment).toBe("authorised");
+    expect((await payment(row.paymentRef!)).status).toBe("requires_capture");
+    t.clock.advance(-(20 * 24 * HOUR));
+  });
+
+  it("a saved card that fails at the deferred authorisation fails the order and tells guest and host", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token } = await stayWithToken(t.app, t.ctx, host, { inDays: 20, email: "later@guest.test" });
+    const placed = await orderFromLink(t.app, token, {
+      offerId: offer.id,
+      slotTime: "13:00",
+      card: card("4000000000000341"),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const row = await orderRow(placed.json().order.id);
+    t.clock.advance(row.authoriseAt!.getTime() - t.clock.now.getTime() + 1000);
+    expect(await authoriseDeferredOrder(t.ctx, row.id)).toBe(false);
+    expect(await orderRow(row.id)).toMatchObject({ status: "failed", payment: "released" });
+    const hostMail = await emailsTo(t.ctx, host.email);
+    expect(hostMail.at(-1)?.subject).toBe(copy.orders.emailHostFailedSubject("Late check-out"));
+    expect((await emailsTo(t.ctx, "later@guest.test")).at(-1)?.text).toContain("Payment failed");
+    t.clock.advance(-(20 * 24 * HOUR));
+  });
+
+  it("refunds in part then in full, and counts revenue per month and offer with a CSV", async () => {
+    const user = await buildUser(t.ctx);
+    const offer = await createOfferFor(t.app, user, { confirmation: "instant" });
+    const { token } = await stayWithToken(t.app, t.ctx, user);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" })).json();
+    const part = await t.as(user, "POST", `/api/orders/${order.id}/refund`, { amount: 2000 });
+    expect(part.json().order).toMatchObject({ status: "partially-refunded", refundedAmount: 2000 });
+    const tooMuch = await t.as(user, "POST", `/api/orders/${order.id}/refund`, { amount: 5000 });
+    expect(tooMuch.statusCode).toBe(400);
+    const revenue = await getJson(t.app, user, "/api/orders/revenue");
+    expect(revenue.rows).toEqual([
+      {
+        month: t.clock.now.toISOString().slice(0, 7),
+        offerId: offer.id,
+        offerTitle: "Late check-out",
+        currency: "usd",
+        orders: 1,
+        amount: 3000,
+      },
+    ]);
+    const csv = await t.as(user, "GET", "/api/orders/revenue.csv");
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body).toContain("Late check-out,1,30.00,usd");
+    const rest = await t.as(user, "POST", `/api/orders/${order.id}/refund`, {});
+    expect(rest.json().order).toMatchObject({ status: "refunded", payment: "refunded", refundedAmount: 5000 });
+    expect((await payment((await orderRow(order.id)).paymentRef!)).amountRefunded).toBe(5000);
+  });
+});
+
+describe("the guide's Extras", () => {
+  it("a stay's link shows the Extras tile and the store page; the public guide never does", async () => {
+    const user = await buildUser(t.ctx, { firstName: "Maria" });
+    const { token, propertyId } = await stayWithToken(t.app, t.ctx, user);
+    const none = await t.app.inject({ url: `/s/${token}` });
+    expect(none.body).not.toContain(`/s/${token}/extras`);
+    const offer = await createOfferFor(t.app, user);
+    const stayPage = await t.app.inject({ url: `/s/${token}` });
+    expect(stayPage.statusCode).toBe(200);
+    expect(stayPage.body).toContain(`/s/${token}/extras?lang=en`);
+    expect(stayPage.body).toContain(">Extras<");
+    const guide = await t.app.inject({ url: `/g/${propertyId}` });
+    expect(guide.body).not.toContain("/extras");
+    expect(guide.body).not.toContain(">Extras<");
+
+    const page = await t.app.inject({ url: `/s/${token}/extras` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(page.headers["referrer-policy"]).toBe("no-referrer");
+    expect(page.body).toContain("Check out at 13:00 — $30.00");
+    expect(page.body).not.toContain("<script>alert(1)</script>");
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const placed = await t.app.inject({ url: `/s/${token}/extras?placed=${order.id}` });
+    expect(placed.body).toMatch(/Request sent — Maria will answer by \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d/);
+  });
+
+  it("a cancelled stay's store page says the link is no longer active", async () => {
+    const user = await buildUser(t.ctx);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, user);
+    await createOfferFor(t.app, user);
+    await cancelStay(t.ctx, user.accountId, stay.id);
+    const page = await t.app.inject({ url: `/s/${token}/extras` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain(copy.guestStay.inactive);
+    expect(page.body).not.toContain("Late check-out");
+  });
+});
