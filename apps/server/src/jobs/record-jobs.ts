@@ -1,5 +1,7 @@
 import type { AppContext } from "../app-context.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
+import { SEND_DUE_MESSAGES_JOB } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
 
 /**
  * The jobs for one record, which features queue with `ctx.jobs.schedule` keyed by the record (decision 034); a
@@ -9,4 +11,7 @@ export function registerRecordJobs(ctx: AppContext): void {
   // The key is the account. Eight retries from 30 s, doubling: about two hours; the hourly reconcile then
   // queues it again while the account is still out of line.
   ctx.jobs.define(BILLED_QUANTITY_JOB, (_data, job) => reconcileBilledQuantity(ctx, job.key), { retryLimit: 8 });
+  // Scheduled messages due at once (a booking's confirmation): one queued run at most (key "now"); not retried,
+  // since the half-minute "send-scheduled-messages" sends whatever it left.
+  ctx.jobs.define(SEND_DUE_MESSAGES_JOB, () => sendDueScheduledMessages(ctx), { retryLimit: 0 });
 }

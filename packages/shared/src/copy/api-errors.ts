@@ -16,6 +16,7 @@ import { stayImportCopy } from "./stay-import.ts";
 import type { StayCsvFileError } from "../rules/stay-import.ts";
 import { stayLinksCopy } from "./stay-links.ts";
 import { guestStayCopy } from "./guest-stay.ts";
+import { scheduledMessagesCopy } from "./scheduled-messages.ts";
 
 const { billing } = billingCopy;
 const { stayImport } = stayImportCopy;
@@ -56,6 +57,8 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   reward: "Reward not found",
   stay: "Stay not found",
   "stay-feed": "Calendar feed not found",
+  "message-rule": "Scheduled message not found",
+  "scheduled-message": "Scheduled message not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -188,6 +191,11 @@ export const apiErrorCopy = {
   STAY_IMPORT_FILE_INVALID: ({ reason, ...params }: { reason: StayCsvFileError } & Record<string, unknown>) =>
     (stayImport.fileError[reason] as (p: unknown) => string)(params),
   STAY_IMPORT_CHANGED: () => stayImport.changedSincePreview,
+  // Scheduled messages (decision 050)
+  MESSAGE_DETAIL_UNKNOWN: ({ detail }: { detail: string }) =>
+    scheduledMessagesCopy.scheduledMessages.unknownDetail(detail),
+  MESSAGE_CHANNEL_UNAVAILABLE: () => scheduledMessagesCopy.scheduledMessages.smsUnavailable,
+  MESSAGE_TEXT_REQUIRED: () => scheduledMessagesCopy.scheduledMessages.textRequired,
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
   REPLY_EMPTY: () => messaging.emptyReply,
