@@ -227,6 +227,10 @@ const PropertyStaysPage = page(
   () => import("../features/stays/routes/property-stays.tsx"),
   (m) => m.PropertyStaysPage,
 );
+const ScheduledMessagesPage = page(
+  () => import("../features/scheduled-messages/routes/scheduled-messages.tsx"),
+  (m) => m.ScheduledMessagesPage,
+);
 const NotFoundPage = page(
   () => import("../features/placeholder/routes/placeholder-page.tsx"),
   (m) => m.NotFoundPage,
@@ -358,6 +362,7 @@ export const routes: RouteObject[] = [
               { path: "stays/import", element: <StayImportPage /> },
               { path: "stays/:stayId", element: <StayPage /> },
               { path: "property/:propertyId/stays", element: <PropertyStaysPage /> },
+              { path: "scheduled-messages", element: <ScheduledMessagesPage /> },
               ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
             ],
           },

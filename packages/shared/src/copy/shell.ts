@@ -72,6 +72,7 @@ export const shellCopy = {
       guideAnalytics: "Guide Analytics",
       stays: "Stays",
       staysUpcoming: (count: number) => `${count} upcoming`,
+      scheduledMessages: "Scheduled messages",
     },
   },
   header: {
@@ -91,6 +92,7 @@ export const shellCopy = {
     home: "Home",
     properties: "Properties",
     stays: "Stays",
+    scheduledMessages: "Scheduled messages",
     messages: "Messages",
     setupGroup: "Setup",
     accountGroup: "Account",

@@ -42,6 +42,7 @@ describe("navGroups: who sees which area", () => {
       n.home,
       n.properties,
       n.stays,
+      n.scheduledMessages,
       n.sharedContent,
       n.localAreas,
       n.managers,
@@ -86,7 +87,7 @@ describe("navGroups: who sees which area", () => {
 
   it("areas that do not exist yet are never listed", () => {
     const seen = labels(meWith({ messagingActive: true }));
-    for (const absent of ["Orders", "Scheduled messages", "Guest store", "Team", "Activity"]) {
+    for (const absent of ["Orders", "Guest store", "Team", "Activity"]) {
       expect(seen).not.toContain(absent);
     }
   });

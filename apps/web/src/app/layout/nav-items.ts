@@ -59,6 +59,7 @@ export function navGroups(me: MeResponse): NavGroup[] {
         item("/", n.home),
         item("/properties", n.properties, ["/property/", "/create-property"]),
         item("/stays", n.stays, ["/stays/"]),
+        item("/scheduled-messages", n.scheduledMessages),
         ...(user.messagingActive ? [item("/messaging", n.messages, ["/messaging"], unreadMessageCount)] : []),
       ],
     },

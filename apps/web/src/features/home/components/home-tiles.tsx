@@ -44,6 +44,7 @@ export function HomeTiles({ user }: { user: UserDto }) {
           <Tile to="/stays" title={tiles.stays} icon={icons.calendar}>
             {stays.data ? tiles.staysUpcoming(stays.data.upcoming) : null}
           </Tile>
+          <Tile to="/scheduled-messages" title={tiles.scheduledMessages} icon={icons.mail} />
           <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
         </TileGrid>
       </section>
