@@ -79,6 +79,7 @@ const PUBLIC_ROUTES = new Set([
   // One-click unsubscribe from a stay's scheduled messages, by the same key (decision 050).
   "GET /s/:token/unsubscribe",
   "POST /s/:token/unsubscribe",
+  "POST /api/sms/status", // Twilio's delivery reports: checked by Twilio's signature, not a session
 ]);
 
 /**

@@ -1,8 +1,10 @@
 import type { SkipReason } from "@doorstep/shared/schemas/scheduled-messages";
 import type { AppContext } from "../../app-context.ts";
+import { isSmsProviderRequest } from "../../providers/sms/index.ts";
 import {
   claimDueMessages,
   deleteClaimedMessage,
+  setDelivery,
   settleMessage,
   type ClaimedMessage,
 } from "./scheduled-messages.repository.ts";
@@ -56,4 +58,20 @@ export async function markMessageSkipped(ctx: AppContext, id: string, reason: Sk
 /** No longer applies (its stay was cancelled or is gone, its rule switched off): dropped, never sent. */
 export async function dropClaimedMessage(ctx: AppContext, id: string): Promise<void> {
   await deleteClaimedMessage(ctx.db, id);
+}
+
+/**
+ * The SMS provider's delivery report (its status webhook): checked by the provider's signature over the full
+ * address and the posted fields, then the message's delivery recorded ("delivered"; "failed" or "undelivered"
+ * mark it failed, for "Retry"). False when the signature does not hold.
+ */
+export async function recordSmsDelivery(
+  ctx: AppContext,
+  report: { url: string; signature: string | undefined; fields: Record<string, string>; messageId: string },
+): Promise<boolean> {
+  if (!isSmsProviderRequest(ctx, report.signature, report.url, report.fields)) return false;
+  const status = report.fields.MessageStatus ?? "";
+  if (/^[0-9a-f-]{36}$/.test(report.messageId) && status)
+    await setDelivery(ctx.db, report.messageId, status, status === "failed" || status === "undelivered", ctx.now());
+  return true;
 }

@@ -184,3 +184,13 @@ export async function countMessagesByStatus(db: Db): Promise<Record<string, numb
     .groupBy(scheduledMessages.status);
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
+
+/** The provider's later word on a sent message (an SMS's delivery report); a failure marks it failed. */
+export async function setDelivery(db: Db, id: string, delivery: string, failed: boolean, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(scheduledMessages)
+    .set({ delivery, ...(failed ? { status: "failed" as const, reason: delivery } : {}), updatedAt: at })
+    .where(and(eq(scheduledMessages.id, id), inArray(scheduledMessages.status, ["sending", "sent"])))
+    .returning({ id: scheduledMessages.id });
+  return rows.length > 0;
+}

@@ -23,6 +23,7 @@ import {
   removeMessageRule,
   updateRule,
 } from "./message-rules.service.ts";
+import { recordSmsDelivery } from "./message-sending.service.ts";
 import {
   getStayMessages,
   retryScheduledMessage,
@@ -189,6 +190,27 @@ export async function registerUnsubscribeRoutes(parent: FastifyInstance, ctx: Ap
         if (!lang || !(await unsubscribeStay(ctx, request.params.token, request.ip)))
           return page(reply, 404, "en", `<p>${escapeHtml(guideLabels("en").stay.inactive)}</p>`);
         return page(reply, 200, lang, `<p role="status">${escapeHtml(guideLabels(lang).stay.unsubscribed)}</p>`);
+      },
+    );
+
+    // The SMS provider's delivery reports (Twilio's status callback), form-encoded and signed.
+    app.post(
+      "/api/sms/status",
+      {
+        config: { public: true },
+        schema: { hide: true, querystring: z.object({ message: text().max(40).default("") }) },
+      },
+      async (request, reply) => {
+        const fields = Object.fromEntries(
+          Object.entries((request.body ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        );
+        const ok = await recordSmsDelivery(ctx, {
+          url: `${ctx.config.publicUrl}${request.url}`,
+          signature: request.headers["x-twilio-signature"] as string | undefined,
+          fields,
+          messageId: request.query.message,
+        });
+        return reply.status(ok ? 204 : 403).send();
       },
     );
   });

@@ -1,4 +1,5 @@
 import type { AppContext } from "../../app-context.ts";
+import { isTwilioRequest, sendTwilioSms } from "./twilio.ts";
 
 /**
  * Sends an SMS through the configured provider (decision 050) and answers its first delivery status. Only
@@ -10,6 +11,15 @@ export async function sendSms(
 ): Promise<string> {
   const twilio = ctx.config.twilio;
   if (!twilio) throw new Error("SMS is not configured");
-  const { sendTwilioSms } = await import("./twilio.ts");
   return sendTwilioSms(twilio, ctx.config.publicUrl, message);
+}
+
+/** Whether a delivery report is the SMS provider's own (its signature checked); false without a provider. */
+export function isSmsProviderRequest(
+  ctx: Pick<AppContext, "config">,
+  signature: string | undefined,
+  url: string,
+  params: Record<string, string>,
+): boolean {
+  return ctx.config.twilio ? isTwilioRequest(ctx.config.twilio, signature, url, params) : false;
 }
