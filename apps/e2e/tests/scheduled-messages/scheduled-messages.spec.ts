@@ -2,7 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { StayLinkResponse } from "@doorstep/shared/schemas/stay-links";
 import { StayResponse } from "@doorstep/shared/schemas/stays";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, readOutbox, test } from "../../fixtures.ts";
+import { axeViolations, expect, readOutbox, test } from "../../fixtures.ts";
 import { createLivePropertyViaApi } from "../properties/property-api.ts";
 
 const c = copy.scheduledMessages;
@@ -129,4 +129,35 @@ test.describe("scheduled guest messages", () => {
     await expect(timeline).toContainText(c.statuses.sent);
     await page.screenshot({ path: `${SCREENS}/scheduled-stay-timeline-1280.png`, fullPage: true });
   });
+
+  for (const width of [390, 1280]) {
+    test(`the page and the New message form have no axe violations and fit ${width} px`, async ({
+      loggedInPage: page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await createLivePropertyViaApi(page.request, "Harbour Loft");
+      await page.goto("/scheduled-messages");
+      await expect(page.getByRole("heading", { level: 2, name: c.suggestions["thank-you"].name })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: c.newMessage }).click();
+      const form = page.getByRole("form", { name: c.newMessage });
+      await expect(form.getByLabel(c.fields.name)).toBeVisible();
+      for (const label of [
+        c.fields.send,
+        c.fields.days,
+        c.fields.at,
+        c.fields.channel,
+        c.fields.subject,
+        c.fields.message,
+      ])
+        await expect(form.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(form.getByRole("group", { name: c.fields.properties })).toBeVisible();
+      await expect(form.getByLabel(copy.stayDetails.insert)).toBeVisible();
+      await expect(form.getByRole("checkbox", { name: c.fields.active })).not.toBeChecked();
+      expect(await axeViolations(page)).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENS}/scheduled-new-${width}.png`, fullPage: true });
+    });
+  }
 });
