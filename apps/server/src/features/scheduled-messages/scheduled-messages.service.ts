@@ -59,15 +59,17 @@ export function planMessage(
   return skip("passed");
 }
 
-/** Asks the queue to send what is due now (any instance takes it; many asks are one job). */
-async function sendSoon(ctx: AppContext, planned: PlannedMessage[], now: Date): Promise<void> {
+/**
+ * Asks the queue to send what is due now (any instance takes it; many asks are one job). Not awaited: a
+ * re-plan may run inside a caller's transaction (a property's new zone), and on PGlite's one connection the
+ * queue's statement waits for that transaction to end.
+ */
+function sendSoon(ctx: AppContext, planned: PlannedMessage[], now: Date): void {
   if (!planned.some((p) => p.status === "scheduled" && p.dueAt.getTime() <= now.getTime())) return;
-  try {
-    await ctx.jobs.schedule(SEND_DUE_MESSAGES_JOB, { key: "now" });
-  } catch (err) {
+  ctx.jobs.schedule(SEND_DUE_MESSAGES_JOB, { key: "now" }).catch((err: unknown) => {
     // The half-minute sender sends it anyway.
     ctx.log.error({ err }, "scheduled messages: could not queue an immediate send");
-  }
+  });
 }
 
 /**
@@ -97,7 +99,7 @@ export async function rescheduleStayMessages(ctx: AppContext, stayIds: string[])
       planned.map((p) => `${p.stayId}:${p.ruleId}`),
     );
     await upsertPlannedMessages(ctx.db, planned, now);
-    await sendSoon(ctx, planned, now);
+    sendSoon(ctx, planned, now);
   }
 }
 
@@ -127,7 +129,7 @@ export async function scheduleRuleMessages(ctx: AppContext, rule: MessageRule): 
     );
     const planned = stays.flatMap((stay) => planMessage(rule, stay, now, optedOut.has(stay.id)) ?? []);
     await upsertPlannedMessages(ctx.db, planned, now);
-    await sendSoon(ctx, planned, now);
+    sendSoon(ctx, planned, now);
     count += planned.length;
     afterId = stays.at(-1)!.id;
     if (stays.length < PAGE) return count;
@@ -175,11 +177,7 @@ export async function retryScheduledMessage(ctx: AppContext, accountId: string, 
   const now = ctx.now();
   const row = await requeueFailedMessage(ctx.db, accountId, id, now);
   if (!row) throw notFound("scheduled-message");
-  await sendSoon(
-    ctx,
-    [{ accountId, stayId: row.stayId, ruleId: "", dueAt: now, status: "scheduled", reason: null }],
-    now,
-  );
+  sendSoon(ctx, [{ accountId, stayId: row.stayId, ruleId: "", dueAt: now, status: "scheduled", reason: null }], now);
   const timeline = await getStayMessages(ctx, accountId, row.stayId);
   return timeline.items.find((m) => m.id === id)!;
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueScheduledMessages } from "../../commands/send-scheduled-messages.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo } from "../../test/billing-helpers.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
 
 // Scheduled guest messages (decision 050): rules, scheduling moved with the stay, sending once with retries,
 // recipients and language, the stay's timeline and conversation, unsubscribing. The sender is run by the test
@@ -224,6 +224,19 @@ describe("scheduling and sending", () => {
     }
   });
 
+  it("re-plans a message due at once inside the property's zone change (one transaction) without waiting on it", async () => {
+    const { host, propertyId } = await hostWithProperty();
+    await addRule(host, rule());
+    const stay = await addStay(host, propertyId, 0, 2, { guestEmail: newEmail(), checkInTime: "23:59" });
+    expect((await timeline(host, stay.id)).items[0]).toMatchObject({ status: "scheduled" });
+    const moved = await api(host, "PATCH", `/api/properties/${propertyId}`, { timeZone: "Etc/GMT+12" });
+    expect(moved.statusCode).toBe(204);
+    expect((await timeline(host, stay.id)).items[0]).toMatchObject({
+      status: "scheduled",
+      dueAt: t.clock.now.toISOString(),
+    });
+  });
+
   it("sends a passed pre-arrival message at once if the stay has not started, and skips any other with the reason", async () => {
     const { host, propertyId } = await hostWithProperty();
     // Today's arrival, later than now: its "1 day before" is yesterday, so it goes at once.
@@ -352,6 +365,37 @@ describe("scheduling and sending", () => {
     ]);
     const forged = await t.app.inject({ method: "POST", url: "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe" });
     expect(forged.statusCode).toBe(404);
+  });
+
+  it("schedules the stays a CSV import makes, and moves them when the same file comes back with new dates", async () => {
+    const { host, propertyId } = await hostWithProperty();
+    await addRule(host, rule());
+    const email = newEmail();
+    const csv = (from: number, to: number) =>
+      `reservation_id,property_id,guest_first_name,guest_email,check_in,check_out\nR-1,${propertyId},Ana,${email},${day(from)},${day(to)}\n`;
+    const send = async (url: string, body: string, fields: Record<string, string>) => {
+      const form = multipart(
+        [{ field: "file", filename: "stays.csv", contentType: "text/csv", body: Buffer.from(body) }],
+        fields,
+      );
+      const res = await t.app.inject({
+        method: "POST",
+        url,
+        payload: form.payload,
+        headers: { ...form.headers, cookie: host.cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const importCsv = async (body: string) => {
+      const { digest } = await send("/api/stays/import/preview", body, { locale: "en-GB" });
+      return send("/api/stays/import", body, { locale: "en-GB", digest });
+    };
+    const { rows } = await importCsv(csv(12, 14));
+    const stayId = rows[0].stayId as string;
+    expect((await timeline(host, stayId)).items[0]).toMatchObject({ dueAt: `${day(11)}T10:00:00.000Z` });
+    await importCsv(csv(15, 17));
+    expect((await timeline(host, stayId)).items[0]).toMatchObject({ dueAt: `${day(14)}T10:00:00.000Z` });
   });
 
   it("answers 404 for another account's stay timeline and message", async () => {
