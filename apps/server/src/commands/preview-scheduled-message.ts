@@ -72,7 +72,7 @@ export async function previewScheduledMessage(
   for (const [language, text] of Object.entries(input.texts)) {
     if (!text.body.trim() && !text.subject.trim()) continue;
     const details = property
-      ? await messageDetailsOf(ctx, sample, language, `${ctx.config.publicUrl}/s/example`)
+      ? (await messageDetailsOf(ctx, sample, language, `${ctx.config.publicUrl}/s/example`)).details
       : { guestFirstName: "Alex" };
     items.push({
       language,

@@ -54,7 +54,11 @@ async function guideDetails(ctx: AppContext, stay: Stay, language: string) {
   const wifi = model.kind === "guide" ? walk(model.sections) : null;
   let host = model.host?.name.split(" ")[0] ?? null;
   if (!host) host = (await listAccountPeople(ctx, [stay.accountId]))[0]?.firstName ?? null;
-  return { wifiName: wifi?.network ?? null, wifiPassword: wifi?.password ?? null, hostFirstName: host };
+  return {
+    details: { wifiName: wifi?.network ?? null, wifiPassword: wifi?.password ?? null, hostFirstName: host },
+    /** The property takes guests' messages: the email says where to answer. */
+    messaging: model.kind === "guide" && model.messaging,
+  };
 }
 
 /** Every detail a message may hold, for this stay, in `language`. */
@@ -63,12 +67,11 @@ export async function messageDetailsOf(
   stay: Stay,
   language: string,
   link: string,
-): Promise<Partial<Record<MessageDetail, string | null>>> {
+): Promise<{ details: Partial<Record<MessageDetail, string | null>>; messaging: boolean }> {
+  const guide = await guideDetails(ctx, stay, language);
   return {
-    ...detailValues(stay, language),
-    link,
-    propertyTitle: stay.propertyTitle,
-    ...(await guideDetails(ctx, stay, language)),
+    details: { ...detailValues(stay, language), link, propertyTitle: stay.propertyTitle, ...guide.details },
+    messaging: guide.messaging,
   };
 }
 
@@ -111,7 +114,7 @@ async function sendOne(ctx: AppContext, claimed: Claimed): Promise<"sent" | "ski
   if (!chosen) return drop();
   const link = await getStayLink(ctx, stay.accountId, stay.id);
   const stayLink = `${ctx.config.publicUrl}/s/${link.token}`;
-  const details = await messageDetailsOf(ctx, stay, chosen.language, stayLink);
+  const { details, messaging } = await messageDetailsOf(ctx, stay, chosen.language, stayLink);
   const subject = fillMessageDetails(chosen.text.subject, details).trim() || stay.propertyTitle;
   const body = fillMessageDetails(chosen.text.body, details);
   let delivery: string;
@@ -119,13 +122,14 @@ async function sendOne(ctx: AppContext, claimed: Claimed): Promise<"sent" | "ski
     if (rule.channel === "sms") {
       delivery = await sendSms(ctx, { to, body, statusKey: claimed.id });
     } else {
-      const words = guideLabels(chosen.language).stay;
-      const unsubscribe = `${stayLink}/unsubscribe`;
+      const labels = guideLabels(chosen.language);
+      const lang = encodeURIComponent(chosen.language);
       await ctx.email.send(
         guestMessageEmail(
           to,
           { subject, body, lang: chosen.language },
-          { url: unsubscribe, label: words.unsubscribeLink },
+          { url: `${stayLink}/unsubscribe`, label: labels.stay.unsubscribeLink },
+          messaging ? { url: `${stayLink}/messages?lang=${lang}`, label: labels.messaging.entry } : undefined,
         ),
       );
       delivery = "accepted";

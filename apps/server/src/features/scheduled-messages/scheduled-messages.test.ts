@@ -164,6 +164,7 @@ describe("scheduling and sending", () => {
       active: true,
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    await api(host, "PATCH", `/api/properties/${propertyId}`, { inboundMessagingActive: true });
     const stay = await addStay(host, propertyId, 10, 13, { guestEmail: guest, guestLanguage: "fr" });
     const before = await timeline(host, stay.id);
     expect(before.items).toMatchObject([
@@ -179,6 +180,8 @@ describe("scheduling and sending", () => {
     expect(mail!.html).toContain(`href="${link}"`);
     expect(mail!.html).toContain('lang="fr"');
     expect(mail!.text).toContain(fr.stay.unsubscribeLink);
+    // The guest answers from the stay link's messages page, which the email links to.
+    expect(mail!.text).toContain(`${fr.messaging.entry}: ${link}/messages?lang=fr`);
     expect(mail!.headers).toMatchObject({
       "List-Unsubscribe": `<${link}/unsubscribe>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
