@@ -7,7 +7,7 @@ import type {
 } from "@doorstep/shared/schemas/scheduled-messages";
 import type { AppContext } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
-import { listAccountGuideLanguages } from "../properties/property.service.ts";
+import { listAccountDefaultLanguages, listAccountGuideLanguages } from "../properties/property.service.ts";
 import { listPropertyChoices } from "../properties/property-choices.service.ts";
 import { getStayProperty } from "../properties/property-stays.service.ts";
 import {
@@ -35,9 +35,10 @@ const SUGGESTIONS = [
 /** Whether SMS may be offered: only with an SMS provider configured. */
 export const smsAvailable = (ctx: AppContext) => Boolean(ctx.config.twilio);
 
-/** The languages an account writes messages in: English and its guides' languages. */
+/** The languages an account writes messages in: English, its guides' default languages and translations. */
 async function accountLanguages(ctx: AppContext, accountId: string): Promise<string[]> {
-  return [...new Set(["en", ...(await listAccountGuideLanguages(ctx, accountId))])];
+  const defaults = await listAccountDefaultLanguages(ctx, accountId);
+  return [...new Set(["en", ...defaults, ...(await listAccountGuideLanguages(ctx, accountId))])];
 }
 
 async function toDto(ctx: AppContext, row: MessageRuleRow): Promise<MessageRuleDto> {
