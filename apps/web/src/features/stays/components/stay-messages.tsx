@@ -31,7 +31,7 @@ export function StayMessages({ stayId, onDone }: { stayId: string; onDone: (mess
     <section className="stay-block" aria-labelledby="stay-messages">
       <h2 id="stay-messages">{c.timelineTitle}</h2>
       {noContact ? (
-        <Banner tone="warning" label={c.timelineTitle}>
+        <Banner tone="warning" label={c.noContact}>
           {c.noContact}
         </Banner>
       ) : null}
