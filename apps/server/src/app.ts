@@ -28,6 +28,12 @@ import { registerStayRoutes } from "./features/stays/stays.routes.ts";
 import { registerStayLinkRoutes } from "./features/stays/stay-links.routes.ts";
 import { registerStayFeedRoutes } from "./features/stay-feeds/stay-feeds.routes.ts";
 import { registerStoreRoutes } from "./features/store/store.routes.ts";
+import {
+  registerScheduledMessageRoutes,
+  registerUnsubscribeRoutes,
+} from "./features/scheduled-messages/scheduled-messages.routes.ts";
+import { rescheduleStayMessages } from "./features/scheduled-messages/scheduled-messages.service.ts";
+import { onStaysChanged } from "./features/stays/stay-schedule.service.ts";
 import { createTranslationProvider } from "./providers/translate/index.ts";
 import {
   createMemoryRateLimitStore,
@@ -221,6 +227,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // The recurring and per-record jobs are defined on every app; only a started queue (server.ts) runs them.
   registerJobs(ctx);
   registerRecordJobs(ctx);
+  // A stay's new dates, times, zone, contact or status move its scheduled messages (decision 050).
+  onStaysChanged(rescheduleStayMessages);
   app.addHook("onClose", () => ctx.jobs.stop());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.
@@ -302,6 +310,8 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerStayLinkRoutes(app, ctx);
   registerStayFeedRoutes(app, ctx);
   registerStoreRoutes(app, ctx);
+  registerScheduledMessageRoutes(app, ctx);
+  await registerUnsubscribeRoutes(app, ctx);
   // The content catalogue data files, applied idempotently on every start (IMPL-24).
   app.addHook("onReady", async () => void (await seedCatalogue(ctx.db)));
   // Billing: the plan catalogue is data, upserted from its files at boot (OPEN-02).

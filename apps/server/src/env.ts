@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   /** A self-hosted Nominatim (OpenStreetMap, no key) for addresses and places when no Google key is set. */
   PLACES_URL: z.string().url().optional(),
   W3W_API_KEY: z.string().optional(),
+  // SMS for scheduled messages (decision 050): all three, or SMS is never offered.
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Where the twilio package sends its requests (the tests' fake Twilio); Twilio's own by default. */
+  TWILIO_API_URL: z.string().optional(),
   /** The partner's destinations file (viatorDestinations.json) for experience destinations (SETUP-22, OPEN-61). */
   VIATOR_DESTINATIONS_FILE: z.string().optional(),
   /** Machine translation of guide content (IMPL-10): off by default (English shown, marked untranslated). */
@@ -165,6 +171,8 @@ export interface AppConfig {
   /** A self-hosted Nominatim's base URL (PLACES_URL); Google wins when both are set. */
   placesUrl?: string;
   w3wApiKey?: string;
+  /** Twilio for scheduled messages' SMS (decision 050); undefined without all of TWILIO_ACCOUNT_SID, _AUTH_TOKEN, _FROM. */
+  twilio?: { accountSid: string; authToken: string; from: string; apiUrl?: string };
   viatorDestinationsFile?: string;
   translate: { provider: Env["TRANSLATE_PROVIDER"]; url?: string; apiKey?: string };
   mapTileUrl: string;
@@ -286,6 +294,15 @@ export function configFromEnv(env: Env): AppConfig {
     googleMapsApiKey: env.GOOGLE_MAPS_API_KEY,
     placesUrl: env.PLACES_URL,
     w3wApiKey: env.W3W_API_KEY,
+    twilio:
+      env.TWILIO_ACCOUNT_SID && env.TWILIO_AUTH_TOKEN && env.TWILIO_FROM
+        ? {
+            accountSid: env.TWILIO_ACCOUNT_SID,
+            authToken: env.TWILIO_AUTH_TOKEN,
+            from: env.TWILIO_FROM,
+            apiUrl: env.TWILIO_API_URL,
+          }
+        : undefined,
     viatorDestinationsFile: env.VIATOR_DESTINATIONS_FILE,
     translate: { provider: env.TRANSLATE_PROVIDER, url: env.TRANSLATE_URL, apiKey: env.TRANSLATE_API_KEY },
     mapTileUrl: env.MAP_TILE_URL,

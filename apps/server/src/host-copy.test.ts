@@ -101,12 +101,16 @@ describe("words for hosts: no servers, settings, administrators or environment v
     expect(notes.join("\n")).toMatch(/TRANSLATE_PROVIDER=deepl/);
     expect(notes.join("\n")).toMatch(/PLACES_URL/);
     expect(notes.join("\n")).toMatch(/W3W_API_KEY/);
+    expect(notes.join("\n")).toMatch(/TWILIO_FROM/);
     const configured = parseEnv({
       NODE_ENV: "test",
       TRANSLATE_PROVIDER: "libretranslate",
       TRANSLATE_URL: "https://translate.example.com",
       PLACES_URL: "https://maps.example.com/nominatim",
       W3W_API_KEY: "key",
+      TWILIO_ACCOUNT_SID: "AC0",
+      TWILIO_AUTH_TOKEN: "token",
+      TWILIO_FROM: "+15550001111",
     });
     expect(featureNotes(configured)).toEqual([]);
   });

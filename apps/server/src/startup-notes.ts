@@ -22,5 +22,11 @@ export function featureNotes(env: Env): string[] {
   if (!env.W3W_API_KEY) {
     notes.push("what3words is off: hosts cannot check three-word addresses. Set W3W_API_KEY to switch it on.");
   }
+  if (!env.TWILIO_ACCOUNT_SID || !env.TWILIO_AUTH_TOKEN || !env.TWILIO_FROM) {
+    notes.push(
+      "SMS is off: scheduled guest messages go by email only. " +
+        "Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM to offer SMS.",
+    );
+  }
   return notes;
 }

@@ -20,6 +20,7 @@ import { guestStayCopy } from "./copy/guest-stay.ts";
 import { todayCopy } from "./copy/today.ts";
 import { storeCopy } from "./copy/store.ts";
 import { guestStoreCopy } from "./copy/guest-store.ts";
+import { scheduledMessagesCopy } from "./copy/scheduled-messages.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -48,4 +49,5 @@ export const copy = {
   ...todayCopy,
   ...storeCopy,
   ...guestStoreCopy,
+  ...scheduledMessagesCopy,
 } as const;

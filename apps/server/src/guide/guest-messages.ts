@@ -6,6 +6,7 @@ import { GUEST_ID_COOKIE, openGuestId } from "../features/messaging/guest-identi
 import type { GuestGuide } from "../features/messaging/guest-messages.service.ts";
 import { AppError, issueAt, type AppErrorIssue } from "../lib/app-error.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
+import { findStayByLinkToken } from "../features/stays/stay-links.service.ts";
 import { guestCookieName, isGuestUnlocked } from "./guide-access.ts";
 import { guideTheme, type GuideTheme } from "./guide-theme.ts";
 import { guideLanguages } from "./language.ts";
@@ -22,12 +23,15 @@ export async function guestGuideAccess(
   ctx: AppContext,
   propertyId: string,
   guestCookie: string | undefined,
+  stayId?: string,
 ): Promise<GuestGuideAccess> {
   const record = await getGuideProperty(ctx, propertyId);
   if (!record) return { status: "not-found" };
   if (!record.live) return { status: "inactive" };
   const { property } = record;
+  // A stay's link is a key: it opens a protected guide without the passcode (decision 042).
   if (
+    !stayId &&
     property.passcodeEncrypted !== null &&
     !isGuestUnlocked(ctx, property.propertyId, property.guideSessionToken, guestCookie)
   )
@@ -44,7 +48,30 @@ export async function guestGuideAccess(
       propertyId: property.propertyId,
       managerId: property.managerId,
       inboundMessagingActive: property.inboundMessagingActive,
+      ...(stayId ? { stayId } : {}),
     },
+  };
+}
+
+/**
+ * The messages of a stay's link (`/s/{token}/messages`, decision 050): the stay's guide, whose messages belong
+ * to the stay. An unknown token counts against the caller's address as on the stay page; a cancelled stay's
+ * link opens nothing.
+ */
+export async function stayGuestGuideAccess(
+  ctx: AppContext,
+  token: string,
+  ip: string,
+): Promise<{ access: GuestGuideAccess; propertyId: string | null }> {
+  const found = await findStayByLinkToken(ctx, token);
+  if (!found) {
+    await ctx.rateLimiter.consume("stay-link-miss", ip, ctx.config.guide.stayLinkMisses);
+    return { access: { status: "not-found" }, propertyId: null };
+  }
+  if (found.stay.status === "cancelled") return { access: { status: "inactive" }, propertyId: null };
+  return {
+    access: await guestGuideAccess(ctx, found.stay.propertyId, undefined, found.stay.id),
+    propertyId: found.stay.propertyId,
   };
 }
 

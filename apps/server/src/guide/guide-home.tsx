@@ -20,9 +20,12 @@ export const HOME_ANCHOR = "home";
 /** The id of the search view (shown by the guide's script; a search needs it). */
 export const SEARCH_ANCHOR = "search";
 
-/** The messages page in the guide's language (it has no switcher of its own). */
+/**
+ * The messages page in the guide's language (it has no switcher of its own); on a stay's link, the link's own,
+ * whose messages belong to the stay (decision 050).
+ */
 export function messagesHref(model: GuidePageModel): string {
-  return `${model.basePath}/messages?lang=${encodeURIComponent(model.language)}`;
+  return `${model.languageBase ?? model.basePath}/messages?lang=${encodeURIComponent(model.language)}`;
 }
 
 export interface GuideTile {

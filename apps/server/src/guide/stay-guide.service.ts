@@ -46,7 +46,7 @@ const phaseOf = ({ stay, settings }: StayByLink, now: Date) =>
   stayPhase({ ...stay, ...settings, releasedAt: stay.detailsReleasedAt }, now);
 
 /** What the stay details in restricted items become on this stay's guide, in the page's language. */
-function detailValues(stay: Stay, language: string): StayDetailValues {
+export function detailValues(stay: Stay, language: string): StayDetailValues {
   const day = (date: string) => format(language, { dateStyle: "full", timeZone: "UTC" }, new Date(`${date}T00:00:00Z`));
   const time = (t: string) =>
     format(language, { timeStyle: "short", timeZone: "UTC" }, new Date(`2000-01-01T${t}:00Z`));

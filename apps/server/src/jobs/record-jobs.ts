@@ -6,6 +6,8 @@ import {
   STORE_DEADLINE_JOB,
 } from "../features/store/store-jobs.service.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
+import { SEND_DUE_MESSAGES_JOB } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
 
 /**
  * The jobs for one record, which features queue with `ctx.jobs.schedule` keyed by the record (decision 034); a
@@ -19,4 +21,7 @@ export function registerRecordJobs(ctx: AppContext): void {
   // saved card authorised 6 days before check-in. Both read the order when they run and act only if still due.
   ctx.jobs.define(STORE_DEADLINE_JOB, (_data, job) => expireOrder(ctx, job.key), { retryLimit: 8 });
   ctx.jobs.define(STORE_AUTHORISE_JOB, (_data, job) => authoriseDeferredOrder(ctx, job.key), { retryLimit: 8 });
+  // Scheduled messages due at once (a booking's confirmation): one queued run at most (key "now"); not retried,
+  // since the half-minute "send-scheduled-messages" sends whatever it left.
+  ctx.jobs.define(SEND_DUE_MESSAGES_JOB, () => sendDueScheduledMessages(ctx), { retryLimit: 0 });
 }

@@ -188,6 +188,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
     const feedProperty = (await buildProperty(a.app, feedOwner)).propertyId;
     await addStayFeed(a.ctx, feedOwner.accountId, feedProperty, { url: feedServer.feedUrl("jobs"), channel: "Vrbo" });
 
+    // send-scheduled-messages: an active booking confirmation and four stays booked, each emailed once.
+    const messageHost = await buildUser(a.ctx);
+    const { propertyId: messageProperty } = await buildProperty(a.app, messageHost);
+    const rule = await a.app.inject({
+      method: "POST",
+      url: "/api/message-rules",
+      headers: { cookie: messageHost.cookie },
+      payload: {
+        name: "Booking confirmation",
+        trigger: "booked",
+        texts: { en: { subject: "Booked", body: "See you, {{stay.guestFirstName}}: {{stay.link}}" } },
+        active: true,
+      },
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
+    const bookedGuests = [1, 2, 3, 4].map((n) => `guest-${n}-${Date.now()}@example.com`);
+    for (const [n, email] of bookedGuests.entries())
+      await createStay(a.ctx, messageHost.accountId, {
+        propertyId: messageProperty,
+        guestFirstName: `Guest${n}`,
+        guestLastName: "Booked",
+        guestEmail: email,
+        adults: 1,
+        children: 0,
+        checkInDate: day(20 + n),
+        checkOutDate: day(22 + n),
+      });
+
     const results: Record<string, [unknown, unknown]> = {};
     await Promise.all(
       JOBS.map(async (job) => {
@@ -298,6 +326,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
         for (const user of trials) {
           const reminders = (await emailsTo(a.ctx, user.email)).filter((e) => e.template === "trial-ends-in-3-days");
           expect(reminders).toHaveLength(1);
+        }
+      },
+      "send-scheduled-messages": async () => {
+        const [x, y] = results["send-scheduled-messages"] as [{ sent: number }, { sent: number }];
+        expect(x.sent + y.sent).toBe(4);
+        for (const email of bookedGuests) {
+          const mails = (await emailsTo(a.ctx, email)).filter((m) => m.template === "scheduled-message");
+          expect(mails).toHaveLength(1);
         }
       },
       "stay-feed-poll": async () => {

@@ -13,6 +13,7 @@ import { purgeIdempotencyRecords } from "../features/api-keys/api-key-idempotenc
 import { eraseExpiredStayContacts } from "../features/stays/stay-retention.service.ts";
 import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 import { pollDueFeeds } from "../features/stay-feeds/stay-feed-sync.service.ts";
+import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
 
 export interface Job {
   name: string;
@@ -49,6 +50,8 @@ export const JOBS: Job[] = [
   { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
   // Calendar feeds: each minute the feeds whose next poll has come (every STAY_FEED_POLL_MINUTES each, decision 041).
   { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
+  // Scheduled guest messages whose time has come (decision 050); a booking's queues an immediate run too.
+  { name: "send-scheduled-messages", everyMs: 30_000, run: (ctx) => sendDueScheduledMessages(ctx) },
 ];
 
 /**

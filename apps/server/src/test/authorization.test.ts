@@ -8,7 +8,9 @@ import { createContentItem } from "../features/content/content.service.ts";
 import { ensureSharedContent } from "../features/shared-content/shared-content.service.ts";
 import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
-import { createStay } from "../features/stays/stays.service.ts";
+import { createStay, updateStay } from "../features/stays/stays.service.ts";
+import { createMessageRule } from "../features/scheduled-messages/message-rules.service.ts";
+import { getStayMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
@@ -79,6 +81,13 @@ const PUBLIC_ROUTES = new Set([
   "GET /s/:token/extras", // the store's page on the stay link
   "POST /api/stay-store/:token/orders",
   "POST /api/store/webhook/stripe", // Stripe calls it; verified by signature
+  // The stay link's messages page: the same key; its messages belong to the stay (decision 050).
+  "GET /s/:token/messages",
+  "POST /s/:token/messages",
+  // One-click unsubscribe from a stay's scheduled messages, by the same key (decision 050).
+  "GET /s/:token/unsubscribe",
+  "POST /s/:token/unsubscribe",
+  "POST /api/sms/status", // Twilio's delivery reports: checked by Twilio's signature, not a session
 ]);
 
 /**
@@ -210,8 +219,28 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
     if (res.statusCode !== 201) throw new Error(`harness: order failed: ${res.body}`);
     return res.json().order.id as string;
   },
+  // Scheduled messages: one of the owner's rules, and a message of it for one of the owner's stays.
+  ruleId: async (t, owner) => (await ownedScheduledMessage(t, owner)).ruleId,
+  messageId: async (t, owner) => (await ownedScheduledMessage(t, owner)).messageId,
   // Later issues add: conversationId, …
 };
+
+async function ownedScheduledMessage(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
+  const stayId = await OWNED_ID_FIXTURES.stayId!(t, owner);
+  await updateStay(t.ctx, owner.accountId, stayId, { guestEmail: "owned@example.com" });
+  const rule = await createMessageRule(t.ctx, owner.accountId, {
+    name: "Owned",
+    trigger: "before-check-in",
+    days: 1,
+    atTime: "10:00",
+    propertyIds: null,
+    channel: "email",
+    texts: { en: { subject: "Owned", body: "Owned" } },
+    active: true,
+  });
+  const timeline = await getStayMessages(t.ctx, owner.accountId, stayId);
+  return { ruleId: rule.id, messageId: timeline.items.find((m) => m.ruleId === rule.id)!.id };
+}
 
 const callerOf = (user: TestUser) => ({ userId: user.id, accountId: user.accountId, sessionId: "harness" });
 
@@ -355,6 +384,12 @@ const VALID_BODIES: Record<string, object> = {
   "POST /api/orders/:orderId/approve": {},
   "POST /api/orders/:orderId/decline": { note: "Hijacked" },
   "POST /api/orders/:orderId/refund": {},
+  "PUT /api/message-rules/:ruleId": {
+    name: "Hijacked",
+    trigger: "booked",
+    texts: { en: { subject: "Hijacked", body: "Hijacked" } },
+  },
+  "POST /api/scheduled-messages/:messageId/retry": {},
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */

@@ -155,6 +155,10 @@ const ReferralsPage = page(
   () => import("../features/referrals/routes/referrals.tsx"),
   (m) => m.ReferralsPage,
 );
+const ScheduledMessagesPage = page(
+  () => import("../features/scheduled-messages/routes/scheduled-messages.tsx"),
+  (m) => m.ScheduledMessagesPage,
+);
 const StorePage = page(
   () => import("../features/store/routes/store.tsx"),
   (m) => m.StorePage,
@@ -291,6 +295,7 @@ export const moreRoutes: RouteObject[] = [
           { path: "stays/import", element: <StayImportPage /> },
           { path: "stays/:stayId", element: <StayPage /> },
           { path: "property/:propertyId/stays", element: <PropertyStaysPage /> },
+          { path: "scheduled-messages", element: <ScheduledMessagesPage /> },
           ...placeholderRoutes.map(([path, title]) => ({ path, element: <PlaceholderPage title={title} /> })),
         ],
       },

@@ -17,6 +17,7 @@ import type { StayCsvFileError } from "../rules/stay-import.ts";
 import { stayLinksCopy } from "./stay-links.ts";
 import { guestStayCopy } from "./guest-stay.ts";
 import { storeCopy } from "./store.ts";
+import { scheduledMessagesCopy } from "./scheduled-messages.ts";
 
 const { billing } = billingCopy;
 const { stayImport } = stayImportCopy;
@@ -59,6 +60,8 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   "stay-feed": "Calendar feed not found",
   offer: "Offer not found",
   order: "Order not found",
+  "message-rule": "Scheduled message not found",
+  "scheduled-message": "Scheduled message not found",
   "sub-content-item": "Sub-content item not found",
   template: "Template not found",
   user: "User not found",
@@ -199,6 +202,11 @@ export const apiErrorCopy = {
   STAY_IMPORT_FILE_INVALID: ({ reason, ...params }: { reason: StayCsvFileError } & Record<string, unknown>) =>
     (stayImport.fileError[reason] as (p: unknown) => string)(params),
   STAY_IMPORT_CHANGED: () => stayImport.changedSincePreview,
+  // Scheduled messages (decision 050)
+  MESSAGE_DETAIL_UNKNOWN: ({ detail }: { detail: string }) =>
+    scheduledMessagesCopy.scheduledMessages.unknownDetail(detail),
+  MESSAGE_CHANNEL_UNAVAILABLE: () => scheduledMessagesCopy.scheduledMessages.smsUnavailable,
+  MESSAGE_TEXT_REQUIRED: () => scheduledMessagesCopy.scheduledMessages.textRequired,
   // Messaging
   REPLIES_OFF: () => messaging.replyOff,
   REPLY_EMPTY: () => messaging.emptyReply,

@@ -14,5 +14,10 @@ export const guestStayCopy = {
     emailIntro: (name: string, title: string) =>
       `Hi ${name}, here is your own guide to ${title}. Your door code and other details appear in it shortly before you arrive.`,
     emailButton: "Open your guide",
+    // Scheduled messages' emails (decision 050): one-click unsubscribe for this stay.
+    unsubscribeLink: "Unsubscribe from these messages",
+    unsubscribeButton: "Unsubscribe",
+    unsubscribeAsk: "Stop the messages about this stay?",
+    unsubscribed: "Done: you will get no more messages about this stay.",
   },
 } as const;

@@ -17,6 +17,11 @@ export const messagingCopy = {
     conversationList: "Conversations",
     unread: (n: number) => (n === 1 ? "1 unread message" : `${n} unread messages`),
     guestName: "Guest",
+    /** Decision 050: a conversation that belongs to a stay names the stay. */
+    stayLabel: (guest: string, dates: string) => `${guest} · ${dates}`,
+    stayConversations: "Conversation",
+    stayNoConversation: "No messages for this stay yet.",
+    openConversation: "Open conversation",
     property: "Property",
     lastMessage: "Last message",
     noText: "Attachment",

@@ -75,6 +75,7 @@ export const shellCopy = {
       guestStore: "Guest store",
       orders: "Orders",
       ordersPending: (count: number) => `${count} waiting for your answer`,
+      scheduledMessages: "Scheduled messages",
     },
   },
   header: {
@@ -94,6 +95,7 @@ export const shellCopy = {
     home: "Home",
     properties: "Properties",
     stays: "Stays",
+    scheduledMessages: "Scheduled messages",
     messages: "Messages",
     store: "Guest store",
     orders: "Orders",

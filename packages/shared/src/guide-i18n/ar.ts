@@ -61,6 +61,10 @@ export const ar: GuideLabels = {
     emailIntro: (name, title) =>
       `مرحبًا ${name}، هذا دليلك الخاص إلى ${title}. يظهر فيه رمز الباب والتفاصيل الأخرى قبل وصولك بوقت قصير.`,
     emailButton: "افتح دليلك",
+    unsubscribeLink: "إلغاء الاشتراك في هذه الرسائل",
+    unsubscribeButton: "إلغاء الاشتراك",
+    unsubscribeAsk: "هل تريد إيقاف الرسائل المتعلقة بهذه الإقامة؟",
+    unsubscribed: "تم: لن تصلك رسائل أخرى بشأن هذه الإقامة.",
   },
   messaging: {
     entry: "راسِل مضيفك",

@@ -61,6 +61,10 @@ export const cs: GuideLabels = {
     emailIntro: (name, title) =>
       `Dobrý den, ${name}, zde je váš vlastní průvodce: ${title}. Kód ke dveřím a další podrobnosti se v něm objeví krátce před vaším příjezdem.`,
     emailButton: "Otevřít průvodce",
+    unsubscribeLink: "Odhlásit odběr těchto zpráv",
+    unsubscribeButton: "Odhlásit",
+    unsubscribeAsk: "Zastavit zprávy o tomto pobytu?",
+    unsubscribed: "Hotovo: další zprávy o tomto pobytu už nedostanete.",
   },
   messaging: {
     entry: "Napsat hostiteli",

@@ -61,6 +61,10 @@ export const da: GuideLabels = {
     emailIntro: (name, title) =>
       `Hej ${name}, her er din egen guide til ${title}. Din dørkode og andre detaljer vises i den kort før din ankomst.`,
     emailButton: "Åbn din guide",
+    unsubscribeLink: "Afmeld disse beskeder",
+    unsubscribeButton: "Afmeld",
+    unsubscribeAsk: "Stop beskederne om dette ophold?",
+    unsubscribed: "Færdig: du får ikke flere beskeder om dette ophold.",
   },
   messaging: {
     entry: "Skriv til din vært",

@@ -62,6 +62,10 @@ export const de: GuideLabels = {
     emailIntro: (name, title) =>
       `Hallo ${name}, hier ist Ihr eigener Gästeführer für ${title}. Ihr Türcode und weitere Details erscheinen darin kurz vor Ihrer Ankunft.`,
     emailButton: "Gästeführer öffnen",
+    unsubscribeLink: "Diese Nachrichten abbestellen",
+    unsubscribeButton: "Abbestellen",
+    unsubscribeAsk: "Nachrichten zu diesem Aufenthalt beenden?",
+    unsubscribed: "Erledigt: Sie erhalten keine weiteren Nachrichten zu diesem Aufenthalt.",
   },
   messaging: {
     entry: "Nachricht an Ihren Gastgeber",

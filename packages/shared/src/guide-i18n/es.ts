@@ -61,6 +61,10 @@ export const es: GuideLabels = {
     emailIntro: (name, title) =>
       `Hola ${name}, aquí tienes tu propia guía de ${title}. Tu código de la puerta y otros detalles aparecerán en ella poco antes de tu llegada.`,
     emailButton: "Abrir tu guía",
+    unsubscribeLink: "Darse de baja de estos mensajes",
+    unsubscribeButton: "Darse de baja",
+    unsubscribeAsk: "¿Dejar de recibir mensajes sobre esta estancia?",
+    unsubscribed: "Hecho: no recibirás más mensajes sobre esta estancia.",
   },
   messaging: {
     entry: "Escribe a tu anfitrión",

@@ -61,6 +61,10 @@ export const fi: GuideLabels = {
     emailIntro: (name, title) =>
       `Hei ${name}, tässä on oma oppaasi: ${title}. Ovikoodisi ja muut tiedot ilmestyvät siihen vähän ennen saapumistasi.`,
     emailButton: "Avaa opas",
+    unsubscribeLink: "Peru näiden viestien tilaus",
+    unsubscribeButton: "Peru tilaus",
+    unsubscribeAsk: "Lopetetaanko tätä oleskelua koskevat viestit?",
+    unsubscribed: "Valmis: et saa enää viestejä tästä oleskelusta.",
   },
   messaging: {
     entry: "Lähetä viesti majoittajalle",

@@ -61,6 +61,10 @@ export const fr: GuideLabels = {
     emailIntro: (name, title) =>
       `Bonjour ${name}, voici votre guide personnel de ${title}. Votre code de porte et les autres détails y apparaîtront peu avant votre arrivée.`,
     emailButton: "Ouvrir votre guide",
+    unsubscribeLink: "Se désabonner de ces messages",
+    unsubscribeButton: "Se désabonner",
+    unsubscribeAsk: "Arrêter les messages concernant ce séjour ?",
+    unsubscribed: "C’est fait : vous ne recevrez plus de messages concernant ce séjour.",
   },
   messaging: {
     entry: "Écrire à votre hôte",

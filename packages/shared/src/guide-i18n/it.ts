@@ -61,6 +61,10 @@ export const it: GuideLabels = {
     emailIntro: (name, title) =>
       `Ciao ${name}, ecco la tua guida personale di ${title}. Il codice della porta e gli altri dettagli vi appariranno poco prima del tuo arrivo.`,
     emailButton: "Apri la tua guida",
+    unsubscribeLink: "Annulla l’iscrizione a questi messaggi",
+    unsubscribeButton: "Annulla iscrizione",
+    unsubscribeAsk: "Interrompere i messaggi su questo soggiorno?",
+    unsubscribed: "Fatto: non riceverai altri messaggi su questo soggiorno.",
   },
   messaging: {
     entry: "Scrivi al tuo host",

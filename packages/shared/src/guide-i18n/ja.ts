@@ -61,6 +61,10 @@ export const ja: GuideLabels = {
     emailIntro: (name, title) =>
       `${name}様、${title}の専用ガイドをお送りします。ドアコードなどの詳細は、ご到着の少し前にガイドに表示されます。`,
     emailButton: "ガイドを開く",
+    unsubscribeLink: "これらのメッセージの配信を停止",
+    unsubscribeButton: "配信停止",
+    unsubscribeAsk: "この滞在に関するメッセージを停止しますか？",
+    unsubscribed: "完了しました。この滞在に関するメッセージは今後届きません。",
   },
   messaging: {
     entry: "ホストにメッセージ",

@@ -61,6 +61,10 @@ export const ko: GuideLabels = {
     emailIntro: (name, title) =>
       `${name}님, ${title} 전용 안내서입니다. 도어 코드와 기타 정보는 도착 직전에 안내서에 표시됩니다.`,
     emailButton: "안내서 열기",
+    unsubscribeLink: "이 메시지 수신 거부",
+    unsubscribeButton: "수신 거부",
+    unsubscribeAsk: "이 숙박에 관한 메시지를 중단할까요?",
+    unsubscribed: "완료: 이 숙박에 관한 메시지를 더 이상 받지 않습니다.",
   },
   messaging: {
     entry: "호스트에게 메시지 보내기",

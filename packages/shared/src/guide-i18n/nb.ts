@@ -61,6 +61,10 @@ export const nb: GuideLabels = {
     emailIntro: (name, title) =>
       `Hei ${name}, her er din egen guide til ${title}. Dørkoden din og andre detaljer vises i den kort tid før du kommer.`,
     emailButton: "Åpne guiden din",
+    unsubscribeLink: "Meld deg av disse meldingene",
+    unsubscribeButton: "Meld av",
+    unsubscribeAsk: "Stoppe meldingene om dette oppholdet?",
+    unsubscribed: "Ferdig: du får ikke flere meldinger om dette oppholdet.",
   },
   messaging: {
     entry: "Send melding til verten",

@@ -61,6 +61,10 @@ export const nl: GuideLabels = {
     emailIntro: (name, title) =>
       `Hallo ${name}, hier is je eigen gids voor ${title}. Je deurcode en andere gegevens verschijnen erin kort voor je aankomst.`,
     emailButton: "Open je gids",
+    unsubscribeLink: "Afmelden voor deze berichten",
+    unsubscribeButton: "Afmelden",
+    unsubscribeAsk: "Berichten over dit verblijf stoppen?",
+    unsubscribed: "Klaar: je ontvangt geen berichten meer over dit verblijf.",
   },
   messaging: {
     entry: "Stuur je host een bericht",

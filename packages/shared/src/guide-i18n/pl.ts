@@ -61,6 +61,10 @@ export const pl: GuideLabels = {
     emailIntro: (name, title) =>
       `Cześć ${name}, oto Twój własny przewodnik: ${title}. Kod do drzwi i inne szczegóły pojawią się w nim krótko przed przyjazdem.`,
     emailButton: "Otwórz przewodnik",
+    unsubscribeLink: "Wypisz się z tych wiadomości",
+    unsubscribeButton: "Wypisz się",
+    unsubscribeAsk: "Zatrzymać wiadomości o tym pobycie?",
+    unsubscribed: "Gotowe: nie dostaniesz już wiadomości o tym pobycie.",
   },
   messaging: {
     entry: "Napisz do gospodarza",

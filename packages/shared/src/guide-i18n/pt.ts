@@ -61,6 +61,10 @@ export const pt: GuideLabels = {
     emailIntro: (name, title) =>
       `Olá ${name}, aqui está o seu guia pessoal de ${title}. O código da porta e outros detalhes aparecem nele pouco antes da sua chegada.`,
     emailButton: "Abrir o seu guia",
+    unsubscribeLink: "Cancelar a subscrição destas mensagens",
+    unsubscribeButton: "Cancelar subscrição",
+    unsubscribeAsk: "Deixar de receber mensagens sobre esta estadia?",
+    unsubscribed: "Feito: não receberá mais mensagens sobre esta estadia.",
   },
   messaging: {
     entry: "Fale com seu anfitrião",

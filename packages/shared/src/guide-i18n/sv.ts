@@ -61,6 +61,10 @@ export const sv: GuideLabels = {
     emailIntro: (name, title) =>
       `Hej ${name}, här är din egen guide till ${title}. Din dörrkod och andra detaljer visas i den strax innan du kommer.`,
     emailButton: "Öppna din guide",
+    unsubscribeLink: "Avsluta prenumerationen på dessa meddelanden",
+    unsubscribeButton: "Avsluta",
+    unsubscribeAsk: "Stoppa meddelandena om den här vistelsen?",
+    unsubscribed: "Klart: du får inga fler meddelanden om den här vistelsen.",
   },
   messaging: {
     entry: "Skriv till din värd",

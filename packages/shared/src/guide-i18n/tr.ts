@@ -61,6 +61,10 @@ export const tr: GuideLabels = {
     emailIntro: (name, title) =>
       `Merhaba ${name}, işte size özel ${title} rehberiniz. Kapı kodunuz ve diğer ayrıntılar varışınızdan kısa süre önce burada görünecek.`,
     emailButton: "Rehberinizi açın",
+    unsubscribeLink: "Bu mesajların aboneliğinden çık",
+    unsubscribeButton: "Abonelikten çık",
+    unsubscribeAsk: "Bu konaklamayla ilgili mesajlar durdurulsun mu?",
+    unsubscribed: "Tamam: bu konaklamayla ilgili başka mesaj almayacaksınız.",
   },
   messaging: {
     entry: "Ev sahibinize yazın",

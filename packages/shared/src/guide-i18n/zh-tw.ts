@@ -62,6 +62,10 @@ export const zhTW: GuideLabels = {
     emailIntro: (name, title) =>
       `${name}您好，這是您專屬的${title}入住指南。門鎖密碼和其他詳細資訊將在您抵達前不久顯示在指南中。`,
     emailButton: "開啟指南",
+    unsubscribeLink: "取消訂閱這些訊息",
+    unsubscribeButton: "取消訂閱",
+    unsubscribeAsk: "停止接收這次住宿的訊息？",
+    unsubscribed: "完成：您將不再收到這次住宿的訊息。",
   },
   messaging: {
     entry: "傳訊息給房東",

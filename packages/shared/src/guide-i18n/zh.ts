@@ -62,6 +62,10 @@ export const zh: GuideLabels = {
     emailIntro: (name, title) =>
       `${name}您好，这是您专属的${title}入住指南。门锁密码和其他详情将在您抵达前不久显示在指南中。`,
     emailButton: "打开指南",
+    unsubscribeLink: "退订这些消息",
+    unsubscribeButton: "退订",
+    unsubscribeAsk: "停止接收本次住宿的消息？",
+    unsubscribed: "完成：您将不再收到本次住宿的消息。",
   },
   messaging: {
     entry: "给房东发消息",

@@ -41,12 +41,16 @@ export const ConversationSummary = z.object({
   latestMessageAt: z.iso.datetime(),
   unreadCount: z.number().int(),
   blocked: z.boolean(),
+  /** The stay it belongs to (written from the stay's link, or a scheduled message): the inbox names it. */
+  stay: z.object({ id: z.uuid(), guestName: text(), checkInDate: text(), checkOutDate: text() }).nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
 export const ConversationListQuery = PageQuery.extend({
   /** One property's conversations (its weblink). */
   propertyId: text().min(1).max(60).optional(),
+  /** One stay's conversation (the stay's page lists it). */
+  stayId: z.uuid().optional(),
 });
 export type ConversationListQuery = z.infer<typeof ConversationListQuery>;
 

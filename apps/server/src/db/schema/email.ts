@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /** The embedded email provider's outbox: every email the product sends, kept for local users and tests. */
 export const emailOutbox = pgTable(
@@ -10,6 +10,8 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     template: text("template").notNull(),
+    /** Extra headers the email carried (List-Unsubscribe on guests' scheduled messages). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],

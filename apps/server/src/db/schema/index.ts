@@ -22,3 +22,4 @@ export * from "./api-keys.ts";
 export * from "./stays.ts";
 export * from "./stay-feeds.ts";
 export * from "./store.ts";
+export * from "./scheduled-messages.ts";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { managers } from "./managers.ts";
 import { properties } from "./properties.ts";
+import { stays } from "./stays.ts";
 import { accounts, users } from "./users.ts";
 
 /**
@@ -26,6 +27,8 @@ export const conversations = pgTable(
     endUserId: text("end_user_id").notNull(),
     /** Where to tell the guest of a reply, if they gave it. */
     guestEmail: text("guest_email"),
+    /** The stay it belongs to: written from the stay's link, or a scheduled message sent for it (decision 050). */
+    stayId: uuid("stay_id").references(() => stays.id, { onDelete: "set null" }),
     /** Blocked by the host: the guest's new messages are dropped. */
     blocked: boolean("blocked").notNull().default(false),
     latestMessageAt: timestamp("latest_message_at", { withTimezone: true }).notNull(),
@@ -40,6 +43,10 @@ export const conversations = pgTable(
     index("conversations_account_latest_idx").on(t.accountId, t.latestMessageAt, t.id),
     index("conversations_property_latest_idx").on(t.propertyId, t.latestMessageAt, t.id),
     uniqueIndex("conversations_property_end_user_unique").on(t.propertyId, t.endUserId),
+    // One conversation per stay.
+    uniqueIndex("conversations_stay_unique")
+      .on(t.stayId)
+      .where(sql`${t.stayId} is not null`),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   deletePushSubscription,
   upsertPushSubscription,
   findGuestConversation,
+  findStayConversation,
   findMessageFile,
   insertInboundMessage,
   insertMessageFiles,
@@ -35,6 +36,8 @@ export interface GuestGuide {
   propertyId: string;
   managerId: string | null;
   inboundMessagingActive: boolean;
+  /** Reached through a stay's link: the guest's messages belong to that stay (decision 050). */
+  stayId?: string;
 }
 
 /**
@@ -72,6 +75,7 @@ export async function sendGuestMessage(
       email: fields.email || null,
       text: fields.message,
       at: ctx.now(),
+      stayId: guide.stayId,
     });
     files = saved
       ? await insertMessageFiles(
@@ -103,7 +107,11 @@ export async function getGuestThread(
   guide: GuestGuide,
   endUserId: string | null,
 ): Promise<GuestThreadResponse> {
-  const conversation = endUserId ? await findGuestConversation(ctx.db, guide.id, endUserId) : null;
+  const conversation = guide.stayId
+    ? await findStayConversation(ctx.db, guide.stayId)
+    : endUserId
+      ? await findGuestConversation(ctx.db, guide.id, endUserId)
+      : null;
   return {
     messages: conversation ? await loadThread(ctx, conversation.id, guestFileUrl(guide.propertyId)) : [],
     open: guide.inboundMessagingActive,

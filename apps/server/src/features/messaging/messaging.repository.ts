@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conversationMessages, conversations, messageFiles, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { propertyLabelsOf } from "../properties/property-joins.service.ts";
+import { stayLabelsOf } from "../stays/stay-labels.service.ts";
 import { userFirstNameOf } from "../users/account-lookup.service.ts";
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -14,9 +15,11 @@ const unreadOf = sql<number>`(select count(*) from ${conversationMessages} m
 const lastTextOf = sql<string | null>`(select m.detail_text from ${conversationMessages} m
   where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1)`;
 
-// A conversation with its property's weblink, title and whether it takes messages, in one statement.
+// A conversation with its property's weblink, title and whether it takes messages, and its stay's guest and
+// days when it belongs to one, in one statement.
 function selectSummaries(db: Db) {
   const property = propertyLabelsOf(db);
+  const stay = stayLabelsOf(db);
   return db
     .select({
       conversation: conversations,
@@ -25,19 +28,28 @@ function selectSummaries(db: Db) {
       replyAllowed: property.inboundMessagingActive,
       unread: unreadOf,
       lastText: lastTextOf,
+      stay: {
+        id: stay.id,
+        guestFirstName: stay.guestFirstName,
+        guestLastName: stay.guestLastName,
+        checkInDate: stay.checkInDate,
+        checkOutDate: stay.checkOutDate,
+      },
     })
     .from(conversations)
-    .innerJoin(property, eq(property.id, conversations.propertyId));
+    .innerJoin(property, eq(property.id, conversations.propertyId))
+    .leftJoin(stay, eq(stay.id, conversations.stayId));
 }
 
 /** A page of the account's conversations, latest message first (MSG-03), optionally of one property. */
 export function listConversations(
   db: Db,
   accountId: string,
-  options: { propertyRowId?: string; cursor?: { at: Date; id: string }; limit: number },
+  options: { propertyRowId?: string; stayId?: string; cursor?: { at: Date; id: string }; limit: number },
 ) {
   const conditions = [eq(conversations.accountId, accountId)];
   if (options.propertyRowId) conditions.push(eq(conversations.propertyId, options.propertyRowId));
+  if (options.stayId) conditions.push(eq(conversations.stayId, options.stayId));
   if (options.cursor) {
     const { at, id } = options.cursor;
     conditions.push(
@@ -65,6 +77,12 @@ export async function findGuestConversation(db: Db, propertyRowId: string, endUs
     .from(conversations)
     .where(and(eq(conversations.propertyId, propertyRowId), eq(conversations.endUserId, endUserId)))
     .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A stay's conversation (decision 050). */
+export async function findStayConversation(db: Db, stayId: string) {
+  const rows = await db.select().from(conversations).where(eq(conversations.stayId, stayId)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -104,22 +122,30 @@ export async function insertInboundMessage(
     email: string | null;
     text: string;
     at: Date;
+    /** Written from the stay's link: the stay's conversation, whoever began it (decision 050). */
+    stayId?: string;
   },
 ): Promise<{ conversation: ConversationRow; message: MessageRow; created: boolean } | null> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(conversations)
-      .where(and(eq(conversations.propertyId, input.propertyRowId), eq(conversations.endUserId, input.endUserId)))
-      .for("update")
-      .limit(1);
+    const find = (where: ReturnType<typeof and>) => tx.select().from(conversations).where(where).for("update").limit(1);
+    const [ofStay] = input.stayId ? await find(eq(conversations.stayId, input.stayId)) : [];
+    const [existing] = ofStay
+      ? [ofStay]
+      : await find(
+          and(eq(conversations.propertyId, input.propertyRowId), eq(conversations.endUserId, input.endUserId)),
+        );
     if (existing?.blocked) return null;
     const title = `${input.firstName} ${input.lastName}`;
     let conversation: ConversationRow;
     if (existing) {
       const [updated] = await tx
         .update(conversations)
-        .set({ latestMessageAt: input.at, ...(input.email ? { guestEmail: input.email } : {}) })
+        .set({
+          latestMessageAt: input.at,
+          ...(input.email ? { guestEmail: input.email } : {}),
+          // The guest's earlier conversation on the property becomes the stay's, unless it is another stay's.
+          ...(input.stayId && !existing.stayId ? { stayId: input.stayId } : {}),
+        })
         .where(eq(conversations.id, existing.id))
         .returning();
       conversation = updated!;
@@ -135,6 +161,7 @@ export async function insertInboundMessage(
           creatorLastName: input.lastName,
           endUserId: input.endUserId,
           guestEmail: input.email,
+          stayId: input.stayId ?? null,
           latestMessageAt: input.at,
           createdAt: input.at,
         })
@@ -269,4 +296,60 @@ export async function deletePushSubscription(db: Db, propertyRowId: string, endU
         eq(pushSubscriptions.endpoint, endpoint),
       ),
     );
+}
+
+/**
+ * A scheduled message sent for a stay (decision 050), stored in the stay's conversation, begun here when the
+ * guest has not written yet (their guest id is the stay's until they do). It was emailed already: marked told
+ * and pushed, so the reply notifications never send it again.
+ */
+export async function insertStayOutboundMessage(
+  db: Db,
+  input: {
+    accountId: string;
+    propertyRowId: string;
+    stayId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    text: string;
+    at: Date;
+  },
+): Promise<{ conversationId: string; message: MessageRow }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(conversations)
+      .values({
+        accountId: input.accountId,
+        propertyId: input.propertyRowId,
+        title: `${input.firstName} ${input.lastName}`.trim(),
+        creatorFirstName: input.firstName,
+        creatorLastName: input.lastName,
+        endUserId: `stay:${input.stayId}`,
+        guestEmail: input.email,
+        stayId: input.stayId,
+        latestMessageAt: input.at,
+        createdAt: input.at,
+      })
+      .onConflictDoNothing();
+    const [conversation] = await tx
+      .update(conversations)
+      .set({ latestMessageAt: input.at })
+      .where(eq(conversations.stayId, input.stayId))
+      .returning({ id: conversations.id });
+    const [message] = await tx
+      .insert(conversationMessages)
+      .values({
+        conversationId: conversation!.id,
+        accountId: input.accountId,
+        inbound: false,
+        readByRecipient: false,
+        detailText: input.text,
+        notifiedAt: input.at,
+        pushedAt: input.at,
+        createdAt: input.at,
+      })
+      .returning();
+    return { conversationId: conversation!.id, message: message! };
+  });
 }

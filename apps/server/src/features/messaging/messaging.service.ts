@@ -21,6 +21,7 @@ import {
   findMessageFile,
   insertMessageFiles,
   insertOutboundMessage,
+  insertStayOutboundMessage,
   listConversations,
   listFilesOf,
   listMessages,
@@ -67,6 +68,14 @@ function toSummary(row: SummaryRow): ConversationSummary {
     latestMessageAt: c.latestMessageAt.toISOString(),
     unreadCount: row.unread,
     blocked: c.blocked,
+    stay: row.stay
+      ? {
+          id: row.stay.id,
+          guestName: `${row.stay.guestFirstName} ${row.stay.guestLastName}`.trim(),
+          checkInDate: row.stay.checkInDate,
+          checkOutDate: row.stay.checkOutDate,
+        }
+      : null,
   };
 }
 
@@ -132,6 +141,7 @@ export async function findConversations(
   const propertyRowId = query.propertyId ? (await getOwnedGuideProperty(ctx, caller, query.propertyId)).id : undefined;
   const rows = await listConversations(ctx.db, caller.accountId, {
     propertyRowId,
+    stayId: query.stayId,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
   });
@@ -240,4 +250,23 @@ export async function getHostAttachment(ctx: AppContext, caller: Caller, fileId:
   const found = await findMessageFile(ctx.db, fileId);
   if (!found || found.accountId !== caller.accountId) throw notFound("file");
   return found.file;
+}
+
+/**
+ * A scheduled message sent to a stay's guest (decision 050) joins the stay's conversation, so the host sees in
+ * the inbox everything the guest was told.
+ */
+export async function recordStayMessage(
+  ctx: AppContext,
+  input: {
+    accountId: string;
+    propertyRowId: string;
+    stayId: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    text: string;
+  },
+): Promise<void> {
+  await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
 }

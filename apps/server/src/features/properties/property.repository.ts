@@ -225,6 +225,15 @@ export async function findAccountGuideLanguages(db: Db, accountId: string): Prom
   return rows.map((r) => r.language).sort();
 }
 
+/** Every default language of the account's live guides, sorted (a scheduled message is written in each). */
+export async function findAccountDefaultLanguages(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ language: properties.defaultLanguage })
+    .from(properties)
+    .where(and(eq(properties.accountId, accountId), eq(properties.isShared, false), isNull(properties.archivedAt)));
+  return rows.map((r) => r.language).sort();
+}
+
 export interface GuidePropertyRecord {
   property: PropertyRow;
   account: AccountFlags;

@@ -19,6 +19,7 @@ import { toPropertyDto } from "./property.dto.ts";
 import { checkPropertyEdit, editRejectionError, syncMessagingStatus } from "./property-edit.service.ts";
 import {
   archiveOwnedProperty,
+  findAccountDefaultLanguages,
   findAccountGuideLanguages,
   findCompanyBrand,
   findOwnedProperty,
@@ -167,6 +168,11 @@ export async function getPropertyWeblinks(ctx: AppContext, propertyRowIds: strin
 /** Lists every translation language of the account's live guides, sorted (what shared items are written in). */
 export function listAccountGuideLanguages(ctx: AppContext, accountId: string): Promise<string[]> {
   return findAccountGuideLanguages(ctx.db, accountId);
+}
+
+/** Lists the default languages of the account's live guides, sorted. */
+export function listAccountDefaultLanguages(ctx: AppContext, accountId: string): Promise<string[]> {
+  return findAccountDefaultLanguages(ctx.db, accountId);
 }
 
 /** Gets the account's company brand name and colour, or null without a company. */

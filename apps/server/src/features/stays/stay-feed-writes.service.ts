@@ -3,6 +3,7 @@ import type { AppContext } from "../../app-context.ts";
 import { getStayProperty } from "../properties/property-stays.service.ts";
 import { searchableName, stayInstants } from "./stay-rules.ts";
 import type { NewStayRow, StayPatch } from "./stays.repository.ts";
+import { notifyStaysChanged } from "./stay-schedule.service.ts";
 import { cancelFeedStays, findFeedStays, insertStays, updateStayRow } from "./stay-writes.repository.ts";
 
 // A calendar feed's stays (decision 041): the feed's sync decides what changes (stay-feeds/feed-sync-plan.ts)
@@ -61,7 +62,8 @@ export async function syncFeedStays(
   if (!property) return null;
   const now = ctx.now();
   const today = todayIn(property.timeZone, now);
-  return ctx.db.transaction(async (db) => {
+  const touched: string[] = [];
+  const written = await ctx.db.transaction(async (db) => {
     const rows = await findFeedStays(db, target.feedId, target.sourceIds, today);
     const byId = new Map(rows.map((row) => [row.id, row]));
     const plan = decide(
@@ -98,7 +100,7 @@ export async function syncFeedStays(
       createdAt: now,
       updatedAt: now,
     }));
-    for (let i = 0; i < inserts.length; i += 500) await insertStays(db, inserts.slice(i, i + 500));
+    for (let i = 0; i < inserts.length; i += 500) touched.push(...(await insertStays(db, inserts.slice(i, i + 500))));
     for (const update of plan.update) {
       const stored = byId.get(update.stayId)!;
       const patch: StayPatch = { updatedAt: now };
@@ -112,6 +114,7 @@ export async function syncFeedStays(
       Object.assign(patch, stayInstants({ ...stored, ...update.reservation }, property.timeZone));
       if (update.reconfirm) Object.assign(patch, { status: "confirmed", cancelledAt: null });
       await updateStayRow(db, target.accountId, update.stayId, patch);
+      touched.push(update.stayId);
     }
     const cancelled = await cancelFeedStays(
       db,
@@ -119,6 +122,10 @@ export async function syncFeedStays(
       plan.cancel.map((c) => c.stayId),
       now,
     );
+    touched.push(...plan.cancel.map((c) => c.stayId));
     return { created: inserts.length, updated: plan.update.length, cancelled };
   });
+  // Once committed: what follows the stays' times (scheduled messages) moves with them.
+  await notifyStaysChanged(ctx, touched);
+  return written;
 }

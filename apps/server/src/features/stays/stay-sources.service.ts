@@ -2,6 +2,7 @@ import { isCalendarDay } from "@doorstep/shared/rules/analytics";
 import { isTimeOfDay } from "@doorstep/shared/rules/zoned-time";
 import type { StaySource } from "@doorstep/shared/schemas/stays";
 import type { SpecificErrorCode } from "@doorstep/shared/errors";
+import { notifyStaysChanged } from "./stay-schedule.service.ts";
 import type { AppContext } from "../../app-context.ts";
 import { getStayProperty, guideLanguages } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants } from "./stay-rules.ts";
@@ -131,6 +132,10 @@ export async function upsertStaysFromSource(
       newIds.push(...(await insertStays(ctx.db, inserts.slice(i, i + 500))));
     let next = 0;
     for (const outcome of outcomes) if (outcome.outcome === "new") outcome.stayId = newIds[next++] ?? null;
+    const touched = outcomes.flatMap((o) =>
+      (o.outcome === "new" || o.outcome === "changed") && o.stayId ? [o.stayId] : [],
+    );
+    await notifyStaysChanged(ctx, touched);
   }
   return outcomes;
 }

@@ -222,3 +222,16 @@ export async function listStaysAroundToday(db: Db, accountId: string, now: Date,
     .limit(limit);
   return rows.map(toView);
 }
+
+/** Stays' guest names and days as a subquery another feature joins on `id` (the inbox's stay label). */
+export const stayLabelsSubquery = (db: Db) =>
+  db
+    .select({
+      id: stays.id,
+      guestFirstName: stays.guestFirstName,
+      guestLastName: stays.guestLastName,
+      checkInDate: stays.checkInDate,
+      checkOutDate: stays.checkOutDate,
+    })
+    .from(stays)
+    .as("stay_labels");

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { purgeStayPages } from "../../lib/guide-purge.ts";
 import { getStayProperty, guideLanguages, type StayProperty } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants, type WallTimes } from "./stay-rules.ts";
+import { notifyStaysChanged } from "./stay-schedule.service.ts";
 import { findStayView, type StayPatch, type StayView } from "./stays.repository.ts";
 import {
   findPropertyStayTimes,
@@ -138,6 +139,7 @@ export async function createStay(
         updatedAt: now,
       },
     ]);
+    await notifyStaysChanged(ctx, [id!]);
     return { stay: await getStay(ctx, accountId, id!), created: true };
   } catch (error) {
     // Two creates of one reservation at once: the unique index keeps one, and the other answers it.
@@ -176,6 +178,7 @@ export async function updateStay(
     );
   await updateStayRow(ctx.db, accountId, stayId, patch);
   await purgeStayPages(ctx, stayId);
+  await notifyStaysChanged(ctx, [stayId]);
   return getStay(ctx, accountId, stayId);
 }
 
@@ -186,20 +189,24 @@ export async function cancelStay(ctx: AppContext, accountId: string, stayId: str
   const now = ctx.now();
   await updateStayRow(ctx.db, accountId, stayId, { status: "cancelled", cancelledAt: now, updatedAt: now });
   await purgeStayPages(ctx, stayId);
+  await notifyStaysChanged(ctx, [stayId]);
   return getStay(ctx, accountId, stayId);
 }
 
-/** Recomputes the instants of a property's stays after its zone changed: the wall times stay as written. */
-export async function recomputeStayInstants(
-  ctx: Pick<AppContext, "db">,
-  propertyRowId: string,
-  timeZone: string,
-): Promise<number> {
+/**
+ * Recomputes the instants of a property's stays after its zone changed: the wall times stay as written, and
+ * what follows the stays' times (scheduled messages) moves with them.
+ */
+export async function recomputeStayInstants(ctx: AppContext, propertyRowId: string, timeZone: string): Promise<number> {
   const rows = await findPropertyStayTimes(ctx.db, propertyRowId);
   const BATCH = 1000;
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH).map((r) => ({ id: r.id, ...stayInstants(r, timeZone) }));
     await setStayInstants(ctx.db, batch);
+    await notifyStaysChanged(
+      ctx,
+      batch.map((r) => r.id),
+    );
   }
   return rows.length;
 }

@@ -8,6 +8,8 @@ export interface EmailMessage {
   template: string;
   /** Links in the email, printed to the log by the embedded provider so a local user can follow them. */
   links?: string[];
+  /** Extra headers (a guest message's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Sends an email; throws when the provider fails (callers decide whether that fails the request). */

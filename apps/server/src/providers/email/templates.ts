@@ -96,3 +96,39 @@ export function stayLinkEmail(
     html,
   };
 }
+
+/**
+ * A scheduled message to a stay's guest (decision 050): the host's own words, plain and readable on a phone
+ * (paragraphs, addresses made links), in the guest's language, with a one-click unsubscribe for the stay: a
+ * link, and the List-Unsubscribe headers mail apps offer as a button (RFC 8058).
+ */
+export function guestMessageEmail(
+  to: string,
+  message: { subject: string; body: string; lang: string },
+  unsubscribe: { url: string; label: string },
+  /** Where the guest answers (the stay link's messages page), when the property takes messages. */
+  reply?: { url: string; label: string },
+): EmailMessage {
+  const link = (s: string) =>
+    escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:#0f766e">${url}</a>`);
+  const paragraphs = message.body
+    .split(/\n{2,}/)
+    .map((p) => `<p style="margin:0 0 16px">${link(p).replace(/\n/g, "<br>")}</p>`)
+    .join("");
+  const html = `<!doctype html><html lang="${escapeHtml(message.lang)}"><head><meta name="viewport" content="width=device-width,initial-scale=1"></head><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:16px;font-size:16px;line-height:1.5">
+${paragraphs}
+${reply ? `<p style="margin:24px 0 0"><a href="${escapeHtml(reply.url)}" style="color:#0f766e">${escapeHtml(reply.label)}</a></p>` : ""}
+<p style="color:#6b7280;font-size:13px;margin-top:32px"><a href="${escapeHtml(unsubscribe.url)}" style="color:#6b7280">${escapeHtml(unsubscribe.label)}</a></p>
+</body></html>`;
+  return {
+    to,
+    template: "scheduled-message",
+    subject: message.subject,
+    text: `${message.body}\n\n${reply ? `${reply.label}: ${reply.url}\n\n` : ""}--\n${unsubscribe.label}: ${unsubscribe.url}\n`,
+    html,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribe.url}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}

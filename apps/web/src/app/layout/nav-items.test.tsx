@@ -44,6 +44,7 @@ describe("navGroups: who sees which area", () => {
       n.stays,
       n.orders,
       n.store,
+      n.scheduledMessages,
       n.sharedContent,
       n.localAreas,
       n.managers,
@@ -94,7 +95,7 @@ describe("navGroups: who sees which area", () => {
 
   it("areas that do not exist yet are never listed", () => {
     const seen = labels(meWith({ messagingActive: true }));
-    for (const absent of ["Scheduled messages", "Team", "Activity"]) {
+    for (const absent of ["Team", "Activity"]) {
       expect(seen).not.toContain(absent);
     }
   });

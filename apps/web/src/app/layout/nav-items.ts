@@ -61,6 +61,7 @@ export function navGroups(me: MeResponse): NavGroup[] {
         item("/", n.home),
         item("/properties", n.properties, ["/property/", "/create-property"]),
         item("/stays", n.stays, ["/stays/"]),
+        item("/scheduled-messages", n.scheduledMessages),
         ...(user.messagingActive ? [item("/messaging", n.messages, ["/messaging"], unreadMessageCount)] : []),
         { ...item("/orders", n.orders, ["/orders"], pendingOrderCount ?? 0), badgeLabel: n.ordersPending },
         item("/store", n.store, ["/store/"]),

@@ -93,4 +93,10 @@ export const icons = {
       <path d="M3.5 10h17M8 3v4M16 3v4M7.5 14h5" />
     </Icon>
   ),
+  mail: (
+    <Icon>
+      <rect x="3" y="5.5" width="18" height="13" rx="2" />
+      <path d="M3.5 7l8.5 6 8.5-6" />
+    </Icon>
+  ),
 };

@@ -44,6 +44,7 @@ export function HomeTiles({ user, pendingOrderCount = 0 }: { user: UserDto; pend
           <Tile to="/stays" title={tiles.stays} icon={icons.calendar}>
             {stays.data ? tiles.staysUpcoming(stays.data.upcoming) : null}
           </Tile>
+          <Tile to="/scheduled-messages" title={tiles.scheduledMessages} icon={icons.mail} />
           <Tile to="/guide-analytics" title={tiles.guideAnalytics} icon={icons.chart} />
           <Tile to="/store" title={tiles.guestStore} icon={icons.gift} />
           <Tile to="/orders" title={tiles.orders} icon={icons.card}>

@@ -6,6 +6,7 @@ import { EmptyState } from "../../../components/ui/empty-state.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useConversations } from "../api/messaging.ts";
 import { formatMessageTime } from "./message-time.ts";
+import { formatStayDays } from "./stay-days.ts";
 
 const m = copy.messaging;
 
@@ -34,6 +35,11 @@ export function ConversationList({ propertyId = null }: { propertyId?: string | 
                 </time>
               </span>
               <span className="conversation-row__property">{c.propertyTitle}</span>
+              {c.stay ? (
+                <span className="conversation-row__stay">
+                  {m.stayLabel(c.stay.guestName, formatStayDays(c.stay.checkInDate, c.stay.checkOutDate))}
+                </span>
+              ) : null}
               <span className="conversation-row__preview">{c.lastMessage}</span>
               {c.unreadCount > 0 ? <span className="conversation-row__badge">{m.unread(c.unreadCount)}</span> : null}
             </Link>

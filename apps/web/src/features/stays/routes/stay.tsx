@@ -13,7 +13,9 @@ import { useStay } from "../api/get-stay.ts";
 import { CancelStay } from "../components/cancel-stay.tsx";
 import { GuestLink } from "../components/guest-link.tsx";
 import { StayBadges } from "../components/stay-badges.tsx";
+import { StayConversation } from "../components/stay-conversation.tsx";
 import { StayDetails } from "../components/stay-details.tsx";
+import { StayMessages } from "../components/stay-messages.tsx";
 import { StayFormDialog } from "../components/stay-form-dialog.tsx";
 import { guestName } from "../lib/format-stay.ts";
 import { useDocumentTitle } from "../lib/use-document-title.ts";
@@ -68,6 +70,8 @@ export function StayPage() {
       ) : null}
       <GuestLink stay={s} onDone={toast.show} />
       <StayDetails stay={s} />
+      <StayMessages stayId={s.id} onDone={toast.show} />
+      <StayConversation stayId={s.id} />
       <StayFormDialog
         open={editing}
         stay={s}

@@ -1,0 +1,194 @@
+import { copy } from "@doorstep/shared/copy";
+import { MESSAGE_DETAILS, unknownMessageDetails } from "@doorstep/shared/rules/scheduled-messages";
+import type {
+  MessageRuleDto,
+  MessageRuleFields,
+  MessageRuleListResponse,
+} from "@doorstep/shared/schemas/scheduled-messages";
+import type { AppContext } from "../../app-context.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { listAccountDefaultLanguages, listAccountGuideLanguages } from "../properties/property.service.ts";
+import { listPropertyChoices } from "../properties/property-choices.service.ts";
+import { getStayProperty } from "../properties/property-stays.service.ts";
+import {
+  deleteMessageRule,
+  findMessageRule,
+  findMessageRuleById,
+  findMessageRules,
+  insertMessageRule,
+  insertMessageRules,
+  updateMessageRule,
+  type MessageRuleRow,
+} from "./message-rules.repository.ts";
+import { ruleOf, type MessageRule } from "./message-rule.ts";
+import { dropRuleMessages, scheduleRuleMessages } from "./scheduled-messages.service.ts";
+
+const s = copy.scheduledMessages.suggestions;
+/** The four suggested rules (item 1 of the issue): inactive, with our text for the host to edit. */
+const SUGGESTIONS = [
+  { key: "booking-confirmation", trigger: "booked", days: 0, atTime: "10:00" },
+  { key: "check-in-instructions", trigger: "before-check-in", days: 1, atTime: "10:00" },
+  { key: "check-out-reminder", trigger: "before-check-out", days: 1, atTime: "18:00" },
+  { key: "thank-you", trigger: "after-check-out", days: 1, atTime: "10:00" },
+] as const;
+
+/** Whether SMS may be offered: only with an SMS provider configured. */
+export const smsAvailable = (ctx: AppContext) => Boolean(ctx.config.twilio);
+
+/** The languages an account writes messages in: English, its guides' default languages and translations. */
+async function accountLanguages(ctx: AppContext, accountId: string): Promise<string[]> {
+  const defaults = await listAccountDefaultLanguages(ctx, accountId);
+  return [...new Set(["en", ...defaults, ...(await listAccountGuideLanguages(ctx, accountId))])];
+}
+
+async function toDto(ctx: AppContext, row: MessageRuleRow): Promise<MessageRuleDto> {
+  let propertyIds: string[] | null = null;
+  if (row.propertyIds) {
+    propertyIds = [];
+    for (const id of row.propertyIds) {
+      const property = await getStayProperty(ctx, row.accountId, { id });
+      if (property) propertyIds.push(property.propertyId);
+    }
+  }
+  return {
+    id: row.id,
+    name: row.name,
+    trigger: row.trigger,
+    days: row.days,
+    atTime: row.atTime,
+    propertyIds,
+    channel: row.channel,
+    texts: row.texts,
+    active: row.active,
+    suggestion: row.suggestion,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Makes the account's four suggested rules the first time it looks (inactive: nothing is sent from them). */
+async function ensureSuggestions(ctx: AppContext, accountId: string, rows: MessageRuleRow[]): Promise<boolean> {
+  const have = new Set(rows.map((r) => r.suggestion));
+  const missing = SUGGESTIONS.filter((r) => !have.has(r.key));
+  // Only an account that never had them: a suggestion the host deleted stays deleted.
+  if (missing.length < SUGGESTIONS.length) return false;
+  const now = ctx.now();
+  await insertMessageRules(
+    ctx.db,
+    missing.map((r, i) => ({
+      accountId,
+      name: s[r.key].name,
+      trigger: r.trigger,
+      days: r.days,
+      atTime: r.atTime,
+      propertyIds: null,
+      channel: "email" as const,
+      texts: { en: { subject: s[r.key].subject, body: s[r.key].body } },
+      active: false,
+      suggestion: r.key,
+      // In the order above.
+      createdAt: new Date(now.getTime() + i),
+      updatedAt: now,
+    })),
+  );
+  return true;
+}
+
+/** The account's rules (the suggestions made on the first read), with what the form offers. */
+export async function listMessageRules(ctx: AppContext, accountId: string): Promise<MessageRuleListResponse> {
+  let rows = await findMessageRules(ctx.db, accountId);
+  if (await ensureSuggestions(ctx, accountId, rows)) rows = await findMessageRules(ctx.db, accountId);
+  const items: MessageRuleDto[] = [];
+  for (const row of rows) items.push(await toDto(ctx, row));
+  return {
+    items,
+    languages: await accountLanguages(ctx, accountId),
+    properties: await listPropertyChoices(ctx, accountId),
+    smsAvailable: smsAvailable(ctx),
+    details: [...MESSAGE_DETAILS],
+  };
+}
+
+/** One of the account's rules, or 404. */
+export async function getMessageRule(ctx: AppContext, accountId: string, id: string): Promise<MessageRuleDto> {
+  const row = await findMessageRule(ctx.db, accountId, id);
+  if (!row) throw notFound("message-rule");
+  return toDto(ctx, row);
+}
+
+/** A rule by id for the sender (any account); null when gone. */
+export async function getRuleForSending(ctx: AppContext, id: string): Promise<MessageRule | null> {
+  const row = await findMessageRuleById(ctx.db, id);
+  return row ? ruleOf(row) : null;
+}
+
+/**
+ * Checks a rule before it is saved: SMS only where offered, a text in some language, and every stay detail
+ * one the product knows (refused with the detail named, at its field).
+ */
+async function checkedFields(ctx: AppContext, accountId: string, input: MessageRuleFields) {
+  if (input.channel === "sms" && !smsAvailable(ctx))
+    throw new AppError("MESSAGE_CHANNEL_UNAVAILABLE", undefined, { at: ["channel"] });
+  const texts = Object.fromEntries(Object.entries(input.texts).filter(([, t]) => t.body.trim() !== ""));
+  if (Object.keys(texts).length === 0) throw new AppError("MESSAGE_TEXT_REQUIRED", undefined, { at: ["texts"] });
+  for (const [language, t] of Object.entries(texts)) {
+    for (const field of ["subject", "body"] as const) {
+      const [detail] = unknownMessageDetails(t[field]);
+      if (detail) throw new AppError("MESSAGE_DETAIL_UNKNOWN", { detail }, { at: ["texts", language, field] });
+    }
+  }
+  let propertyIds: string[] | null = null;
+  if (input.propertyIds) {
+    propertyIds = [];
+    for (const weblink of input.propertyIds) {
+      const property = await getStayProperty(ctx, accountId, { propertyId: weblink });
+      if (!property) throw notFound("property");
+      propertyIds.push(property.id);
+    }
+  }
+  return {
+    name: input.name,
+    trigger: input.trigger,
+    days: input.trigger === "booked" || input.trigger === "check-in-day" ? 0 : input.days,
+    atTime: input.atTime,
+    propertyIds,
+    channel: input.channel,
+    texts,
+    active: input.active,
+  };
+}
+
+/** A new rule; an active one schedules its message for the stays ahead at once. */
+export async function createMessageRule(
+  ctx: AppContext,
+  accountId: string,
+  input: MessageRuleFields,
+): Promise<MessageRuleDto> {
+  const fields = await checkedFields(ctx, accountId, input);
+  const now = ctx.now();
+  const row = await insertMessageRule(ctx.db, { ...fields, accountId, createdAt: now, updatedAt: now });
+  await scheduleRuleMessages(ctx, ruleOf(row));
+  return toDto(ctx, row);
+}
+
+/** Changes a rule: every unsent message of it is scheduled again (or dropped when it is switched off). */
+export async function updateRule(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+  input: MessageRuleFields,
+): Promise<MessageRuleDto> {
+  if (!(await findMessageRule(ctx.db, accountId, id))) throw notFound("message-rule");
+  const fields = await checkedFields(ctx, accountId, input);
+  const row = await updateMessageRule(ctx.db, accountId, id, { ...fields, updatedAt: ctx.now() });
+  if (!row) throw notFound("message-rule");
+  await scheduleRuleMessages(ctx, ruleOf(row));
+  return toDto(ctx, row);
+}
+
+/** Deletes a rule and its messages. */
+export async function removeMessageRule(ctx: AppContext, accountId: string, id: string): Promise<void> {
+  if (!(await findMessageRule(ctx.db, accountId, id))) throw notFound("message-rule");
+  await dropRuleMessages(ctx, id);
+  await deleteMessageRule(ctx.db, accountId, id);
+}
