@@ -28,6 +28,7 @@ import { registerStayRoutes } from "./features/stays/stays.routes.ts";
 import { registerStayLinkRoutes } from "./features/stays/stay-links.routes.ts";
 import { registerStayFeedRoutes } from "./features/stay-feeds/stay-feeds.routes.ts";
 import { registerStoreRoutes } from "./features/store/store.routes.ts";
+import { settleOrdersOfChangedStays } from "./features/store/store-jobs.service.ts";
 import {
   registerScheduledMessageRoutes,
   registerUnsubscribeRoutes,
@@ -229,6 +230,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerRecordJobs(ctx);
   // A stay's new dates, times, zone, contact or status move its scheduled messages (decision 050).
   onStaysChanged(rescheduleStayMessages);
+  onStaysChanged(settleOrdersOfChangedStays);
   app.addHook("onClose", () => ctx.jobs.stop());
 
   // Error handling first: Fastify binds a route's error handler when the route is registered.

@@ -11,6 +11,7 @@ import {
   findOrderById,
   findOrderByPayment,
   forgetWebhookEvent,
+  listPendingOrdersOfStays,
   moveOrder,
 } from "./store.repository.ts";
 
@@ -37,6 +38,20 @@ export async function expireOrder(ctx: AppContext, orderId: string): Promise<boo
   if (order.payment === "authorised" && order.paymentRef) await ctx.storePayments.release(order.paymentRef);
   await afterOrderChange(ctx, moved);
   return true;
+}
+
+/**
+ * Stays changed (the stays feature's listener, wired in app.ts): a pending order's deadline job is moved to now,
+ * so an order whose stay was cancelled is cancelled and its card released at once, not at its deadline. The job
+ * acts only on what is still due, so a stay that merely moved leaves its orders pending.
+ */
+export async function settleOrdersOfChangedStays(ctx: AppContext, stayIds: string[]): Promise<void> {
+  for (const order of await listPendingOrdersOfStays(ctx.db, stayIds)) {
+    const stay = await getStay(ctx, order.accountId, order.stayId).catch(() => null);
+    // Only a cancelled (or erased) stay's orders: moving a live order's job would lose its deadline.
+    if (stay && stay.status !== "cancelled") continue;
+    await ctx.jobs.schedule(STORE_DEADLINE_JOB, { key: order.id, runAt: ctx.now() });
+  }
 }
 
 /**

@@ -143,6 +143,17 @@ export function listStayOrders(db: Db, stayId: string): Promise<OrderRow[]> {
   return db.select().from(storeOrders).where(eq(storeOrders.stayId, stayId)).orderBy(desc(storeOrders.createdAt));
 }
 
+/** The pending orders of these stays (a stay's change may end them). */
+export function listPendingOrdersOfStays(
+  db: Db,
+  stayIds: string[],
+): Promise<Pick<OrderRow, "id" | "accountId" | "stayId">[]> {
+  return db
+    .select({ id: storeOrders.id, accountId: storeOrders.accountId, stayId: storeOrders.stayId })
+    .from(storeOrders)
+    .where(and(inArray(storeOrders.stayId, stayIds), eq(storeOrders.status, "pending")));
+}
+
 export async function countPendingOrders(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -239,6 +239,24 @@ describe("orders", () => {
     expect((await payment(row.paymentRef!)).status).toBe("canceled");
   });
 
+  it("cancelling a stay settles its pending orders at once: their deadline job moves to now, and runs to release", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const due = async () =>
+      (await t.ctx.jobs.list())
+        .filter((j) => j.name === STORE_DEADLINE_JOB && j.key === order.id && j.state === "created")
+        .map((j) => j.runAt.getTime());
+    const [deadline] = await due();
+    expect(deadline).toBeGreaterThan(t.ctx.now().getTime());
+    await cancelStay(t.ctx, host.accountId, stay.id);
+    expect(await due()).toEqual([t.ctx.now().getTime()]);
+    expect(await expireOrder(t.ctx, order.id)).toBe(true);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ status: "cancelled", payment: "released" });
+    expect((await payment(row.paymentRef!)).status).toBe("canceled");
+  });
+
   it("declines by itself when unanswered by the deadline (the clock moved), releasing the card", async () => {
     const offer = await createOfferFor(t.app, host, {
       type: "extra",
