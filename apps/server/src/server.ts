@@ -56,4 +56,7 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
   );
   // After listening: the queue's first start installs its tables, which need not delay the first request.
   await ctx.jobs.start();
+  // PGlite has no autovacuum: fresh planner statistics after the migrations (and the queue's tables), in the
+  // background, one table at a time (decision 048).
+  ctx.maintenance.run().catch((err: unknown) => app.log.error({ err }, "embedded database upkeep failed"));
 }

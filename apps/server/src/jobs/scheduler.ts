@@ -49,6 +49,8 @@ export const JOBS: Job[] = [
   { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
   // Calendar feeds: each minute the feeds whose next poll has come (every STAY_FEED_POLL_MINUTES each, decision 041).
   { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
+  // PGlite has no autovacuum: its statistics and dead rows are seen to here (decision 048); PostgreSQL skips it.
+  { name: "database-maintenance", everyMs: 30 * 60_000, run: (ctx) => ctx.maintenance.run() },
 ];
 
 /**
