@@ -40,6 +40,7 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
  */
 export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<FastPath> {
   let fastPath: FastPath | null = null;
+  let stayFastPath: FastPath | null = null;
   await parent.register(async (scope) => {
     // The passcode form posts without JavaScript (GUIDE-07): application/x-www-form-urlencoded.
     scope.addContentTypeParser(
@@ -52,9 +53,14 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
     fastPath = routes(scope, ctx);
     registerGuestMessageRoutes(scope, ctx);
     registerGuestMessageApiRoutes(scope, ctx);
-    registerStayGuideRoutes(scope, ctx);
+    stayFastPath = registerStayGuideRoutes(scope, ctx);
   });
-  return fastPath!;
+  const guide = fastPath!;
+  const stay = stayFastPath!;
+  // The guide's cached pages, then the stays' (decisions 025, 047): one listener for the app's HTTP server.
+  const both = ((req, res) => guide(req, res) || stay(req, res)) as FastPath;
+  Object.defineProperty(both, "served", { get: () => guide.served + stay.served });
+  return both;
 }
 
 function routes(scope: FastifyInstance, ctx: AppContext): FastPath {

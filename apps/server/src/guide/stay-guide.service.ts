@@ -19,6 +19,11 @@ export interface StayGuideRequest {
   lang?: string;
   acceptLanguage?: string;
   ip: string;
+  /**
+   * A cached page's revalidation in the background (decision 047), not a guest's opening: nothing is counted,
+   * neither an opening nor a miss against the address (the guest who triggered it was counted already).
+   */
+  revalidating?: boolean;
 }
 
 /** `/s/{token}` as a path (the language links keep the guest on their own link). */
@@ -107,7 +112,7 @@ export async function loadStayGuidePage(
   load: GuideLoader = (r) => loadGuidePage(ctx, r),
 ): Promise<StayGuidePage> {
   const found = await findStayByLinkToken(ctx, request.token);
-  if (!found) {
+  if (!found && !request.revalidating) {
     await ctx.rateLimiter.consume("stay-link-miss", request.ip, ctx.config.guide.stayLinkMisses);
   }
   const empty = (kind: "not-found" | "inactive") =>
@@ -138,7 +143,7 @@ export async function loadStayGuidePage(
     unmasked: true,
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
-  await recordStayLinkOpen(ctx, found.stay.id);
+  if (!request.revalidating) await recordStayLinkOpen(ctx, found.stay.id);
   const model: GuidePageModel = {
     ...guide.model,
     noindex: true,
