@@ -37,11 +37,13 @@ interface Row {
   results: Record<string, string>;
 }
 const rows: Row[] = [];
+/** What the probe counted: statements per request, the event loop's delay. Printed below the rates. */
+const workRows: Row[] = [];
 const notes: string[] = [];
 
-function record(read: string, database: string, value: string) {
-  let row = rows.find((r) => r.read === read);
-  if (!row) rows.push((row = { read, results: {} }));
+function record(read: string, database: string, value: string, into = rows) {
+  let row = into.find((r) => r.read === read);
+  if (!row) into.push((row = { read, results: {} }));
   row.results[database] = value;
 }
 
@@ -96,7 +98,6 @@ async function measure(database: string, env: Record<string, string>) {
     const pinDatabase = async () => {
       if (admin) for (const pid of await databaseBackends(admin)) pinTree(pid, LOAD_CPU);
     };
-    const delays: string[] = [];
     const run = async (
       name: string,
       url: string,
@@ -110,9 +111,13 @@ async function measure(database: string, env: Record<string, string>) {
       const result = wrk(url, { connections, seconds: SECONDS, headers, cpu: LOAD_CPU });
       if (own) {
         const report = await readProbe(pid, probeFile);
-        delays.push(`${name} ${report.eventLoopDelay.p99} ms`);
         if (result.errors) notes.push(`${database}, ${name}: ${result.errors} errors`);
-        record(`… statements per request, ${name}`, database, statementsPerRequest(report, result.requests).toFixed(2));
+        record(
+          `${name}`,
+          database,
+          `${statementsPerRequest(report, result.requests).toFixed(2)} statements/request, event-loop delay p99 ${report.eventLoopDelay.p99} ms`,
+          workRows,
+        );
       }
       return result;
     };
@@ -154,7 +159,6 @@ async function measure(database: string, env: Record<string, string>) {
       const one = await run(`${read} (1 conn)`, `${server.url}${route}`, 1, auth);
       record(`${read} at 1 conn`, database, `p50 ${one.p50.toFixed(1)} ms, p99 ${one.p99.toFixed(1)} ms`);
     }
-    record("Event-loop delay p99 during each run", database, delays.join("; "));
   } finally {
     await admin?.end();
     await server?.stop();
@@ -204,6 +208,12 @@ const lines = [
   `| Read | ${databases.join(" | ")} |`,
   `|---|${databases.map(() => "---").join("|")}|`,
   ...rows.map((row) => `| ${row.read} | ${databases.map((d) => row.results[d] ?? "—").join(" | ")} |`),
+  "",
+  "What the server did during each run (bench/server-probe.mjs in the server):",
+  "",
+  `| Run | ${databases.join(" | ")} |`,
+  `|---|${databases.map(() => "---").join("|")}|`,
+  ...workRows.map((row) => `| ${row.read} | ${databases.map((d) => row.results[d] ?? "—").join(" | ")} |`),
   "",
 ];
 console.log(`\n${lines.join("\n")}`);
