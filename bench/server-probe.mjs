@@ -64,7 +64,9 @@ if (out) {
       },
       statements: Object.fromEntries([...statements].sort((a, b) => b[1].n - a[1].n)),
     };
-    fs.writeFileSync(out, JSON.stringify(report, null, 1));
+    // Whole or not at all: the reader waits for the name.
+    fs.writeFileSync(`${out}.tmp`, JSON.stringify(report, null, 1));
+    fs.renameSync(`${out}.tmp`, out);
     statements = new Map();
     delay.reset();
     since = performance.now();

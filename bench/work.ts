@@ -35,10 +35,10 @@ export interface ProbeReport {
 }
 
 /** Asks the probe in the server for its window and starts a new one. */
-export async function readProbe(pid: number, file: string): Promise<ProbeReport> {
+export async function readProbe(pid: number, file: string, waitMs = 5000): Promise<ProbeReport> {
   fs.rmSync(file, { force: true });
   process.kill(pid, "SIGUSR2");
-  for (let i = 0; i < 100 && !fs.existsSync(file); i++) await sleep(50);
+  for (let i = 0; i < waitMs / 50 && !fs.existsSync(file); i++) await sleep(50);
   return JSON.parse(fs.readFileSync(file, "utf8")) as ProbeReport;
 }
 

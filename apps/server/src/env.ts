@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Benchmarks only: "off" lifts every limit; refused in production. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * "off": this instance answers requests and runs no jobs (another instance does). `npm run bench:check` uses
+   * it to count a request's own work without the queue's (decision 049).
+   */
+  JOBS: z.enum(["on", "off"]).default("on"),
   WEB_DIST_DIR: z.string().optional(),
   // Billing: Stripe when the secret key is set, else the local simulated gateway.
   STRIPE_SECRET_KEY: z.string().optional(),
