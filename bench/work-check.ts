@@ -67,7 +67,7 @@ const child = spawn(
       LOG_LEVEL: "warn",
       // No revalidation inside a window (it is due by the clock, and valgrind stretches the clock): a
       // revalidation is background work, bounded by decision 047, not a request's.
-      GUIDE_RENDER_CACHE_MS: "60000",
+      GUIDE_RENDER_CACHE_MS: "3600000",
       // Nor the job queue's polls and runs, which fall in one window or the other.
       JOBS: "off",
       ...probeEnv(probeFile),

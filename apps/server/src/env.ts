@@ -69,7 +69,7 @@ const EnvSchema = z.object({
   AFFILIATE_RATE_AUD: z.coerce.number().positive().max(1000).optional(),
   // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
-  GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Days raw visit and section records are kept; the daily counts the analytics read are kept for good. */
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
   /** How often each property's calendar (iCal) feeds are polled for stays. */
