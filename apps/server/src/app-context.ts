@@ -15,6 +15,7 @@ import type { StorageProvider } from "./providers/storage/file-storage.ts";
 import type { TranslationProvider } from "./providers/translate/translation-provider.ts";
 import type { What3wordsProvider } from "./providers/w3w/what3words-provider.ts";
 import type { PushProvider } from "./providers/push/push-provider.ts";
+import type { DbMaintenance } from "./db/maintenance.ts";
 
 /** What services need from the outside world; built once in buildApp, replaced piecemeal in tests. */
 export interface AppContext {
@@ -38,6 +39,8 @@ export interface AppContext {
   broadcast: Broadcast;
   /** The durable job queue (decision 034): per-record jobs at a time, moved or cancelled by key, run once. */
   jobs: JobQueue;
+  /** The embedded database's upkeep (decision 048): ANALYZE and VACUUM on PGlite, nothing on PostgreSQL. */
+  maintenance: DbMaintenance;
   now: () => Date;
   log: FastifyBaseLogger;
 }

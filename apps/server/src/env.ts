@@ -50,6 +50,11 @@ const EnvSchema = z.object({
   RATE_LIMIT_IP_MULTIPLIER: z.coerce.number().positive().default(1),
   /** Benchmarks only: "off" lifts every limit; refused in production. */
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
+  /**
+   * "off": this instance answers requests and runs no jobs (another instance does). `npm run bench:check` uses
+   * it to count a request's own work without the queue's (decision 049).
+   */
+  JOBS: z.enum(["on", "off"]).default("on"),
   WEB_DIST_DIR: z.string().optional(),
   // Billing: Stripe when the secret key is set, else the local simulated gateway.
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -72,7 +77,7 @@ const EnvSchema = z.object({
   AFFILIATE_RATE_AUD: z.coerce.number().positive().max(1000).optional(),
   // Guest guide: its own host serves /:propertyId; a short in-process cache of public pages.
   GUIDE_HOST: z.string().optional(),
-  GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  GUIDE_RENDER_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).optional(),
   /** Days raw visit and section records are kept; the daily counts the analytics read are kept for good. */
   VISIT_RETENTION_DAYS: z.coerce.number().int().min(31).max(3650).default(400),
   /** How often each property's calendar (iCal) feeds are polled for stays. */

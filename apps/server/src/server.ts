@@ -55,5 +55,9 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
     `Doorstep is running at ${config.publicUrl} (database: ${database.kind}, email: ${config.smtpUrl ? "smtp" : "outbox in the log"})`,
   );
   // After listening: the queue's first start installs its tables, which need not delay the first request.
+  if (env.JOBS === "off") return;
   await ctx.jobs.start();
+  // PGlite has no autovacuum: fresh planner statistics after the migrations (and the queue's tables), in the
+  // background, one table at a time (decision 048).
+  ctx.maintenance.run().catch((err: unknown) => app.log.error({ err }, "embedded database upkeep failed"));
 }

@@ -79,5 +79,7 @@ export async function runBulkUpdate(
       if (editPurgesGuide(line.edit)) await purgeGuideCache(ctx, line.propertyId);
     }
   }
+  // Many rows at once: the embedded database's statistics are refreshed shortly after (decision 048).
+  ctx.maintenance.soon();
   return { key: request.key, applied: true, results: bulkResults(plan, applied, reasonText) };
 }

@@ -110,3 +110,44 @@ describe("the guide's fast path (decision 025)", () => {
     expect(renderGuide(await load(), { protectedContent: true }, second)).not.toBe(second);
   });
 });
+
+describe("the stay pages' fast path (decision 047)", () => {
+  it("answers a cached stay page with the route's own status, headers and bytes, private and no-store", async () => {
+    const host = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, host, { title: "Stay Flat" });
+    const day = (n: number) => new Date(t.clock.now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const created = await t.as(host, "POST", "/api/stays", {
+      propertyId,
+      guestFirstName: "Ana",
+      checkInDate: day(-1),
+      checkOutDate: day(2),
+      doorCode: "4321",
+    });
+    const stayId = created.json().stay.id as string;
+    const link = await t.as(host, "GET", `/api/stays/${stayId}/link`);
+    const path = new URL(link.json().url as string).pathname;
+    // The first view renders through the route and fills the cache.
+    expect((await get(path)).status).toBe(200);
+    const before = t.guideFastPath.served;
+    for (const encoding of ["", "gzip", "br"]) {
+      const headers: Record<string, string> = encoding ? { "accept-encoding": encoding } : {};
+      const fast = await get(path, headers);
+      const slow = await t.app.inject({ method: "GET", url: path, headers });
+      expect(fast.status).toBe(200);
+      expect(meaningful(fast.headers)).toEqual(meaningful(slow.headers));
+      expect(fast.body.equals(slow.rawPayload)).toBe(true);
+      expect(fast.headers["cache-control"]).toBe("private, no-store");
+      expect(fast.headers["referrer-policy"]).toBe("no-referrer");
+      expect(fast.headers["x-robots-tag"]).toBe("noindex, nofollow");
+    }
+    expect(t.guideFastPath.served).toBe(before + 3);
+    // Another query, an unknown token: the long way (its misses are counted against the address there).
+    await get(`${path}?utm_source=x`);
+    expect((await get("/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")).status).toBe(404);
+    expect(t.guideFastPath.served).toBe(before + 3);
+    // A new door code purges the page: the next request renders it again with the new code.
+    await t.as(host, "PATCH", `/api/stays/${stayId}`, { doorCode: "8765" });
+    expect((await get(path)).body.toString()).toContain("8765");
+    expect(t.guideFastPath.served).toBe(before + 3);
+  });
+});

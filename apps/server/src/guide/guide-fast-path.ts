@@ -17,7 +17,7 @@ const GUIDE_URL = /^\/g\/([a-z0-9-]{1,60})(?:\?([^#]*))?$/;
 const LANG = /^[A-Za-z0-9-]{0,12}$/;
 
 /** A page's answer in one encoding, ready to write: its ETag and its headers as Node takes them, flat. */
-interface Wire {
+export interface Wire {
   etag: string;
   headers: string[];
   notModified: string[];
@@ -68,16 +68,25 @@ export function createGuideFastPath(options: {
     return true;
   } as FastPath;
 
-  // Each cached page's answers are built once per encoding and forgotten with the page.
+  const wireOf = createWires(options.hsts);
+  fastPath.served = 0;
+  return fastPath;
+}
+
+/**
+ * Each cached page's answers, built once per encoding (with HSTS when served over https, the one header the
+ * app's hook adds) and forgotten with the page: what `writeHead` takes, flat, so a write processes no object.
+ */
+export function createWires(hsts: boolean): (page: RenderedGuide, encoding: Encoding | null) => Wire {
   const wires = new WeakMap<RenderedGuide, Map<Encoding | null, Wire>>();
-  function wireOf(page: RenderedGuide, encoding: Encoding | null): Wire {
+  return function wireOf(page, encoding) {
     let byEncoding = wires.get(page);
     if (!byEncoding) wires.set(page, (byEncoding = new Map()));
     let wire = byEncoding.get(encoding);
     if (!wire) {
       const etag = encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag;
       const common: Record<string, string> = { ...page.headers, ETag: etag };
-      if (options.hsts) common["Strict-Transport-Security"] = "max-age=31536000";
+      if (hsts) common["Strict-Transport-Security"] = "max-age=31536000";
       const body = page.body.get(encoding);
       const full: Record<string, string> = { ...common };
       if (encoding) full["Content-Encoding"] = encoding;
@@ -86,7 +95,5 @@ export function createGuideFastPath(options: {
       byEncoding.set(encoding, wire);
     }
     return wire;
-  }
-  fastPath.served = 0;
-  return fastPath;
+  };
 }

@@ -48,6 +48,7 @@ const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
  */
 export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppContext): Promise<FastPath> {
   let fastPath: FastPath | null = null;
+  let stayFastPath: FastPath | null = null;
   await parent.register(async (scope) => {
     // The passcode form posts without JavaScript (GUIDE-07): application/x-www-form-urlencoded.
     scope.addContentTypeParser(
@@ -60,10 +61,15 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
     fastPath = routes(scope, ctx);
     registerGuestMessageRoutes(scope, ctx);
     registerGuestMessageApiRoutes(scope, ctx);
-    registerStayGuideRoutes(scope, ctx);
+    stayFastPath = registerStayGuideRoutes(scope, ctx);
     registerStayStoreRoutes(scope, ctx);
   });
-  return fastPath!;
+  const guide = fastPath!;
+  const stay = stayFastPath!;
+  // The guide's cached pages, then the stays' (decisions 025, 047): one listener for the app's HTTP server.
+  const both = ((req, res) => guide(req, res) || stay(req, res)) as FastPath;
+  Object.defineProperty(both, "served", { get: () => guide.served + stay.served });
+  return both;
 }
 
 function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
@@ -106,23 +112,33 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
     const basePath = guideBasePath(request.originalUrl, propertyId);
     const acceptLanguage = str(request.headers["accept-language"])?.slice(0, 200);
     const key = { originalUrl: request.originalUrl, propertyId, lang: q.lang, acceptLanguage };
+    const guestCookie = request.cookies[guestCookieName(propertyId)];
     const cacheable = !q.preview && !extra.gateError;
-    const hit = cacheable ? (cachedPage(key) ?? (await cache.pending(cacheKeyOf(key)))) : null;
+    const hit = cacheable ? cachedPage(key) : null;
     const acceptEncoding = str(request.headers["accept-encoding"]);
     if (hit) return sendGuide(reply, hit, str(request.headers["if-none-match"]), acceptEncoding);
-    const startedAt = cache.begin();
-    const result = await loadGuidePage(ctx, {
-      propertyId,
-      basePath,
-      scriptUrl: GUIDE_SCRIPT.url,
-      lang: q.lang ?? (request.body as { lang?: string } | undefined)?.lang,
-      acceptLanguage,
-      previewToken: q.preview,
-      guestCookie: request.cookies[guestCookieName(propertyId)],
-      gateError: extra.gateError,
-    });
-    const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
-    if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt);
+    const render = async () => {
+      const startedAt = cache.begin();
+      const result = await loadGuidePage(ctx, {
+        propertyId,
+        basePath,
+        scriptUrl: GUIDE_SCRIPT.url,
+        lang: q.lang ?? (request.body as { lang?: string } | undefined)?.lang,
+        acceptLanguage,
+        previewToken: q.preview,
+        guestCookie,
+        gateError: extra.gateError,
+      });
+      const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
+      if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt);
+      return { rendered, personal: result.personal };
+    };
+    // Visitors with nothing personal about them (no unlock cookie, no preview, no gate error) share one render
+    // of a page not cached yet: after a purge, a crowd costs one database read and one render (decision 047).
+    const shared = cacheable && !guestCookie;
+    const rendered = shared
+      ? await cache.once(cacheKeyOf(key), propertyId, async () => (await render()).rendered)
+      : (await render()).rendered;
     return sendGuide(
       reply,
       rendered,

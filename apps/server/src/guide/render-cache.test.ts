@@ -16,8 +16,8 @@ vi.spyOn(performance, "now").mockImplementation(() => clock);
 afterEach(() => void (clock = 0));
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-describe("the guide render cache (decision 013)", () => {
-  it("serves a page with its compressed forms ready, and never after ttl", () => {
+describe("the guide render cache (decisions 013, 047)", () => {
+  it("serves a page with its compressed forms ready, past its ttl too, until nobody read it for ten ttls", () => {
     const cache = createRenderCache(1000);
     const first = page("<p>one</p>".repeat(200));
     cache.set("k", "guide", first, cache.begin());
@@ -25,37 +25,52 @@ describe("the guide render cache (decision 013)", () => {
     // Compressed at store time: the same buffer every time.
     expect(first.body.get("gzip")).toBe(first.body.get("gzip"));
     clock = 1001;
+    expect(cache.get("k")).toBe(first);
+    clock = 10_001;
     expect(cache.get("k")).toBeNull();
   });
 
-  it("from half the ttl, answers from the cache and renders once in the background", async () => {
+  it("past the ttl, answers from the cache at once and revalidates once in the background", async () => {
     const cache = createRenderCache(1000);
     cache.set("k", "guide", page("old"), cache.begin());
-    const refresh = vi.fn(async () => page("new"));
-    clock = 400;
+    let finish: (p: RenderedGuide) => void = () => undefined;
+    const refresh = vi.fn(() => new Promise<RenderedGuide>((resolve) => (finish = resolve)));
+    clock = 900;
     expect(cache.get("k", refresh)?.html).toBe("old");
     expect(refresh).not.toHaveBeenCalled();
-    clock = 600;
+    clock = 1100;
     expect(cache.get("k", refresh)?.html).toBe("old");
+    // However long the revalidation takes, nobody waits for it, and it is not started twice.
+    clock = 20_000;
     expect(cache.get("k", refresh)?.html).toBe("old");
     expect(refresh).toHaveBeenCalledTimes(1);
+    finish(page("new"));
     await settle();
     expect(cache.get("k", refresh)?.html).toBe("new");
   });
 
-  it("past the ttl, a request waits for the render under way instead of starting its own", async () => {
+  it("renders a page that is not cached once for every request that arrives meanwhile", async () => {
     const cache = createRenderCache(1000);
-    cache.set("k", "guide", page("old"), cache.begin());
     let finish: (p: RenderedGuide) => void = () => undefined;
-    clock = 600;
-    cache.get("k", () => new Promise((resolve) => (finish = resolve)));
-    clock = 1100;
-    expect(cache.get("k")).toBeNull();
-    const waiting = cache.pending("k");
+    const render = vi.fn(() => new Promise<RenderedGuide>((resolve) => (finish = resolve)));
+    const first = cache.once("k", "guide", render);
+    const second = cache.once("k", "guide", render);
     finish(page("new"));
-    expect((await waiting)?.html).toBe("new");
-    expect(cache.get("k")?.html).toBe("new");
-    expect(cache.pending("k")).toBeNull();
+    expect((await first).html).toBe("new");
+    expect((await second).html).toBe("new");
+    expect(render).toHaveBeenCalledTimes(1);
+    // Done: the next miss renders again.
+    void cache.once("k", "guide", render);
+    expect(render).toHaveBeenCalledTimes(2);
+  });
+
+  it("a purge keeps a render begun before it from answering the requests that arrive after it", async () => {
+    const cache = createRenderCache(1000);
+    const before = cache.once("k", "guide", async () => page("before"));
+    cache.purge("guide");
+    const after = cache.once("k", "guide", async () => page("after"));
+    expect((await before).html).toBe("before");
+    expect((await after).html).toBe("after");
   });
 
   it("drops a page whose refresh says it may no longer be shared, or fails", async () => {
@@ -63,7 +78,7 @@ describe("the guide render cache (decision 013)", () => {
     const cache = createRenderCache(1000, onError);
     cache.set("a", "guide", page("public"), cache.begin());
     cache.set("b", "guide", page("public"), cache.begin());
-    clock = 600;
+    clock = 1100;
     cache.get("a", async () => null);
     cache.get("b", async () => Promise.reject(new Error("database down")));
     await settle();
@@ -76,7 +91,7 @@ describe("the guide render cache (decision 013)", () => {
     const cache = createRenderCache(1000);
     cache.set("k", "guide", page("before"), cache.begin());
     let finish: (p: RenderedGuide) => void = () => undefined;
-    clock = 600;
+    clock = 1100;
     cache.get("k", () => new Promise((resolve) => (finish = resolve)));
     cache.purge("guide");
     finish(page("rendered before the purge"));

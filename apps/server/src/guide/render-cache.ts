@@ -4,25 +4,33 @@ interface Entry {
   at: number;
   propertyId: string;
   page: RenderedGuide;
-  /** The background render under way, which a request arriving after ttlMs waits for instead of its own. */
+  /** The background revalidation under way, if any. */
   refreshing: Promise<RenderedGuide | null> | null;
 }
 
 /**
- * A short-lived in-process cache of public guide pages (no passcode, no preview): a QR code on a busy fridge
- * door should not cost a render each time. Caches only (docs/architecture.md §1: nothing else lives in one
- * process), bounded, and off when ttlMs is 0 (tests). Entries hold the page's bytes ready in every encoding.
+ * How many ttls a page may go unrevalidated before it is no longer served: a guide nobody read for that long is
+ * rendered again for its next reader rather than shown once from long ago.
+ */
+const COLD_AFTER_TTLS = 10;
+
+/**
+ * The in-process cache of public guide pages (no passcode, no preview): a QR code on a busy fridge door must
+ * not cost a render, or a database read, per guest. Caches only (docs/architecture.md §1: nothing else lives in
+ * one process), bounded, and off when ttlMs is 0 (tests). Entries hold the page's bytes ready in every encoding.
  *
- * Refresh-ahead (decision 013): a page is served for at most ttlMs after its render, as before; from half that
- * age the first request starts one render in the background and is answered from the cache meanwhile, so a
- * guide in steady use never makes a guest wait for a render (or for the database) and is never older than
- * ttlMs. `refresh` answers null when the page may no longer be shared (it became protected): it is dropped.
- * It is given the current page, which it may answer again when nothing changed (no render, no compression).
- *
- * A change that must not be outlived by a cached page purges the guide's entries (`purge`, from the
- * broadcast on every instance). A render that began before the purge — a request's or a background
- * refresh's — may finish after it with the old data, so `set` takes the stamp `begin()` gave when the render
- * started and drops a page older than the purge.
+ * A cached page is always served at once (decision 047): no request waits for a render or for the database
+ * while a page is cached. What changes a page:
+ * - **Writes that must not be outlived** (a passcode, an unpublish, a delete, a deactivation; decision 042's
+ *   stay changes for stay pages) purge the guide's entries on every instance (`purge`, from the broadcast).
+ *   A render that began before the purge — a request's or a revalidation's — may finish after it with the old
+ *   data, so `set` takes the stamp `begin()` gave when the render started and drops a page older than the purge.
+ * - **Everything else** (an edited item, a translation that arrived, the clock ending a trial) is picked up by
+ *   revalidation in the background: a page older than ttlMs that is read starts one `refresh`, and the guests
+ *   reading meanwhile get the page as it is. `refresh` is given the current page and answers it again when
+ *   nothing changed (no render, no compression), or null when the page may no longer be shared.
+ * - A page nobody read for COLD_AFTER_TTLS ttls is dropped at its next read: that read renders (once, however
+ *   many arrive together: `once`).
  */
 export function createRenderCache(
   ttlMs: number,
@@ -30,6 +38,8 @@ export function createRenderCache(
   maxEntries = 2000,
 ) {
   const entries = new Map<string, Entry>();
+  /** Renders of pages not cached, one per key, awaited by every request for that key meanwhile. */
+  const inflight = new Map<string, { propertyId: string; running: Promise<RenderedGuide> }>();
   /** Purge sequence: the last purge of each property, and below `floor` every render counts as stale. */
   let sequence = 0;
   let floor = 0;
@@ -51,11 +61,12 @@ export function createRenderCache(
       const hit = entries.get(key);
       if (!hit) return null;
       const age = performance.now() - hit.at;
-      if (age > ttlMs) {
-        if (!hit.refreshing) entries.delete(key);
+      if (hit.refreshing) return hit.page;
+      if (age > ttlMs * COLD_AFTER_TTLS) {
+        entries.delete(key);
         return null;
       }
-      if (refresh && age > ttlMs / 2 && !hit.refreshing) {
+      if (refresh && age > ttlMs) {
         const startedAt = sequence;
         const dropIfCurrent = () => {
           if (entries.get(key) === hit) entries.delete(key);
@@ -75,9 +86,22 @@ export function createRenderCache(
       }
       return hit.page;
     },
-    /** A render of key already under way (its page past ttlMs): wait for it rather than render again. */
-    pending(key: string): Promise<RenderedGuide | null> | null {
-      return entries.get(key)?.refreshing ?? null;
+    /**
+     * One render of a page not cached, shared by every request for `key` that arrives before it ends (a purge
+     * or a cold page meets a crowd: one database read and one render, not one each).
+     */
+    once(key: string, propertyId: string, render: () => Promise<RenderedGuide>): Promise<RenderedGuide> {
+      if (ttlMs <= 0) return render();
+      const current = inflight.get(key);
+      if (current) return current.running;
+      const entry = {
+        propertyId,
+        running: render().finally(() => {
+          if (inflight.get(key) === entry) inflight.delete(key);
+        }),
+      };
+      inflight.set(key, entry);
+      return entry.running;
     },
     /** The stamp to pass to `set` for a render starting now. */
     begin(): number {
@@ -93,6 +117,8 @@ export function createRenderCache(
       }
       purgedAt.set(propertyId, sequence);
       for (const [key, entry] of entries) if (entry.propertyId === propertyId) entries.delete(key);
+      // A shared render begun before the purge must not answer the requests that arrive after it.
+      for (const [key, entry] of inflight) if (entry.propertyId === propertyId) inflight.delete(key);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -5,18 +6,25 @@ import { text } from "@doorstep/shared/schemas/text";
 import type { AppContext } from "../app-context.ts";
 import { GUIDE_SCRIPT, SERVICE_WORKER } from "./guide-assets.ts";
 import type { GuidePageModel } from "./guide-model.ts";
-import { renderGuide, securityHeaders, sendGuide } from "./guide-render.tsx";
-import { loadStayGuidePage, type GuideLoader } from "./stay-guide.service.ts";
+import { renderGuide, securityHeaders, sendGuide, type RenderedGuide } from "./guide-render.tsx";
+import { loadStayGuidePage, type GuideLoader, type StayGuideRequest } from "./stay-guide.service.ts";
 import { createGuideModelCache } from "./guide-model-cache.ts";
 import { loadGuidePage } from "./guide.service.ts";
 import { GUIDE_PURGE_CHANNEL, STAY_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { recordStayLinkOpen, stayTokenHash, windowOf } from "../features/stays/stay-links.service.ts";
-import { createOpenCounter, createStayPageCache } from "./stay-page-cache.ts";
+import { createOpenCounter, createStayPageCache, type CachedStayPage } from "./stay-page-cache.ts";
+import type { FastPath } from "../lib/fast-path.ts";
+import { clientIp } from "../lib/fast-path.ts";
+import { pickEncoding } from "../lib/compression.ts";
+import { createWires } from "./guide-fast-path.ts";
 import { toGuideJson } from "./guide-json.ts";
 import { AppError } from "../lib/app-error.ts";
 import { StayGuideResponse } from "@doorstep/shared/schemas/stay-links";
 
 const Params = z.object({ token: text().min(1).max(100) });
+// A stay link as it is made (base64url, decision 042) with at most a `lang`: anything else goes the long way.
+const STAY_URL = /^\/s\/([A-Za-z0-9_-]{16,100})(?:\?([^#]*))?$/;
+const LANG = /^[A-Za-z0-9-]{0,12}$/;
 const Query = z.object({ lang: text().max(12).optional() });
 const str = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -42,8 +50,12 @@ export function stayOfflineHeaders(model: GuidePageModel): Record<string, string
   return model.kind === "guide" && model.stay?.until ? { "X-Guide-Stay-Until": model.stay.until } : {};
 }
 
-/** `/s/{token}`: a stay's own guide (decision 042). Rendered per request from the guide's model and the stay. */
-export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): void {
+/**
+ * `/s/{token}`: a stay's own guide (decision 042), rendered from the property's cached model and the stay, kept
+ * per token until its next phase and answered from that cache ahead of Fastify (decision 047). Returns that fast
+ * path for the app's HTTP server.
+ */
+export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext): FastPath {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const models = createGuideModelCache(ctx.config.guide.renderCacheMs);
   const pages = createStayPageCache(ctx.config.guide.renderCacheMs);
@@ -63,12 +75,52 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
   });
   const load: GuideLoader = (r) =>
     models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, () => loadGuidePage(ctx, r));
+  /** Renders a stay's page; `previous` (the cached one) is kept when nothing it is made from changed. */
+  async function renderStayPage(
+    request: StayGuideRequest,
+    previous: CachedStayPage | null,
+  ): Promise<{ sent: RenderedGuide; cached: CachedStayPage | null }> {
+    const page = await loadStayGuidePage(ctx, request, load);
+    const cancelled = page.found?.stay.status === "cancelled";
+    const rendered = renderGuide(
+      page.model,
+      {
+        protectedContent: true,
+        // Gone for good: a cancelled stay's link will not come back (an unknown one is a plain 404).
+        status: cancelled ? 410 : undefined,
+      },
+      previous?.rendered,
+    );
+    const stayPage =
+      previous && rendered === previous.rendered
+        ? previous.page
+        : { ...rendered, headers: { ...rendered.headers, ...STAY_PAGE_HEADERS, ...stayOfflineHeaders(page.model) } };
+    const found = page.found;
+    if (!found || cancelled || page.model.kind !== "guide") return { sent: stayPage, cached: null };
+    const { revealAt, endAt } = windowOf(found.stay, found.settings);
+    const now = ctx.now().getTime();
+    const until = now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
+    const { id: stayId, accountId, propertyId } = found.stay;
+    return { sent: stayPage, cached: { page: stayPage, rendered, stayId, accountId, propertyId, until } };
+  }
+
+  /**
+   * A cached stay page, revalidated in the background when due (decision 047), or null. The cache is keyed by
+   * the token's SHA-256: a lookup compares hashes, never the token (decision 042's constant-time argument).
+   */
+  function cachedStayPage(token: string, lang: string | undefined, ip: string): CachedStayPage | null {
+    const key = `${stayTokenHash(token)}|${lang ?? ""}`;
+    return pages.get(key, ctx.now().getTime(), async (current) => {
+      const request = { token, scriptUrl: GUIDE_SCRIPT.url, lang, ip, revalidating: true };
+      return (await renderStayPage(request, current)).cached;
+    });
+  }
+
   app.get("/s/:token", { config: { public: true }, schema: { hide: true, params: Params } }, async (request, reply) => {
     const query = Query.safeParse(request.query);
     const lang = query.success ? query.data.lang : undefined;
     const acceptEncoding = str(request.headers["accept-encoding"]);
-    const key = `${stayTokenHash(request.params.token)}|${lang ?? ""}`;
-    const hit = pages.get(key, ctx.now().getTime());
+    const hit = cachedStayPage(request.params.token, lang, request.ip);
     // The link's worker fetching the page the guest has just opened, to keep it offline, is not another opening.
     const countOpen = request.headers[OFFLINE_COPY_HEADER] !== "1";
     if (hit) {
@@ -76,8 +128,7 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       return sendGuide(reply, hit.page, undefined, acceptEncoding);
     }
     const startedAt = pages.begin();
-    const page = await loadStayGuidePage(
-      ctx,
+    const { sent, cached } = await renderStayPage(
       {
         token: request.params.token,
         scriptUrl: GUIDE_SCRIPT.url,
@@ -86,27 +137,10 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
         ip: request.ip,
         countOpen,
       },
-      load,
+      null,
     );
-    const cancelled = page.found?.stay.status === "cancelled";
-    const rendered = renderGuide(page.model, {
-      protectedContent: true,
-      // Gone for good: a cancelled stay's link will not come back (an unknown one is a plain 404).
-      status: cancelled ? 410 : undefined,
-    });
-    const stayPage = {
-      ...rendered,
-      headers: { ...rendered.headers, ...STAY_PAGE_HEADERS, ...stayOfflineHeaders(page.model) },
-    };
-    const found = page.found;
-    if (found && !cancelled && page.model.kind === "guide") {
-      const { revealAt, endAt } = windowOf(found.stay, found.settings);
-      const now = ctx.now().getTime();
-      const until = now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
-      const { id: stayId, accountId, propertyId } = found.stay;
-      pages.set(key, { page: stayPage, stayId, accountId, propertyId }, until, startedAt);
-    }
-    return sendGuide(reply, stayPage, undefined, acceptEncoding);
+    if (cached) pages.set(`${stayTokenHash(request.params.token)}|${lang ?? ""}`, cached, startedAt);
+    return sendGuide(reply, sent, undefined, acceptEncoding);
   });
 
   // The link's own service worker: the guide's, scoped to this link (the page registers it at `/s/{token}/sw.js`).
@@ -155,4 +189,30 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       return { ...toGuideJson(model), stay: model.stay };
     },
   );
+
+  const wireOf = createWires(ctx.config.publicUrl.startsWith("https://"));
+  // Named, so a CPU profile tells it apart from the guide's own fast path.
+  const fastPath = function stayPageFastPath(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== "GET") return false;
+    const match = STAY_URL.exec(req.url ?? "");
+    if (!match) return false;
+    let lang: string | undefined;
+    if (match[2]) {
+      for (const [name, value] of new URLSearchParams(match[2])) {
+        // Only the language may vary; a repeated one is for the route's schema to judge.
+        if (name !== "lang" || lang !== undefined) return false;
+        lang = value;
+      }
+      if (lang !== undefined && !LANG.test(lang)) return false;
+    }
+    const hit = cachedStayPage(match[1]!, lang, clientIp(req, ctx.config.trustProxy) ?? "");
+    if (!hit) return false;
+    if (req.headers[OFFLINE_COPY_HEADER] !== "1") opens.add(hit.stayId, ctx.now());
+    const wire = wireOf(hit.page, pickEncoding(req.headers["accept-encoding"]));
+    fastPath.served++;
+    res.writeHead(hit.page.status, wire.headers).end(wire.body);
+    return true;
+  } as FastPath;
+  fastPath.served = 0;
+  return fastPath;
 }

@@ -23,6 +23,11 @@ export interface StayGuideRequest {
   ip: string;
   /** False for the offline worker's own copy of a page the guest just opened (decision 043): not another opening. */
   countOpen?: boolean;
+  /**
+   * A cached page's revalidation in the background (decision 047), not a guest's opening: nothing is counted,
+   * neither an opening nor a miss against the address (the guest who triggered it was counted already).
+   */
+  revalidating?: boolean;
 }
 
 /** `/s/{token}` as a path (the language links keep the guest on their own link). */
@@ -112,7 +117,7 @@ export async function loadStayGuidePage(
   load: GuideLoader = (r) => loadGuidePage(ctx, r),
 ): Promise<StayGuidePage> {
   const found = await findStayByLinkToken(ctx, request.token);
-  if (!found) {
+  if (!found && !request.revalidating) {
     await ctx.rateLimiter.consume("stay-link-miss", request.ip, ctx.config.guide.stayLinkMisses);
   }
   const empty = (kind: "not-found" | "inactive") =>
@@ -143,7 +148,7 @@ export async function loadStayGuidePage(
     unmasked: true,
   });
   if (guide.model.kind !== "guide") return { ...guide, personal: true, found };
-  if (request.countOpen !== false) await recordStayLinkOpen(ctx, found.stay.id);
+  if (!request.revalidating && request.countOpen !== false) await recordStayLinkOpen(ctx, found.stay.id);
   const stay = stayPart(found, guide.model.labels, guide.model.language, ctx.now());
   const model: GuidePageModel = {
     ...guide.model,

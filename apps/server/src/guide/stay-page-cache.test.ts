@@ -1,16 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildProperty, buildUser, type TestUser } from "../test/factories.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
 import { createOpenCounter, createStayPageCache } from "./stay-page-cache.ts";
 
 const page = { html: "x" } as RenderedGuide;
-const value = (stayId: string, accountId = "acc", propertyId = "home") => ({ page, stayId, accountId, propertyId });
+const value = (stayId: string, until = Infinity, accountId = "acc", propertyId = "home") => ({
+  page,
+  rendered: page,
+  stayId,
+  accountId,
+  propertyId,
+  until,
+});
+let clock = 0;
+vi.spyOn(performance, "now").mockImplementation(() => clock);
+afterEach(() => void (clock = 0));
 
-describe("the stay page cache (decision 042)", () => {
-  it("serves until the ttl or the stay's next phase, and drops by stay, account or property", () => {
+describe("the stay page cache (decisions 042, 047)", () => {
+  it("serves until the stay's next phase, and drops by stay, account or property", () => {
     const cache = createStayPageCache(60_000);
-    cache.set("k1", value("s1"), 1_000, cache.begin());
+    cache.set("k1", value("s1", 1_000), cache.begin());
     expect(cache.get("k1", 999)?.stayId).toBe("s1");
     expect(cache.get("k1", 1_000)).toBeNull();
     for (const [purge, expected] of [
@@ -20,20 +30,42 @@ describe("the stay page cache (decision 042)", () => {
       [(c: ReturnType<typeof createStayPageCache>) => c.purge("s2"), "s1"],
     ] as const) {
       const c = createStayPageCache(60_000);
-      c.set("k", value("s1"), Infinity, c.begin());
+      c.set("k", value("s1"), c.begin());
       purge(c);
       expect(c.get("k", 0)?.stayId ?? null).toBe(expected);
     }
+  });
+
+  it("past the ttl, answers at once and revalidates once in the background; a cold page is dropped", async () => {
+    const cache = createStayPageCache(1000);
+    cache.set("k", value("s1"), cache.begin());
+    let finish: (v: ReturnType<typeof value> | null) => void = () => undefined;
+    const refresh = vi.fn(() => new Promise<ReturnType<typeof value> | null>((resolve) => (finish = resolve)));
+    clock = 1500;
+    expect(cache.get("k", 0, refresh)?.stayId).toBe("s1");
+    expect(cache.get("k", 0, refresh)?.stayId).toBe("s1");
+    expect(refresh).toHaveBeenCalledTimes(1);
+    finish(value("s1-again"));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.get("k", 0)?.stayId).toBe("s1-again");
+    // The stay is gone (a new link): the revalidation drops the page.
+    clock = 3000;
+    cache.get("k", 0, async () => null);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cache.get("k", 0)).toBeNull();
+    cache.set("k", value("s1"), cache.begin());
+    clock = 3000 + 10_001;
+    expect(cache.get("k", 0)).toBeNull();
   });
 
   it("does not store a render that began before a purge, nor anything when off", () => {
     const cache = createStayPageCache(60_000);
     const startedAt = cache.begin();
     cache.purge("other");
-    cache.set("k", value("s1"), Infinity, startedAt);
+    cache.set("k", value("s1"), startedAt);
     expect(cache.get("k", 0)).toBeNull();
     const off = createStayPageCache(0);
-    off.set("k", value("s1"), Infinity, off.begin());
+    off.set("k", value("s1"), off.begin());
     expect(off.get("k", 0)).toBeNull();
   });
 

@@ -1,24 +1,32 @@
 import type { RenderedGuide } from "./guide-render.tsx";
 
 export interface CachedStayPage {
+  /** The page as sent: the render with the stay headers. */
   page: RenderedGuide;
+  /** The render it came from, given back to `renderGuide` so an unchanged model keeps its page (decision 025). */
+  rendered: RenderedGuide;
   stayId: string;
   accountId: string;
   propertyId: string;
-}
-
-interface Entry extends CachedStayPage {
-  at: number;
   /** The next change of the stay's phase (ms since the epoch): the page is not served from then on. */
   until: number;
 }
 
+interface Entry extends CachedStayPage {
+  at: number;
+  refreshing: Promise<CachedStayPage | null> | null;
+}
+
+/** A page nobody read for this many ttls is rendered again for its next reader rather than revalidated. */
+const COLD_AFTER_TTLS = 10;
+
 /**
- * A stay's rendered page, for at most ttlMs (GUIDE_RENDER_CACHE_MS; 0 in tests: off) and never past the stay's
- * next phase change, keyed by the token's hash and language (decision 042): a guest reloading, or a family
- * opening one link on four phones, costs a lookup here. A purge — the stay changed, its link was replaced, the
- * account's reveal settings or the guide changed, on any instance through the broadcast — drops it at once, and
- * a render that began before any purge is not stored after it.
+ * A stay's rendered page, keyed by the token's hash and language (decision 042), served at once and never past
+ * the stay's next phase change (the reveal, the end: that request renders the page of the new phase). Like the
+ * guide's pages (decision 047), a page older than ttlMs (GUIDE_RENDER_CACHE_MS; 0 in tests: off) is revalidated
+ * in the background — the stay read again by its token's hash, the property's model from its cache — while the
+ * guests reading meanwhile get the page as it is; a stay or guide change that must be seen on the next request
+ * purges it on every instance, and a render that began before any purge is not stored after it.
  */
 export function createStayPageCache(ttlMs: number, maxEntries = 2000) {
   const entries = new Map<string, Entry>();
@@ -27,22 +35,50 @@ export function createStayPageCache(ttlMs: number, maxEntries = 2000) {
     sequence++;
     for (const [key, entry] of entries) if (match(entry)) entries.delete(key);
   };
+  function set(key: string, value: CachedStayPage, startedAt: number) {
+    if (ttlMs <= 0 || startedAt !== sequence) return;
+    if (entries.size >= maxEntries && !entries.has(key)) entries.clear();
+    entries.set(key, { ...value, at: performance.now(), refreshing: null });
+  }
   return {
-    get(key: string, nowMs: number): CachedStayPage | null {
+    get(
+      key: string,
+      nowMs: number,
+      refresh?: (current: CachedStayPage) => Promise<CachedStayPage | null>,
+    ): CachedStayPage | null {
       const hit = entries.get(key);
       if (!hit) return null;
-      if (performance.now() - hit.at > ttlMs || nowMs >= hit.until) {
+      if (nowMs >= hit.until) {
         entries.delete(key);
         return null;
+      }
+      if (hit.refreshing) return hit;
+      const age = performance.now() - hit.at;
+      if (age > ttlMs * COLD_AFTER_TTLS) {
+        entries.delete(key);
+        return null;
+      }
+      if (refresh && age > ttlMs) {
+        const startedAt = sequence;
+        const dropIfCurrent = () => {
+          if (entries.get(key) === hit) entries.delete(key);
+        };
+        hit.refreshing = refresh(hit).then(
+          (value) => {
+            if (value) set(key, value, startedAt);
+            else dropIfCurrent();
+            return value;
+          },
+          () => {
+            dropIfCurrent();
+            return null;
+          },
+        );
       }
       return hit;
     },
     begin: () => sequence,
-    set(key: string, value: CachedStayPage, until: number, startedAt: number) {
-      if (ttlMs <= 0 || startedAt !== sequence) return;
-      if (entries.size >= maxEntries) entries.clear();
-      entries.set(key, { ...value, at: performance.now(), until });
-    },
+    set,
     /** A stay's id, or "account:{id}" for all of an account's stays. */
     purge(message: string) {
       const account = message.startsWith("account:") ? message.slice("account:".length) : null;

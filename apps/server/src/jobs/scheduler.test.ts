@@ -31,6 +31,7 @@ describe("recurring jobs", () => {
       "property-time-zones": 3600,
       "stay-feed-poll": 60,
       "send-scheduled-messages": 30,
+      "database-maintenance": 1800,
     });
   });
 });

@@ -52,6 +52,8 @@ export const JOBS: Job[] = [
   { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
   // Scheduled guest messages whose time has come (decision 050); a booking's queues an immediate run too.
   { name: "send-scheduled-messages", everyMs: 30_000, run: (ctx) => sendDueScheduledMessages(ctx) },
+  // PGlite has no autovacuum: its statistics and dead rows are seen to here (decision 048); PostgreSQL skips it.
+  { name: "database-maintenance", everyMs: 30 * 60_000, run: (ctx) => ctx.maintenance.run() },
 ];
 
 /**

@@ -183,5 +183,7 @@ export async function applyStayImport(
   const digest = digestOf(file.sha256, dateOrder, rows);
   if (digest !== options.digest) throw new AppError("STAY_IMPORT_CHANGED");
   await resolve(ctx, accountId, groups, false);
+  // Many rows at once: the embedded database's statistics are refreshed shortly after (decision 048).
+  ctx.maintenance.soon();
   return result(rows, dateOrder, dateFormats, digest, true);
 }
