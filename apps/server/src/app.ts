@@ -1,3 +1,4 @@
+import type { Permission } from "@doorstep/shared/rules/permissions";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
@@ -36,6 +37,7 @@ import {
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { assertRouteDeclaresPermission, registerPermissions } from "./plugins/permissions.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
@@ -86,6 +88,8 @@ export interface RegisteredRoute {
   public: boolean;
   /** Open to API keys (decision 039): the authorization harness keeps the list of such routes. */
   apiKeys: boolean;
+  /** What a signed-in caller's role must allow (decision 056); null only on public routes. */
+  permission: Permission | null;
   /** The route's request schemas (zod), for the edge fuzz test, and its responses' (decision 030). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
 }
@@ -242,12 +246,15 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
     documentApiKeyRoute(route);
+    // Decision 056: every route says which permission it needs, or that it is public; else the app does not start.
+    assertRouteDeclaresPermission(route);
     for (const method of [route.method].flat()) {
       routes.push({
         method,
         url: route.url,
         public: route.config?.public === true,
         apiKeys: route.config?.apiKeys === true,
+        permission: route.config?.permission ?? null,
         schema: route.schema,
       });
     }
@@ -284,6 +291,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
   registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
+  registerPermissions(app, ctx);
   registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);

@@ -18,6 +18,7 @@ import { phoneCopy } from "./copy/phone.ts";
 import { stayLinksCopy } from "./copy/stay-links.ts";
 import { guestStayCopy } from "./copy/guest-stay.ts";
 import { todayCopy } from "./copy/today.ts";
+import { teamCopy } from "./copy/team.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -44,4 +45,5 @@ export const copy = {
   ...stayLinksCopy,
   ...guestStayCopy,
   ...todayCopy,
+  ...teamCopy,
 } as const;

@@ -21,3 +21,4 @@ export * from "./system.ts";
 export * from "./api-keys.ts";
 export * from "./stays.ts";
 export * from "./stay-feeds.ts";
+export * from "./team.ts";

@@ -28,6 +28,8 @@ import {
   setConversationBlocked,
   type MessageFileRow,
   type MessageRow,
+  findConversationPropertyRowId,
+  findMessageFilePropertyRowId
 } from "./messaging.repository.ts";
 
 const PAGE = 30;
@@ -132,6 +134,7 @@ export async function findConversations(
   const propertyRowId = query.propertyId ? (await getOwnedGuideProperty(ctx, caller, query.propertyId)).id : undefined;
   const rows = await listConversations(ctx.db, caller.accountId, {
     propertyRowId,
+    scope: caller.propertyScope,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
   });
@@ -240,4 +243,14 @@ export async function getHostAttachment(ctx: AppContext, caller: Caller, fileId:
   const found = await findMessageFile(ctx.db, fileId);
   if (!found || found.accountId !== caller.accountId) throw notFound("file");
   return found.file;
+}
+
+/** The property row of a conversation of the account, or null: the permission hook's property scope (decision 056). */
+export function conversationPropertyRowId(ctx: AppContext, accountId: string, id: string): Promise<string | null> {
+  return findConversationPropertyRowId(ctx.db, accountId, id);
+}
+
+/** The property row of a file in a conversation of the account, or null (decision 056). */
+export function messageFilePropertyRowId(ctx: AppContext, accountId: string, fileId: string): Promise<string | null> {
+  return findMessageFilePropertyRowId(ctx.db, accountId, fileId);
 }

@@ -39,7 +39,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.get(
     "/api/stays",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:read" },
       schema: {
         tags,
         summary: "The account's stays by tab (upcoming, past, cancelled), filtered by property or guest name",
@@ -48,7 +48,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const page = await listStays(ctx, accountOfAny(request), request.query);
+      const page = await listStays(ctx, accountOfAny(request), request.query, request.caller?.propertyScope);
       return { items: page.items.map(toStayDto), nextCursor: page.nextCursor };
     },
   );
@@ -56,7 +56,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.post(
     "/api/stays",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Add a stay; with a sourceId already held, answers that stay (200) instead of a new one (201)",
@@ -77,13 +77,17 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/stays/summary",
-    { schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } },
+    },
     async (request) => staySummary(ctx, accountOf(request)),
   );
 
   app.get(
     "/api/stays/today",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Arrivals and departures today and tomorrow, each on its property's own clock",
@@ -95,14 +99,17 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/stays/:stayId",
-    { config: keyed, schema: { tags, summary: "One stay", params: StayParams, response: stayExample } },
+    {
+      config: { ...keyed, permission: "properties:read" },
+      schema: { tags, summary: "One stay", params: StayParams, response: stayExample },
+    },
     async (request) => ({ stay: toStayDto(await getStay(ctx, accountOfAny(request), request.params.stayId)) }),
   );
 
   app.patch(
     "/api/stays/:stayId",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Change a stay",
@@ -119,7 +126,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.post(
     "/api/stays/:stayId/cancel",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Cancel a stay (kept, marked cancelled); cancelling it again changes nothing",
@@ -133,6 +140,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.get(
     "/api/properties/:propertyId/stays",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A property's calendar: its stays, cancelled ones too, overlapping the days from…to",

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { purgeStayPages } from "../../lib/guide-purge.ts";
 import { getStayProperty, guideLanguages, type StayProperty } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants, type WallTimes } from "./stay-rules.ts";
-import { findStayView, type StayPatch, type StayView } from "./stays.repository.ts";
+import { findStayView, type StayPatch, type StayView, findStayPropertyRowId } from "./stays.repository.ts";
 import {
   findPropertyStayTimes,
   findStaysBySource,
@@ -202,4 +202,9 @@ export async function recomputeStayInstants(
     await setStayInstants(ctx.db, batch);
   }
   return rows.length;
+}
+
+/** The property row a stay of the account belongs to, or null: the permission hook's property scope (decision 056). */
+export function stayPropertyRowId(ctx: AppContext, accountId: string, stayId: string): Promise<string | null> {
+  return findStayPropertyRowId(ctx.db, accountId, stayId);
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
-import type { NewMasterUser } from "./user.service.ts";
+import type { NewMasterUser, UserAccessJson } from "./user.service.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -112,6 +112,19 @@ export async function updateAccount(db: Db, id: string, patch: AccountPatch): Pr
 }
 
 /** SQL for the account id of the user `userId` names (a column or a value), null when there is no such user. */
+/**
+ * What a session's user may reach (decision 056), as one JSON value read beside the session: the account, the
+ * role (null for the master user, who owns it), the properties a member is limited to, and whether the account
+ * was deleted (its sessions sign nobody in).
+ */
+export function accessOfUserSql(userId: SQLWrapper): SQL<UserAccessJson | null> {
+  return sql<UserAccessJson | null>`(select json_build_object(
+    'accountId', ${users.accountId}, 'isMaster', ${users.isMaster}, 'memberRole', ${users.memberRole},
+    'propertyScope', ${users.propertyScope},
+    'deleted', (select ${accounts.deletedAt} is not null from ${accounts} where ${accounts.id} = ${users.accountId})
+  ) from ${users} where ${users.id} = ${userId})`;
+}
+
 export function accountIdOfUserSql(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${users.accountId} from ${users} where ${users.id} = ${userId})`;
 }

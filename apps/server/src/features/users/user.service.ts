@@ -12,7 +12,9 @@ import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import type { MemberRole, Role } from "@doorstep/shared/rules/permissions";
 import {
+  accessOfUserSql,
   accountIdOfUserSql,
   findUserWithAccountByEmail,
   countReferredMasters,
@@ -57,6 +59,8 @@ export interface User {
   tel: string | null;
   photoKey: string | null;
   isMaster: boolean;
+  memberRole: MemberRole | null;
+  propertyScope: string[] | null;
   isAffiliate: boolean;
   messagingActive: boolean;
   referrerCode: string;
@@ -142,6 +146,25 @@ export async function emailsOfUsers(db: Db, ids: string[]): Promise<Map<string, 
  */
 export function userAccountIdSql(userId: SQLWrapper): SQL<string | null> {
   return accountIdOfUserSql(userId);
+}
+
+/** What the session's one read learns of its user (decision 056). */
+export interface UserAccessJson {
+  accountId: string;
+  isMaster: boolean;
+  memberRole: MemberRole | null;
+  propertyScope: string[] | null;
+  deleted: boolean;
+}
+
+/** A user's account, role and property limit as one SQL value, for the session's one read (decision 056). */
+export function userAccessSql(userId: SQLWrapper): SQL<UserAccessJson | null> {
+  return accessOfUserSql(userId);
+}
+
+/** The role of a user row: the master user owns the account; a member without a role (OPEN-31) is an admin. */
+export function roleOfUser(user: { isMaster: boolean; memberRole: MemberRole | null }): Role {
+  return user.isMaster ? "owner" : (user.memberRole ?? "admin");
 }
 
 /** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
