@@ -155,3 +155,13 @@ export async function deleteSpentOneTimeTokens(db: Db, before: Date, batch: numb
     .returning({ id: oneTimeTokens.id });
   return deleted.length;
 }
+
+/** When each user last used a session (the team page's "Last active"). */
+export async function findLastSeenOfUsers(db: Db, userIds: string[]): Promise<{ userId: string; at: Date }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: sessions.userId, at: sql<Date>`max(${sessions.lastSeenAt})`.mapWith((v) => new Date(v)) })
+    .from(sessions)
+    .where(inArray(sessions.userId, userIds))
+    .groupBy(sessions.userId);
+}

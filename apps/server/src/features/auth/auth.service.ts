@@ -22,6 +22,7 @@ import {
   insertLoginAttempt,
   insertOneTimeToken,
   revokeUserSessions,
+  findLastSeenOfUsers,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -236,4 +237,19 @@ export async function endEverySignIn(ctx: AppContext, userId: string, at: Date, 
   await revokeUserSessions(ctx.db, userId, at, keepSessionId);
   forgetCachedSessions(ctx);
   await consumeUserTokens(ctx.db, userId, ["login", "password-reset"], at);
+}
+
+/**
+ * Checks the caller's own password before a grave step (handing over ownership, deleting the account):
+ * rate-limited like a password change; CURRENT_PASSWORD_INCORRECT when it is wrong.
+ */
+export async function assertOwnPassword(ctx: AppContext, caller: Caller, password: string): Promise<void> {
+  await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
+  const user = await getUser(ctx, caller.userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("CURRENT_PASSWORD_INCORRECT");
+}
+
+/** When each of these users last used the dashboard (the latest of their sessions' activity). */
+export async function lastActiveOfUsers(ctx: AppContext, userIds: string[]): Promise<Map<string, Date>> {
+  return new Map((await findLastSeenOfUsers(ctx.db, userIds)).map((r) => [r.userId, r.at]));
 }

@@ -149,3 +149,66 @@ export async function findUserWithAccountByEmail(db: Db, email: string): Promise
   const row = rows[0];
   return row ? { ...row.users, account: row.accounts } : null;
 }
+
+/** A team member's row (decision 057): a user of an existing account, never its master. */
+export async function insertMemberUser(
+  db: Db,
+  input: Pick<typeof users.$inferInsert, "accountId" | "email" | "passwordHash" | "firstName" | "lastName" | "referrerCode"> & {
+    memberRole: "admin" | "editor" | "viewer";
+    propertyScope: string[] | null;
+  },
+): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...input, isMaster: false, isAffiliate: false })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+/** Every user of an account, the master first, then by name. */
+export function findUsersOfAccount(db: Db, accountId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.accountId, accountId))
+    .orderBy(sql`${users.isMaster} desc`, users.firstName, users.id);
+}
+
+/** Sets a member's role and properties; false when the account has no such member (the master is not one). */
+export async function updateMemberAccess(
+  db: Db,
+  accountId: string,
+  userId: string,
+  access: { memberRole: "admin" | "editor" | "viewer"; propertyScope: string[] | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...access, updatedAt: new Date() })
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), eq(users.isMaster, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Deletes a member (never the master); their sessions and tokens go with them (cascade). */
+export async function deleteMemberUser(db: Db, accountId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), eq(users.isMaster, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Hands the account to an admin (decision 057): the master becomes an admin, the admin the master, in one statement. */
+export async function swapMaster(db: Db, accountId: string, fromUserId: string, toUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      isMaster: sql`${users.id} = ${toUserId}`,
+      memberRole: sql`case when ${users.id} = ${toUserId} then null else 'admin' end`,
+      propertyScope: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.accountId, accountId), inArray(users.id, [fromUserId, toUserId])))
+    .returning({ id: users.id });
+  return rows.length === 2;
+}

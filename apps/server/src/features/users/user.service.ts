@@ -3,6 +3,7 @@ import type { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
 import type { UpdateEmailRequest, UserDto } from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { newReferralCode } from "../../lib/tokens.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
@@ -12,7 +13,7 @@ import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import type { MemberRole, Role } from "@doorstep/shared/rules/permissions";
+import { ROLE_PERMISSIONS, type MemberRole, type Role } from "@doorstep/shared/rules/permissions";
 import {
   accessOfUserSql,
   accountIdOfUserSql,
@@ -26,6 +27,11 @@ import {
   findUserById,
   findUserIdByReferrerCode,
   insertMasterUser,
+  insertMemberUser,
+  findUsersOfAccount,
+  updateMemberAccess,
+  deleteMemberUser,
+  swapMaster,
   updateUser,
 } from "./user.repository.ts";
 
@@ -181,6 +187,9 @@ export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string
     email: user.email,
     photoUrl: fileUrl(user.photoKey),
     isMaster: user.isMaster,
+    role: roleOfUser(user),
+    permissions: [...ROLE_PERMISSIONS[roleOfUser(user)]],
+    propertyLimited: user.propertyScope !== null && !user.isMaster,
     isAffiliate: user.isAffiliate,
     messagingActive: user.messagingActive,
     sharedContentPropertyId,
@@ -289,4 +298,50 @@ export async function updatePhoto(ctx: AppContext, caller: Caller, upload: Recei
   const key = await storeImage(ctx, `users/${user.id}`, "photo", upload);
   await updateUser(ctx.db, caller.userId, { photoKey: key });
   await deleteStoredFile(ctx, user.photoKey);
+}
+
+/** A new team member of an existing account (decision 057); EMAIL_TAKEN when the email has a user already. */
+export async function createMemberUser(
+  ctx: AppContext,
+  input: {
+    accountId: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    memberRole: MemberRole;
+    propertyScope: string[] | null;
+  },
+): Promise<string> {
+  try {
+    return await insertMemberUser(ctx.db, { ...input, referrerCode: newReferralCode() });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN");
+    throw error;
+  }
+}
+
+/** Every user of the account (the team page), the owner first. */
+export async function listAccountUsers(ctx: AppContext, accountId: string): Promise<User[]> {
+  return findUsersOfAccount(ctx.db, accountId);
+}
+
+/** Sets a member's role and properties; 404 for the owner or another account's user. */
+export async function setMemberAccess(
+  ctx: AppContext,
+  accountId: string,
+  userId: string,
+  access: { memberRole: MemberRole; propertyScope: string[] | null },
+): Promise<void> {
+  if (!(await updateMemberAccess(ctx.db, accountId, userId, access))) throw notFound("member");
+}
+
+/** Deletes a member of the account; 404 for the owner or another account's user. */
+export async function deleteMember(ctx: AppContext, accountId: string, userId: string): Promise<void> {
+  if (!(await deleteMemberUser(ctx.db, accountId, userId))) throw notFound("member");
+}
+
+/** Makes `toUserId` the account's master user and `fromUserId` an admin (decision 057). */
+export async function handOverAccount(ctx: AppContext, accountId: string, fromUserId: string, toUserId: string) {
+  if (!(await swapMaster(ctx.db, accountId, fromUserId, toUserId))) throw notFound("member");
 }

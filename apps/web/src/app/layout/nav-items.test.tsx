@@ -1,3 +1,4 @@
+import { PERMISSIONS } from "@doorstep/shared/rules/permissions";
 import { copy } from "@doorstep/shared/copy";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { render, screen, within } from "@testing-library/react";
@@ -20,6 +21,9 @@ function meWith(user: Partial<MeResponse["user"]> = {}, unreadMessageCount = 0):
       email: "ana@example.com",
       photoUrl: null,
       isMaster: true,
+      role: "owner",
+      permissions: [...PERMISSIONS],
+      propertyLimited: false,
       isAffiliate: false,
       messagingActive: false,
       sharedContentPropertyId: null,
