@@ -67,6 +67,7 @@ import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
 import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
+import { registerTeamRoutes } from "./features/team/team.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerRecordJobs } from "./jobs/record-jobs.ts";
@@ -324,6 +325,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerReferralRoutes(app, ctx);
   registerAffiliateRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

@@ -6,6 +6,52 @@ import { insertAdminAudit, insertAuditEvents, listAdminAudit, listAuditEvents } 
 /** What a host did to many records at once. */
 export type AuditAction = "bulk-update" | "duplicate-property";
 
+/**
+ * The kinds of change the activity page lists (decision 058). Features record theirs with `recordActivity`;
+ * scheduled messages and store orders are named here for the features that will record them.
+ */
+export type ActivityKind =
+  | "property-settings"
+  | "content-item"
+  | "publishing"
+  | "passcode"
+  | "stay"
+  | "scheduled-message"
+  | "store-order"
+  | "team";
+
+export interface ActivityEntry {
+  kind: ActivityKind;
+  /** The property the change is on (its row id and weblink); absent for account-wide changes. */
+  property?: { id: string; propertyId: string };
+  /** What changed, briefly: which item and which fields, never whole texts. */
+  details: Record<string, unknown>;
+}
+
+/** Who acts: a signed-in user, or an API key (userId null). */
+export interface ActivityActor {
+  accountId: string;
+  userId: string | null;
+}
+
+/**
+ * Records one change on the account's activity log (decision 058): who, what, when, on which property. Call it
+ * after the change is made; it is kept 400 days (the `activity-retention` job).
+ */
+export async function recordActivity(ctx: AppContext, actor: ActivityActor, entry: ActivityEntry): Promise<void> {
+  await insertAuditEvents(ctx.db, [
+    {
+      accountId: actor.accountId,
+      userId: actor.userId,
+      action: entry.kind,
+      subject: entry.property?.propertyId ?? null,
+      propertyRowId: entry.property?.id ?? null,
+      details: entry.details,
+      createdAt: ctx.now(),
+    },
+  ]);
+}
+
 export interface AuditChange {
   /** The property's weblink. */
   subject: string;

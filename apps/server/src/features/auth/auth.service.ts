@@ -253,3 +253,9 @@ export async function assertOwnPassword(ctx: AppContext, caller: Caller, passwor
 export async function lastActiveOfUsers(ctx: AppContext, userIds: string[]): Promise<Map<string, Date>> {
   return new Map((await findLastSeenOfUsers(ctx.db, userIds)).map((r) => [r.userId, r.at]));
 }
+
+/** A new password's hash after the policy's checks (WEAK_PASSWORD), for a member joining a team. */
+export async function hashNewPassword(password: string): Promise<string> {
+  await assertPasswordPolicy(password);
+  return hashPassword(password);
+}

@@ -96,3 +96,19 @@ export function stayLinkEmail(
     html,
   };
 }
+
+/** An invitation to join a team (decision 057): the link works once, for `ttlDays` days. */
+export function teamInvitationEmail(to: string, inviterName: string, joinUrl: string, ttlDays: number): EmailMessage {
+  const lines = [
+    `${inviterName} invited you to their Doorstep account, where they manage their guest guides.`,
+    `Choose your password to join. This link works once and expires in ${ttlDays} days.`,
+  ];
+  return {
+    to,
+    template: "team-invitation",
+    subject: `${inviterName} invited you to Doorstep`,
+    text: `${lines.join("\n\n")}\n\nJoin: ${joinUrl}\n`,
+    html: emailLayout("Join your team on Doorstep", lines, { label: "Join", url: joinUrl }),
+    links: [joinUrl],
+  };
+}
