@@ -183,6 +183,14 @@ const ReferralsPage = page(
   () => import("../features/referrals/routes/referrals.tsx"),
   (m) => m.ReferralsPage,
 );
+const TeamPage = page(
+  () => import("../features/team/routes/team.tsx"),
+  (m) => m.TeamPage,
+);
+const JoinPage = page(
+  () => import("../features/team/routes/join.tsx"),
+  (m) => m.JoinPage,
+);
 const ApiKeysPage = page(
   () => import("../features/api-keys/routes/api-keys.tsx"),
   (m) => m.ApiKeysPage,
@@ -281,6 +289,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: "forgot-password", element: <ForgotPasswordPage /> },
               { path: "reset-password", element: <ResetPasswordPage /> },
+              // Decision 057: an invitation's link, logged out only.
+              { path: "join", element: <JoinPage /> },
               // XCUT-07, XCUT-08: logged out only; logged in → /.
               { path: "partners/:affiliateTrackingLabel", element: <PartnerPage /> },
               { path: "create-affiliate-account", element: <CreateAffiliateAccountPage /> },
@@ -335,6 +345,7 @@ export const routes: RouteObject[] = [
               },
               // Billing (BILL-01…48, XCUT-05).
               { path: "subscription", element: <SubscriptionPage /> },
+              { path: "team", element: <TeamPage /> },
               // Guide analytics (ANL-01…08).
               { path: "guide-analytics", element: <GuideAnalyticsPage /> },
               // Bulk updates (BULK-01…05).

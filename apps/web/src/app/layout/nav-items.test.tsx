@@ -1,4 +1,4 @@
-import { PERMISSIONS } from "@doorstep/shared/rules/permissions";
+import { PERMISSIONS, ROLE_PERMISSIONS } from "@doorstep/shared/rules/permissions";
 import { copy } from "@doorstep/shared/copy";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { render, screen, within } from "@testing-library/react";
@@ -53,6 +53,8 @@ describe("navGroups: who sees which area", () => {
       n.bulkUpdates,
       n.analytics,
       n.apiKeys,
+      n.team,
+      n.activity,
       n.subscription,
       n.referrals,
       n.personalInformation,
@@ -61,11 +63,19 @@ describe("navGroups: who sees which area", () => {
     expect(navGroups(meWith()).map((g) => g.label)).toEqual([null, n.setupGroup, n.accountGroup]);
   });
 
-  it("a member of the account sees no subscription, referrals or API keys", () => {
-    const seen = labels(meWith({ isMaster: false }));
-    for (const label of [n.subscription, n.referrals, n.apiKeys]) expect(seen).not.toContain(label);
-    expect(seen).toContain(n.bulkUpdates);
+  it("an editor sees no subscription, referrals, API keys, bulk updates, team or activity (decision 056)", () => {
+    const editor = { isMaster: false, role: "editor" as const, permissions: [...ROLE_PERMISSIONS.editor] };
+    const seen = labels(meWith(editor));
+    for (const label of [n.subscription, n.referrals, n.apiKeys, n.bulkUpdates, n.team, n.activity]) {
+      expect(seen).not.toContain(label);
+    }
+    expect(seen).toContain(n.properties);
     expect(seen).toContain(n.personalInformation);
+    // An admin sees the team and API keys, but not billing or referrals.
+    const admin = labels(meWith({ isMaster: false, role: "admin", permissions: [...ROLE_PERMISSIONS.admin] }));
+    expect(admin).toContain(n.team);
+    expect(admin).toContain(n.apiKeys);
+    expect(admin).not.toContain(n.subscription);
   });
 
   it("Messages appears once messaging is on, with the unread count as its badge", () => {
@@ -90,7 +100,7 @@ describe("navGroups: who sees which area", () => {
 
   it("areas that do not exist yet are never listed", () => {
     const seen = labels(meWith({ messagingActive: true }));
-    for (const absent of ["Orders", "Scheduled messages", "Guest store", "Team", "Activity"]) {
+    for (const absent of ["Orders", "Scheduled messages", "Guest store"]) {
       expect(seen).not.toContain(absent);
     }
   });

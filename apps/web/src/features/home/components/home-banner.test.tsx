@@ -1,4 +1,3 @@
-import { PERMISSIONS } from "@doorstep/shared/rules/permissions";
 import { copy } from "@doorstep/shared/copy";
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
