@@ -68,6 +68,7 @@ import { registerReferralRoutes } from "./features/referrals/referral.routes.ts"
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
 import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
 import { registerTeamRoutes } from "./features/team/team.routes.ts";
+import { registerActivityRoutes } from "./features/activity/activity.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerRecordJobs } from "./jobs/record-jobs.ts";
@@ -326,6 +327,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerAffiliateRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

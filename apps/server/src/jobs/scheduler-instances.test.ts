@@ -5,6 +5,7 @@ import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { affiliateCustomers, affiliates } from "../db/schema/affiliates.ts";
+import { accountAuditEvents } from "../db/schema/audit.ts";
 import { apiIdempotency } from "../db/schema/api-keys.ts";
 import { billingAccounts } from "../db/schema/billing.ts";
 import { sessions } from "../db/schema/auth.ts";
@@ -157,6 +158,18 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       { accountId: keyOwner.accountId, idempotencyKey: "new", requestHash: "x", createdAt: a.clock.now },
     ]);
 
+    // activity-retention: an activity entry 401 days old, and one from today (decision 058).
+    const actor = await buildUser(a.ctx);
+    await a.ctx.db.insert(accountAuditEvents).values([
+      {
+        accountId: actor.accountId,
+        action: "team",
+        details: { action: "old" },
+        createdAt: new Date(a.clock.now.getTime() - 401 * DAY),
+      },
+      { accountId: actor.accountId, action: "team", details: { action: "new" }, createdAt: a.clock.now },
+    ]);
+
     // stay-retention: a stay that checked out more than 730 days ago, and one a week ago.
     const host = await buildUser(a.ctx);
     const { propertyId: stayProperty } = await buildProperty(a.app, host);
@@ -276,6 +289,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           .from(apiIdempotency)
           .where(eq(apiIdempotency.accountId, keyOwner.accountId));
         expect(left.map((r) => r.idempotencyKey)).toEqual(["new"]);
+      },
+      "activity-retention": async () => {
+        const [x, y] = results["activity-retention"] as [number, number];
+        expect(x + y).toBe(1);
+        const left = await a.ctx.db
+          .select()
+          .from(accountAuditEvents)
+          .where(eq(accountAuditEvents.accountId, actor.accountId));
+        expect(left.map((r) => r.details)).toEqual([{ action: "new" }]);
       },
       "stay-retention": async () => {
         const [x, y] = results["stay-retention"] as [number, number];

@@ -30,6 +30,7 @@ describe("recurring jobs", () => {
       "stay-retention": 86400,
       "property-time-zones": 3600,
       "stay-feed-poll": 60,
+      "activity-retention": 86400,
     });
   });
 });

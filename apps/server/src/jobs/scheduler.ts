@@ -13,6 +13,7 @@ import { purgeIdempotencyRecords } from "../features/api-keys/api-key-idempotenc
 import { eraseExpiredStayContacts } from "../features/stays/stay-retention.service.ts";
 import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 import { pollDueFeeds } from "../features/stay-feeds/stay-feed-sync.service.ts";
+import { purgeOldActivity } from "../features/audit/audit.service.ts";
 
 export interface Job {
   name: string;
@@ -49,6 +50,8 @@ export const JOBS: Job[] = [
   { name: "property-time-zones", everyMs: 60 * 60_000, run: (ctx) => fillPropertyZonesFromPins(ctx) },
   // Calendar feeds: each minute the feeds whose next poll has come (every STAY_FEED_POLL_MINUTES each, decision 041).
   { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
+  // The activity log keeps 400 days (decision 058).
+  { name: "activity-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => purgeOldActivity(ctx) },
 ];
 
 /**

@@ -586,7 +586,7 @@ describe("authorization harness", () => {
 
   it("answers 404 to another account's property id sent in a query string (ANL-06)", async () => {
     const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
-    const withPropertyQuery = ["/api/analytics/visits", "/api/analytics/sections"];
+    const withPropertyQuery = ["/api/analytics/visits", "/api/analytics/sections", "/api/activity"];
     const cases = withPropertyQuery.map((path) => `${path}?from=2026-01-01&to=2026-01-07&propertyId=${ownersProperty}`);
     // Every route that reads a property id from its query string needs a case here.
     expect(apiRoutes().filter((r) => withPropertyQuery.includes(r.url))).toHaveLength(cases.length);
@@ -862,6 +862,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /api/message-files/:fileId": "properties:read",
   "GET /api/referrals": "referrals:manage",
   "POST /api/referrals/rewards/:rewardId/claim": "referrals:manage",
+  "GET /api/activity": "activity:read",
   "GET /api/affiliate": "self",
   "PATCH /api/affiliate/payment-details": "self",
   "GET /api/affiliate/stats": "self",

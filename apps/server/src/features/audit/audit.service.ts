@@ -1,7 +1,14 @@
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { emailsOfUsers } from "../users/user.service.ts";
-import { insertAdminAudit, insertAuditEvents, listAdminAudit, listAuditEvents } from "./audit.repository.ts";
+import {
+  deleteActivityBefore,
+  insertAdminAudit,
+  insertAuditEvents,
+  listActivityEvents,
+  listAdminAudit,
+  listAuditEvents,
+} from "./audit.repository.ts";
 
 /** What a host did to many records at once. */
 export type AuditAction = "bulk-update" | "duplicate-property";
@@ -106,4 +113,45 @@ export async function recordAdminAction(
 /** The operators' newest actions first (`npm run admin -- audit-log`). */
 export function listAdminActions(db: Db, limit = 50) {
   return listAdminAudit(db, limit);
+}
+
+/** How long the activity log keeps an entry (decision 058). */
+export const ACTIVITY_RETENTION_DAYS = 400;
+
+/** An entry of the activity log as the activity page reads it. */
+export interface ActivityRecord {
+  id: string;
+  createdAt: Date;
+  kind: string;
+  userId: string | null;
+  propertyId: string | null;
+  details: Record<string, unknown>;
+}
+
+/** A page of the account's activity, newest first, filtered by property row and by member. */
+export async function findActivity(
+  ctx: AppContext,
+  accountId: string,
+  filter: { propertyRowId?: string; userId?: string; cursor?: { at: Date; id: string }; limit: number },
+): Promise<ActivityRecord[]> {
+  const rows = await listActivityEvents(ctx.db, accountId, filter);
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.createdAt,
+    kind: r.action,
+    userId: r.userId,
+    propertyId: r.subject,
+    details: r.details,
+  }));
+}
+
+/** The `activity-retention` job: entries older than 400 days go, a thousand at a time. */
+export async function purgeOldActivity(ctx: AppContext, batch = 1_000): Promise<number> {
+  const before = new Date(ctx.now().getTime() - ACTIVITY_RETENTION_DAYS * 86_400_000);
+  let total = 0;
+  for (let n = batch; n === batch;) {
+    n = await deleteActivityBefore(ctx.db, before, batch);
+    total += n;
+  }
+  return total;
 }

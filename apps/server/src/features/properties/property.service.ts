@@ -6,6 +6,7 @@ import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
 import { inPropertyScope } from "../../lib/property-scope.ts";
+import { recordActivity } from "../audit/audit.service.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
@@ -374,10 +375,16 @@ export async function setPasscode(
   propertyId: string,
   passcode: string | null,
 ): Promise<void> {
-  await getOwnedGuideProperty(ctx, caller, propertyId);
+  const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
   await purgeGuideCache(ctx, propertyId);
+  // Decision 058: that the passcode was set or removed, never the passcode.
+  await recordActivity(ctx, caller, {
+    kind: "passcode",
+    property: { id: property.id, propertyId },
+    details: { action: passcode ? "set" : "removed" },
+  });
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */

@@ -18,7 +18,8 @@ import { requireAccountCaller, requireCaller } from "../../plugins/auth.ts";
 import { toStayDto } from "./stays.dto.ts";
 import { registerStayImportRoutes } from "./stay-import.routes.ts";
 import { CreateStayExample, StayExample, UpdateStayExample } from "./stays.openapi.ts";
-import { cancelStay, createStay, getStay, updateStay } from "./stays.service.ts";
+import { cancelStay, createStay, getStay, updateStay, type Stay } from "./stays.service.ts";
+import { recordActivity } from "../audit/audit.service.ts";
 import { listStays, staysInRange, staySummary } from "./stay-list.service.ts";
 import { staysToday } from "./stay-today.service.ts";
 
@@ -35,6 +36,24 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   const keyed = { apiKeys: true } as const;
   const accountOfAny = (request: Parameters<typeof requireAccountCaller>[0]) => requireAccountCaller(request).accountId;
   const stayExample = { 200: StayResponse.meta({ example: { stay: StayExample } }) };
+  // Decision 058: stays changed by a person or a key are on the activity log (which stay, which fields).
+  const recordStayActivity = (
+    actor: { accountId: string; userId: string | null },
+    stay: Stay,
+    action: "created" | "updated" | "cancelled",
+    fields?: string[],
+  ) =>
+    recordActivity(ctx, actor, {
+      kind: "stay",
+      property: { id: stay.propertyRowId, propertyId: stay.propertyId },
+      details: {
+        action,
+        stayId: stay.id,
+        guest: `${stay.guestFirstName} ${stay.guestLastName}`,
+        ...(fields ? { fields } : {}),
+        ...(actor.userId === null ? { apiKey: true } : {}),
+      },
+    });
 
   app.get(
     "/api/stays",
@@ -71,6 +90,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       const caller = requireAccountCaller(request);
       const source = caller.kind === "api-key" ? "api" : "manual";
       const { stay, created } = await createStay(ctx, caller.accountId, request.body, source);
+      if (created) await recordStayActivity(caller, stay, "created");
       return reply.status(created ? 201 : 200).send({ stay: toStayDto(stay) });
     },
   );
@@ -118,9 +138,11 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         response: stayExample,
       },
     },
-    async (request) => ({
-      stay: toStayDto(await updateStay(ctx, accountOfAny(request), request.params.stayId, request.body)),
-    }),
+    async (request) => {
+      const stay = await updateStay(ctx, accountOfAny(request), request.params.stayId, request.body);
+      await recordStayActivity(requireAccountCaller(request), stay, "updated", Object.keys(request.body));
+      return { stay: toStayDto(stay) };
+    },
   );
 
   app.post(
@@ -134,7 +156,11 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         response: stayExample,
       },
     },
-    async (request) => ({ stay: toStayDto(await cancelStay(ctx, accountOfAny(request), request.params.stayId)) }),
+    async (request) => {
+      const stay = await cancelStay(ctx, accountOfAny(request), request.params.stayId);
+      await recordStayActivity(requireAccountCaller(request), stay, "cancelled");
+      return { stay: toStayDto(stay) };
+    },
   );
 
   app.get(
