@@ -187,6 +187,10 @@ const TeamPage = page(
   () => import("../features/team/routes/team.tsx"),
   (m) => m.TeamPage,
 );
+const ActivityPage = page(
+  () => import("../features/activity/routes/activity.tsx"),
+  (m) => m.ActivityPage,
+);
 const JoinPage = page(
   () => import("../features/team/routes/join.tsx"),
   (m) => m.JoinPage,
@@ -346,6 +350,7 @@ export const routes: RouteObject[] = [
               // Billing (BILL-01…48, XCUT-05).
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "team", element: <TeamPage /> },
+              { path: "activity", element: <ActivityPage /> },
               // Guide analytics (ANL-01…08).
               { path: "guide-analytics", element: <GuideAnalyticsPage /> },
               // Bulk updates (BULK-01…05).

@@ -3,6 +3,26 @@
  * (decision 058), contacting support (PROP-20) and the account's own data (IMPL-33). Part of the one catalogue in
  * ../copy.ts. The issue names the pages, buttons and roles; the rest is ours.
  */
+const roleName = (role: string | null) =>
+  role === "admin" ? "Admin" : role === "editor" ? "Editor" : role === "viewer" ? "Viewer" : (role ?? "");
+
+function teamChange(action: string | null, email: string | null, role: string | null): string {
+  switch (action) {
+    case "invited":
+      return `Invited ${email ?? ""} as ${roleName(role)}`;
+    case "joined":
+      return `Joined the team as ${roleName(role)}`;
+    case "role-changed":
+      return `Changed the role of ${email ?? ""} to ${roleName(role)}`;
+    case "removed":
+      return `Removed ${email ?? ""} from the team`;
+    case "revoked":
+      return `Revoked the invitation to ${email ?? ""}`;
+    default:
+      return `Made ${email ?? ""} the owner`;
+  }
+}
+
 export const teamCopy = {
   team: {
     title: "Team",
@@ -73,6 +93,49 @@ export const teamCopy = {
     someone: "Someone no longer on the team",
     apiKey: "An API key",
     columns: { when: "When", who: "Who", what: "What" },
+    showMore: "Show more",
+    describe: (e: {
+      kind: string;
+      action: string | null;
+      title: string | null;
+      fields: readonly string[];
+      email: string | null;
+      role: string | null;
+      guest: string | null;
+      published: boolean | null;
+    }): string => {
+      const fields = e.fields.length > 0 ? ` (${e.fields.join(", ")})` : "";
+      const verb =
+        e.action === "created"
+          ? "Added"
+          : e.action === "deleted"
+            ? "Deleted"
+            : e.action === "cancelled"
+              ? "Cancelled"
+              : "Changed";
+      switch (e.kind) {
+        case "content-item":
+          return `${verb} the item “${e.title ?? ""}”${fields}`;
+        case "property-settings":
+          return `Changed the property's settings${fields}`;
+        case "publishing":
+          return e.published ? "Published the guide" : "Unpublished the guide";
+        case "passcode":
+          return e.action === "set" ? "Set the guide's passcode" : "Removed the guide's passcode";
+        case "stay":
+          return `${verb} the stay of ${e.guest ?? ""}${fields}`;
+        case "scheduled-message":
+          return `${verb} a scheduled message${fields}`;
+        case "store-order":
+          return `${verb} a store order${fields}`;
+        case "bulk-update":
+          return "Changed properties in a bulk update";
+        case "duplicate-property":
+          return "Duplicated a guide";
+        default:
+          return teamChange(e.action, e.email, e.role);
+      }
+    },
   },
   support: {
     title: "Contact support",

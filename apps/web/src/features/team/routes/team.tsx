@@ -20,7 +20,7 @@ import {
   useTeam,
   useTransferOwnership,
   useUpdateMember,
-} from "../api/team.ts";
+} from "../../../api/team/team.ts";
 import { InviteForm, RoleAndProperties } from "../components/invite-form.tsx";
 import "./team.css";
 

@@ -6,8 +6,8 @@ import {
   type UpdateMemberRequest,
 } from "@doorstep/shared/schemas/team";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiRequest } from "../../../lib/api-client.ts";
-import { meQueryKey } from "../../../lib/session.ts";
+import { apiRequest } from "../../lib/api-client.ts";
+import { meQueryKey } from "../../lib/session.ts";
 
 // The team page's operations (decisions 056, 057), in one file as messaging keeps its own.
 const teamKey = ["team"] as const;
