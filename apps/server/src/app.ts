@@ -69,6 +69,7 @@ import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.
 import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
 import { registerTeamRoutes } from "./features/team/team.routes.ts";
 import { registerActivityRoutes } from "./features/activity/activity.routes.ts";
+import { registerSupportRoutes } from "./features/support/support.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerRecordJobs } from "./jobs/record-jobs.ts";
@@ -328,6 +329,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerApiKeyRoutes(app, ctx);
   registerTeamRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

@@ -10,6 +10,8 @@ export const emailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     template: text("template").notNull(),
+    /** Where replies go, when not to the sender (support requests: the host, decision 058). */
+    replyTo: text("reply_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],

@@ -15,6 +15,7 @@ export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBas
         text: message.text,
         html: message.html,
         template: message.template,
+        replyTo: message.replyTo ?? null,
       });
       log.info(
         { to: message.to, template: message.template, links: message.links ?? [] },

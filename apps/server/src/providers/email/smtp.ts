@@ -13,6 +13,7 @@ export function createSmtpEmailProvider({ url, from }: { url: string; from: stri
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
     },
   };

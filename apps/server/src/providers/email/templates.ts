@@ -112,3 +112,33 @@ export function teamInvitationEmail(to: string, inviterName: string, joinUrl: st
     links: [joinUrl],
   };
 }
+
+/** A host's "Contact support" message (PROP-20): to SUPPORT_EMAIL, answered by replying to the host. */
+export function supportRequestEmail(
+  to: string,
+  request: {
+    subject: string;
+    message: string;
+    fromName: string;
+    fromEmail: string;
+    accountId: string;
+    property: string | null;
+  },
+): EmailMessage {
+  const lines = [
+    `From: ${request.fromName} <${request.fromEmail}>`,
+    `Account: ${request.accountId}`,
+    `Property: ${request.property ?? "none"}`,
+    request.message,
+  ];
+  return {
+    to,
+    replyTo: request.fromEmail,
+    template: "support-request",
+    subject: `Support: ${request.subject}`,
+    text: lines.join("\n\n"),
+    html: `<pre style="white-space:pre-wrap;font-family:inherit">${lines
+      .map((l) => l.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"))
+      .join("\n\n")}</pre>`,
+  };
+}
