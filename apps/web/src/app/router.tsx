@@ -191,6 +191,10 @@ const ActivityPage = page(
   () => import("../features/activity/routes/activity.tsx"),
   (m) => m.ActivityPage,
 );
+const SupportPage = page(
+  () => import("../features/support/routes/support.tsx"),
+  (m) => m.SupportPage,
+);
 const JoinPage = page(
   () => import("../features/team/routes/join.tsx"),
   (m) => m.JoinPage,
@@ -351,6 +355,7 @@ export const routes: RouteObject[] = [
               { path: "subscription", element: <SubscriptionPage /> },
               { path: "team", element: <TeamPage /> },
               { path: "activity", element: <ActivityPage /> },
+              { path: "support", element: <SupportPage /> },
               // Guide analytics (ANL-01…08).
               { path: "guide-analytics", element: <GuideAnalyticsPage /> },
               // Bulk updates (BULK-01…05).

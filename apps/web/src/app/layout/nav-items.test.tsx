@@ -59,6 +59,7 @@ describe("navGroups: who sees which area", () => {
       n.referrals,
       n.personalInformation,
       n.loginSecurity,
+      n.support,
     ]);
     expect(navGroups(meWith()).map((g) => g.label)).toEqual([null, n.setupGroup, n.accountGroup]);
   });

@@ -86,6 +86,7 @@ export function navGroups(me: MeResponse): NavGroup[] {
         ...(can(user, "referrals:manage") ? [item("/referrals", n.referrals)] : []),
         item("/personal-information", n.personalInformation),
         item("/login-security", n.loginSecurity),
+        item("/support", n.support),
       ],
     },
   ];
