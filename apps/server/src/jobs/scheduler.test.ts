@@ -31,6 +31,7 @@ describe("recurring jobs", () => {
       "property-time-zones": 3600,
       "stay-feed-poll": 60,
       "activity-retention": 86400,
+      "account-erasure": 3600,
     });
   });
 });

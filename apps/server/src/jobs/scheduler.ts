@@ -14,6 +14,7 @@ import { eraseExpiredStayContacts } from "../features/stays/stay-retention.servi
 import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 import { pollDueFeeds } from "../features/stay-feeds/stay-feed-sync.service.ts";
 import { purgeOldActivity } from "../features/audit/audit.service.ts";
+import { eraseDeletedAccounts } from "../commands/delete-account.ts";
 
 export interface Job {
   name: string;
@@ -52,6 +53,8 @@ export const JOBS: Job[] = [
   { name: "stay-feed-poll", everyMs: 60_000, run: (ctx) => pollDueFeeds(ctx) },
   // The activity log keeps 400 days (decision 058).
   { name: "activity-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => purgeOldActivity(ctx) },
+  // Deleted accounts are erased 30 days after (IMPL-33); until then `restore-account` undoes it.
+  { name: "account-erasure", everyMs: 60 * 60_000, run: (ctx) => eraseDeletedAccounts(ctx) },
 ];
 
 /**

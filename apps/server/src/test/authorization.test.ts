@@ -872,6 +872,7 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "POST /api/api-keys/:apiKeyId/revoke": "api-keys:manage",
   "GET /api/team": "team:manage",
   "POST /api/support": "self",
+  "POST /api/account/delete": "account:own",
   "POST /api/team/invitations": "team:manage",
   "POST /api/team/invitations/:invitationId/resend": "team:manage",
   "DELETE /api/team/invitations/:invitationId": "team:manage",

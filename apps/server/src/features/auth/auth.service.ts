@@ -23,6 +23,7 @@ import {
   insertOneTimeToken,
   revokeUserSessions,
   findLastSeenOfUsers,
+  findLoginAttempts,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -258,4 +259,9 @@ export async function lastActiveOfUsers(ctx: AppContext, userIds: string[]): Pro
 export async function hashNewPassword(password: string): Promise<string> {
   await assertPasswordPolicy(password);
   return hashPassword(password);
+}
+
+/** An email's newest sign-in attempts, successful or not (IMPL-22, `npm run admin -- logins`). */
+export function recentLogins(ctx: Pick<AppContext, "db">, email: string, limit = 20) {
+  return findLoginAttempts(ctx.db, normalizeEmail(email), limit);
 }

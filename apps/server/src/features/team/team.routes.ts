@@ -13,7 +13,9 @@ import {
   UpdateMemberRequest,
 } from "@doorstep/shared/schemas/team";
 import type { AppContext } from "../../app-context.ts";
-import { requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
+import { clearSessionCookie, requestMeta, requireCaller, setSessionCookie } from "../../plugins/auth.ts";
+import { DeleteAccountRequest } from "@doorstep/shared/schemas/account";
+import { deleteAccount } from "../../commands/delete-account.ts";
 import { getSignedInUser } from "../../commands/signed-in-user.ts";
 import {
   checkInvitation,
@@ -125,6 +127,24 @@ export function registerTeamRoutes(parent: FastifyInstance, ctx: AppContext): vo
     },
     async (request, reply) => {
       await transferOwnership(ctx, requireCaller(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/account/delete",
+    {
+      config: { permission: "account:own" },
+      schema: {
+        tags,
+        summary: "Delete the account: offline at once, erased after 30 days (IMPL-33)",
+        body: DeleteAccountRequest,
+        response: NoContent,
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(ctx, requireCaller(request), request.body);
+      clearSessionCookie(reply, secure);
       return reply.status(204).send(null);
     },
   );

@@ -153,7 +153,10 @@ export async function findUserWithAccountByEmail(db: Db, email: string): Promise
 /** A team member's row (decision 057): a user of an existing account, never its master. */
 export async function insertMemberUser(
   db: Db,
-  input: Pick<typeof users.$inferInsert, "accountId" | "email" | "passwordHash" | "firstName" | "lastName" | "referrerCode"> & {
+  input: Pick<
+    typeof users.$inferInsert,
+    "accountId" | "email" | "passwordHash" | "firstName" | "lastName" | "referrerCode"
+  > & {
     memberRole: "admin" | "editor" | "viewer";
     propertyScope: string[] | null;
   },
@@ -211,4 +214,49 @@ export async function swapMaster(db: Db, accountId: string, fromUserId: string, 
     .where(and(eq(users.accountId, accountId), inArray(users.id, [fromUserId, toUserId])))
     .returning({ id: users.id });
   return rows.length === 2;
+}
+
+/** Marks the account deleted (its guides offline: subscriptionActiveUser false), or restores it with null. */
+export async function setAccountDeletedAt(db: Db, accountId: string, at: Date | null): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ deletedAt: at, subscriptionActiveUser: at === null, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+}
+
+/** Accounts deleted before `before`, due to be erased. */
+export async function findAccountsDeletedBefore(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.deletedAt} < ${before.toISOString()}::timestamptz`)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Erases an account: every row of its data goes with it (foreign keys cascade from accounts). */
+export async function deleteAccountRow(db: Db, accountId: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/** Users whose email or name contains `term` (the operator's `find`). */
+export function findUsersMatching(db: Db, term: string, limit: number) {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isMaster: users.isMaster,
+      memberRole: users.memberRole,
+      accountId: users.accountId,
+      deletedAt: accounts.deletedAt,
+    })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(
+      sql`${users.email} ilike ${pattern} or ${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}`,
+    )
+    .orderBy(users.email)
+    .limit(limit);
 }

@@ -32,6 +32,10 @@ import {
   updateMemberAccess,
   deleteMemberUser,
   swapMaster,
+  setAccountDeletedAt,
+  findAccountsDeletedBefore,
+  deleteAccountRow,
+  findUsersMatching,
   updateUser,
 } from "./user.repository.ts";
 
@@ -49,6 +53,8 @@ export interface Account {
   forceAnnualSubscription: boolean;
   timeZone: string | null;
   analyticsRawSince: Date | null;
+  /** When the owner deleted the account (IMPL-33); null while it lives. */
+  deletedAt: Date | null;
   listedProperties: number;
   createdAt: Date;
   updatedAt: Date;
@@ -344,4 +350,29 @@ export async function deleteMember(ctx: AppContext, accountId: string, userId: s
 /** Makes `toUserId` the account's master user and `fromUserId` an admin (decision 057). */
 export async function handOverAccount(ctx: AppContext, accountId: string, fromUserId: string, toUserId: string) {
   if (!(await swapMaster(ctx.db, accountId, fromUserId, toUserId))) throw notFound("member");
+}
+
+/** Marks the account deleted at `at` (IMPL-33): its guides and stay links go offline with its liveness flag. */
+export function markAccountDeleted(ctx: Pick<AppContext, "db">, accountId: string, at: Date): Promise<void> {
+  return setAccountDeletedAt(ctx.db, accountId, at);
+}
+
+/** Undoes a deletion within its 30 days (`npm run admin -- restore-account`). */
+export function restoreDeletedAccount(ctx: Pick<AppContext, "db">, accountId: string): Promise<void> {
+  return setAccountDeletedAt(ctx.db, accountId, null);
+}
+
+/** Accounts deleted before `before`, at most `limit`. */
+export function accountsDeletedBefore(ctx: Pick<AppContext, "db">, before: Date, limit = 100): Promise<string[]> {
+  return findAccountsDeletedBefore(ctx.db, before, limit);
+}
+
+/** Erases an account's rows (its files are the caller's to delete first). */
+export function eraseAccountRows(ctx: Pick<AppContext, "db">, accountId: string): Promise<void> {
+  return deleteAccountRow(ctx.db, accountId);
+}
+
+/** Users by part of their email or name, for the operator (`npm run admin -- find`). */
+export function searchUsers(ctx: Pick<AppContext, "db">, term: string, limit = 50) {
+  return findUsersMatching(ctx.db, term, limit);
 }
