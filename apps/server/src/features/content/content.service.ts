@@ -239,10 +239,13 @@ export async function updateContentItem(
   });
   await deleteFilesAfterCommit(ctx, orphaned);
   // Decision 058: which item and which fields, not the texts.
+  // The editor sends every field: only those whose value changed are named.
+  const before = item as unknown as Record<string, unknown>;
   const fields = [
-    ...Object.keys(patch).filter((f) => f !== "label"),
-    ...(input.translations?.length ? ["translations"] : []),
-    ...(input.subItems?.length ? ["subItems"] : []),
+    ...Object.entries(patch)
+      .filter(([field, value]) => field !== "label" && field !== "listRank" && value !== before[field])
+      .map(([field]) => field),
+    ...((input.subItems ?? []).some((s) => s.action !== "update") ? ["subItems"] : []),
   ];
   await recordItemActivity(ctx, caller, property, { action: "updated", itemId: item.id, title: row.title, fields });
   return loadItemDto(ctx, property, row);
