@@ -70,6 +70,7 @@ import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
 import { registerTeamRoutes } from "./features/team/team.routes.ts";
 import { registerActivityRoutes } from "./features/activity/activity.routes.ts";
 import { registerSupportRoutes } from "./features/support/support.routes.ts";
+import { registerAccountDataRoutes } from "./features/account-data/account-data.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerRecordJobs } from "./jobs/record-jobs.ts";
@@ -330,6 +331,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerTeamRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
+  registerAccountDataRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

@@ -201,6 +201,8 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
       await addStayFeed(t.ctx, owner.accountId, propertyId, { url: "https://feeds.test/a.ics", channel: "Owned" })
     ).id;
   },
+  // The account's data archive: a name that has the link's form (the route answers 404 for another account's).
+  name: async () => `${Date.now() + 3_600_000}-${"a".repeat(43)}.tar.gz`,
   // Teams: a pending invitation and a member of the owner's account.
   invitationId: async ({ app }, owner) => {
     const res = await app.inject({
@@ -873,6 +875,8 @@ const ROUTE_PERMISSIONS: Record<string, Permission> = {
   "GET /api/team": "team:manage",
   "POST /api/support": "self",
   "POST /api/account/delete": "account:own",
+  "POST /api/account/export": "account:own",
+  "GET /api/account/exports/:name": "account:own",
   "POST /api/team/invitations": "team:manage",
   "POST /api/team/invitations/:invitationId/resend": "team:manage",
   "DELETE /api/team/invitations/:invitationId": "team:manage",

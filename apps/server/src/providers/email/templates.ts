@@ -142,3 +142,19 @@ export function supportRequestEmail(
       .join("\n\n")}</pre>`,
   };
 }
+
+/** The account's data archive is ready (IMPL-33): a link that works for `hours` hours, for the owner signed in. */
+export function accountExportEmail(to: string, url: string, hours: number): EmailMessage {
+  const lines = [
+    "The archive of your Doorstep account's data is ready: its records as JSON and its uploaded files.",
+    `Sign in as the account's owner to download it. The link works for ${hours} hours.`,
+  ];
+  return {
+    to,
+    template: "account-export",
+    subject: "Your Doorstep data is ready",
+    text: `${lines.join("\n\n")}\n\nDownload: ${url}\n`,
+    html: emailLayout("Your data is ready", lines, { label: "Download", url }),
+    links: [url],
+  };
+}
