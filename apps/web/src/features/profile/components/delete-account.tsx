@@ -76,3 +76,30 @@ export function DeleteAccount() {
     </Card>
   );
 }
+
+/** "Download my data" (IMPL-33): the archive is built in the background and its link emailed. */
+export function DownloadData() {
+  const request = useMutation({
+    mutationFn: () => apiRequest("/api/account/export", { method: "POST", body: {} }),
+  });
+  return (
+    <Card>
+      <div className="stack">
+        <h2>{d.downloadHeading}</h2>
+        <p>{d.downloadIntro}</p>
+        {request.isSuccess ? <Alert tone="success">{d.downloadStarted}</Alert> : null}
+        {request.isError ? <Alert>{copy.common.genericError}</Alert> : null}
+        <div>
+          <Button
+            variant="secondary"
+            busy={request.isPending}
+            disabled={request.isPending || request.isSuccess}
+            onClick={() => request.mutate()}
+          >
+            {d.download}
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
