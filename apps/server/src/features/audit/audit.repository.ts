@@ -19,7 +19,13 @@ export function listAuditEvents(db: Db, accountId: string, limit: number) {
       details: accountAuditEvents.details,
     })
     .from(accountAuditEvents)
-    .where(eq(accountAuditEvents.accountId, accountId))
+    // The CLI's account-audit lists bulk changes; the activity page reads the rest (decision 058).
+    .where(
+      and(
+        eq(accountAuditEvents.accountId, accountId),
+        inArray(accountAuditEvents.action, ["bulk-update", "duplicate-property"]),
+      ),
+    )
     .orderBy(desc(accountAuditEvents.createdAt), desc(accountAuditEvents.id))
     .limit(limit);
 }
