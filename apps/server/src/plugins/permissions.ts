@@ -55,9 +55,7 @@ type PropertyOf = (
   value: string,
 ) => Promise<{ id: string | null; isShared?: boolean } | null>;
 
-const rowOf = (
-  find: (ctx: AppContext, accountId: string, value: string) => Promise<string | null>,
-): PropertyOf => {
+const rowOf = (find: (ctx: AppContext, accountId: string, value: string) => Promise<string | null>): PropertyOf => {
   return async (ctx, accountId, value) => {
     const id = await find(ctx, accountId, value);
     return id ? { id } : null;

@@ -10,24 +10,26 @@ export async function insertAuditEvents(db: Db, entries: AuditEntry[]): Promise<
 
 /** The account's newest events first, with the acting user's id. */
 export function listAuditEvents(db: Db, accountId: string, limit: number) {
-  return db
-    .select({
-      createdAt: accountAuditEvents.createdAt,
-      userId: accountAuditEvents.userId,
-      action: accountAuditEvents.action,
-      subject: accountAuditEvents.subject,
-      details: accountAuditEvents.details,
-    })
-    .from(accountAuditEvents)
-    // The CLI's account-audit lists bulk changes; the activity page reads the rest (decision 058).
-    .where(
-      and(
-        eq(accountAuditEvents.accountId, accountId),
-        inArray(accountAuditEvents.action, ["bulk-update", "duplicate-property"]),
-      ),
-    )
-    .orderBy(desc(accountAuditEvents.createdAt), desc(accountAuditEvents.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        createdAt: accountAuditEvents.createdAt,
+        userId: accountAuditEvents.userId,
+        action: accountAuditEvents.action,
+        subject: accountAuditEvents.subject,
+        details: accountAuditEvents.details,
+      })
+      .from(accountAuditEvents)
+      // The CLI's account-audit lists bulk changes; the activity page reads the rest (decision 058).
+      .where(
+        and(
+          eq(accountAuditEvents.accountId, accountId),
+          inArray(accountAuditEvents.action, ["bulk-update", "duplicate-property"]),
+        ),
+      )
+      .orderBy(desc(accountAuditEvents.createdAt), desc(accountAuditEvents.id))
+      .limit(limit)
+  );
 }
 
 export async function insertAdminAudit(db: Db, entry: typeof adminAuditLog.$inferInsert): Promise<void> {

@@ -30,7 +30,7 @@ import {
   updatePlaceRow,
   writeRanks,
   type PlaceRow,
-  findPlacePropertyRowId
+  findPlacePropertyRowId,
 } from "./local-area.repository.ts";
 import {
   deleteFilesAfterCommit,

@@ -29,7 +29,7 @@ import {
   type MessageFileRow,
   type MessageRow,
   findConversationPropertyRowId,
-  findMessageFilePropertyRowId
+  findMessageFilePropertyRowId,
 } from "./messaging.repository.ts";
 
 const PAGE = 30;

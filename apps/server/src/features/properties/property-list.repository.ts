@@ -131,6 +131,9 @@ export async function listPropertyIds(
 /** How many listed properties a member limited to `scope` sees (the list's total, decision 056). */
 export async function countScopedProperties(db: Db, accountId: string, scope: readonly string[]): Promise<number> {
   if (scope.length === 0) return 0;
-  const rows = await db.select({ n: count() }).from(properties).where(matching(accountId, undefined, scope));
+  const rows = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(matching(accountId, undefined, scope));
   return rows[0]?.n ?? 0;
 }

@@ -60,5 +60,11 @@ export async function findPropertyIds(
   caller: Caller,
   query: PropertyIdsQuery,
 ): Promise<PropertyIdsResponse> {
-  return listPropertyIds(ctx.db, caller.accountId, query.search || undefined, MAX_BULK_PROPERTIES, caller.propertyScope);
+  return listPropertyIds(
+    ctx.db,
+    caller.accountId,
+    query.search || undefined,
+    MAX_BULK_PROPERTIES,
+    caller.propertyScope,
+  );
 }

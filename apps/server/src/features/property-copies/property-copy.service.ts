@@ -9,7 +9,7 @@ import {
   reopenFailedCopy,
   setCopyProgress,
   setCopyStatus,
-  findCopyTargetRowId
+  findCopyTargetRowId,
 } from "./property-copy.repository.ts";
 
 /** A running copy whose heartbeat is older than this lost its server; another instance takes it up. */

@@ -11,7 +11,7 @@ import {
   insertStayFeed,
   updateFeed,
   type StayFeedRow,
-  findFeedPropertyRowId
+  findFeedPropertyRowId,
 } from "./stay-feeds.repository.ts";
 
 // A property's calendar feeds (decision 041): added, listed, changed and removed by the account's users. The
