@@ -85,7 +85,7 @@ test.describe("the app shell's navigation", () => {
     // Focus goes into the list when it opens and back to the button on Escape; the current page is marked.
     await menu.click();
     await expect(nav.getByRole("link", { name: n.home })).toBeFocused();
-    await expect(nav.locator('[aria-current="page"]')).toHaveText(n.loginSecurity);
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(n.support);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await expect(nav).toBeHidden();
