@@ -1,4 +1,3 @@
-import { PERMISSIONS } from "@doorstep/shared/rules/permissions";
 import { copy } from "@doorstep/shared/copy";
 import type {
   AffiliateProfileResponse,
@@ -18,9 +17,6 @@ const state = vi.hoisted(() => ({
   partnerError: null as unknown,
   saved: [] as unknown[],
   isMaster: true,
-  role: "owner",
-  permissions: [...PERMISSIONS],
-  propertyLimited: false,
 }));
 vi.mock("../api/get-affiliate.ts", () => ({
   useAffiliate: () => ({ isPending: false, isError: false, data: state.profile }),
