@@ -1,3 +1,4 @@
+import type { Role } from "@doorstep/shared/rules/permissions";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "./db/client.ts";
 import type { AppConfig } from "./env.ts";
@@ -50,6 +51,13 @@ export interface Caller {
   userId: string;
   accountId: string;
   sessionId: string;
+  /** The user's role on the account (decision 056); a caller built without one (jobs, tests) is the owner. */
+  role?: Role;
+  /**
+   * The property rows (properties.id) an editor or viewer is limited to; null or absent: every property.
+   * Repositories narrow by it through the account scope (`ownedBy`); the permission hook 404s other ids.
+   */
+  propertyScope?: readonly string[] | null;
 }
 
 /** A property-management system calling with an API key (decision 039): an account, and no user. */

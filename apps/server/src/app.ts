@@ -1,3 +1,4 @@
+import type { Permission } from "@doorstep/shared/rules/permissions";
 import fastifyCookie from "@fastify/cookie";
 import fastifyMultipart from "@fastify/multipart";
 import fastifySwagger from "@fastify/swagger";
@@ -44,6 +45,7 @@ import {
 import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
+import { assertRouteDeclaresPermission, registerPermissions } from "./plugins/permissions.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
@@ -73,6 +75,10 @@ import { createWebPush } from "./providers/push/push-provider.ts";
 import { registerReferralRoutes } from "./features/referrals/referral.routes.ts";
 import { registerAffiliateRoutes } from "./features/affiliates/affiliate.routes.ts";
 import { registerApiKeyRoutes } from "./features/api-keys/api-key.routes.ts";
+import { registerTeamRoutes } from "./features/team/team.routes.ts";
+import { registerActivityRoutes } from "./features/activity/activity.routes.ts";
+import { registerSupportRoutes } from "./features/support/support.routes.ts";
+import { registerAccountDataRoutes } from "./features/account-data/account-data.routes.ts";
 import { documentApiKeyRoute, registerIdempotency } from "./plugins/api-keys.ts";
 import { createJobQueue } from "./jobs/job-queue.ts";
 import { registerRecordJobs } from "./jobs/record-jobs.ts";
@@ -95,6 +101,8 @@ export interface RegisteredRoute {
   public: boolean;
   /** Open to API keys (decision 039): the authorization harness keeps the list of such routes. */
   apiKeys: boolean;
+  /** What a signed-in caller's role must allow (decision 056); null only on public routes. */
+  permission: Permission | null;
   /** The route's request schemas (zod), for the edge fuzz test, and its responses' (decision 030). */
   schema?: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
 }
@@ -262,12 +270,15 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // The docs UI registers its own routes; they are public like the document they show.
     if (route.url.startsWith("/api/docs")) route.config = { ...(route.config ?? {}), public: true };
     documentApiKeyRoute(route);
+    // Decision 056: every route says which permission it needs, or that it is public; else the app does not start.
+    assertRouteDeclaresPermission(route);
     for (const method of [route.method].flat()) {
       routes.push({
         method,
         url: route.url,
         public: route.config?.public === true,
         apiKeys: route.config?.apiKeys === true,
+        permission: route.config?.permission ?? null,
         schema: route.schema,
       });
     }
@@ -304,6 +315,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
   registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
+  registerPermissions(app, ctx);
   registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);
@@ -339,6 +351,10 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerReferralRoutes(app, ctx);
   registerAffiliateRoutes(app, ctx);
   registerApiKeyRoutes(app, ctx);
+  registerTeamRoutes(app, ctx);
+  registerActivityRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
+  registerAccountDataRoutes(app, ctx);
 
   return { app, ctx, routes, guideFastPath: fastPath, reportFastPath: reports };
 }

@@ -17,7 +17,8 @@ const ENV_NAMES = [
 /** Words for operators, not hosts: hosts have no server, no administrator and no settings file. */
 const OPERATOR_WORDS: RegExp[] = [
   /\bservers?\b/i,
-  /\b(administrators?|admins?|sysadmins?)\b/i,
+  // "Admin" alone is a team role the host gives (decision 056), so only the operator's words are refused.
+  /\b(administrators?|sysadmins?)\b/i,
   /\b(server|system|environment|config(uration)?|admin)\s+settings?\b/i,
   /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/, // an environment variable's shape (TRANSLATE_PROVIDER)
   /\b[A-Z0-9_]{3,}\s+settings?\b/, // "the … KEY setting"

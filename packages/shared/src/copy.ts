@@ -21,6 +21,7 @@ import { todayCopy } from "./copy/today.ts";
 import { storeCopy } from "./copy/store.ts";
 import { guestStoreCopy } from "./copy/guest-store.ts";
 import { scheduledMessagesCopy } from "./copy/scheduled-messages.ts";
+import { teamCopy } from "./copy/team.ts";
 
 /**
  * The copy catalogue: every user-visible string the seeds give, verbatim (REQUIREMENTS, XCUT-25…45),
@@ -50,4 +51,5 @@ export const copy = {
   ...storeCopy,
   ...guestStoreCopy,
   ...scheduledMessagesCopy,
+  ...teamCopy,
 } as const;

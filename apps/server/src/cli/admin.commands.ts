@@ -22,7 +22,14 @@ import type { PaymentGateway } from "../providers/payments/payment-gateway.ts";
 import { listAdminActions, recordAdminAction } from "../features/audit/audit.service.ts";
 import { setCancellationStatus, setPriceList } from "../features/billing/billing-admin.service.ts";
 import { setPropertyActive } from "../features/properties/property-counts.service.ts";
-import { findUserWithAccount, setAccountBillingFlags, setUserRoles } from "../features/users/user.service.ts";
+import {
+  findUserWithAccount,
+  restoreDeletedAccount,
+  searchUsers,
+  setAccountBillingFlags,
+  setUserRoles,
+} from "../features/users/user.service.ts";
+import { recentLogins } from "../features/auth/auth.service.ts";
 
 export const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -49,6 +56,9 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
                 [--image-url=] [--testimonial=TEXT ...|--testimonials=none]   partner page and media assets
   jobs                   queued, running and failed jobs, then those finished in the last 24 hours
   jobs retry <id>        a failed job queued again at once
+  find <email|name>      users whose email or name contains it, with their account and role (IMPL-22)
+  logins <email>         the email's newest sign-in attempts (IMPL-22)
+  restore-account <email>   undo an account's deletion within its 30 days (IMPL-33)
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
@@ -271,6 +281,36 @@ export async function runAdminCommand(
       );
       await audit("system-content", label, patch);
       return [`System content ${label} updated: ${Object.keys(patch).join(", ")}.`];
+    }
+    case "find": {
+      const term = positional.join(" ").trim();
+      if (!term) throw new CommandError("an email or a name is required");
+      const rows = await searchUsers({ db }, term);
+      if (rows.length === 0) return [`No user matches ${term}.`];
+      return rows.map(
+        (u) =>
+          `${u.email}  ${[u.firstName, u.lastName].filter(Boolean).join(" ")}  ` +
+          `${u.isMaster ? "owner" : (u.memberRole ?? "admin")}  account ${u.accountId}` +
+          (u.deletedAt ? `  DELETED ${u.deletedAt.toISOString()}` : ""),
+      );
+    }
+    case "logins": {
+      const email = positional[0];
+      if (!email) throw new CommandError("an email is required");
+      const rows = await recentLogins({ db }, email);
+      if (rows.length === 0) return [`No sign-in attempts for ${email}.`];
+      return rows.map(
+        (r) =>
+          `${r.createdAt.toISOString()}  ${r.success ? "ok" : `failed (${r.failureCode ?? "?"})`}  ` +
+          `${r.ip ?? "-"}  ${r.userAgent ?? "-"}`,
+      );
+    }
+    case "restore-account": {
+      const { user, account } = await userByEmail(positional[0]);
+      if (!account.deletedAt) throw new CommandError(`the account of ${user.email} is not deleted`);
+      await restoreDeletedAccount({ db }, account.id);
+      await audit("restore-account", user.email, { deletedAt: account.deletedAt.toISOString() });
+      return [`Restored the account of ${user.email}; its members can sign in again.`];
     }
     default:
       throw new CommandError(USAGE);

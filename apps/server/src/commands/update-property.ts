@@ -1,7 +1,8 @@
 import type { UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../app-context.ts";
 import { purgeGuideCache } from "../lib/guide-purge.ts";
-import { updateProperty } from "../features/properties/property.service.ts";
+import { propertyRowOf, updateProperty } from "../features/properties/property.service.ts";
+import { recordActivity } from "../features/audit/audit.service.ts";
 import { fillZonesFromPins } from "../features/properties/property-stays.service.ts";
 import { recomputeStayInstants } from "../features/stays/stays.service.ts";
 import { inTransaction } from "./transaction.ts";
@@ -23,6 +24,17 @@ export async function updatePropertyAndStays(
     return done;
   });
   if (effects.purgeGuide) await purgeGuideCache(ctx, propertyId);
+  // Decision 058: which settings changed, never their values; publishing is its own kind of change.
+  const property = await propertyRowOf(ctx, caller.accountId, propertyId);
+  if (!property) return;
+  const { published, ...settings } = input;
+  const where = { id: property.id, propertyId };
+  if (published !== undefined) {
+    await recordActivity(ctx, caller, { kind: "publishing", property: where, details: { published } });
+  }
+  const fields = Object.keys(settings);
+  if (fields.length > 0)
+    await recordActivity(ctx, caller, { kind: "property-settings", property: where, details: { fields } });
 }
 
 /**

@@ -284,6 +284,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
   app.post(
     "/api/properties/:propertyId/preview-link",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A short-lived link showing the owner the guide even when inactive or protected (GUIDE-06, OPEN-57)",

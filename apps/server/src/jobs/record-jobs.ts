@@ -8,6 +8,7 @@ import {
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
 import { SEND_DUE_MESSAGES_JOB } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
+import { ACCOUNT_EXPORT_JOB, buildAccountExport } from "../features/account-data/account-data.service.ts";
 
 /**
  * The jobs for one record, which features queue with `ctx.jobs.schedule` keyed by the record (decision 034); a
@@ -24,4 +25,10 @@ export function registerRecordJobs(ctx: AppContext): void {
   // Scheduled messages due at once (a booking's confirmation): one queued run at most (key "now"); not retried,
   // since the half-minute "send-scheduled-messages" sends whatever it left.
   ctx.jobs.define(SEND_DUE_MESSAGES_JOB, () => sendDueScheduledMessages(ctx), { retryLimit: 0 });
+  // "Download my data" (IMPL-33): the account's archive, built once per request; the key is the account.
+  ctx.jobs.define(
+    ACCOUNT_EXPORT_JOB,
+    (data, job) => buildAccountExport(ctx, job.key, (data as { userId: string }).userId),
+    { retryLimit: 3 },
+  );
 }

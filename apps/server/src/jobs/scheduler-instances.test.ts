@@ -5,6 +5,7 @@ import type { AppContext } from "../app-context.ts";
 import { buildApp } from "../app.ts";
 import { openPostgres, type Database } from "../db/client.ts";
 import { affiliateCustomers, affiliates } from "../db/schema/affiliates.ts";
+import { accountAuditEvents } from "../db/schema/audit.ts";
 import { apiIdempotency } from "../db/schema/api-keys.ts";
 import { billingAccounts } from "../db/schema/billing.ts";
 import { sessions } from "../db/schema/auth.ts";
@@ -12,7 +13,7 @@ import { properties } from "../db/schema/properties.ts";
 import { propertyCopies } from "../db/schema/property-copies.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { stays } from "../db/schema/stays.ts";
-import { users } from "../db/schema/users.ts";
+import { accounts, users } from "../db/schema/users.ts";
 import { guideVisits } from "../db/schema/visits.ts";
 import { BILLED_QUANTITY_JOB } from "../features/billing/billed-quantity.service.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
@@ -156,6 +157,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
       { accountId: keyOwner.accountId, idempotencyKey: "old", requestHash: "x", createdAt: old, completedAt: old },
       { accountId: keyOwner.accountId, idempotencyKey: "new", requestHash: "x", createdAt: a.clock.now },
     ]);
+
+    // activity-retention: an activity entry 401 days old, and one from today (decision 058).
+    const actor = await buildUser(a.ctx);
+    await a.ctx.db.insert(accountAuditEvents).values([
+      {
+        accountId: actor.accountId,
+        action: "team",
+        details: { action: "old" },
+        createdAt: new Date(a.clock.now.getTime() - 401 * DAY),
+      },
+      { accountId: actor.accountId, action: "team", details: { action: "new" }, createdAt: a.clock.now },
+    ]);
+
+    // account-erasure: an account deleted 31 days ago is erased, one deleted yesterday is kept (IMPL-33).
+    const erased = await buildUser(a.ctx);
+    const kept = await buildUser(a.ctx);
+    await a.ctx.db
+      .update(accounts)
+      .set({ deletedAt: new Date(a.clock.now.getTime() - 31 * DAY) })
+      .where(eq(accounts.id, erased.accountId));
+    await a.ctx.db
+      .update(accounts)
+      .set({ deletedAt: new Date(a.clock.now.getTime() - DAY) })
+      .where(eq(accounts.id, kept.accountId));
 
     // stay-retention: a stay that checked out more than 730 days ago, and one a week ago.
     const host = await buildUser(a.ctx);
@@ -304,6 +329,24 @@ describe.runIf(process.env.TEST_DATABASE_URL)("scheduled jobs on two instances s
           .from(apiIdempotency)
           .where(eq(apiIdempotency.accountId, keyOwner.accountId));
         expect(left.map((r) => r.idempotencyKey)).toEqual(["new"]);
+      },
+      "account-erasure": async () => {
+        const [x, y] = results["account-erasure"] as [number, number];
+        expect(x + y).toBeGreaterThanOrEqual(1);
+        const left = await a.ctx.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(sql`${accounts.id} in (${erased.accountId}, ${kept.accountId})`);
+        expect(left.map((r) => r.id)).toEqual([kept.accountId]);
+      },
+      "activity-retention": async () => {
+        const [x, y] = results["activity-retention"] as [number, number];
+        expect(x + y).toBe(1);
+        const left = await a.ctx.db
+          .select()
+          .from(accountAuditEvents)
+          .where(eq(accountAuditEvents.accountId, actor.accountId));
+        expect(left.map((r) => r.details)).toEqual([{ action: "new" }]);
       },
       "stay-retention": async () => {
         const [x, y] = results["stay-retention"] as [number, number];

@@ -32,6 +32,8 @@ describe("recurring jobs", () => {
       "stay-feed-poll": 60,
       "send-scheduled-messages": 30,
       "database-maintenance": 1800,
+      "activity-retention": 86400,
+      "account-erasure": 3600,
     });
   });
 });

@@ -14,6 +14,8 @@ import { eraseExpiredStayContacts } from "../features/stays/stay-retention.servi
 import { fillPropertyZonesFromPins } from "../commands/update-property.ts";
 import { pollDueFeeds } from "../features/stay-feeds/stay-feed-sync.service.ts";
 import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
+import { purgeOldActivity } from "../features/audit/audit.service.ts";
+import { eraseDeletedAccounts } from "../commands/delete-account.ts";
 
 export interface Job {
   name: string;
@@ -54,6 +56,10 @@ export const JOBS: Job[] = [
   { name: "send-scheduled-messages", everyMs: 30_000, run: (ctx) => sendDueScheduledMessages(ctx) },
   // PGlite has no autovacuum: its statistics and dead rows are seen to here (decision 048); PostgreSQL skips it.
   { name: "database-maintenance", everyMs: 30 * 60_000, run: (ctx) => ctx.maintenance.run() },
+  // The activity log keeps 400 days (decision 058).
+  { name: "activity-retention", everyMs: 24 * 60 * 60_000, run: (ctx) => purgeOldActivity(ctx) },
+  // Deleted accounts are erased 30 days after (IMPL-33); until then `restore-account` undoes it.
+  { name: "account-erasure", everyMs: 60 * 60_000, run: (ctx) => eraseDeletedAccounts(ctx) },
 ];
 
 /**

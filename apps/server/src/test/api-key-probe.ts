@@ -26,7 +26,7 @@ export function registerKeyProbe(parent: FastifyInstance, ctx: AppContext): KeyP
   app.get(
     "/api/test/key-probe/properties/:propertyId",
     {
-      config: { apiKeys: true },
+      config: { apiKeys: true, permission: "properties:read" },
       schema: {
         params: z.object({ propertyId: text() }),
         response: { 200: Caller.extend({ title: text() }) },
@@ -44,7 +44,7 @@ export function registerKeyProbe(parent: FastifyInstance, ctx: AppContext): KeyP
   app.post(
     "/api/test/key-probe/notes",
     {
-      config: { apiKeys: true },
+      config: { apiKeys: true, permission: "properties:write" },
       schema: {
         body: z.object({ text: text().max(200) }),
         // A header of the route's own: the Idempotency-Key is documented beside it.

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { ROLES, roleAllows, type Permission, type Role } from "@doorstep/shared/rules/permissions";
 import type { AppContext } from "../app-context.ts";
+import { propertyRowOf } from "../features/properties/property.service.ts";
 import { duplicateProperty } from "../commands/duplicate-property.ts";
 import { settlePropertyCopies } from "../features/property-copies/property-copy.service.ts";
 import { createProperty } from "../features/properties/property.service.ts";
@@ -20,12 +22,14 @@ import { CARDS, subscribe } from "./billing-helpers.ts";
 import {
   buildCompany,
   buildManager,
+  buildMember,
   buildProperty,
   buildUser,
   makePng,
   multipart,
   publishProperty,
   setAccountState,
+  uniqueEmail,
   type TestUser,
 } from "./factories.ts";
 
@@ -88,6 +92,9 @@ const PUBLIC_ROUTES = new Set([
   "GET /s/:token/unsubscribe",
   "POST /s/:token/unsubscribe",
   "POST /api/sms/status", // Twilio's delivery reports: checked by Twilio's signature, not a session
+  // Teams (decision 057): the invitation link's unguessable token is the key; joining is sign-up's rate limit.
+  "POST /api/join/check",
+  "POST /api/join",
 ]);
 
 /**
@@ -223,6 +230,19 @@ const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
   ruleId: async (t, owner) => (await ownedScheduledMessage(t, owner)).ruleId,
   messageId: async (t, owner) => (await ownedScheduledMessage(t, owner)).messageId,
   // Later issues add: conversationId, …
+  // The account's data archive: a name that has the link's form (the route answers 404 for another account's).
+  name: async () => `${Date.now() + 3_600_000}-${"a".repeat(43)}.tar.gz`,
+  // Teams: a pending invitation and a member of the owner's account.
+  invitationId: async ({ app }, owner) => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/team/invitations",
+      headers: { cookie: owner.cookie },
+      payload: { email: uniqueEmail("invitee"), role: "viewer", propertyIds: null },
+    });
+    return res.json().invitation.id;
+  },
+  memberId: async ({ ctx }, owner) => (await buildMember(ctx, owner, "editor")).id,
 };
 
 async function ownedScheduledMessage(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
@@ -390,6 +410,8 @@ const VALID_BODIES: Record<string, object> = {
     texts: { en: { subject: "Hijacked", body: "Hijacked" } },
   },
   "POST /api/scheduled-messages/:messageId/retry": {},
+  "POST /api/team/invitations/:invitationId/resend": {},
+  "PATCH /api/team/members/:memberId": { role: "viewer", propertyIds: null },
 };
 
 /** A valid query string for each id-taking GET that needs one, so the 404 comes from ownership. */
@@ -625,7 +647,7 @@ describe("authorization harness", () => {
 
   it("answers 404 to another account's property id sent in a query string (ANL-06)", async () => {
     const ownersProperty = await OWNED_ID_FIXTURES.propertyId!(t, owner);
-    const withPropertyQuery = ["/api/analytics/visits", "/api/analytics/sections"];
+    const withPropertyQuery = ["/api/analytics/visits", "/api/analytics/sections", "/api/activity"];
     const cases = withPropertyQuery.map((path) => `${path}?from=2026-01-01&to=2026-01-07&propertyId=${ownersProperty}`);
     // Every route that reads a property id from its query string needs a case here.
     expect(apiRoutes().filter((r) => withPropertyQuery.includes(r.url))).toHaveLength(cases.length);
@@ -788,5 +810,290 @@ describe("authorization harness", () => {
     expect(cross.json().error.message).toBe(copy.storeErrors.offerUnavailable);
     // The owner's order by the stranger's session: 404 (the harness above), and no token answers another's.
     expect((await t.app.inject({ url: `/api/stay-store/${"A".repeat(32)}` })).statusCode).toBe(404);
+  });
+});
+
+/**
+ * The role matrix (decision 056): every route's declared permission, reviewed here, so a change of what a role may
+ * do is a visible change of this table. A new route that declares none stops the app from starting; a new route
+ * that declares one fails the first test below until it is listed.
+ */
+const ROUTE_PERMISSIONS: Record<string, Permission> = {
+  "PUT /api/me/password": "self",
+  "GET /api/me": "self",
+  "PATCH /api/me": "self",
+  "PUT /api/me/email": "self",
+  "PUT /api/me/photo": "self",
+  "GET /api/managers": "properties:read",
+  "POST /api/managers": "settings:write",
+  "GET /api/managers/:vanityId": "properties:read",
+  "PATCH /api/managers/:vanityId": "settings:write",
+  "DELETE /api/managers/:vanityId": "settings:write",
+  "PUT /api/managers/:vanityId/photo": "settings:write",
+  "DELETE /api/managers/:vanityId/photo": "settings:write",
+  "GET /api/company": "properties:read",
+  "POST /api/company": "settings:write",
+  "PATCH /api/company": "settings:write",
+  "PUT /api/company/logo": "settings:write",
+  "DELETE /api/company/logo": "settings:write",
+  "PUT /api/company/icon": "settings:write",
+  "DELETE /api/company/icon": "settings:write",
+  "GET /api/properties": "properties:read",
+  "GET /api/property-ids": "properties:read",
+  "POST /api/properties/weblink-check": "properties:write",
+  "POST /api/properties": "properties:manage",
+  "GET /api/properties/:propertyId": "properties:read",
+  "PATCH /api/properties/:propertyId": "properties:write",
+  "DELETE /api/properties/:propertyId": "properties:manage",
+  "PUT /api/properties/:propertyId/passcode": "properties:write",
+  "PUT /api/properties/:propertyId/cover": "properties:write",
+  "DELETE /api/properties/:propertyId/cover": "properties:write",
+  "GET /api/properties/:propertyId/qr.png": "properties:read",
+  "GET /api/properties/:propertyId/qr.svg": "properties:read",
+  "GET /api/properties/:propertyId/poster.svg": "properties:read",
+  "GET /api/properties/:propertyId/poster.pdf": "properties:read",
+  "GET /api/places/search": "properties:read",
+  "GET /api/places/details": "properties:read",
+  "GET /api/places/nearest": "properties:read",
+  "GET /api/what3words": "properties:read",
+  "GET /api/content/categories": "properties:read",
+  "GET /api/content/templates": "properties:read",
+  "GET /api/content/themes": "properties:read",
+  "GET /api/properties/:propertyId/content": "properties:read",
+  "GET /api/properties/:propertyId/content/categories/:categoryLabel": "properties:read",
+  "PUT /api/properties/:propertyId/content/order": "properties:write",
+  "POST /api/properties/:propertyId/content/items": "properties:write",
+  "GET /api/properties/:propertyId/content/items/:itemId": "properties:read",
+  "PATCH /api/properties/:propertyId/content/items/:itemId": "properties:write",
+  "DELETE /api/properties/:propertyId/content/items/:itemId": "properties:write",
+  "PUT /api/properties/:propertyId/content/items/:itemId/media/:media": "properties:write",
+  "DELETE /api/properties/:propertyId/content/items/:itemId/media/:media": "properties:write",
+  "PUT /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": "properties:write",
+  "DELETE /api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media": "properties:write",
+  "POST /api/shared-content": "properties:write",
+  "PUT /api/properties/:propertyId/content/shared/:itemId": "properties:write",
+  "POST /api/shared-content/items/:itemId/properties": "properties:write",
+  "DELETE /api/properties/:propertyId/content/shared/:itemId": "properties:write",
+  "GET /api/local-area-profiles": "properties:read",
+  "POST /api/local-area-profiles": "properties:write",
+  "GET /api/local-area-profiles/:label": "properties:read",
+  "DELETE /api/local-area-profiles/:label": "properties:write",
+  "GET /api/properties/:propertyId/local-area": "properties:read",
+  "PUT /api/properties/:propertyId/local-area-profiles/:profileId": "properties:write",
+  "DELETE /api/properties/:propertyId/local-area-profiles/:profileId": "properties:write",
+  "POST /api/local-area-profiles/:label/places": "properties:write",
+  "PUT /api/local-area-profiles/:label/places/order": "properties:write",
+  "POST /api/properties/:propertyId/places": "properties:write",
+  "PUT /api/properties/:propertyId/places/order": "properties:write",
+  "PATCH /api/local-places/:placeId": "properties:write",
+  "DELETE /api/local-places/:placeId": "properties:write",
+  "PUT /api/local-places/:placeId/image": "properties:write",
+  "DELETE /api/local-places/:placeId/image": "properties:write",
+  "GET /api/stays": "properties:read",
+  "POST /api/stays": "properties:write",
+  "GET /api/stays/summary": "properties:read",
+  "GET /api/stays/today": "properties:read",
+  "GET /api/stays/:stayId": "properties:read",
+  "PATCH /api/stays/:stayId": "properties:write",
+  "POST /api/stays/:stayId/cancel": "properties:write",
+  "GET /api/properties/:propertyId/stays": "properties:read",
+  "POST /api/stays/import/preview": "properties:manage",
+  "POST /api/stays/import": "properties:manage",
+  "GET /api/stays/:stayId/link": "properties:read",
+  "POST /api/stays/:stayId/link": "properties:write",
+  "POST /api/stays/:stayId/link/send": "properties:write",
+  "GET /api/stays/:stayId/link/qr.png": "properties:read",
+  "POST /api/stays/:stayId/release": "properties:write",
+  "GET /api/store": "properties:read",
+  "PUT /api/store/settings": "settings:write",
+  "POST /api/store/connect": "billing:manage",
+  "POST /api/store/offers": "properties:write",
+  "GET /api/store/offers/:offerId": "properties:read",
+  "PUT /api/store/offers/:offerId": "properties:write",
+  "DELETE /api/store/offers/:offerId": "properties:write",
+  "PUT /api/store/offers/:offerId/photo": "properties:write",
+  "DELETE /api/store/offers/:offerId/photo": "properties:write",
+  "GET /api/orders": "properties:read",
+  "GET /api/orders/revenue": "properties:read",
+  "GET /api/orders/revenue.csv": "properties:read",
+  "POST /api/orders/:orderId/approve": "properties:write",
+  "POST /api/orders/:orderId/decline": "properties:write",
+  "POST /api/orders/:orderId/refund": "properties:write",
+  "GET /api/message-rules": "properties:read",
+  "POST /api/message-rules": "properties:write",
+  "POST /api/message-rules/preview": "properties:read",
+  "GET /api/message-rules/:ruleId": "properties:read",
+  "PUT /api/message-rules/:ruleId": "properties:write",
+  "DELETE /api/message-rules/:ruleId": "properties:write",
+  "GET /api/stays/:stayId/scheduled-messages": "properties:read",
+  "POST /api/scheduled-messages/:messageId/retry": "properties:write",
+  "GET /api/stay-link-settings": "properties:read",
+  "PUT /api/stay-link-settings": "settings:write",
+  "GET /api/properties/:propertyId/stay-feeds": "properties:read",
+  "POST /api/properties/:propertyId/stay-feeds": "properties:write",
+  "GET /api/stay-feeds/:feedId": "properties:read",
+  "PATCH /api/stay-feeds/:feedId": "properties:write",
+  "DELETE /api/stay-feeds/:feedId": "properties:write",
+  "POST /api/stay-feeds/:feedId/sync": "properties:write",
+  "GET /api/billing/subscription": "billing:manage",
+  "GET /api/billing/plans": "billing:manage",
+  "POST /api/billing/setup-intent": "billing:manage",
+  "POST /api/billing/local/payment-methods": "billing:manage",
+  "POST /api/billing/subscription": "billing:manage",
+  "PUT /api/billing/payment-method": "billing:manage",
+  "GET /api/billing/invoices": "billing:manage",
+  "GET /api/billing/invoices/:invoiceId/receipt": "billing:manage",
+  "GET /api/billing/invoices/:invoiceId/receipt.pdf": "billing:manage",
+  "POST /api/billing/subscription-alerts": "billing:manage",
+  "POST /api/billing/cancellation-requests": "billing:manage",
+  "POST /api/properties/:propertyId/preview-link": "properties:read",
+  "GET /api/analytics/visits": "properties:read",
+  "GET /api/analytics/sections": "properties:read",
+  "GET /api/analytics/options": "properties:read",
+  "PUT /api/analytics/time-zone": "properties:read",
+  "POST /api/bulk-updates": "properties:manage",
+  "POST /api/properties/:propertyId/duplicate": "properties:manage",
+  "GET /api/property-copies/:copyId": "properties:read",
+  "POST /api/property-copies/:copyId/retry": "properties:manage",
+  "GET /api/conversations": "properties:read",
+  "GET /api/conversations/:conversationId": "properties:read",
+  "PATCH /api/conversations/:conversationId": "messages:reply",
+  "POST /api/conversations/:conversationId/read": "properties:read",
+  "POST /api/conversations/:conversationId/messages": "messages:reply",
+  "GET /api/events": "properties:read",
+  "GET /api/messages/unread-count": "properties:read",
+  "GET /api/message-files/:fileId": "properties:read",
+  "GET /api/referrals": "referrals:manage",
+  "POST /api/referrals/rewards/:rewardId/claim": "referrals:manage",
+  "GET /api/activity": "activity:read",
+  "GET /api/affiliate": "self",
+  "PATCH /api/affiliate/payment-details": "self",
+  "GET /api/affiliate/stats": "self",
+  "GET /api/affiliate/assets": "self",
+  "GET /api/api-keys": "api-keys:manage",
+  "POST /api/api-keys": "api-keys:manage",
+  "POST /api/api-keys/:apiKeyId/revoke": "api-keys:manage",
+  "GET /api/team": "team:manage",
+  "POST /api/support": "self",
+  "POST /api/account/delete": "account:own",
+  "POST /api/account/export": "account:own",
+  "GET /api/account/exports/:name": "account:own",
+  "POST /api/team/invitations": "team:manage",
+  "POST /api/team/invitations/:invitationId/resend": "team:manage",
+  "DELETE /api/team/invitations/:invitationId": "team:manage",
+  "PATCH /api/team/members/:memberId": "team:manage",
+  "DELETE /api/team/members/:memberId": "team:manage",
+  "POST /api/team/ownership": "account:own",
+  "GET /api/test/key-probe/properties/:propertyId": "properties:read",
+  "POST /api/test/key-probe/notes": "properties:write",
+};
+
+const ZERO_ID = "00000000-0000-4000-8000-000000000000";
+/** Ids that lead to one property (plugins/permissions.ts): a limited member gets 404 for another property's. */
+const PROPERTY_PARAMS = ["propertyId", "stayId", "conversationId", "fileId", "feedId", "copyId"];
+
+describe("role matrix (decision 056)", () => {
+  it("lists every route's declared permission", () => {
+    const declared = Object.fromEntries(
+      apiRoutes()
+        .filter((r) => r.permission !== null)
+        .map((r) => [`${r.method} ${r.url}`, r.permission]),
+    );
+    expect(declared).toEqual(ROUTE_PERMISSIONS);
+    // Only public routes declare none.
+    for (const r of apiRoutes()) if (r.permission === null) expect(r.public, `${r.method} ${r.url}`).toBe(true);
+  });
+
+  it("answers 403 ROLE_NOT_ALLOWED to every role a route's permission leaves out, and lets every other role through", async () => {
+    const callers: Record<Role, TestUser> = {
+      owner,
+      admin: await buildMember(t.ctx, owner, "admin"),
+      editor: await buildMember(t.ctx, owner, "editor"),
+      viewer: await buildMember(t.ctx, owner, "viewer"),
+    };
+    let cases = 0;
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      // The live event stream never ends; every role reads it (properties:read).
+      if (!route.permission || key === "GET /api/events") continue;
+      const url = route.url.replace(/:(\w+)/g, (_, p: string) => (p === "media" ? "image" : ZERO_ID));
+      for (const role of ROLES) {
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url,
+          headers: { cookie: callers[role].cookie },
+          payload: route.method === "GET" || route.method === "DELETE" ? undefined : {},
+        });
+        if (roleAllows(role, route.permission)) {
+          expect(res.statusCode, `${key} as ${role}`).not.toBe(401);
+          if (res.statusCode === 403) expect(res.json().error.code, `${key} as ${role}`).not.toBe("FORBIDDEN");
+        } else {
+          expect(res.statusCode, `${key} as ${role}`).toBe(403);
+          expect(res.json().error.message, `${key} as ${role}`).toBe(copy.teamErrors.roleNotAllowed);
+        }
+        cases++;
+      }
+    }
+    console.log(`role matrix: ${cases} cases`);
+    expect(cases).toBeGreaterThan(400);
+  });
+
+  it("answers 404 to a member limited to one property for every id of another property, and lists only theirs", async () => {
+    const mine = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const mineRow = (await propertyRowOf(t.ctx, owner.accountId, mine))!.id;
+    const limited = await buildMember(t.ctx, owner, "editor", [mineRow]);
+    let checked = 0;
+    for (const route of apiRoutes()) {
+      const params = [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1]!);
+      if (!params.some((p) => PROPERTY_PARAMS.includes(p)) || route.public) continue;
+      let url = route.url;
+      for (const param of params)
+        url = url.replace(`:${param}`, encodeURIComponent(await OWNED_ID_FIXTURES[param]!(t, owner)));
+      const key = `${route.method} ${route.url}`;
+      const hasBody = route.method !== "GET" && route.method !== "DELETE";
+      const res = await t.app.inject({
+        method: route.method as "GET",
+        url: url + (VALID_QUERIES[key] ?? ""),
+        headers: { cookie: limited.cookie },
+        payload: hasBody ? VALID_BODIES[key] : undefined,
+      });
+      // An editor cannot use the routes for admins at all (403); every other answers as if the id did not exist.
+      if (roleAllows("editor", route.permission!)) {
+        expect(res.statusCode, `${key} as a member limited to another property`).toBe(404);
+        expect(res.json().error.code).toBe("NOT_FOUND");
+      } else expect(res.statusCode, key).toBe(403);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(40);
+
+    // A property id in a query string or a body is checked the same way.
+    const other = await OWNED_ID_FIXTURES.propertyId!(t, owner);
+    const query = await t.as(limited, "GET", `/api/analytics/visits?from=2026-01-01&to=2026-01-07&propertyId=${other}`);
+    expect(query.statusCode).toBe(404);
+    const stay = await t.as(limited, "POST", "/api/stays", {
+      propertyId: other,
+      guestFirstName: "A",
+      guestLastName: "B",
+      adults: 1,
+      children: 0,
+      checkInDate: "2027-03-01",
+      checkOutDate: "2027-03-03",
+    });
+    expect(stay.statusCode).toBe(404);
+
+    // Its own property answers; the lists hold only it.
+    expect((await t.as(limited, "GET", `/api/properties/${mine}`)).statusCode).toBe(200);
+    const list = (await t.as(limited, "GET", "/api/properties?limit=100")).json();
+    expect(list.items.map((p: { propertyId: string }) => p.propertyId)).toEqual([mine]);
+    expect(list.total).toBe(1);
+    expect((await t.as(limited, "GET", "/api/property-ids")).json().ids).toEqual([mine]);
+    await ownedConversation(t, owner);
+    const conversations = (await t.as(limited, "GET", "/api/conversations")).json().items;
+    expect(conversations.every((c: { propertyId: string }) => c.propertyId === mine)).toBe(true);
+    await OWNED_ID_FIXTURES.stayId!(t, owner);
+    const stays = (await t.as(limited, "GET", "/api/stays?tab=upcoming")).json().items;
+    expect(stays.every((s: { propertyId: string }) => s.propertyId === mine)).toBe(true);
+    const all = (await t.as(owner, "GET", "/api/stays?tab=upcoming")).json().items;
+    expect(all.length).toBeGreaterThan(0);
   });
 });

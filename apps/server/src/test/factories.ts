@@ -63,6 +63,44 @@ export async function buildUser(ctx: AppContext, options: BuildUserOptions = {})
   return { id, accountId: row!.accountId, email, password: TEST_PASSWORD, cookie: `${SESSION_COOKIE}=${token}`, token };
 }
 
+/**
+ * A team member of `owner`'s account (decision 056) with a session: `propertyRowIds` limits an editor or viewer
+ * to those properties (their `properties.id`), null for every property.
+ */
+export async function buildMember(
+  ctx: AppContext,
+  owner: Pick<TestUser, "accountId">,
+  role: "admin" | "editor" | "viewer",
+  propertyRowIds: string[] | null = null,
+  firstName = "Sam",
+): Promise<TestUser> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const email = uniqueEmail(role);
+  const [user] = await ctx.db
+    .insert(users)
+    .values({
+      accountId: owner.accountId,
+      email,
+      passwordHash: await passwordHash,
+      firstName,
+      lastName: "Member",
+      referrerCode: newReferralCode(),
+      isMaster: false,
+      memberRole: role,
+      propertyScope: propertyRowIds,
+    })
+    .returning({ id: users.id });
+  const token = await createSession(ctx, user!.id, { ip: "127.0.0.1", userAgent: "vitest", clientVersion: null });
+  return {
+    id: user!.id,
+    accountId: owner.accountId,
+    email,
+    password: TEST_PASSWORD,
+    cookie: `${SESSION_COOKIE}=${token}`,
+    token,
+  };
+}
+
 /** Sets account billing flags directly (banner and trial states). */
 export async function setAccountState(
   ctx: AppContext,

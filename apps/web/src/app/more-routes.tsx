@@ -159,6 +159,18 @@ const ScheduledMessagesPage = page(
   () => import("../features/scheduled-messages/routes/scheduled-messages.tsx"),
   (m) => m.ScheduledMessagesPage,
 );
+const TeamPage = page(
+  () => import("../features/team/routes/team.tsx"),
+  (m) => m.TeamPage,
+);
+const ActivityPage = page(
+  () => import("../features/activity/routes/activity.tsx"),
+  (m) => m.ActivityPage,
+);
+const SupportPage = page(
+  () => import("../features/support/routes/support.tsx"),
+  (m) => m.SupportPage,
+);
 const StorePage = page(
   () => import("../features/store/routes/store.tsx"),
   (m) => m.StorePage,
@@ -268,6 +280,9 @@ export const moreRoutes: RouteObject[] = [
           },
           // Billing (BILL-01…48, XCUT-05).
           { path: "subscription", element: <SubscriptionPage /> },
+          { path: "team", element: <TeamPage /> },
+          { path: "activity", element: <ActivityPage /> },
+          { path: "support", element: <SupportPage /> },
           // Guide analytics (ANL-01…08).
           { path: "guide-analytics", element: <GuideAnalyticsPage /> },
           // Bulk updates (BULK-01…05).

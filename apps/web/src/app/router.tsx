@@ -34,6 +34,10 @@ const ResetPasswordPage = page(
   () => import("../features/auth/routes/reset-password.tsx"),
   (m) => m.ResetPasswordPage,
 );
+const JoinPage = page(
+  () => import("../features/team/routes/join.tsx"),
+  (m) => m.JoinPage,
+);
 const HomePage = page(
   () => import("./routes/home-route.tsx"),
   (m) => m.HomeRoute,
@@ -90,6 +94,8 @@ export const routes: RouteObject[] = [
             children: [
               { path: "forgot-password", element: <ForgotPasswordPage /> },
               { path: "reset-password", element: <ResetPasswordPage /> },
+              // Decision 057: an invitation's link, logged out only.
+              { path: "join", element: <JoinPage /> },
               // XCUT-07, XCUT-08: logged out only; logged in → /.
               { path: "partners/:affiliateTrackingLabel", element: <PartnerPage /> },
               { path: "create-affiliate-account", element: <CreateAffiliateAccountPage /> },

@@ -18,6 +18,7 @@ import { stayLinksCopy } from "./stay-links.ts";
 import { guestStayCopy } from "./guest-stay.ts";
 import { storeCopy } from "./store.ts";
 import { scheduledMessagesCopy } from "./scheduled-messages.ts";
+import { teamCopy } from "./team.ts";
 
 const { billing } = billingCopy;
 const { stayImport } = stayImportCopy;
@@ -51,7 +52,9 @@ const notFoundMessages: Record<NotFoundSubject, string> = {
   guide: "Guide not found",
   invoice: "Invoice not found",
   "local-area-profile": "Local area profile not found",
+  invitation: "Invitation not found",
   manager: "Manager not found",
+  member: "Member not found",
   place: "Place not found",
   property: "Property not found",
   "property-copy": "Copy not found",
@@ -243,6 +246,14 @@ export const apiErrorCopy = {
   BULK_VALUE_INVALID: bulkValueInvalid,
   // API keys
   API_KEYS_OWNER_ONLY: () => apiKeys.ownerOnly,
+  // Teams
+  ROLE_NOT_ALLOWED: () => teamCopy.teamErrors.roleNotAllowed,
+  INVITATION_INVALID: () => teamCopy.teamErrors.invitationInvalid,
+  INVITATION_EMAIL_HAS_ACCOUNT: () => teamCopy.teamErrors.emailHasAccount,
+  INVITATION_PENDING: () => teamCopy.teamErrors.invitationPending,
+  MEMBER_IS_OWNER: () => teamCopy.teamErrors.memberIsOwner,
+  OWNERSHIP_NEEDS_ADMIN: () => teamCopy.teamErrors.ownershipNeedsAdmin,
+  ACCOUNT_DELETE_CONFIRMATION: () => teamCopy.accountData.wrongConfirmation,
   API_KEY_LIMIT: ({ max }: { max: number }) => apiKeys.errors.limit(max),
   IDEMPOTENCY_KEY_FORMAT: ({ max }: { max: number }) => apiKeys.errors.idempotencyFormat(max),
   IDEMPOTENCY_IN_PROGRESS: () => apiKeys.errors.idempotencyInProgress,

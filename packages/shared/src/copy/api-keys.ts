@@ -11,7 +11,7 @@ export const apiKeysCopy = {
       "A key can list this account's stays, read one, add one, change one and cancel one. Nothing else: it cannot sign in, import a CSV, or see properties, messages or billing.",
     retries:
       "Send the reservation's own id as sourceId, or an Idempotency-Key header, and a retry never adds a stay twice. Each key may make a limited number of requests a minute.",
-    ownerOnly: "Only the account owner can manage API keys.",
+    ownerOnly: "Only the account owner and admins can manage API keys.",
     // Creating
     createHeading: "Create a key",
     nameLabel: "Key name",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.ts";
+import { PERMISSIONS, ROLES } from "../rules/permissions.ts";
 
 /** What the dashboard knows about the signed-in user (AUTH-16, AUTH-17; never secrets, AUTH-20). */
 export const UserDto = z.object({
@@ -10,6 +11,11 @@ export const UserDto = z.object({
   email: text(),
   photoUrl: text().nullable(),
   isMaster: z.boolean(),
+  /** The user's role on the account and what it allows (decision 056): the dashboard shows only that. */
+  role: z.enum(ROLES),
+  permissions: z.array(z.enum(PERMISSIONS)),
+  /** Limited to chosen properties (an editor or viewer). */
+  propertyLimited: z.boolean(),
   isAffiliate: z.boolean(),
   messagingActive: z.boolean(),
   sharedContentPropertyId: text().nullable(),

@@ -19,10 +19,19 @@ export const accountAuditEvents = pgTable(
     action: text("action").notNull(),
     /** The property's weblink the change applies to. */
     subject: text("subject"),
+    /** The property row the change applies to, for the activity page's filter (null: account-wide). */
+    propertyRowId: uuid("property_row_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("account_audit_events_account_created_idx").on(t.accountId, t.createdAt)],
+  (t) => [
+    index("account_audit_events_account_created_idx").on(t.accountId, t.createdAt),
+    // The activity page filtered by member or property, newest first (decision 058).
+    index("account_audit_events_user_idx").on(t.accountId, t.userId, t.createdAt),
+    index("account_audit_events_property_idx").on(t.accountId, t.propertyRowId, t.createdAt),
+    // The 400-day retention purge walks the oldest first.
+    index("account_audit_events_created_idx").on(t.createdAt),
+  ],
 );
 
 /** Every operator action (IMPL-22): who, what, on which target. */

@@ -12,6 +12,8 @@ export const emailOutbox = pgTable(
     template: text("template").notNull(),
     /** Extra headers the email carried (List-Unsubscribe on guests' scheduled messages). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Where replies go, when not to the sender (support requests: the host, decision 058). */
+    replyTo: text("reply_to"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("email_outbox_to_idx").on(t.to, t.createdAt)],

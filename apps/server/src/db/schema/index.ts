@@ -23,3 +23,4 @@ export * from "./stays.ts";
 export * from "./stay-feeds.ts";
 export * from "./store.ts";
 export * from "./scheduled-messages.ts";
+export * from "./team.ts";

@@ -25,6 +25,11 @@ export const accounts = pgTable("accounts", {
    * total, kept by a trigger on properties (migration 0020, decision 027) so the list never counts its rows.
    */
   listedProperties: integer("listed_properties").notNull().default(0),
+  /**
+   * When the owner deleted the account (IMPL-33): its guides and stay links are offline, everyone is signed out,
+   * and the `account-erasure` job erases it 30 days later unless an operator restores it.
+   */
+  deletedAt: timestamp("deleted_at", { withTimezone: true }),
   ...timestamps,
 });
 
@@ -42,6 +47,13 @@ export const users = pgTable(
     tel: text("tel"),
     photoKey: text("photo_key"),
     isMaster: boolean("is_master").notNull().default(true),
+    /**
+     * A team member's role (decision 056); null for the account's master user, who is its owner. A non-master
+     * user from before teams (made by an operator, OPEN-31) has none and is read as an admin.
+     */
+    memberRole: text("member_role", { enum: ["admin", "editor", "viewer"] }),
+    /** The property rows (properties.id) an editor or viewer is limited to; null: every property. */
+    propertyScope: uuid("property_scope").array(),
     isAffiliate: boolean("is_affiliate").notNull().default(false),
     messagingActive: boolean("messaging_active").notNull().default(false),
     /** This user's own referral code (OPEN-21). */

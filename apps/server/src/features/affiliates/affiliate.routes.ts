@@ -42,6 +42,7 @@ export function registerAffiliateRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/affiliate",
     {
+      config: { permission: "self" },
       schema: {
         tags,
         summary: "The caller's affiliate link, payment details and commission settings (AFF-10, AFF-14)",
@@ -54,6 +55,7 @@ export function registerAffiliateRoutes(parent: FastifyInstance, ctx: AppContext
   app.patch(
     "/api/affiliate/payment-details",
     {
+      config: { permission: "self" },
       schema: {
         tags,
         summary: "Sets the payment currency and PayPal email (AFF-14; master affiliates, AFF-11)",
@@ -70,6 +72,7 @@ export function registerAffiliateRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/affiliate/stats",
     {
+      config: { permission: "self" },
       schema: {
         tags,
         summary: "The caller's referral totals, commission and referred customers (AFF-12, OPEN-26)",
@@ -82,6 +85,7 @@ export function registerAffiliateRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/affiliate/assets",
     {
+      config: { permission: "self" },
       schema: { tags, summary: "Media assets for affiliates (AFF-15)", response: { 200: AffiliateAssetsResponse } },
     },
     async (request) => getAffiliateAssets(ctx, requireCaller(request)),

@@ -23,6 +23,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/api-keys",
     {
+      config: { permission: "api-keys:manage" },
       schema: {
         tags,
         summary: "The account's API keys, newest first, revoked ones included",
@@ -35,6 +36,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.post(
     "/api/api-keys",
     {
+      config: { permission: "api-keys:manage" },
       schema: {
         tags,
         summary: "Creates a named key; the whole key is in this answer only (only its hash is stored)",
@@ -52,6 +54,7 @@ export function registerApiKeyRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.post(
     "/api/api-keys/:apiKeyId/revoke",
     {
+      config: { permission: "api-keys:manage" },
       schema: {
         tags,
         summary: "Revokes a key: it stops working at once",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { roleAllows } from "@doorstep/shared/rules/permissions";
 import {
   API_KEY_PREFIX,
   API_KEY_VISIBLE_LENGTH,
@@ -9,7 +10,7 @@ import {
 import type { ApiKeyCaller, AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { hashToken } from "../../lib/tokens.ts";
-import { getUser } from "../users/user.service.ts";
+import { getUser, roleOfUser } from "../users/user.service.ts";
 import {
   findApiKeyByHash,
   findApiKeysOfAccount,
@@ -42,11 +43,14 @@ function toDto(row: ApiKeyRow): ApiKeyDto {
   };
 }
 
-/** Keys are the account's to give away, like its billing: only the master user manages them. */
+/**
+ * Keys are the account's to give away: the owner and its admins manage them (the route's `api-keys:manage`,
+ * decision 056); an operator-made user without a role counts as an admin.
+ */
 async function requireKeyManager(ctx: AppContext, caller: Caller): Promise<void> {
   const user = await getUser(ctx, caller.userId);
   if (user.accountId !== caller.accountId) throw notFound();
-  if (!user.isMaster) throw new AppError("API_KEYS_OWNER_ONLY");
+  if (!roleAllows(roleOfUser(user), "api-keys:manage")) throw new AppError("API_KEYS_OWNER_ONLY");
 }
 
 /** The account's keys, newest first, revoked ones included (never their secrets). */

@@ -6,7 +6,7 @@ import { API_KEYS_MAX } from "@doorstep/shared/schemas/api-keys";
 import { apiKeys } from "../../db/schema/api-keys.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "../../test/api-key-probe.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { buildProperty, buildMember, buildUser, type TestUser } from "../../test/factories.ts";
 
 let t: TestApp;
 let owner: TestUser;
@@ -49,15 +49,20 @@ describe("API keys: the owner makes, lists and revokes them", () => {
     expect(res.json().error.code).toBe("VALIDATION_FAILED");
   });
 
-  it("lets only the account owner manage keys, as with billing", async () => {
-    const member = await buildUser(t.ctx, { isMaster: false });
-    for (const [method, url, body] of [
-      ["GET", "/api/api-keys", undefined],
-      ["POST", "/api/api-keys", { name: "Mine" }],
-    ] as const) {
-      const res = await t.as(member, method, url, body);
-      expect(res.statusCode, url).toBe(403);
-      expect(res.json().error).toEqual({ code: "FORBIDDEN", message: copy.apiKeys.ownerOnly });
+  it("lets the account owner and its admins manage keys, and no editor or viewer (decision 056)", async () => {
+    const host = await buildUser(t.ctx);
+    const admin = await buildMember(t.ctx, host, "admin");
+    expect((await t.as(admin, "POST", "/api/api-keys", { name: "Admin's" })).statusCode).toBe(201);
+    for (const role of ["editor", "viewer"] as const) {
+      const member = await buildMember(t.ctx, host, role);
+      for (const [method, url, body] of [
+        ["GET", "/api/api-keys", undefined],
+        ["POST", "/api/api-keys", { name: "Mine" }],
+      ] as const) {
+        const res = await t.as(member, method, url, body);
+        expect(res.statusCode, url).toBe(403);
+        expect(res.json().error).toEqual({ code: "FORBIDDEN", message: copy.teamErrors.roleNotAllowed });
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
-import { userAccountIdSql } from "../users/user.service.ts";
+import { userAccessSql, type UserAccessJson as UserAccess } from "../users/user.service.ts";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type OneTimeTokenPurpose = (typeof oneTimeTokens.$inferInsert)["purpose"];
@@ -14,14 +14,16 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
 export async function findSessionByHash(
   db: Db,
   tokenHash: string,
-): Promise<(SessionRow & { accountId: string }) | null> {
+): Promise<(SessionRow & { accountId: string; access: UserAccess }) | null> {
   const rows = await db
-    .select({ session: sessions, accountId: userAccountIdSql(sessions.userId) })
+    .select({ session: sessions, access: userAccessSql(sessions.userId) })
     .from(sessions)
     .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   const row = rows[0];
-  return row?.accountId ? { ...row.session, accountId: row.accountId } : null;
+  // A deleted account's sessions sign nobody in (IMPL-33).
+  if (!row?.access || row.access.deleted) return null;
+  return { ...row.session, accountId: row.access.accountId, access: row.access };
 }
 
 export async function touchSession(db: Db, id: string, at: Date): Promise<void> {
@@ -152,4 +154,14 @@ export async function deleteSpentOneTimeTokens(db: Db, before: Date, batch: numb
     .where(inArray(oneTimeTokens.id, spent))
     .returning({ id: oneTimeTokens.id });
   return deleted.length;
+}
+
+/** When each user last used a session (the team page's "Last active"). */
+export async function findLastSeenOfUsers(db: Db, userIds: string[]): Promise<{ userId: string; at: Date }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ userId: sessions.userId, at: sql<Date>`max(${sessions.lastSeenAt})`.mapWith((v) => new Date(v)) })
+    .from(sessions)
+    .where(inArray(sessions.userId, userIds))
+    .groupBy(sessions.userId);
 }

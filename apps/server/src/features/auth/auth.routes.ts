@@ -151,6 +151,7 @@ export function registerAuthRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.put(
     "/api/me/password",
     {
+      config: { permission: "self" },
       schema: {
         tags: ["me"],
         summary: "Change the password",

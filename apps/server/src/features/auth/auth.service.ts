@@ -22,6 +22,8 @@ import {
   insertLoginAttempt,
   insertOneTimeToken,
   revokeUserSessions,
+  findLastSeenOfUsers,
+  findLoginAttempts,
   type OneTimeTokenPurpose,
 } from "./auth.repository.ts";
 import { isCommonPassword } from "./common-passwords.ts";
@@ -236,4 +238,30 @@ export async function endEverySignIn(ctx: AppContext, userId: string, at: Date, 
   await revokeUserSessions(ctx.db, userId, at, keepSessionId);
   forgetCachedSessions(ctx);
   await consumeUserTokens(ctx.db, userId, ["login", "password-reset"], at);
+}
+
+/**
+ * Checks the caller's own password before a grave step (handing over ownership, deleting the account):
+ * rate-limited like a password change; CURRENT_PASSWORD_INCORRECT when it is wrong.
+ */
+export async function assertOwnPassword(ctx: AppContext, caller: Caller, password: string): Promise<void> {
+  await ctx.rateLimiter.consume("password-change", caller.userId, ctx.config.rateLimits.passwordChange);
+  const user = await getUser(ctx, caller.userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("CURRENT_PASSWORD_INCORRECT");
+}
+
+/** When each of these users last used the dashboard (the latest of their sessions' activity). */
+export async function lastActiveOfUsers(ctx: AppContext, userIds: string[]): Promise<Map<string, Date>> {
+  return new Map((await findLastSeenOfUsers(ctx.db, userIds)).map((r) => [r.userId, r.at]));
+}
+
+/** A new password's hash after the policy's checks (WEAK_PASSWORD), for a member joining a team. */
+export async function hashNewPassword(password: string): Promise<string> {
+  await assertPasswordPolicy(password);
+  return hashPassword(password);
+}
+
+/** An email's newest sign-in attempts, successful or not (IMPL-22, `npm run admin -- logins`). */
+export function recentLogins(ctx: Pick<AppContext, "db">, email: string, limit = 20) {
+  return findLoginAttempts(ctx.db, normalizeEmail(email), limit);
 }

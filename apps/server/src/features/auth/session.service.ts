@@ -9,6 +9,7 @@ import {
   revokeSession,
   touchSession,
 } from "./auth.repository.ts";
+import { roleOfUser } from "../users/user.service.ts";
 
 const DAY = 86_400_000;
 // Writing last_seen_at on every request would make every read a write; a minute's precision is plenty.
@@ -88,7 +89,14 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
     await touchSession(ctx.db, session.id, now);
     lastSeenAt = nowMs;
   }
-  const caller = { userId: session.userId, accountId: session.accountId, sessionId: session.id };
+  const { access } = session;
+  const caller: Caller = {
+    userId: session.userId,
+    accountId: session.accountId,
+    sessionId: session.id,
+    role: roleOfUser(access),
+    propertyScope: access.propertyScope,
+  };
   if (cache.generation !== generation) return caller; // revoked meanwhile? the next request reads again
   if (cache.entries.size >= SESSION_CACHE_MAX) cache.entries.clear();
   cache.entries.set(tokenHash, { caller, readAt: nowMs, lastSeenAt, expiresAt: session.expiresAt.getTime() });

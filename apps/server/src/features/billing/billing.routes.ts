@@ -43,6 +43,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/billing/subscription",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "The caller's subscription, card and trial (BILL-01, BILL-33…39)",
@@ -57,6 +58,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/billing/plans",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "The caller's plans priced for the server-computed quantity (BILL-02…18)",
@@ -73,6 +75,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/billing/setup-intent",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "A Stripe SetupIntent client secret for the card element (BILL-20)",
@@ -85,6 +88,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/billing/local/payment-methods",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Local gateway only, never in production: a test-mode card (Stripe test numbers)",
@@ -99,6 +103,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/billing/subscription",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Subscribe with a payment method; the server computes quantity and price (BILL-22…26)",
@@ -113,6 +118,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.put(
     "/api/billing/payment-method",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Replace the card; retries an open invoice (BILL-35/36)",
@@ -126,6 +132,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/billing/invoices",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Invoices with an amount paid above 0, newest first (BILL-40)",
@@ -139,7 +146,10 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   const InvoiceParams = z.object({ invoiceId: text().min(1).max(100) });
   app.get(
     "/api/billing/invoices/:invoiceId/receipt",
-    { schema: { tags, summary: "A paid local-gateway invoice as a receipt page (BILL-40)", params: InvoiceParams } },
+    {
+      config: { permission: "billing:manage" },
+      schema: { tags, summary: "A paid local-gateway invoice as a receipt page (BILL-40)", params: InvoiceParams },
+    },
     async (request, reply) => {
       const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
       return reply
@@ -150,7 +160,10 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   );
   app.get(
     "/api/billing/invoices/:invoiceId/receipt.pdf",
-    { schema: { tags, summary: "The same receipt as a PDF download (BILL-40)", params: InvoiceParams } },
+    {
+      config: { permission: "billing:manage" },
+      schema: { tags, summary: "The same receipt as a PDF download (BILL-40)", params: InvoiceParams },
+    },
     async (request, reply) => {
       const receipt = await getLocalReceipt(ctx, requireCaller(request), request.params.invoiceId);
       return reply
@@ -167,6 +180,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/billing/subscription-alerts",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Report a subscription failure seen in the browser (BILL-31)",
@@ -183,6 +197,7 @@ export function registerBillingRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/billing/cancellation-requests",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Ask to pause or cancel (BILL-43…48)",

@@ -330,3 +330,16 @@ export async function reportSubscriptionAlert(
     payload,
   );
 }
+
+/**
+ * Cancels the account's subscription at its gateway when it has one (IMPL-33, the account deleted); the
+ * gateway's webhook or the next snapshot records the end. A gateway that fails is logged, never thrown: the
+ * deletion goes on, and the operator sees the alert.
+ */
+export async function cancelAccountSubscription(ctx: AppContext, accountId: string): Promise<void> {
+  const billing = await findBillingAccount(ctx.db, accountId);
+  if (!billing?.subscriptionRef) return;
+  await ctx.payments.cancelSubscription(billing.subscriptionRef).catch((err: unknown) => {
+    ctx.log.error({ err, accountId }, "could not cancel a deleted account's subscription");
+  });
+}

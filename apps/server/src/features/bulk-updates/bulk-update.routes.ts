@@ -11,6 +11,7 @@ export function registerBulkUpdateRoutes(parent: FastifyInstance, ctx: AppContex
   app.post(
     "/api/bulk-updates",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags: ["properties"],
         summary: "Change one detail of many properties, each on its own, with a result per property",

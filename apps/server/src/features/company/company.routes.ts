@@ -25,13 +25,17 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.get(
     "/api/company",
-    { schema: { tags, summary: "The account's company profile (null when none)", response: { 200: CompanyResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "The account's company profile (null when none)", response: { 200: CompanyResponse } },
+    },
     async (request) => ({ company: await getCompany(ctx, requireCaller(request)) }),
   );
 
   app.post(
     "/api/company",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Create the account's company profile",
@@ -48,6 +52,7 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
   app.patch(
     "/api/company",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Update brand name, colours, website or PMS",
@@ -65,6 +70,7 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
     app.put(
       path,
       {
+        config: { permission: "settings:write" },
         schema: {
           tags,
           summary: `Replace the company ${what} (multipart, one image in field \`file\`)`,
@@ -80,7 +86,10 @@ export function registerCompanyRoutes(parent: FastifyInstance, ctx: AppContext):
 
     app.delete(
       path,
-      { schema: { tags, summary: `Remove the company ${what}`, response: { 204: z.null() } } },
+      {
+        config: { permission: "settings:write" },
+        schema: { tags, summary: `Remove the company ${what}`, response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await deleteCompanyImage(ctx, requireCaller(request), image);
         return reply.status(204).send(null);

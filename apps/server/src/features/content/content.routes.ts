@@ -40,6 +40,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/content/categories",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "System categories for a theme (CONT-04/05); communication ones never listed",
@@ -60,6 +61,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/content/templates",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "System content templates for a theme (CONT-06)",
@@ -79,7 +81,10 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   );
   app.get(
     "/api/content/themes",
-    { schema: { tags, summary: "Theme labels (XCUT-55)", response: { 200: ThemesResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "Theme labels (XCUT-55)", response: { 200: ThemesResponse } },
+    },
     async (request) => {
       requireCaller(request);
       return { themes: THEME_LABELS.map((label) => ({ label, name: THEME_NAMES[label] })), fallback: FALLBACK_THEME };
@@ -90,6 +95,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/properties/:propertyId/content",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Content sections with filled counts (overview)",
@@ -102,6 +108,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/properties/:propertyId/content/categories/:categoryLabel",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "One category page: templates, custom items, shared items (CONT-01/12)",
@@ -115,6 +122,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.put(
     "/api/properties/:propertyId/content/order",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Rewrite the ListRank of one category's items (CONT-32…34)",
@@ -131,6 +139,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/properties/:propertyId/content/items",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Create an item with translations and sub-items, one transaction (CONT-24/30)",
@@ -147,6 +156,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/properties/:propertyId/content/items/:itemId",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "One item with translations and sub-items",
@@ -161,6 +171,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.patch(
     "/api/properties/:propertyId/content/items/:itemId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Update an item, its translations and sub-items, one transaction; ContentVersion + 1",
@@ -182,6 +193,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.delete(
     "/api/properties/:propertyId/content/items/:itemId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Delete an item with translations, sub-items, links and files (CONT-31, SHARED-13)",
@@ -199,6 +211,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.put(
     "/api/properties/:propertyId/content/items/:itemId/media/:media",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Replace the item's image, video or PDF (CONT-21/23, OPEN-56)",
@@ -219,6 +232,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.delete(
     "/api/properties/:propertyId/content/items/:itemId/media/:media",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Remove the item's image, video or PDF (FILE-05)",
@@ -234,6 +248,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.put(
     "/api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Replace a sub-item's image, video or PDF (OPEN-62)",
@@ -257,6 +272,7 @@ export function registerContentRoutes(parent: FastifyInstance, ctx: AppContext):
   app.delete(
     "/api/properties/:propertyId/content/items/:itemId/sub-items/:subItemId/media/:media",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Remove a sub-item's file",

@@ -9,6 +9,7 @@ import type {
   CreateContentItemRequest,
   UpdateContentItemRequest,
 } from "@doorstep/shared/schemas/content";
+import { recordActivity } from "../audit/audit.service.ts";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
@@ -176,6 +177,7 @@ export async function createContentItem(
       await applySubItems(tx, row.id, input.subItems, now);
       return row;
     });
+    await recordItemActivity(ctx, caller, property, { action: "created", itemId: item.id, title: item.title });
     return loadItemDto(ctx, property, item);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("TEMPLATE_CONTENT_EXISTS");
@@ -238,7 +240,31 @@ export async function updateContentItem(
     return { row, orphaned };
   });
   await deleteFilesAfterCommit(ctx, orphaned);
+  // Decision 058: which item and which fields, not the texts.
+  // The editor sends every field: only those whose value changed are named.
+  const before = item as unknown as Record<string, unknown>;
+  const fields = [
+    ...Object.entries(patch)
+      .filter(([field, value]) => field !== "label" && field !== "listRank" && value !== before[field])
+      .map(([field]) => field),
+    ...((input.subItems ?? []).some((s) => s.action !== "update") ? ["subItems"] : []),
+  ];
+  await recordItemActivity(ctx, caller, property, { action: "updated", itemId: item.id, title: row.title, fields });
   return loadItemDto(ctx, property, row);
+}
+
+/** One content change on the activity log (decision 058). */
+function recordItemActivity(
+  ctx: AppContext,
+  caller: Caller,
+  property: { id: string; propertyId: string },
+  details: { action: "created" | "updated" | "deleted"; itemId: string; title: string; fields?: string[] },
+) {
+  return recordActivity(ctx, caller, {
+    kind: "content-item",
+    property: { id: property.id, propertyId: property.propertyId },
+    details,
+  });
 }
 
 /** Deletes an item with its translations, sub-items, links and files (CONT-31, SHARED-13). */
@@ -261,6 +287,7 @@ export async function deleteContentItem(
     );
     await deleteItem(tx, item.id);
   });
+  await recordItemActivity(ctx, caller, property, { action: "deleted", itemId: item.id, title: item.title });
   // Every file of the item, its sub-items and their resized variants lives under the item's folder.
   const folder = `${itemFolder(property, item.id)}/`;
   await ctx.storage

@@ -318,3 +318,20 @@ export async function insertCachedPlaceTranslations(
 ): Promise<void> {
   if (rows.length > 0) await db.insert(localPlaceTranslationCache).values(rows).onConflictDoNothing();
 }
+
+/**
+ * The owner of one of the account's places (decision 056): its property row, or null for a profile's place
+ * (profiles are the account's, like shared content); undefined when the account has no such place.
+ */
+export async function findPlacePropertyRowId(
+  db: Db,
+  accountId: string,
+  placeId: string,
+): Promise<string | null | undefined> {
+  const rows = await db
+    .select({ propertyId: localPlaces.propertyId })
+    .from(localPlaces)
+    .where(and(eq(localPlaces.accountId, accountId), eq(localPlaces.id, placeId)))
+    .limit(1);
+  return rows.length === 0 ? undefined : rows[0]!.propertyId;
+}

@@ -61,6 +61,7 @@ function registerPlaceList<P extends z.ZodType>(parent: FastifyInstance, ctx: Ap
   app.post(
     `${list.path}/places`,
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: `Add a place to ${list.owner} (LOCAL-07…11)`,
@@ -77,6 +78,7 @@ function registerPlaceList<P extends z.ZodType>(parent: FastifyInstance, ctx: Ap
   app.put(
     `${list.path}/places/order`,
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: `Reorder a category's places of ${list.owner} (LOCAL-06)`,
@@ -103,6 +105,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/local-area-profiles",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A page of the caller's profiles with place counts, by title (LOCAL-15/16/26)",
@@ -115,6 +118,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.post(
     "/api/local-area-profiles",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Create a profile in a town chosen from the places search (LOCAL-17…21, OPEN-55)",
@@ -128,6 +132,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/local-area-profiles/:label",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A profile's places by category (LOCAL-01/03/04)",
@@ -140,6 +145,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.delete(
     "/api/local-area-profiles/:label",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Delete a profile with its places, detaching it everywhere (LOCAL-24)",
@@ -157,6 +163,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/properties/:propertyId/local-area",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A property's places and the account's profiles with attach state (LOCAL-01/02)",
@@ -169,6 +176,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.put(
     "/api/properties/:propertyId/local-area-profiles/:profileId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Attach a profile to a property (LOCAL-02, SHARED-10)",
@@ -185,6 +193,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.delete(
     "/api/properties/:propertyId/local-area-profiles/:profileId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Detach a profile from a property (LOCAL-02, SHARED-10)",
@@ -217,6 +226,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.patch(
     "/api/local-places/:placeId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Edit a place, its pin included (LOCAL-11/12)",
@@ -231,7 +241,10 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   );
   app.delete(
     "/api/local-places/:placeId",
-    { schema: { tags, summary: "Delete a place", params: PlaceParams, response: NoContent } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Delete a place", params: PlaceParams, response: NoContent },
+    },
     async (request, reply) => {
       await deletePlace(ctx, requireCaller(request), request.params.placeId);
       return reply.status(204).send(null);
@@ -240,6 +253,7 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   app.put(
     "/api/local-places/:placeId/image",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Replace a place's photo (FILE rules)",
@@ -254,7 +268,10 @@ export function registerLocalAreaRoutes(parent: FastifyInstance, ctx: AppContext
   );
   app.delete(
     "/api/local-places/:placeId/image",
-    { schema: { tags, summary: "Remove a place's photo", params: PlaceParams, response: { 200: PlaceResponse } } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Remove a place's photo", params: PlaceParams, response: { 200: PlaceResponse } },
+    },
     async (request) => ({ place: await removePlaceImage(ctx, requireCaller(request), request.params.placeId) }),
   );
 }

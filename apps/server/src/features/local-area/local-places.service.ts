@@ -30,6 +30,7 @@ import {
   updatePlaceRow,
   writeRanks,
   type PlaceRow,
+  findPlacePropertyRowId,
 } from "./local-area.repository.ts";
 import {
   deleteFilesAfterCommit,
@@ -274,4 +275,12 @@ export async function copyLocalArea(
   }
   for (const profileId of profileIds)
     await insertLink(ctx.db, { profileId, propertyId: to.id, accountId: to.accountId });
+}
+
+/**
+ * The property row a place of the account belongs to: null for a profile's place (profiles are the account's),
+ * undefined when there is no such place. The permission hook's property scope (decision 056).
+ */
+export function placePropertyRowId(ctx: AppContext, accountId: string, placeId: string) {
+  return findPlacePropertyRowId(ctx.db, accountId, placeId);
 }

@@ -29,6 +29,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.get(
     "/api/managers",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A page of the account's property managers, default first, with property counts",
@@ -42,6 +43,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.post(
     "/api/managers",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Create a property manager",
@@ -57,7 +59,10 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.get(
     "/api/managers/:vanityId",
-    { schema: { tags, summary: "One property manager", params: ManagerParams, response: { 200: ManagerResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "One property manager", params: ManagerParams, response: { 200: ManagerResponse } },
+    },
     async (request) => ({
       manager: await getManagerWithProperties(ctx, requireCaller(request), request.params.vanityId),
     }),
@@ -66,6 +71,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.patch(
     "/api/managers/:vanityId",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Update name, email, phone or message link",
@@ -83,6 +89,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.delete(
     "/api/managers/:vanityId",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Delete a manager; its properties move to the default manager",
@@ -99,6 +106,7 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
   app.put(
     "/api/managers/:vanityId/photo",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Replace the manager's photo (multipart, one image in field `file`)",
@@ -115,7 +123,10 @@ export function registerManagerRoutes(parent: FastifyInstance, ctx: AppContext):
 
   app.delete(
     "/api/managers/:vanityId/photo",
-    { schema: { tags, summary: "Remove the manager's photo", params: ManagerParams, response: { 204: z.null() } } },
+    {
+      config: { permission: "settings:write" },
+      schema: { tags, summary: "Remove the manager's photo", params: ManagerParams, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await deleteManagerPhoto(ctx, requireCaller(request), request.params.vanityId);
       return reply.status(204).send(null);

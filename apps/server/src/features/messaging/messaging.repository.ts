@@ -45,11 +45,19 @@ function selectSummaries(db: Db) {
 export function listConversations(
   db: Db,
   accountId: string,
-  options: { propertyRowId?: string; stayId?: string; cursor?: { at: Date; id: string }; limit: number },
+  options: {
+    propertyRowId?: string;
+    stayId?: string;
+    /** A member's property scope (decision 056). */
+    scope?: readonly string[] | null;
+    cursor?: { at: Date; id: string };
+    limit: number;
+  },
 ) {
   const conditions = [eq(conversations.accountId, accountId)];
   if (options.propertyRowId) conditions.push(eq(conversations.propertyId, options.propertyRowId));
   if (options.stayId) conditions.push(eq(conversations.stayId, options.stayId));
+  if (options.scope) conditions.push(inArray(conversations.propertyId, [...options.scope]));
   if (options.cursor) {
     const { at, id } = options.cursor;
     conditions.push(
@@ -352,4 +360,26 @@ export async function insertStayOutboundMessage(
       .returning();
     return { conversationId: conversation!.id, message: message! };
   });
+}
+
+/** The property row of one of the account's conversations, or null (decision 056). */
+export async function findConversationPropertyRowId(db: Db, accountId: string, id: string): Promise<string | null> {
+  const rows = await db
+    .select({ propertyId: conversations.propertyId })
+    .from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id)))
+    .limit(1);
+  return rows[0]?.propertyId ?? null;
+}
+
+/** The property row of a file attached to one of the account's conversations, or null (decision 056). */
+export async function findMessageFilePropertyRowId(db: Db, accountId: string, fileId: string): Promise<string | null> {
+  const rows = await db
+    .select({ propertyId: conversations.propertyId })
+    .from(messageFiles)
+    .innerJoin(conversationMessages, eq(conversationMessages.id, messageFiles.messageId))
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversations.accountId, accountId), eq(messageFiles.id, fileId)))
+    .limit(1);
+  return rows[0]?.propertyId ?? null;
 }

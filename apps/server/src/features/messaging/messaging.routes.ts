@@ -39,6 +39,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/conversations",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The caller's conversations, latest message first (MSG-03)",
@@ -52,6 +53,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/conversations/:conversationId",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A conversation with its messages, oldest first (MSG-06)",
@@ -65,6 +67,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.patch(
     "/api/conversations/:conversationId",
     {
+      config: { permission: "messages:reply" },
       schema: {
         tags,
         summary: "Block or unblock the guest",
@@ -82,6 +85,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.post(
     "/api/conversations/:conversationId/read",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Mark the inbound messages shown as read (MSG-10); answers the unread count",
@@ -103,6 +107,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.post(
     "/api/conversations/:conversationId/messages",
     {
+      config: { permission: "messages:reply" },
       schema: {
         tags,
         summary: "Reply with text and up to 10 files in the field `files` (MSG-09, MSG-11, MSG-13)",
@@ -137,6 +142,7 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/events",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary:
@@ -167,13 +173,19 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
 
   app.get(
     "/api/messages/unread-count",
-    { schema: { tags, summary: "Inbound messages not yet read (MSG-18)", response: { 200: UnreadCountResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "Inbound messages not yet read (MSG-18)", response: { 200: UnreadCountResponse } },
+    },
     async (request) => ({ unreadMessageCount: await getUnreadCount(ctx, requireCaller(request).accountId) }),
   );
 
   app.get(
     "/api/message-files/:fileId",
-    { schema: { tags, summary: "An attachment of one of the caller's conversations", params: FileParams } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "An attachment of one of the caller's conversations", params: FileParams },
+    },
     async (request, reply) => {
       const file = await getHostAttachment(ctx, requireCaller(request), request.params.fileId);
       return sendStoredFile(ctx, request, reply, file.storageKey, { cache: "private", downloadName: file.fileName });

@@ -29,6 +29,8 @@ import {
   setConversationBlocked,
   type MessageFileRow,
   type MessageRow,
+  findConversationPropertyRowId,
+  findMessageFilePropertyRowId,
 } from "./messaging.repository.ts";
 
 const PAGE = 30;
@@ -142,6 +144,7 @@ export async function findConversations(
   const rows = await listConversations(ctx.db, caller.accountId, {
     propertyRowId,
     stayId: query.stayId,
+    scope: caller.propertyScope,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
   });
@@ -269,4 +272,14 @@ export async function recordStayMessage(
   },
 ): Promise<void> {
   await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
+}
+
+/** The property row of a conversation of the account, or null: the permission hook's property scope (decision 056). */
+export function conversationPropertyRowId(ctx: AppContext, accountId: string, id: string): Promise<string | null> {
+  return findConversationPropertyRowId(ctx.db, accountId, id);
+}
+
+/** The property row of a file in a conversation of the account, or null (decision 056). */
+export function messageFilePropertyRowId(ctx: AppContext, accountId: string, fileId: string): Promise<string | null> {
+  return findMessageFilePropertyRowId(ctx.db, accountId, fileId);
 }

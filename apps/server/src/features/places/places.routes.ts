@@ -38,6 +38,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/places/search",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Address, town or place autocomplete (SETUP-07, LOCAL-07, LOCAL-17)",
@@ -58,6 +59,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/places/details",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The address of a chosen prediction (SETUP-08)",
@@ -77,6 +79,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/places/nearest",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Nearest place (and what3words) to a dropped pin (SETUP-11)",
@@ -107,6 +110,7 @@ export function registerPlacesRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/what3words",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "what3words → coordinates (SETUP-14/15)",

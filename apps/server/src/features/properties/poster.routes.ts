@@ -19,6 +19,7 @@ export function registerPosterRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/properties/:propertyId/poster.svg",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Printable poster (SVG): cover, title, QR code, web link, passcode note (PROP-23)",
@@ -40,6 +41,7 @@ export function registerPosterRoutes(parent: FastifyInstance, ctx: AppContext): 
   app.get(
     "/api/properties/:propertyId/poster.pdf",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Printable poster (PDF, one page on A4 or US Letter)",

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { properties } from "../../db/schema/properties.ts";
@@ -68,14 +68,14 @@ const firstPage = preparedFor((db) =>
 export async function listProperties(
   db: Db,
   accountId: string,
-  options: { search?: string; cursor?: ListCursor; limit: number },
+  options: { search?: string; cursor?: ListCursor; limit: number; scope?: readonly string[] | null },
 ): Promise<{ rows: PropertyListRow[]; account: ListedAccount } | null> {
   let found;
-  if (!options.search && !options.cursor) {
+  if (!options.search && !options.cursor && !options.scope) {
     // The first page, unfiltered: what the dashboard opens on.
     found = await firstPage(db).execute({ accountId, limit: options.limit });
   } else {
-    const conditions: (SQL | undefined)[] = [matching(accountId, options.search)];
+    const conditions: (SQL | undefined)[] = [matching(accountId, options.search, options.scope)];
     if (options.cursor) {
       const at = new Date(options.cursor.updatedAt);
       conditions.push(
@@ -90,12 +90,16 @@ export async function listProperties(
   return { rows: page.map((r) => ({ ...r, updatedAt: new Date(r.updatedAt) })), account };
 }
 
-/** The caller's listed properties whose title or address contains `search` (PROP-04). */
-function matching(accountId: string, search: string | undefined): SQL | undefined {
-  if (!search) return listedBy(accountId);
+/**
+ * The caller's listed properties whose title or address contains `search` (PROP-04), within a member's
+ * property scope when it has one (decision 056).
+ */
+function matching(accountId: string, search: string | undefined, scope?: readonly string[] | null): SQL | undefined {
+  const listed = scope ? and(listedBy(accountId), inArray(properties.id, [...scope])) : listedBy(accountId);
+  if (!search) return listed;
   const pattern = `%${escapeLike(search)}%`;
   return and(
-    listedBy(accountId),
+    listed,
     or(
       ilike(properties.title, pattern),
       ilike(properties.formattedAddress, pattern),
@@ -110,6 +114,7 @@ export async function listPropertyIds(
   accountId: string,
   search: string | undefined,
   limit: number,
+  scope?: readonly string[] | null,
 ): Promise<{ ids: string[]; total: number }> {
   const rows = await db
     .select({
@@ -117,8 +122,18 @@ export async function listPropertyIds(
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(properties)
-    .where(matching(accountId, search))
+    .where(matching(accountId, search, scope))
     .orderBy(desc(properties.updatedAt), desc(properties.id))
     .limit(limit);
   return { ids: rows.map((r) => r.propertyId), total: rows[0]?.total ?? 0 };
+}
+
+/** How many listed properties a member limited to `scope` sees (the list's total, decision 056). */
+export async function countScopedProperties(db: Db, accountId: string, scope: readonly string[]): Promise<number> {
+  if (scope.length === 0) return 0;
+  const rows = await db
+    .select({ n: count() })
+    .from(properties)
+    .where(matching(accountId, undefined, scope));
+  return rows[0]?.n ?? 0;
 }

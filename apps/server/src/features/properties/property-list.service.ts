@@ -9,7 +9,7 @@ import type {
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { toPropertySummary } from "./property.dto.ts";
-import { listProperties, listPropertyIds, type ListCursor } from "./property-list.repository.ts";
+import { countScopedProperties, listProperties, listPropertyIds, type ListCursor } from "./property-list.repository.ts";
 
 // The property list (HOME-08…10, PROP-04/05) and bulk updates' "select all": property-list.repository.ts's
 // reads, with the list's cursor. One property's reads and writes are in property.service.ts.
@@ -37,6 +37,7 @@ export async function findProperties(
     search: query.search || undefined,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,
+    scope: caller.propertyScope,
   });
   if (!list) throw notFound("account");
   const { rows, account } = list;
@@ -47,7 +48,9 @@ export async function findProperties(
     items: page.map((row) => toPropertySummary(row, account, now)),
     nextCursor:
       rows.length > limit && last ? encodeCursor({ updatedAt: last.updatedAt.toISOString(), id: last.id }) : null,
-    total: account.listedProperties,
+    total: caller.propertyScope
+      ? await countScopedProperties(ctx.db, caller.accountId, caller.propertyScope)
+      : account.listedProperties,
   };
 }
 
@@ -57,5 +60,11 @@ export async function findPropertyIds(
   caller: Caller,
   query: PropertyIdsQuery,
 ): Promise<PropertyIdsResponse> {
-  return listPropertyIds(ctx.db, caller.accountId, query.search || undefined, MAX_BULK_PROPERTIES);
+  return listPropertyIds(
+    ctx.db,
+    caller.accountId,
+    query.search || undefined,
+    MAX_BULK_PROPERTIES,
+    caller.propertyScope,
+  );
 }

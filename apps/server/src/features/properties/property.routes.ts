@@ -44,6 +44,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/properties",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The caller's properties, most recently modified first",
@@ -57,6 +58,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/property-ids",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The weblink ids of every property matching a search, for selecting them all",
@@ -70,6 +72,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/properties/weblink-check",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Is this weblink free? (PROP-10)",
@@ -86,6 +89,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/properties",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags,
         summary: "Create a property (PROP-12)",
@@ -99,13 +103,17 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/properties/:propertyId",
-    { schema: { tags, summary: "One property", params: Params, response: { 200: PropertyResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "One property", params: Params, response: { 200: PropertyResponse } },
+    },
     async (request) => ({ property: await getPropertyDto(ctx, requireCaller(request), request.params.propertyId) }),
   );
 
   app.patch(
     "/api/properties/:propertyId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Update owner-editable fields (SETUP-04)",
@@ -123,6 +131,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.delete(
     "/api/properties/:propertyId",
     {
+      config: { permission: "properties:manage" },
       schema: { tags, summary: "Delete (archive) a property (PROP-27, OPEN-39)", params: Params, response: NoContent },
     },
     async (request, reply) => {
@@ -134,6 +143,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.put(
     "/api/properties/:propertyId/passcode",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Set or remove the guide passcode (PROP-24/25)",
@@ -151,6 +161,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.put(
     "/api/properties/:propertyId/cover",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Replace the cover image (multipart, field `file`)",
@@ -169,7 +180,10 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.delete(
     "/api/properties/:propertyId/cover",
-    { schema: { tags, summary: "Remove the cover image", params: Params, response: NoContent } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Remove the cover image", params: Params, response: NoContent },
+    },
     async (request, reply) => {
       await removeCoverImage(ctx, requireCaller(request), request.params.propertyId);
       return reply.status(204).send(null);
@@ -181,6 +195,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/properties/:propertyId/qr.png",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "QR code PNG encoding the stable /q/ address (PROP-23)",
@@ -201,7 +216,7 @@ export function registerPropertyRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/properties/:propertyId/qr.svg",
-    { schema: { tags, summary: "QR code SVG", params: Params } },
+    { config: { permission: "properties:read" }, schema: { tags, summary: "QR code SVG", params: Params } },
     async (request, reply) => {
       const property = await getOwnedProperty(ctx, requireCaller(request), request.params.propertyId);
       const svg = await qrSvg(qrTarget(ctx, property.propertyId));

@@ -5,6 +5,8 @@ import { checkWeblink } from "@doorstep/shared/rules/property";
 import type { CreatePropertyRequest, PropertyDto, UpdatePropertyRequest } from "@doorstep/shared/schemas/property";
 import type { AppContext, Caller } from "../../app-context.ts";
 import type { Db } from "../../db/client.ts";
+import { inPropertyScope } from "../../lib/property-scope.ts";
+import { recordActivity } from "../audit/audit.service.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { newToken } from "../../lib/tokens.ts";
@@ -108,8 +110,21 @@ export async function getOwnedProperty(
   propertyId: string,
 ): Promise<PropertyWithManager> {
   const property = await findOwnedProperty(ctx.db, caller.accountId, propertyId);
-  if (!property) throw notFound("property");
+  if (!property || !inPropertyScope(caller, property.id, property.isShared)) throw notFound("property");
   return property;
+}
+
+/**
+ * The row id of one of the account's properties by its weblink, and whether it is the shared-content property;
+ * null when there is none. The permission hook checks a member's property scope with it (decision 056).
+ */
+export async function propertyRowOf(
+  ctx: AppContext,
+  accountId: string,
+  propertyId: string,
+): Promise<{ id: string; isShared: boolean } | null> {
+  const property = await findOwnedProperty(ctx.db, accountId, propertyId);
+  return property ? { id: property.id, isShared: property.isShared } : null;
 }
 
 /**
@@ -129,7 +144,7 @@ export async function getOwnedGuideProperty(
 /** The property as the dashboard shows it. */
 export async function getPropertyDto(ctx: AppContext, caller: Caller, propertyId: string): Promise<PropertyDto> {
   const view = await findOwnedPropertyView(ctx.db, caller.accountId, propertyId);
-  if (!view) throw notFound("property");
+  if (!view || !inPropertyScope(caller, view.property.id, view.property.isShared)) throw notFound("property");
   return toPropertyDto(ctx, view.property, view.account);
 }
 
@@ -366,10 +381,16 @@ export async function setPasscode(
   propertyId: string,
   passcode: string | null,
 ): Promise<void> {
-  await getOwnedGuideProperty(ctx, caller, propertyId);
+  const property = await getOwnedGuideProperty(ctx, caller, propertyId);
   const patch = { passcodeEncrypted: passcode ? ctx.secrets.seal(passcode) : null, guideSessionToken: newToken() };
   await updateOwnedProperty(ctx.db, caller.accountId, propertyId, patch, ctx.now());
   await purgeGuideCache(ctx, propertyId);
+  // Decision 058: that the passcode was set or removed, never the passcode.
+  await recordActivity(ctx, caller, {
+    kind: "passcode",
+    property: { id: property.id, propertyId },
+    details: { action: passcode ? "set" : "removed" },
+  });
 }
 
 /** Replaces the cover image (SETUP-06); the old file is deleted. */

@@ -62,3 +62,13 @@ export async function reopenFailedCopy(
     .returning();
   return row ?? null;
 }
+
+/** The new property row of one of the account's copies, or null (decision 056). */
+export async function findCopyTargetRowId(db: Db, accountId: string, copyId: string): Promise<string | null> {
+  const rows = await db
+    .select({ targetId: propertyCopies.targetId })
+    .from(propertyCopies)
+    .where(and(eq(propertyCopies.accountId, accountId), eq(propertyCopies.id, copyId)))
+    .limit(1);
+  return rows[0]?.targetId ?? null;
+}

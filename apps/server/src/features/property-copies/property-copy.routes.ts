@@ -18,6 +18,7 @@ export function registerPropertyCopyRoutes(parent: FastifyInstance, ctx: AppCont
   app.post(
     "/api/properties/:propertyId/duplicate",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags,
         summary: "Make a new property as a copy of this one; its content is copied in the background",
@@ -34,6 +35,7 @@ export function registerPropertyCopyRoutes(parent: FastifyInstance, ctx: AppCont
   app.get(
     "/api/property-copies/:copyId",
     {
+      config: { permission: "properties:read" },
       schema: { tags, summary: "A copy's progress", params: CopyParams, response: { 200: PropertyCopyResponse } },
     },
     async (request) => ({ copy: await getPropertyCopy(ctx, requireCaller(request), request.params.copyId) }),
@@ -41,6 +43,7 @@ export function registerPropertyCopyRoutes(parent: FastifyInstance, ctx: AppCont
   app.post(
     "/api/property-copies/:copyId/retry",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags,
         summary: "Start a failed copy over",

@@ -9,6 +9,7 @@ import {
   reopenFailedCopy,
   setCopyProgress,
   setCopyStatus,
+  findCopyTargetRowId,
 } from "./property-copy.repository.ts";
 
 /** A running copy whose heartbeat is older than this lost its server; another instance takes it up. */
@@ -97,4 +98,9 @@ export async function claimStalePropertyCopies(ctx: AppContext, batch: number): 
   const now = ctx.now();
   const rows = await claimStaleCopies(ctx.db, new Date(now.getTime() - COPY_STALE_MS), now, batch);
   return rows.map(toJob);
+}
+
+/** The property row a copy of the account makes, or null: the permission hook's property scope (decision 056). */
+export function copyPropertyRowId(ctx: AppContext, accountId: string, copyId: string): Promise<string | null> {
+  return findCopyTargetRowId(ctx.db, accountId, copyId);
 }

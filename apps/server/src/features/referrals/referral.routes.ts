@@ -21,6 +21,7 @@ export function registerReferralRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/referrals",
     {
+      config: { permission: "referrals:manage" },
       schema: {
         tags,
         summary: "The caller's referral link, totals and referrals, newest first (REF-04, REF-05)",
@@ -34,6 +35,7 @@ export function registerReferralRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/referrals/rewards/:rewardId/claim",
     {
+      config: { permission: "referrals:manage" },
       schema: {
         tags,
         summary: "Claims a reward: its claimable instalments are paid by a voucher sent by email (REF-18)",

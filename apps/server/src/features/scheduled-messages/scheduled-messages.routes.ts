@@ -45,6 +45,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
   app.get(
     "/api/message-rules",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The account's scheduled message rules (four suggestions, inactive, on the first read)",
@@ -57,6 +58,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
   app.post(
     "/api/message-rules",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "A new rule; an active one is scheduled for the stays ahead at once",
@@ -71,6 +73,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
   app.post(
     "/api/message-rules/preview",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The message filled in for a sample stay, in each language",
@@ -83,13 +86,17 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
 
   app.get(
     "/api/message-rules/:ruleId",
-    { schema: { tags, summary: "One rule", params: RuleParams, response: { 200: MessageRuleResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "One rule", params: RuleParams, response: { 200: MessageRuleResponse } },
+    },
     async (request) => ({ rule: await getMessageRule(ctx, accountOf(request), request.params.ruleId) }),
   );
 
   app.put(
     "/api/message-rules/:ruleId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Changes a rule: its unsent messages follow (dropped when it is switched off)",
@@ -103,7 +110,10 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
 
   app.delete(
     "/api/message-rules/:ruleId",
-    { schema: { tags, summary: "Deletes a rule and its unsent messages", params: RuleParams } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Deletes a rule and its unsent messages", params: RuleParams },
+    },
     async (request, reply) => {
       await removeMessageRule(ctx, accountOf(request), request.params.ruleId);
       return reply.status(204).send();
@@ -113,6 +123,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
   app.get(
     "/api/stays/:stayId/scheduled-messages",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The stay's timeline: each message scheduled, sent, skipped (with the reason) or failed",
@@ -126,6 +137,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
   app.post(
     "/api/scheduled-messages/:messageId/retry",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Sends a failed message again at once",

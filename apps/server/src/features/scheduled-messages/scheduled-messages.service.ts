@@ -4,13 +4,14 @@ import type { AppContext } from "../../app-context.ts";
 import { notFound } from "../../lib/app-error.ts";
 import { getStaysForMessages, pageStaysForMessages, type StayForMessages } from "../stays/stay-schedule.service.ts";
 import { findStayByLinkToken } from "../stays/stay-links.service.ts";
-import { getStay } from "../stays/stays.service.ts";
+import { getStay, stayPropertyRowId } from "../stays/stays.service.ts";
 import { ruleOf, type MessageRule } from "./message-rule.ts";
 import { findActiveMessageRules } from "./message-rules.repository.ts";
 import {
   deleteUnsentOfRule,
   deleteUnsentOfStays,
   findOptOuts,
+  findScheduledMessage,
   findStayMessages,
   insertOptOut,
   requeueFailedMessage,
@@ -173,6 +174,16 @@ export async function getStayMessages(
 }
 
 /** "Retry": a failed message of the account is sent again at once; 404 for any other. */
+/** The property row of one of the account's scheduled messages (its stay's), or null (decision 056's scope). */
+export async function scheduledMessagePropertyRowId(
+  ctx: AppContext,
+  accountId: string,
+  id: string,
+): Promise<string | null> {
+  const found = await findScheduledMessage(ctx.db, accountId, id);
+  return found ? stayPropertyRowId(ctx, accountId, found.stayId) : null;
+}
+
 export async function retryScheduledMessage(ctx: AppContext, accountId: string, id: string) {
   const now = ctx.now();
   const row = await requeueFailedMessage(ctx.db, accountId, id, now);

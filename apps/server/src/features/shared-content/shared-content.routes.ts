@@ -26,6 +26,7 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
   app.post(
     "/api/shared-content",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "The account's shared-content property, created on first use (OPEN-59)",
@@ -41,6 +42,7 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
   app.put(
     "/api/properties/:propertyId/content/shared/:itemId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Attach a shared item, with its sub-items and translations, to a property (SHARED-08, OPEN-46)",
@@ -57,6 +59,7 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
   app.post(
     "/api/shared-content/items/:itemId/properties",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Attach a shared item to several properties at once: all of them or, if one is not yours, none",
@@ -79,6 +82,7 @@ export function registerSharedContentRoutes(parent: FastifyInstance, ctx: AppCon
   app.delete(
     "/api/properties/:propertyId/content/shared/:itemId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Detach a shared item from a property (SHARED-08)",

@@ -122,3 +122,13 @@ export async function claimDueFeeds(
     .where(inArray(stayFeeds.id, due))
     .returning();
 }
+
+/** The property row of one of the account's calendar feeds, or null (decision 056). */
+export async function findFeedPropertyRowId(db: Db, accountId: string, feedId: string): Promise<string | null> {
+  const rows = await db
+    .select({ propertyId: stayFeeds.propertyId })
+    .from(stayFeeds)
+    .where(and(eq(stayFeeds.accountId, accountId), eq(stayFeeds.id, feedId)))
+    .limit(1);
+  return rows[0]?.propertyId ?? null;
+}

@@ -27,6 +27,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/properties/:propertyId/stay-feeds",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A property's calendar feeds with each one's last sync",
@@ -42,6 +43,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/properties/:propertyId/stay-feeds",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Add a calendar (iCal) feed; it is polled at once, then every STAY_FEED_POLL_MINUTES",
@@ -59,6 +61,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/stay-feeds/:feedId",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "One feed with its whole (secret) link, for editing",
@@ -75,6 +78,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.patch(
     "/api/stay-feeds/:feedId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Change a feed's link or channel name; a new link is polled at once",
@@ -91,6 +95,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.delete(
     "/api/stay-feeds/:feedId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Remove a feed; the stays it made are kept and no longer synced",
@@ -107,6 +112,7 @@ export function registerStayFeedRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/stay-feeds/:feedId/sync",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Sync a feed now and answer its new status",

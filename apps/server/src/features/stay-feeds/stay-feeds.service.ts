@@ -12,6 +12,7 @@ import {
   insertStayFeed,
   updateFeed,
   type StayFeedRow,
+  findFeedPropertyRowId,
 } from "./stay-feeds.repository.ts";
 
 // A property's calendar feeds (decision 041): added, listed, changed and removed by the account's users. The
@@ -159,4 +160,9 @@ export async function updateStayFeed(
 export async function removeStayFeed(ctx: AppContext, accountId: string, feedId: string): Promise<void> {
   await requireStayFeed(ctx, accountId, feedId);
   await deleteFeed(ctx.db, accountId, feedId);
+}
+
+/** The property row of a calendar feed of the account, or null: the permission hook's property scope (decision 056). */
+export function feedPropertyRowId(ctx: AppContext, accountId: string, feedId: string): Promise<string | null> {
+  return findFeedPropertyRowId(ctx.db, accountId, feedId);
 }

@@ -35,6 +35,7 @@ export function registerStayImportRoutes(parent: FastifyInstance, ctx: AppContex
   app.post(
     "/api/stays/import/preview",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags,
         summary: "What importing a stays CSV (field `file`, with `locale` and `dateOrder`) would do; writes nothing",
@@ -52,6 +53,7 @@ export function registerStayImportRoutes(parent: FastifyInstance, ctx: AppContex
   app.post(
     "/api/stays/import",
     {
+      config: { permission: "properties:manage" },
       schema: {
         tags,
         summary: "Import the stays CSV a preview showed (the same file, with its `digest`); 409 if the outcomes moved",

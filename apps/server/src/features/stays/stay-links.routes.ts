@@ -45,6 +45,7 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
   app.get(
     "/api/stays/:stayId/link",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The stay's guest link (made on first read)",
@@ -59,6 +60,7 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/stays/:stayId/link",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "A new guest link: the old one stops working at once",
@@ -73,6 +75,7 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/stays/:stayId/link/send",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Email the guest link to the stay's guest, in the stay's language",
@@ -85,7 +88,10 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/stays/:stayId/link/qr.png",
-    { schema: { tags, summary: "The guest link's QR code (PNG)", params: StayParams } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "The guest link's QR code (PNG)", params: StayParams },
+    },
     async (request, reply) => {
       const link = await getStayLink(ctx, accountOf(request), request.params.stayId);
       return reply
@@ -99,6 +105,7 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
   app.post(
     "/api/stays/:stayId/release",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Show details now: the stay's details appear on its link at once",
@@ -112,13 +119,17 @@ export function registerStayLinkRoutes(parent: FastifyInstance, ctx: AppContext)
 
   app.get(
     "/api/stay-link-settings",
-    { schema: { tags, summary: "When stay details appear and vanish", response: { 200: StayLinkSettingsResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "When stay details appear and vanish", response: { 200: StayLinkSettingsResponse } },
+    },
     async (request) => getStayLinkSettings(ctx, accountOf(request)),
   );
 
   app.put(
     "/api/stay-link-settings",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Choose when stay details appear and vanish",

@@ -38,6 +38,7 @@ export async function listStays(
   ctx: AppContext,
   accountId: string,
   query: { tab: StayTab; propertyId?: string; q?: string; cursor?: string; limit?: number },
+  scope?: readonly string[] | null,
 ): Promise<{ items: Stay[]; nextCursor: string | null }> {
   const limit = query.limit ?? STAYS_PAGE_SIZE;
   const property = query.propertyId ? await requireStayProperty(ctx, accountId, query.propertyId) : undefined;
@@ -46,6 +47,7 @@ export async function listStays(
     tab: query.tab,
     now: ctx.now(),
     propertyRowId: property?.id,
+    scope,
     search: search || undefined,
     cursor: decodeCursor(query.cursor),
     limit: limit + 1,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gt, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { stays } from "../../db/schema/stays.ts";
@@ -63,6 +63,8 @@ export interface StayListFilter {
   tab: StayTabFilter;
   now: Date;
   propertyRowId?: string;
+  /** A member's property scope (decision 056). */
+  scope?: readonly string[] | null;
   /** Already normalised as `guest_search` is (lower case, no accents), LIKE-escaped. */
   search?: string;
   cursor?: { checkInAt: Date; id: string };
@@ -77,6 +79,7 @@ export async function listStayViews(db: Db, accountId: string, f: StayListFilter
   const ascending = f.tab === "upcoming";
   const conditions: (SQL | undefined)[] = [eq(stays.accountId, accountId)];
   if (f.propertyRowId) conditions.push(eq(stays.propertyId, f.propertyRowId));
+  if (f.scope) conditions.push(inArray(stays.propertyId, [...f.scope]));
   if (f.tab === "cancelled") conditions.push(eq(stays.status, "cancelled"));
   else {
     conditions.push(eq(stays.status, "confirmed"));
@@ -235,3 +238,12 @@ export const stayLabelsSubquery = (db: Db) =>
     })
     .from(stays)
     .as("stay_labels");
+/** The property row of one of the account's stays, or null (the permission hook's property scope, decision 056). */
+export async function findStayPropertyRowId(db: Db, accountId: string, stayId: string): Promise<string | null> {
+  const rows = await db
+    .select({ propertyId: stays.propertyId })
+    .from(stays)
+    .where(and(eq(stays.accountId, accountId), eq(stays.id, stayId)))
+    .limit(1);
+  return rows[0]?.propertyId ?? null;
+}

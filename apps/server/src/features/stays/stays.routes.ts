@@ -18,7 +18,8 @@ import { requireAccountCaller, requireCaller } from "../../plugins/auth.ts";
 import { toStayDto } from "./stays.dto.ts";
 import { registerStayImportRoutes } from "./stay-import.routes.ts";
 import { CreateStayExample, StayExample, UpdateStayExample } from "./stays.openapi.ts";
-import { cancelStay, createStay, getStay, updateStay } from "./stays.service.ts";
+import { cancelStay, createStay, getStay, updateStay, type Stay } from "./stays.service.ts";
+import { recordActivity } from "../audit/audit.service.ts";
 import { listStays, staysInRange, staySummary } from "./stay-list.service.ts";
 import { getToday } from "../../commands/today.ts";
 
@@ -35,11 +36,29 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   const keyed = { apiKeys: true } as const;
   const accountOfAny = (request: Parameters<typeof requireAccountCaller>[0]) => requireAccountCaller(request).accountId;
   const stayExample = { 200: StayResponse.meta({ example: { stay: StayExample } }) };
+  // Decision 058: stays changed by a person or a key are on the activity log (which stay, which fields).
+  const recordStayActivity = (
+    actor: { accountId: string; userId: string | null },
+    stay: Stay,
+    action: "created" | "updated" | "cancelled",
+    fields?: string[],
+  ) =>
+    recordActivity(ctx, actor, {
+      kind: "stay",
+      property: { id: stay.propertyRowId, propertyId: stay.propertyId },
+      details: {
+        action,
+        stayId: stay.id,
+        guest: `${stay.guestFirstName} ${stay.guestLastName}`,
+        ...(fields ? { fields } : {}),
+        ...(actor.userId === null ? { apiKey: true } : {}),
+      },
+    });
 
   app.get(
     "/api/stays",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:read" },
       schema: {
         tags,
         summary: "The account's stays by tab (upcoming, past, cancelled), filtered by property or guest name",
@@ -48,7 +67,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       },
     },
     async (request) => {
-      const page = await listStays(ctx, accountOfAny(request), request.query);
+      const page = await listStays(ctx, accountOfAny(request), request.query, request.caller?.propertyScope);
       return { items: page.items.map(toStayDto), nextCursor: page.nextCursor };
     },
   );
@@ -56,7 +75,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.post(
     "/api/stays",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Add a stay; with a sourceId already held, answers that stay (200) instead of a new one (201)",
@@ -71,19 +90,24 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       const caller = requireAccountCaller(request);
       const source = caller.kind === "api-key" ? "api" : "manual";
       const { stay, created } = await createStay(ctx, caller.accountId, request.body, source);
+      if (created) await recordStayActivity(caller, stay, "created");
       return reply.status(created ? 201 : 200).send({ stay: toStayDto(stay) });
     },
   );
 
   app.get(
     "/api/stays/summary",
-    { schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } },
+    },
     async (request) => staySummary(ctx, accountOf(request)),
   );
 
   app.get(
     "/api/stays/today",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary:
@@ -96,14 +120,17 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/stays/:stayId",
-    { config: keyed, schema: { tags, summary: "One stay", params: StayParams, response: stayExample } },
+    {
+      config: { ...keyed, permission: "properties:read" },
+      schema: { tags, summary: "One stay", params: StayParams, response: stayExample },
+    },
     async (request) => ({ stay: toStayDto(await getStay(ctx, accountOfAny(request), request.params.stayId)) }),
   );
 
   app.patch(
     "/api/stays/:stayId",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Change a stay",
@@ -112,15 +139,17 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         response: stayExample,
       },
     },
-    async (request) => ({
-      stay: toStayDto(await updateStay(ctx, accountOfAny(request), request.params.stayId, request.body)),
-    }),
+    async (request) => {
+      const stay = await updateStay(ctx, accountOfAny(request), request.params.stayId, request.body);
+      await recordStayActivity(requireAccountCaller(request), stay, "updated", Object.keys(request.body));
+      return { stay: toStayDto(stay) };
+    },
   );
 
   app.post(
     "/api/stays/:stayId/cancel",
     {
-      config: keyed,
+      config: { ...keyed, permission: "properties:write" },
       schema: {
         tags,
         summary: "Cancel a stay (kept, marked cancelled); cancelling it again changes nothing",
@@ -128,12 +157,17 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         response: stayExample,
       },
     },
-    async (request) => ({ stay: toStayDto(await cancelStay(ctx, accountOfAny(request), request.params.stayId)) }),
+    async (request) => {
+      const stay = await cancelStay(ctx, accountOfAny(request), request.params.stayId);
+      await recordStayActivity(requireAccountCaller(request), stay, "cancelled");
+      return { stay: toStayDto(stay) };
+    },
   );
 
   app.get(
     "/api/properties/:propertyId/stays",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "A property's calendar: its stays, cancelled ones too, overlapping the days from…to",

@@ -6,7 +6,7 @@ import { purgeStayPages } from "../../lib/guide-purge.ts";
 import { getStayProperty, guideLanguages, type StayProperty } from "../properties/property-stays.service.ts";
 import { checkOutIsAfterCheckIn, searchableName, stayInstants, type WallTimes } from "./stay-rules.ts";
 import { notifyStaysChanged } from "./stay-schedule.service.ts";
-import { findStayView, type StayPatch, type StayView } from "./stays.repository.ts";
+import { findStayView, type StayPatch, type StayView, findStayPropertyRowId } from "./stays.repository.ts";
 import {
   findPropertyStayTimes,
   findStaysBySource,
@@ -209,4 +209,9 @@ export async function recomputeStayInstants(ctx: AppContext, propertyRowId: stri
     );
   }
   return rows.length;
+}
+
+/** The property row a stay of the account belongs to, or null: the permission hook's property scope (decision 056). */
+export function stayPropertyRowId(ctx: AppContext, accountId: string, stayId: string): Promise<string | null> {
+  return findStayPropertyRowId(ctx.db, accountId, stayId);
 }

@@ -10,6 +10,7 @@ import {
   countPendingOrders,
   hasOffers,
   findOrder,
+  findOrderPropertyRowId,
   listOrders,
   moveOrder,
   revenueRows,
@@ -46,6 +47,11 @@ async function toOrderDto(ctx: AppContext, row: OrderRow): Promise<OrderDto> {
 }
 
 /** `/orders`: pending first (newest first within each), with the stay and the deadline. */
+/** The property row of one of the account's orders, or null (decision 056's property scope). */
+export function orderPropertyRowId(ctx: AppContext, accountId: string, id: string): Promise<string | null> {
+  return findOrderPropertyRowId(ctx.db, accountId, id);
+}
+
 export async function listHostOrders(ctx: AppContext, caller: Caller): Promise<OrderListResponse> {
   const rows = await listOrders(ctx.db, caller.accountId, ORDERS_PAGE);
   const orders: OrderDto[] = [];

@@ -91,6 +91,16 @@ export async function findOrder(db: Db, accountId: string, id: string): Promise<
   return row ?? null;
 }
 
+/** The property row of one of the account's orders, or null. */
+export async function findOrderPropertyRowId(db: Db, accountId: string, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ propertyId: storeOrders.propertyId })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.accountId, accountId), eq(storeOrders.id, id)))
+    .limit(1);
+  return row?.propertyId ?? null;
+}
+
 export async function findOrderById(db: Db, id: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(storeOrders).where(eq(storeOrders.id, id));
   return row ?? null;

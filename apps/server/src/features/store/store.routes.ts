@@ -59,12 +59,16 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
 
   app.get(
     "/api/store",
-    { schema: { tags, summary: "The store: settings, payouts, offers", response: { 200: StoreResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "The store: settings, payouts, offers", response: { 200: StoreResponse } },
+    },
     async (request) => getStore(ctx, requireCaller(request)),
   );
   app.put(
     "/api/store/settings",
     {
+      config: { permission: "settings:write" },
       schema: {
         tags,
         summary: "Store currency and Answer within",
@@ -81,6 +85,7 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   app.post(
     "/api/store/connect",
     {
+      config: { permission: "billing:manage" },
       schema: {
         tags,
         summary: "Get paid: the payout account's onboarding link",
@@ -91,18 +96,25 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   );
   app.post(
     "/api/store/offers",
-    { schema: { tags, summary: "New offer", body: OfferRequest, response: { 201: OfferResponse } } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "New offer", body: OfferRequest, response: { 201: OfferResponse } },
+    },
     async (request, reply) =>
       reply.status(201).send({ offer: await createOffer(ctx, requireCaller(request), request.body) }),
   );
   app.get(
     "/api/store/offers/:offerId",
-    { schema: { tags, summary: "One offer", params: OfferParams, response: { 200: OfferResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "One offer", params: OfferParams, response: { 200: OfferResponse } },
+    },
     async (request) => ({ offer: await getOffer(ctx, requireCaller(request), request.params.offerId) }),
   );
   app.put(
     "/api/store/offers/:offerId",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Edit an offer",
@@ -117,7 +129,10 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   );
   app.delete(
     "/api/store/offers/:offerId",
-    { schema: { tags, summary: "Delete an offer (its orders stay)", params: OfferParams } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Delete an offer (its orders stay)", params: OfferParams },
+    },
     async (request, reply) => {
       await deleteOffer(ctx, requireCaller(request), request.params.offerId);
       return reply.status(204).send(null);
@@ -126,6 +141,7 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   app.put(
     "/api/store/offers/:offerId/photo",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Replace an offer's photo (FILE rules)",
@@ -140,23 +156,32 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   );
   app.delete(
     "/api/store/offers/:offerId/photo",
-    { schema: { tags, summary: "Remove an offer's photo", params: OfferParams, response: { 200: OfferResponse } } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Remove an offer's photo", params: OfferParams, response: { 200: OfferResponse } },
+    },
     async (request) => ({ offer: await removeOfferPhoto(ctx, requireCaller(request), request.params.offerId) }),
   );
 
   app.get(
     "/api/orders",
-    { schema: { tags, summary: "Orders, pending first", response: { 200: OrderListResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "Orders, pending first", response: { 200: OrderListResponse } },
+    },
     async (request) => listHostOrders(ctx, requireCaller(request)),
   );
   app.get(
     "/api/orders/revenue",
-    { schema: { tags, summary: "Revenue per month and offer", response: { 200: RevenueResponse } } },
+    {
+      config: { permission: "properties:read" },
+      schema: { tags, summary: "Revenue per month and offer", response: { 200: RevenueResponse } },
+    },
     async (request) => getRevenue(ctx, requireCaller(request)),
   );
   app.get(
     "/api/orders/revenue.csv",
-    { schema: { tags, summary: "Revenue per month and offer as CSV" } },
+    { config: { permission: "properties:read" }, schema: { tags, summary: "Revenue per month and offer as CSV" } },
     async (request, reply) => {
       const csv = await revenueCsv(ctx, requireCaller(request));
       return reply
@@ -167,12 +192,16 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   );
   app.post(
     "/api/orders/:orderId/approve",
-    { schema: { tags, summary: "Approve: capture the card", params: OrderParams, response: { 200: OrderResponse } } },
+    {
+      config: { permission: "properties:write" },
+      schema: { tags, summary: "Approve: capture the card", params: OrderParams, response: { 200: OrderResponse } },
+    },
     async (request) => ({ order: await approveOrder(ctx, requireCaller(request), request.params.orderId) }),
   );
   app.post(
     "/api/orders/:orderId/decline",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Decline: release the card",
@@ -188,6 +217,7 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
   app.post(
     "/api/orders/:orderId/refund",
     {
+      config: { permission: "properties:write" },
       schema: {
         tags,
         summary: "Refund in full or in part",

@@ -100,7 +100,16 @@ export function registerSystemRoutes(
       },
     );
     const OutboxResponse = z.object({
-      emails: z.array(z.object({ to: text(), subject: text(), text: text(), html: text(), createdAt: text() })),
+      emails: z.array(
+        z.object({
+          to: text(),
+          subject: text(),
+          text: text(),
+          html: text(),
+          replyTo: text().nullable(),
+          createdAt: text(),
+        }),
+      ),
     });
     app.get(
       "/api/test/outbox",
@@ -116,6 +125,7 @@ export function registerSystemRoutes(
             subject: r.subject,
             text: r.text,
             html: r.html,
+            replyTo: r.replyTo,
             createdAt: r.createdAt.toISOString(),
           })),
         };

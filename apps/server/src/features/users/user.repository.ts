@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { preparedFor } from "../../db/prepared.ts";
 import { accounts, signupAttributions, users } from "../../db/schema/users.ts";
-import type { NewMasterUser } from "./user.service.ts";
+import type { NewMasterUser, UserAccessJson } from "./user.service.ts";
 
 export type UserRow = typeof users.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -112,6 +112,19 @@ export async function updateAccount(db: Db, id: string, patch: AccountPatch): Pr
 }
 
 /** SQL for the account id of the user `userId` names (a column or a value), null when there is no such user. */
+/**
+ * What a session's user may reach (decision 056), as one JSON value read beside the session: the account, the
+ * role (null for the master user, who owns it), the properties a member is limited to, and whether the account
+ * was deleted (its sessions sign nobody in).
+ */
+export function accessOfUserSql(userId: SQLWrapper): SQL<UserAccessJson | null> {
+  return sql<UserAccessJson | null>`(select json_build_object(
+    'accountId', ${users.accountId}, 'isMaster', ${users.isMaster}, 'memberRole', ${users.memberRole},
+    'propertyScope', ${users.propertyScope},
+    'deleted', (select ${accounts.deletedAt} is not null from ${accounts} where ${accounts.id} = ${users.accountId})
+  ) from ${users} where ${users.id} = ${userId})`;
+}
+
 export function accountIdOfUserSql(userId: SQLWrapper): SQL<string | null> {
   return sql<string | null>`(select ${users.accountId} from ${users} where ${users.id} = ${userId})`;
 }
@@ -135,4 +148,115 @@ export async function findUserWithAccountByEmail(db: Db, email: string): Promise
     .limit(1);
   const row = rows[0];
   return row ? { ...row.users, account: row.accounts } : null;
+}
+
+/** A team member's row (decision 057): a user of an existing account, never its master. */
+export async function insertMemberUser(
+  db: Db,
+  input: Pick<
+    typeof users.$inferInsert,
+    "accountId" | "email" | "passwordHash" | "firstName" | "lastName" | "referrerCode"
+  > & {
+    memberRole: "admin" | "editor" | "viewer";
+    propertyScope: string[] | null;
+  },
+): Promise<string> {
+  const [user] = await db
+    .insert(users)
+    .values({ ...input, isMaster: false, isAffiliate: false })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+/** Every user of an account, the master first, then by name. */
+export function findUsersOfAccount(db: Db, accountId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.accountId, accountId))
+    .orderBy(sql`${users.isMaster} desc`, users.firstName, users.id);
+}
+
+/** Sets a member's role and properties; false when the account has no such member (the master is not one). */
+export async function updateMemberAccess(
+  db: Db,
+  accountId: string,
+  userId: string,
+  access: { memberRole: "admin" | "editor" | "viewer"; propertyScope: string[] | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...access, updatedAt: new Date() })
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), eq(users.isMaster, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Deletes a member (never the master); their sessions and tokens go with them (cascade). */
+export async function deleteMemberUser(db: Db, accountId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.accountId, accountId), eq(users.id, userId), eq(users.isMaster, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Hands the account to an admin (decision 057): the master becomes an admin, the admin the master, in one statement. */
+export async function swapMaster(db: Db, accountId: string, fromUserId: string, toUserId: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({
+      isMaster: sql`${users.id} = ${toUserId}`,
+      memberRole: sql`case when ${users.id} = ${toUserId} then null else 'admin' end`,
+      propertyScope: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(users.accountId, accountId), inArray(users.id, [fromUserId, toUserId])))
+    .returning({ id: users.id });
+  return rows.length === 2;
+}
+
+/** Marks the account deleted (its guides offline: subscriptionActiveUser false), or restores it with null. */
+export async function setAccountDeletedAt(db: Db, accountId: string, at: Date | null): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ deletedAt: at, subscriptionActiveUser: at === null, updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+}
+
+/** Accounts deleted before `before`, due to be erased. */
+export async function findAccountsDeletedBefore(db: Db, before: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.deletedAt} < ${before.toISOString()}::timestamptz`)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Erases an account: every row of its data goes with it (foreign keys cascade from accounts). */
+export async function deleteAccountRow(db: Db, accountId: string): Promise<void> {
+  await db.delete(accounts).where(eq(accounts.id, accountId));
+}
+
+/** Users whose email or name contains `term` (the operator's `find`). */
+export function findUsersMatching(db: Db, term: string, limit: number) {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      isMaster: users.isMaster,
+      memberRole: users.memberRole,
+      accountId: users.accountId,
+      deletedAt: accounts.deletedAt,
+    })
+    .from(users)
+    .innerJoin(accounts, eq(accounts.id, users.accountId))
+    .where(
+      sql`${users.email} ilike ${pattern} or ${users.firstName} ilike ${pattern} or ${users.lastName} ilike ${pattern}`,
+    )
+    .orderBy(users.email)
+    .limit(limit);
 }

@@ -17,13 +17,14 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.get(
     "/api/me",
-    { schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } },
+    { config: { permission: "self" }, schema: { tags, summary: "The signed-in user", response: { 200: MeResponse } } },
     async (request) => getMe(ctx, requireCaller(request)),
   );
 
   app.patch(
     "/api/me",
     {
+      config: { permission: "self" },
       schema: {
         tags,
         summary: "Update first name, last name or phone",
@@ -39,7 +40,10 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
 
   app.put(
     "/api/me/email",
-    { schema: { tags, summary: "Change the login email", body: UpdateEmailRequest, response: { 204: z.null() } } },
+    {
+      config: { permission: "self" },
+      schema: { tags, summary: "Change the login email", body: UpdateEmailRequest, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const token = await changeEmail(ctx, requireCaller(request), request.body, requestMeta(request));
       if (token) setSessionCookie(reply, token, ctx.config.publicUrl.startsWith("https://"));
@@ -50,6 +54,7 @@ export function registerUserRoutes(parent: FastifyInstance, ctx: AppContext): vo
   app.put(
     "/api/me/photo",
     {
+      config: { permission: "self" },
       schema: {
         tags,
         summary: "Replace the profile photo (multipart, one image in field `file`)",

@@ -3,6 +3,7 @@ import type { UpdateProfileRequest } from "@doorstep/shared/schemas/profile";
 import type { UpdateEmailRequest, UserDto } from "@doorstep/shared/schemas/user";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { newReferralCode } from "../../lib/tokens.ts";
 import { isUniqueViolation } from "../../lib/db-errors.ts";
 import { isAllowedSignupEmail } from "../../lib/email-policy.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
@@ -12,7 +13,9 @@ import { sendAfterCommit } from "../../providers/email/send-after-commit.ts";
 import { emailChangedEmail } from "../../providers/email/templates.ts";
 import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { ROLE_PERMISSIONS, type MemberRole, type Role } from "@doorstep/shared/rules/permissions";
 import {
+  accessOfUserSql,
   accountIdOfUserSql,
   findUserWithAccountByEmail,
   countReferredMasters,
@@ -24,6 +27,15 @@ import {
   findUserById,
   findUserIdByReferrerCode,
   insertMasterUser,
+  insertMemberUser,
+  findUsersOfAccount,
+  updateMemberAccess,
+  deleteMemberUser,
+  swapMaster,
+  setAccountDeletedAt,
+  findAccountsDeletedBefore,
+  deleteAccountRow,
+  findUsersMatching,
   updateUser,
 } from "./user.repository.ts";
 
@@ -41,6 +53,8 @@ export interface Account {
   forceAnnualSubscription: boolean;
   timeZone: string | null;
   analyticsRawSince: Date | null;
+  /** When the owner deleted the account (IMPL-33); null while it lives. */
+  deletedAt: Date | null;
   listedProperties: number;
   createdAt: Date;
   updatedAt: Date;
@@ -57,6 +71,8 @@ export interface User {
   tel: string | null;
   photoKey: string | null;
   isMaster: boolean;
+  memberRole: MemberRole | null;
+  propertyScope: string[] | null;
   isAffiliate: boolean;
   messagingActive: boolean;
   referrerCode: string;
@@ -144,6 +160,25 @@ export function userAccountIdSql(userId: SQLWrapper): SQL<string | null> {
   return accountIdOfUserSql(userId);
 }
 
+/** What the session's one read learns of its user (decision 056). */
+export interface UserAccessJson {
+  accountId: string;
+  isMaster: boolean;
+  memberRole: MemberRole | null;
+  propertyScope: string[] | null;
+  deleted: boolean;
+}
+
+/** A user's account, role and property limit as one SQL value, for the session's one read (decision 056). */
+export function userAccessSql(userId: SQLWrapper): SQL<UserAccessJson | null> {
+  return accessOfUserSql(userId);
+}
+
+/** The role of a user row: the master user owns the account; a member without a role (OPEN-31) is an admin. */
+export function roleOfUser(user: { isMaster: boolean; memberRole: MemberRole | null }): Role {
+  return user.isMaster ? "owner" : (user.memberRole ?? "admin");
+}
+
 /** Finds the account's shared-content property id; that feature sits above users, so callers pass it in. */
 export type SharedContentLookup = (ctx: AppContext, accountId: string) => Promise<string | null>;
 
@@ -158,6 +193,9 @@ export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string
     email: user.email,
     photoUrl: fileUrl(user.photoKey),
     isMaster: user.isMaster,
+    role: roleOfUser(user),
+    permissions: [...ROLE_PERMISSIONS[roleOfUser(user)]],
+    propertyLimited: user.propertyScope !== null && !user.isMaster,
     isAffiliate: user.isAffiliate,
     messagingActive: user.messagingActive,
     sharedContentPropertyId,
@@ -266,4 +304,75 @@ export async function updatePhoto(ctx: AppContext, caller: Caller, upload: Recei
   const key = await storeImage(ctx, `users/${user.id}`, "photo", upload);
   await updateUser(ctx.db, caller.userId, { photoKey: key });
   await deleteStoredFile(ctx, user.photoKey);
+}
+
+/** A new team member of an existing account (decision 057); EMAIL_TAKEN when the email has a user already. */
+export async function createMemberUser(
+  ctx: AppContext,
+  input: {
+    accountId: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    memberRole: MemberRole;
+    propertyScope: string[] | null;
+  },
+): Promise<string> {
+  try {
+    return await insertMemberUser(ctx.db, { ...input, referrerCode: newReferralCode() });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("EMAIL_TAKEN");
+    throw error;
+  }
+}
+
+/** Every user of the account (the team page), the owner first. */
+export async function listAccountUsers(ctx: AppContext, accountId: string): Promise<User[]> {
+  return findUsersOfAccount(ctx.db, accountId);
+}
+
+/** Sets a member's role and properties; 404 for the owner or another account's user. */
+export async function setMemberAccess(
+  ctx: AppContext,
+  accountId: string,
+  userId: string,
+  access: { memberRole: MemberRole; propertyScope: string[] | null },
+): Promise<void> {
+  if (!(await updateMemberAccess(ctx.db, accountId, userId, access))) throw notFound("member");
+}
+
+/** Deletes a member of the account; 404 for the owner or another account's user. */
+export async function deleteMember(ctx: AppContext, accountId: string, userId: string): Promise<void> {
+  if (!(await deleteMemberUser(ctx.db, accountId, userId))) throw notFound("member");
+}
+
+/** Makes `toUserId` the account's master user and `fromUserId` an admin (decision 057). */
+export async function handOverAccount(ctx: AppContext, accountId: string, fromUserId: string, toUserId: string) {
+  if (!(await swapMaster(ctx.db, accountId, fromUserId, toUserId))) throw notFound("member");
+}
+
+/** Marks the account deleted at `at` (IMPL-33): its guides and stay links go offline with its liveness flag. */
+export function markAccountDeleted(ctx: Pick<AppContext, "db">, accountId: string, at: Date): Promise<void> {
+  return setAccountDeletedAt(ctx.db, accountId, at);
+}
+
+/** Undoes a deletion within its 30 days (`npm run admin -- restore-account`). */
+export function restoreDeletedAccount(ctx: Pick<AppContext, "db">, accountId: string): Promise<void> {
+  return setAccountDeletedAt(ctx.db, accountId, null);
+}
+
+/** Accounts deleted before `before`, at most `limit`. */
+export function accountsDeletedBefore(ctx: Pick<AppContext, "db">, before: Date, limit = 100): Promise<string[]> {
+  return findAccountsDeletedBefore(ctx.db, before, limit);
+}
+
+/** Erases an account's rows (its files are the caller's to delete first). */
+export function eraseAccountRows(ctx: Pick<AppContext, "db">, accountId: string): Promise<void> {
+  return deleteAccountRow(ctx.db, accountId);
+}
+
+/** Users by part of their email or name, for the operator (`npm run admin -- find`). */
+export function searchUsers(ctx: Pick<AppContext, "db">, term: string, limit = 50) {
+  return findUsersMatching(ctx.db, term, limit);
 }

@@ -22,6 +22,7 @@ export function registerAnalyticsRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/analytics/visits",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Unique guide sessions per day by device and source, with totals and the previous range",
@@ -35,6 +36,7 @@ export function registerAnalyticsRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/analytics/sections",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Which guide sections guests saw (reach), the items seen most and the languages read",
@@ -48,6 +50,7 @@ export function registerAnalyticsRoutes(parent: FastifyInstance, ctx: AppContext
   app.get(
     "/api/analytics/options",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "The months and properties the analytics page offers, and the account's time zone",
@@ -60,6 +63,7 @@ export function registerAnalyticsRoutes(parent: FastifyInstance, ctx: AppContext
   app.put(
     "/api/analytics/time-zone",
     {
+      config: { permission: "properties:read" },
       schema: {
         tags,
         summary: "Set the time zone analytics days are counted in; rebuilds the daily rollup when it changes",

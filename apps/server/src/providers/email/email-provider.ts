@@ -4,6 +4,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where a reply goes, when not to the sender: a support request's host. */
+  replyTo?: string;
   /** Template name, for the outbox and logs. */
   template: string;
   /** Links in the email, printed to the log by the embedded provider so a local user can follow them. */

@@ -16,6 +16,7 @@ export function createOutboxEmailProvider({ db, log }: { db: Db; log: FastifyBas
         html: message.html,
         template: message.template,
         headers: message.headers ?? null,
+        replyTo: message.replyTo ?? null,
       });
       log.info(
         { to: message.to, template: message.template, links: message.links ?? [] },

@@ -14,6 +14,7 @@ export function createSmtpEmailProvider({ url, from }: { url: string; from: stri
         text: message.text,
         html: message.html,
         headers: message.headers,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
       });
     },
   };

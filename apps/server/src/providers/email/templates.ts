@@ -132,3 +132,65 @@ ${reply ? `<p style="margin:24px 0 0"><a href="${escapeHtml(reply.url)}" style="
     },
   };
 }
+
+/** An invitation to join a team (decision 057): the link works once, for `ttlDays` days. */
+export function teamInvitationEmail(to: string, inviterName: string, joinUrl: string, ttlDays: number): EmailMessage {
+  const lines = [
+    `${inviterName} invited you to their Doorstep account, where they manage their guest guides.`,
+    `Choose your password to join. This link works once and expires in ${ttlDays} days.`,
+  ];
+  return {
+    to,
+    template: "team-invitation",
+    subject: `${inviterName} invited you to Doorstep`,
+    text: `${lines.join("\n\n")}\n\nJoin: ${joinUrl}\n`,
+    html: emailLayout("Join your team on Doorstep", lines, { label: "Join", url: joinUrl }),
+    links: [joinUrl],
+  };
+}
+
+/** A host's "Contact support" message (PROP-20): to SUPPORT_EMAIL, answered by replying to the host. */
+export function supportRequestEmail(
+  to: string,
+  request: {
+    subject: string;
+    message: string;
+    fromName: string;
+    fromEmail: string;
+    accountId: string;
+    property: string | null;
+  },
+): EmailMessage {
+  const lines = [
+    `From: ${request.fromName} <${request.fromEmail}>`,
+    `Account: ${request.accountId}`,
+    `Property: ${request.property ?? "none"}`,
+    request.message,
+  ];
+  return {
+    to,
+    replyTo: request.fromEmail,
+    template: "support-request",
+    subject: `Support: ${request.subject}`,
+    text: lines.join("\n\n"),
+    html: `<pre style="white-space:pre-wrap;font-family:inherit">${lines
+      .map((l) => l.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"))
+      .join("\n\n")}</pre>`,
+  };
+}
+
+/** The account's data archive is ready (IMPL-33): a link that works for `hours` hours, for the owner signed in. */
+export function accountExportEmail(to: string, url: string, hours: number): EmailMessage {
+  const lines = [
+    "The archive of your Doorstep account's data is ready: its records as JSON and its uploaded files.",
+    `Sign in as the account's owner to download it. The link works for ${hours} hours.`,
+  ];
+  return {
+    to,
+    template: "account-export",
+    subject: "Your Doorstep data is ready",
+    text: `${lines.join("\n\n")}\n\nDownload: ${url}\n`,
+    html: emailLayout("Your data is ready", lines, { label: "Download", url }),
+    links: [url],
+  };
+}

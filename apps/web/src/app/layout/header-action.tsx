@@ -1,3 +1,5 @@
+import { useMe } from "../../lib/session.ts";
+import { can } from "../../lib/permissions.ts";
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { PreviewLinkResponse } from "@doorstep/shared/schemas/guide";
 import type { MouseEvent } from "react";
@@ -30,6 +32,7 @@ export function HeaderAction({ pathname }: { pathname: string }) {
   const match = useMatch("/property/:propertyId/*");
   const propertyId = match?.params.propertyId;
   const property = useProperty(propertyId);
+  const me = useMe();
   if (propertyId) {
     return (
       <a
@@ -44,7 +47,8 @@ export function HeaderAction({ pathname }: { pathname: string }) {
       </a>
     );
   }
-  if (pathname === "/properties") {
+  // Creating a property is for owners and admins (decision 056).
+  if (pathname === "/properties" && (!me.data || can(me.data.user, "properties:manage"))) {
     return (
       <Link className="header__action" to="/create-property">
         <span className="label-long">{shellCopy.header.createProperty}</span>

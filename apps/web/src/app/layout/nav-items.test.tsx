@@ -1,3 +1,4 @@
+import { PERMISSIONS, ROLE_PERMISSIONS } from "@doorstep/shared/rules/permissions";
 import { copy } from "@doorstep/shared/copy";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
 import { render, screen, within } from "@testing-library/react";
@@ -20,6 +21,9 @@ function meWith(user: Partial<MeResponse["user"]> = {}, unreadMessageCount = 0):
       email: "ana@example.com",
       photoUrl: null,
       isMaster: true,
+      role: "owner",
+      permissions: [...PERMISSIONS],
+      propertyLimited: false,
       isAffiliate: false,
       messagingActive: false,
       sharedContentPropertyId: null,
@@ -52,19 +56,30 @@ describe("navGroups: who sees which area", () => {
       n.bulkUpdates,
       n.analytics,
       n.apiKeys,
+      n.team,
+      n.activity,
       n.subscription,
       n.referrals,
       n.personalInformation,
       n.loginSecurity,
+      n.support,
     ]);
     expect(navGroups(meWith()).map((g) => g.label)).toEqual([null, n.setupGroup, n.accountGroup]);
   });
 
-  it("a member of the account sees no subscription, referrals or API keys", () => {
-    const seen = labels(meWith({ isMaster: false }));
-    for (const label of [n.subscription, n.referrals, n.apiKeys]) expect(seen).not.toContain(label);
-    expect(seen).toContain(n.bulkUpdates);
+  it("an editor sees no subscription, referrals, API keys, bulk updates, team or activity (decision 056)", () => {
+    const editor = { isMaster: false, role: "editor" as const, permissions: [...ROLE_PERMISSIONS.editor] };
+    const seen = labels(meWith(editor));
+    for (const label of [n.subscription, n.referrals, n.apiKeys, n.bulkUpdates, n.team, n.activity]) {
+      expect(seen).not.toContain(label);
+    }
+    expect(seen).toContain(n.properties);
     expect(seen).toContain(n.personalInformation);
+    // An admin sees the team and API keys, but not billing or referrals.
+    const admin = labels(meWith({ isMaster: false, role: "admin", permissions: [...ROLE_PERMISSIONS.admin] }));
+    expect(admin).toContain(n.team);
+    expect(admin).toContain(n.apiKeys);
+    expect(admin).not.toContain(n.subscription);
   });
 
   it("Messages appears once messaging is on, with the unread count as its badge", () => {
@@ -91,13 +106,6 @@ describe("navGroups: who sees which area", () => {
     expect(seen).toContain(n.affiliatePayment);
     expect(seen).not.toContain(n.properties);
     expect(labels(meWith({ isAffiliate: true, isMaster: false }))).not.toContain(n.affiliatePayment);
-  });
-
-  it("areas that do not exist yet are never listed", () => {
-    const seen = labels(meWith({ messagingActive: true }));
-    for (const absent of ["Team", "Activity"]) {
-      expect(seen).not.toContain(absent);
-    }
   });
 });
 

@@ -1,5 +1,6 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import type { MeResponse } from "@doorstep/shared/schemas/user";
+import { can } from "../../lib/permissions.ts";
 
 const n = shellCopy.nav;
 
@@ -27,9 +28,9 @@ const item = (to: string, label: string, prefixes: string[] = [], badge?: number
 });
 
 /**
- * The areas a signed-in person may open, grouped. Only areas that exist; each under the same rule as its
- * home tile (HOME-13…15): billing, referrals and API keys are the account owner's (decision 039), messaging
- * only once it is switched on, shared content at the person's own shared-content property.
+ * The areas a signed-in person may open, grouped. Only areas that exist and that the person's role allows
+ * (decision 056: the permissions /api/me lists); each under the same rule as its home tile (HOME-13…15):
+ * messaging only once it is switched on, shared content at the person's own shared-content property.
  */
 export function navGroups(me: MeResponse): NavGroup[] {
   const { user, unreadMessageCount, pendingOrderCount } = me;
@@ -74,18 +75,23 @@ export function navGroups(me: MeResponse): NavGroup[] {
         item("/local-area-profiles", n.localAreas, ["/local-area-profile", "/create-local-area-profile"]),
         item("/property-managers", n.managers, ["/manager-profile/", "/create-manager"]),
         item("/company-profile", n.company, ["/create-company"]),
-        item("/bulk-updates", n.bulkUpdates),
+        ...(can(user, "properties:manage") ? [item("/bulk-updates", n.bulkUpdates)] : []),
         item("/guide-analytics", n.analytics),
-        ...(user.isMaster ? [item("/api-keys", n.apiKeys)] : []),
+        ...(can(user, "api-keys:manage") ? [item("/api-keys", n.apiKeys)] : []),
       ],
     },
     {
       label: n.accountGroup,
       items: [
-        ...(user.isMaster ? [item("/subscription", n.subscription, ["/cancellation", "/subscription-success"])] : []),
-        ...(user.isMaster ? [item("/referrals", n.referrals)] : []),
+        ...(can(user, "team:manage") ? [item("/team", n.team)] : []),
+        ...(can(user, "activity:read") ? [item("/activity", n.activity)] : []),
+        ...(can(user, "billing:manage")
+          ? [item("/subscription", n.subscription, ["/cancellation", "/subscription-success"])]
+          : []),
+        ...(can(user, "referrals:manage") ? [item("/referrals", n.referrals)] : []),
         item("/personal-information", n.personalInformation),
         item("/login-security", n.loginSecurity),
+        item("/support", n.support),
       ],
     },
   ];

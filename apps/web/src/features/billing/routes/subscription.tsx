@@ -1,5 +1,6 @@
 import { copy } from "@doorstep/shared/copy";
 import { Alert } from "../../../components/ui/banner.tsx";
+import { Link } from "../../../components/ui/link.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { hasErrorCode } from "../../../lib/api-client.ts";
 import { useSubscription } from "../api/get-subscription.ts";
@@ -34,6 +35,9 @@ export function SubscriptionPage() {
       <div className="page-header">
         <h1>{state.hasSubscription ? b.titleWithSubscription : b.titleNoSubscription}</h1>
       </div>
+      <p>
+        <Link to="/support">{copy.support.contact}</Link>
+      </p>
       {state.hasSubscription ? (
         <div className="stack">
           <SubscriptionDetails subscription={state} />

@@ -8,6 +8,8 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { fieldProblem } from "../../../lib/schema-form.ts";
+import { can } from "../../../lib/permissions.ts";
+import { useMe } from "../../../lib/session.ts";
 import { useContentItem } from "../api/get-content-item.ts";
 import { draftFromItem, draftFromTemplate, snapshot, type ItemDraft } from "./editor-draft.ts";
 import { DeleteItemDialog } from "./delete-item-dialog.tsx";
@@ -90,7 +92,10 @@ function ItemEditorForm({
     { propertyId, categoryLabel, templateLabel: initial?.templateLabel ?? template?.label ?? null, languages },
     initial,
   );
-  const dirty = snapshot(draft) !== baseline;
+  // Decision 056: a viewer reads the item and changes nothing, so the editor has no Save or Delete for them.
+  const me = useMe();
+  const canWrite = !me.data || can(me.data.user, "properties:write");
+  const dirty = canWrite && snapshot(draft) !== baseline;
   const saving = saver.status === "saving";
   const labels = template?.labels;
   // CONT-16 beyond Close: a reload, a closed tab or a navigation away asks too.
@@ -152,7 +157,7 @@ function ItemEditorForm({
         onClose={requestClose}
         actions={
           <>
-            {saver.item ? (
+            {saver.item && canWrite ? (
               <Button
                 variant="danger"
                 className="editor__delete"
@@ -165,9 +170,11 @@ function ItemEditorForm({
             <Button variant="secondary" disabled={saving} onClick={requestClose}>
               {c.close}
             </Button>
-            <Button busy={saving} disabled={saving} onClick={() => void save()}>
-              {saving ? c.saving : c.save}
-            </Button>
+            {canWrite ? (
+              <Button busy={saving} disabled={saving} onClick={() => void save()}>
+                {saving ? c.saving : c.save}
+              </Button>
+            ) : null}
           </>
         }
       >

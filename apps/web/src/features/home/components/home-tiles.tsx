@@ -3,6 +3,7 @@ import type { UserDto } from "@doorstep/shared/schemas/user";
 import { icons } from "../../../components/ui/icons.tsx";
 import { Tile, TileGrid } from "../../../components/ui/tile.tsx";
 import { useStaySummary } from "../api/get-stay-summary.ts";
+import { can } from "../../../lib/permissions.ts";
 
 const tiles = shellCopy.home.tiles;
 
@@ -32,10 +33,14 @@ export function HomeTiles({ user, pendingOrderCount = 0 }: { user: UserDto; pend
         <TileGrid>
           <Tile to="/personal-information" title={tiles.personalProfile} icon={icons.person} />
           <Tile to="/login-security" title={tiles.loginDetails} icon={icons.lock} />
-          {user.isMaster ? <Tile to="/subscription" title={tiles.subscription} icon={icons.card} /> : null}
-          {user.isMaster ? <Tile to="/referrals" title={tiles.referrals} icon={icons.gift} /> : null}
-          {/* Keys are the account's to give away, like its billing: the owner's alone (decision 039). */}
-          {user.isMaster ? <Tile to="/api-keys" title={tiles.apiKeys} icon={icons.key} /> : null}
+          {/* Each tile only for a role that may use it (decision 056). */}
+          {can(user, "billing:manage") ? (
+            <Tile to="/subscription" title={tiles.subscription} icon={icons.card} />
+          ) : null}
+          {can(user, "referrals:manage") ? <Tile to="/referrals" title={tiles.referrals} icon={icons.gift} /> : null}
+          {can(user, "api-keys:manage") ? <Tile to="/api-keys" title={tiles.apiKeys} icon={icons.key} /> : null}
+          {can(user, "team:manage") ? <Tile to="/team" title={tiles.team} icon={icons.people} /> : null}
+          {can(user, "activity:read") ? <Tile to="/activity" title={tiles.activity} icon={icons.chart} /> : null}
         </TileGrid>
       </section>
       <section className="home-section" aria-labelledby="home-data">

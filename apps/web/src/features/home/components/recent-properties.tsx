@@ -11,7 +11,7 @@ import { rememberPropertyListRoute } from "../../../lib/back-route.ts";
 import { useRecentProperties } from "../api/get-recent-properties.ts";
 
 /** "Recently Modified Properties" (HOME-08…12): up to 4 tiles, "View all ({count})" beyond that, the create link. */
-export function RecentProperties() {
+export function RecentProperties({ canCreate = true }: { canCreate?: boolean }) {
   const recent = useRecentProperties();
   useEffect(() => rememberPropertyListRoute("/"), []);
   const total = recent.data?.total ?? 0;
@@ -22,9 +22,12 @@ export function RecentProperties() {
         <h2 id="home-recent">{shellCopy.home.recentProperties}</h2>
         <div className="home-section__actions">
           {total > RECENT_PROPERTIES_COUNT ? <Link to="/properties">{shellCopy.home.viewAll(total)}</Link> : null}
-          <ButtonLink to="/create-property" size="sm">
-            {shellCopy.home.createNewProperty}
-          </ButtonLink>
+          {/* Creating a property is for owners and admins (decision 056). */}
+          {canCreate ? (
+            <ButtonLink to="/create-property" size="sm">
+              {shellCopy.home.createNewProperty}
+            </ButtonLink>
+          ) : null}
         </div>
       </div>
       {recent.isPending ? (

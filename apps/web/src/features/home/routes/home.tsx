@@ -1,6 +1,7 @@
 import { shellCopy } from "@doorstep/shared/copy/shell";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useMe } from "../../../lib/session.ts";
+import { can } from "../../../lib/permissions.ts";
 import { HomeBanner } from "../components/home-banner.tsx";
 import { HomeTiles } from "../components/home-tiles.tsx";
 import { RecentProperties } from "../components/recent-properties.tsx";
@@ -15,16 +16,19 @@ export function HomePage() {
   return (
     <div className="home">
       <h1>{`${shellCopy.home.welcome} ${user.firstName}`}</h1>
-      <HomeBanner
-        input={{
-          trialEndsAt: user.account.trialEndsAt,
-          hasSubscription: user.account.hasSubscription,
-          paymentFailed: user.account.paymentFailed,
-          isMaster: user.isMaster,
-        }}
-      />
+      {/* The trial and payment banner is the owner's business (decision 056). */}
+      {can(user, "billing:manage") ? (
+        <HomeBanner
+          input={{
+            trialEndsAt: user.account.trialEndsAt,
+            hasSubscription: user.account.hasSubscription,
+            paymentFailed: user.account.paymentFailed,
+            isMaster: user.isMaster,
+          }}
+        />
+      ) : null}
       <TodayPanel messagingActive={user.messagingActive} unread={unreadMessageCount} />
-      <RecentProperties />
+      <RecentProperties canCreate={can(user, "properties:manage")} />
       <HomeTiles user={user} pendingOrderCount={me.data?.pendingOrderCount} />
     </div>
   );

@@ -7,6 +7,8 @@ import { useUpdateProfile } from "../api/update-profile.ts";
 import { PhotoItem } from "../components/photo-item.tsx";
 import { TextItem } from "../../../components/ui/text-item.tsx";
 import { PhoneItem } from "../../../components/phone-field.tsx";
+import { can } from "../../../lib/permissions.ts";
+import { DeleteAccount, DownloadData } from "../components/delete-account.tsx";
 import "./profile.css";
 
 /** /personal-information, "Personal Profile" (AUTH-40…44). */
@@ -43,6 +45,12 @@ export function PersonalInformationPage() {
         />
         <PhotoItem photoUrl={user.photoUrl} />
       </Card>
+      {can(user, "account:own") ? (
+        <>
+          <DownloadData />
+          <DeleteAccount />
+        </>
+      ) : null}
     </div>
   );
 }

@@ -35,7 +35,8 @@ export function StatusBlock({ property }: { property: PropertyDto }) {
       break;
     case "deactivated":
       action = (
-        <ButtonLink to="/messaging" size="sm" variant="secondary">
+        // PROP-20: the host writes to support, not to their own guest inbox.
+        <ButtonLink to={`/support?property=${encodeURIComponent(property.propertyId)}`} size="sm" variant="secondary">
           {copy.properties.messageSupport}
         </ButtonLink>
       );

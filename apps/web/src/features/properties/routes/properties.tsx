@@ -1,3 +1,5 @@
+import { can } from "../../../lib/permissions.ts";
+import { useMe } from "../../../lib/session.ts";
 import { copy } from "@doorstep/shared/copy";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -28,6 +30,8 @@ export function PropertiesPage() {
   const term = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const list = useInfiniteProperties(term);
   const selection = usePropertySelection();
+  const me = useMe();
+  const canManage = !me.data || can(me.data.user, "properties:manage");
 
   useEffect(() => rememberPropertyListRoute("/properties"), []);
   // The search survives a reload and the back button.
@@ -47,12 +51,12 @@ export function PropertiesPage() {
           {list.data && total > 0 ? <p className="muted">{copy.properties.count(total)}</p> : null}
         </div>
         <div className="properties-page__actions">
-          {total > 1 ? (
+          {total > 1 && canManage ? (
             <ButtonLink to="/bulk-updates" variant="secondary">
               {copy.bulkUpdates.title}
             </ButtonLink>
           ) : null}
-          <ButtonLink to="/create-property">{copy.properties.createNew}</ButtonLink>
+          {canManage ? <ButtonLink to="/create-property">{copy.properties.createNew}</ButtonLink> : null}
         </div>
       </div>
 
