@@ -153,7 +153,8 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
         .headers(securityHeaders(null))
         .headers(STAY_PAGE_HEADERS)
         .type("text/javascript; charset=utf-8")
-        .header("Service-Worker-Allowed", `/s/${request.params.token}`)
+        // Encoded: a real token is base64url (unchanged by it); anything else must not break the header.
+        .header("Service-Worker-Allowed", `/s/${encodeURIComponent(request.params.token)}`)
         .header("Cache-Control", "no-cache")
         .send(SERVICE_WORKER),
   );
