@@ -8,7 +8,17 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { toStoreError } from "./store-errors.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { staysInRange } from "../stays/stay-list.service.ts";
-import { applicationFeeOf, DEFER_AUTHORISATION_MS, multiplierOf, priceOf, slotFits, stayOver } from "./order-rules.ts";
+import {
+  applicationFeeOf,
+  authoriseAtOf,
+  deadlineOf,
+  DEFER_AUTHORISATION_MS,
+  multiplierOf,
+  priceOf,
+  slotFits,
+  slotInstant,
+  stayOver,
+} from "./order-rules.ts";
 import { findOrderByKey, insertOrder, listActiveOffersFor, type OfferRow, type OrderRow } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
@@ -41,12 +51,6 @@ export async function adjacentNightTaken(ctx: AppContext, stay: Stay, type: Offe
       s.status === "confirmed" &&
       (type === "early-check-in" ? s.checkInDate < stay.checkInDate : s.checkOutDate > stay.checkOutDate),
   );
-}
-
-/** The moment the requested slot names: early check-in on check-in day, late check-out on check-out day. */
-export function slotInstant(stay: Stay, type: OfferRow["type"], slot: string | null): Date | null {
-  if (!slot || type === "extra") return null;
-  return wallTimeToInstant(type === "early-check-in" ? stay.checkInDate : stay.checkOutDate, slot, stay.timeZone);
 }
 
 /** The card as a payment method: test numbers on the local gateway, an Elements payment method on Stripe. */
@@ -133,11 +137,11 @@ export async function placeGuestOrder(
     throw error;
   }
 
-  const authoriseAt = deferred ? new Date(stay.checkInAt.getTime() - DEFER_AUTHORISATION_MS) : null;
+  const authoriseAt = deferred ? authoriseAtOf(stay.checkInAt, now) : null;
   // A deferred request's time to answer runs from its authorisation (decision 053): until then nothing is held.
-  const answerBy = new Date((authoriseAt ?? now).getTime() + settings.answerWithinHours * 3_600_000);
-  const requested = slotInstant(stay, offer.type, slot);
-  const deadlineAt = instant ? null : requested && requested < answerBy ? requested : answerBy;
+  const deadlineAt = instant
+    ? null
+    : deadlineOf(authoriseAt ?? now, settings.answerWithinHours, slotInstant(stay, offer.type, slot));
   const row = await insertOrder(ctx.db, {
     accountId: stay.accountId,
     propertyId: stay.propertyRowId,

@@ -130,6 +130,16 @@ export async function moveOrder(
   return row ?? null;
 }
 
+/** Changes a request still pending on a saved card (its authorisation not yet made). */
+export async function moveSavedOrder(db: Db, id: string, patch: OrderPatch): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(storeOrders)
+    .set(patch)
+    .where(and(eq(storeOrders.id, id), eq(storeOrders.status, "pending"), eq(storeOrders.payment, "saved")))
+    .returning();
+  return row ?? null;
+}
+
 export function listOrders(db: Db, accountId: string, limit: number): Promise<OrderRow[]> {
   return db
     .select()
@@ -144,12 +154,9 @@ export function listStayOrders(db: Db, stayId: string): Promise<OrderRow[]> {
 }
 
 /** The pending orders of these stays (a stay's change may end them). */
-export function listPendingOrdersOfStays(
-  db: Db,
-  stayIds: string[],
-): Promise<Pick<OrderRow, "id" | "accountId" | "stayId">[]> {
+export function listPendingOrdersOfStays(db: Db, stayIds: string[]): Promise<OrderRow[]> {
   return db
-    .select({ id: storeOrders.id, accountId: storeOrders.accountId, stayId: storeOrders.stayId })
+    .select()
     .from(storeOrders)
     .where(and(inArray(storeOrders.stayId, stayIds), eq(storeOrders.status, "pending")));
 }

@@ -7,9 +7,9 @@ import { storeOrders } from "../../db/schema/store.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo, getJson } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
-import { card, createOfferFor, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
-import { cancelStay, getStay } from "../stays/stays.service.ts";
-import { authoriseDeferredOrder, expireOrder, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
+import { card, createOfferFor, dayFrom, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
+import { cancelStay, getStay, updateStay } from "../stays/stays.service.ts";
+import { authoriseDeferredOrder, expireOrder, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -290,6 +290,60 @@ describe("orders", () => {
     expect(row.payment).toBe("authorised");
     expect((await payment(row.paymentRef!)).status).toBe("requires_capture");
     t.clock.advance(-(20 * 24 * HOUR));
+  });
+
+  it("a saved card's authorisation and deadline follow the stay's check-in when it moves", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { inDays: 20 });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const jobsOf = async (name: string) =>
+      (await t.ctx.jobs.list())
+        .filter((j) => j.name === name && j.key === order.id && j.state === "created")
+        .map((j) => j.runAt.getTime());
+    const start = t.clock.now.getTime();
+    // Check-in ten days later: authorised 6 days before the new check-in, answered within 24 h of that.
+    const later = await updateStay(t.ctx, host.accountId, stay.id, {
+      checkInDate: dayFrom(t.ctx, 30),
+      checkOutDate: dayFrom(t.ctx, 32),
+    });
+    let row = await orderRow(order.id);
+    const authoriseAt = later.checkInAt.getTime() - 6 * 24 * HOUR;
+    expect(row.authoriseAt!.getTime()).toBe(authoriseAt);
+    expect(row.deadlineAt!.getTime()).toBe(authoriseAt + 24 * HOUR);
+    expect(await jobsOf(STORE_AUTHORISE_JOB)).toEqual([authoriseAt]);
+    expect(await jobsOf(STORE_DEADLINE_JOB)).toEqual([authoriseAt + 24 * HOUR]);
+    // The guest's page shows the moved deadline.
+    expect((await guestStore(token)).json().orders[0].deadlineAt).toBe(row.deadlineAt!.toISOString());
+    // Ten days on, check-in moves to the day after tomorrow: 6 days before has passed, so it is authorised now,
+    // and the host answers by the requested late check-out if that comes before 24 h.
+    t.clock.advance(10 * 24 * HOUR);
+    const soon = await updateStay(t.ctx, host.accountId, stay.id, {
+      checkInDate: dayFrom(t.ctx, 2),
+      checkOutDate: dayFrom(t.ctx, 3),
+    });
+    row = await orderRow(order.id);
+    const now = t.clock.now.getTime();
+    expect(row.authoriseAt!.getTime()).toBe(now);
+    const lateCheckOut = wallTimeToInstant(soon.checkOutDate, "13:00", soon.timeZone).getTime();
+    expect(row.deadlineAt!.getTime()).toBe(Math.min(now + 24 * HOUR, lateCheckOut));
+    expect(await jobsOf(STORE_AUTHORISE_JOB)).toEqual([now]);
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(true);
+    row = await orderRow(order.id);
+    expect(row.payment).toBe("authorised");
+    // Once authorised, a further move leaves the order's times alone.
+    await updateStay(t.ctx, host.accountId, stay.id, { checkInDate: dayFrom(t.ctx, 1) });
+    expect((await orderRow(order.id)).authoriseAt!.getTime()).toBe(now);
+    t.clock.now = new Date(start);
+  });
+
+  it("a stay cancelled while its card is saved cancels the order without authorising it", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { inDays: 20 });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    await cancelStay(t.ctx, host.accountId, stay.id);
+    expect(await expireOrder(t.ctx, order.id)).toBe(true);
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentRef: null });
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(false);
   });
 
   it("a saved card that fails at the deferred authorisation fails the order and tells guest and host", async () => {
