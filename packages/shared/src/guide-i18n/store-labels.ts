@@ -15,7 +15,8 @@ type OwnKey =
   | "cvc"
   | "confirm"
   | "confirmRequest"
-  | "yourOrders";
+  | "yourOrders"
+  | "alreadyRequested";
 type Own = Partial<Record<OwnKey | "cardDeclined" | "confirmed", string>> & {
   requestSent?: (host: string, time: string) => string;
   statuses?: StoreLabels["statuses"] extends infer S ? { [K in keyof S]: string } : never;
@@ -62,6 +63,7 @@ const FR: Own = {
   confirm: "Confirmer et payer",
   confirmRequest: "Envoyer la demande",
   yourOrders: "Vos commandes",
+  alreadyRequested: "Vous l'avez déjà demandé. Votre hôte va bientôt répondre à votre demande.",
   cardDeclined: "Votre carte a été refusée. Aucune commande n'a été passée. Essayez une autre carte.",
   requestSent: (host, time) => `Demande envoyée — ${host} répondra d'ici ${time}`,
   statuses: {
@@ -88,6 +90,7 @@ const DE: Own = {
   confirm: "Bestätigen und bezahlen",
   confirmRequest: "Anfrage senden",
   yourOrders: "Ihre Bestellungen",
+  alreadyRequested: "Sie haben das bereits angefragt. Ihr Gastgeber beantwortet Ihre Anfrage bald.",
   cardDeclined: "Ihre Karte wurde abgelehnt. Es wurde nichts bestellt. Versuchen Sie eine andere Karte.",
   requestSent: (host, time) => `Anfrage gesendet — ${host} antwortet bis ${time}`,
   statuses: {
@@ -114,6 +117,7 @@ const ES: Own = {
   confirm: "Confirmar y pagar",
   confirmRequest: "Enviar solicitud",
   yourOrders: "Tus pedidos",
+  alreadyRequested: "Ya lo has solicitado. Tu anfitrión responderá pronto a tu solicitud.",
   cardDeclined: "Tu tarjeta fue rechazada. No se hizo ningún pedido. Prueba con otra tarjeta.",
   requestSent: (host, time) => `Solicitud enviada — ${host} responderá antes de ${time}`,
   statuses: {

@@ -19,7 +19,14 @@ import {
   slotInstant,
   stayOver,
 } from "./order-rules.ts";
-import { findOrderByKey, insertOrder, listActiveOffersFor, type OfferRow, type OrderRow } from "./store.repository.ts";
+import {
+  findOrderByKey,
+  findPendingOrderOfOffer,
+  insertOrder,
+  listActiveOffersFor,
+  type OfferRow,
+  type OrderRow,
+} from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, offerText } from "./store-order-effects.ts";
@@ -80,6 +87,8 @@ export async function placeGuestOrder(
     if (repeated.offerId !== input.offerId) throw new AppError("ORDER_KEY_REUSED");
     return { order: repeated, created: false };
   }
+  // One request at a time per offer: a second one (another key) waits for the host's answer to the first.
+  if (await findPendingOrderOfOffer(ctx.db, stay.id, input.offerId)) throw new AppError("ORDER_ALREADY_REQUESTED");
   const settings = await getStoreSettings(ctx, stay.accountId);
   if (!storeReady(ctx, settings)) throw new AppError("STORE_NOT_READY");
   // Nothing is sold for a stay that has ended.

@@ -130,6 +130,16 @@ export async function moveOrder(
   return row ?? null;
 }
 
+/** A request of this stay for this offer still waiting for the host. */
+export async function findPendingOrderOfOffer(db: Db, stayId: string, offerId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.stayId, stayId), eq(storeOrders.offerId, offerId), eq(storeOrders.status, "pending")))
+    .limit(1);
+  return row ?? null;
+}
+
 /** Changes a request still pending on a saved card (its authorisation not yet made). */
 export async function moveSavedOrder(db: Db, id: string, patch: OrderPatch): Promise<OrderRow | null> {
   const [row] = await db

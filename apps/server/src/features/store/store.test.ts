@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { storeLabels } from "@doorstep/shared/guide-i18n/store-labels";
 import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import { localStorePayments } from "../../db/schema/local-gateway.ts";
 import { storeOrders } from "../../db/schema/store.ts";
@@ -210,6 +211,28 @@ describe("orders", () => {
     expect(res.json().order).toMatchObject({ status: "confirmed", amount: 1500 * 2 * 3 });
     const tooMany = await orderFromLink(t.app, token, { offerId: offer.id, quantity: 4 });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("refuses a second pending request for the same offer, in the guest's language, until the host answers", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const first = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" });
+    expect(first.statusCode).toBe(201);
+    const again = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: "CONFLICT", message: copy.guestStore.alreadyRequested });
+    const french = await t.app.inject({
+      method: "POST",
+      url: `/api/stay-store/${token}/orders?lang=fr`,
+      payload: { offerId: offer.id, slotTime: "14:00", idempotencyKey: "fr-second", card: card("4242424242424242") },
+    });
+    expect(french.statusCode).toBe(409);
+    expect(french.json().error.message).toBe(storeLabels("fr").alreadyRequested);
+    // No card was touched and no order made for the refused ones.
+    expect((await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.stayId, stay.id))).length).toBe(1);
+    // Once the host has answered, the guest may ask again.
+    await t.as(host, "POST", `/api/orders/${first.json().order.id}/decline`, {});
+    expect((await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" })).statusCode).toBe(201);
   });
 
   it("a decline with a note releases the card and tells the guest", async () => {

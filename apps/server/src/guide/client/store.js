@@ -84,7 +84,7 @@
         var order = { offerId: form.getAttribute("data-offer"), idempotencyKey: form._key, card: card };
         if (slot) order.slotTime = slot.value;
         if (quantity) order.quantity = Math.max(1, Number(quantity.value) || 1);
-        return fetch("/api/stay-store/" + encodeURIComponent(token) + "/orders", {
+        return fetch("/api/stay-store/" + encodeURIComponent(token) + "/orders?lang=" + encodeURIComponent(lang), {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json" },
           body: JSON.stringify(order),
