@@ -194,6 +194,19 @@ describe("orders", () => {
     await stayWithToken(t.app, t.ctx, host, { propertyId: busy.propertyId, inDays: 2 });
     const asked = await orderFromLink(t.app, busy.token, { offerId: offer.id, slotTime: "14:00" });
     expect(asked.json().order.status).toBe("pending");
+    // The host's Orders says the night after is taken (and nothing for an answered order).
+    const listed = (await getJson(t.app, host, "/api/orders")).orders as { id: string; adjacentNight: unknown }[];
+    expect(listed.find((o) => o.id === asked.json().order.id)?.adjacentNight).toBe("taken");
+    expect(listed.find((o) => o.id === instant.json().order.id)?.adjacentNight).toBeNull();
+  });
+
+  it("an 'I approve each request' order shows the host that the night after is free", async () => {
+    const user = await buildUser(t.ctx);
+    const offer = await createOfferFor(t.app, user);
+    const { token } = await stayWithToken(t.app, t.ctx, user);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const listed = (await getJson(t.app, user, "/api/orders")).orders as { id: string; adjacentNight: unknown }[];
+    expect(listed.find((o) => o.id === order.id)?.adjacentNight).toBe("free");
   });
 
   it("an extra is priced by the server: per night × quantity", async () => {
