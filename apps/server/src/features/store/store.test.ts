@@ -454,6 +454,8 @@ describe("the guide's Extras", () => {
     const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
     const placed = await t.app.inject({ url: `/s/${token}/extras?placed=${order.id}` });
     expect(placed.body).toMatch(/Request sent — Maria will answer by \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d/);
+    // The page's script follows a pending order by its id and state.
+    expect(placed.body).toContain(`data-order="${order.id}" data-status="pending"`);
   });
 
   it("a cancelled stay's store page says the link is no longer active", async () => {
