@@ -172,6 +172,8 @@ function StoreDocument({ model, stylesheet }: { model: StayStorePageModel; style
         data-declined={w.cardDeclined}
         data-invalid={w.invalidCard}
         data-failed={w.failed}
+        data-statuses={JSON.stringify(w.statuses)}
+        data-note={w.declinedNote("{note}")}
       >
         <header>
           <div className="cover">
@@ -195,9 +197,9 @@ function StoreDocument({ model, stylesheet }: { model: StayStorePageModel; style
           {store.orders.length > 0 ? (
             <section aria-labelledby="orders-h">
               <h2 id="orders-h">{w.yourOrders}</h2>
-              <ul className="orders">
+              <ul className="orders" aria-live="polite">
                 {store.orders.map((o) => (
-                  <li key={o.id} data-order={o.id}>
+                  <li key={o.id} data-order={o.id} data-status={o.status}>
                     <p>
                       <strong>{o.title}</strong>
                       {o.slotTime ? ` · ${o.slotTime}` : o.quantity > 1 ? ` × ${o.quantity}` : ""} ·{" "}
@@ -205,7 +207,7 @@ function StoreDocument({ model, stylesheet }: { model: StayStorePageModel; style
                     </p>
                     <p className="st">{w.statuses[o.status]}</p>
                     {o.status === "pending" && o.deadlineAt ? (
-                      <p>{w.requestSent(store.hostFirstName, model.timeLabel(o.deadlineAt))}</p>
+                      <p data-until>{w.requestSent(store.hostFirstName, model.timeLabel(o.deadlineAt))}</p>
                     ) : null}
                     {o.hostNote ? <p>{w.declinedNote(o.hostNote)}</p> : null}
                   </li>

@@ -16,6 +16,7 @@ import { stayImportCopy } from "./stay-import.ts";
 import type { StayCsvFileError } from "../rules/stay-import.ts";
 import { stayLinksCopy } from "./stay-links.ts";
 import { guestStayCopy } from "./guest-stay.ts";
+import { guestStoreCopy } from "./guest-store.ts";
 import { storeCopy } from "./store.ts";
 import { scheduledMessagesCopy } from "./scheduled-messages.ts";
 import { teamCopy } from "./team.ts";
@@ -198,6 +199,7 @@ export const apiErrorCopy = {
   ORDER_REFUND_TOO_HIGH: () => storeCopy.storeErrors.refundTooHigh,
   STORE_NOT_READY: () => storeCopy.storeErrors.storeNotReady,
   ORDER_KEY_REUSED: () => storeCopy.storeErrors.idempotencyReused,
+  ORDER_ALREADY_REQUESTED: () => guestStoreCopy.guestStore.alreadyRequested,
   STAY_FEED_LIMIT: ({ max }: { max: number }) => `A property can have at most ${max} calendar feeds.`,
   STAY_RANGE_INVALID: ({ max }: { max: number }) => stays.rangeInvalid(max),
   STAY_IMPORT_NOT_CSV: () => stayImport.notCsv,

@@ -37,6 +37,7 @@ export const guestStoreCopy = {
     declinedNote: (note: string) => `Your host says: ${note}`,
     cardDeclined: "Your card was declined. No order was placed. Try another card.",
     failed: "The order could not be placed. Please try again.",
+    alreadyRequested: "You have already asked for this. Your host will answer your request soon.",
     invalidCard: "Check the card number and expiry date.",
     emailSubject: (title: string) => `Your order: ${title}`,
     emailStatus: (title: string, status: string) => `${title}: ${status}`,

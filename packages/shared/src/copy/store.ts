@@ -94,6 +94,11 @@ export const storeCopy = {
       refunded: "Refunded",
     },
     cardSaved: "Card saved; authorised 6 days before check-in",
+    nightFree: { "early-check-in": "The night before is free", "late-check-out": "The night after is free" },
+    nightTaken: {
+      "early-check-in": "Another stay has the night before",
+      "late-check-out": "Another stay has the night after",
+    },
     emailHostSubject: (title: string, guest: string) => `New request from ${guest}: ${title}`,
     emailHostIntro: (guest: string, title: string, total: string, deadline: string) =>
       `${guest} asks for ${title} (${total}). Approve or decline by ${deadline}; with no answer it is declined and the card released.`,

@@ -175,6 +175,11 @@ export const OrderDto = z.object({
   checkOut: text(),
   /** When an unanswered request is declined by itself. */
   deadlineAt: text().nullable(),
+  /**
+   * A pending early check-in (late check-out): whether the night before check-in (after check-out) is free of
+   * other confirmed stays now, so the host can decide; null for anything else.
+   */
+  adjacentNight: z.enum(["free", "taken"]).nullable(),
   hostNote: text().nullable(),
   createdAt: text(),
 });

@@ -8,9 +8,9 @@ import { fileUrl } from "../../lib/urls.ts";
 import { findStayByLinkToken } from "../stays/stay-links.service.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
-import { multiplierOf, slotFits, stayOver } from "./order-rules.ts";
+import { multiplierOf, slotFits, slotInstant, stayOver } from "./order-rules.ts";
 import { offerText, zonedLabel } from "./store-order-effects.ts";
-import { adjacentNightTaken, placeGuestOrder, slotInstant, toGuestOrderDto } from "./store-orders.service.ts";
+import { adjacentNightTaken, placeGuestOrder, toGuestOrderDto } from "./store-orders.service.ts";
 import { listActiveOffersFor, listStayOrders } from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 

@@ -4,6 +4,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { getStay } from "../stays/stays.service.ts";
 import { refundableOf } from "./order-rules.ts";
+import { adjacentNightTaken } from "./store-orders.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, cancelIfStayCancelled } from "./store-order-effects.ts";
 import {
@@ -41,6 +42,12 @@ async function toOrderDto(ctx: AppContext, row: OrderRow): Promise<OrderDto> {
     checkIn: stay ? `${stay.checkInDate} ${stay.checkInTime}` : "",
     checkOut: stay ? `${stay.checkOutDate} ${stay.checkOutTime}` : "",
     deadlineAt: row.status === "pending" ? (row.deadlineAt?.toISOString() ?? null) : null,
+    adjacentNight:
+      stay && stay.status !== "cancelled" && row.status === "pending" && row.offerType !== "extra"
+        ? (await adjacentNightTaken(ctx, stay, row.offerType))
+          ? "taken"
+          : "free"
+        : null,
     hostNote: row.hostNote,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,3 +1,4 @@
+import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import type { OfferRow, OrderRow } from "./store.repository.ts";
 
 // Pure rules of the store's orders (decision 053): prices, the deferral and the deadline.
@@ -6,6 +7,21 @@ import type { OfferRow, OrderRow } from "./store.repository.ts";
 export const DEFER_AUTHORISATION_MS = 6 * 86_400_000;
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** When a saved card is authorised: 6 days before check-in, or now if that has passed. */
+export function authoriseAtOf(checkInAt: Date, now: Date): Date {
+  return new Date(Math.max(checkInAt.getTime() - DEFER_AUTHORISATION_MS, now.getTime()));
+}
+
+/**
+ * A request's deadline: "Answer within" from when the card is held (its authorisation, or now), or the requested
+ * slot's moment if that is sooner.
+ */
+export function deadlineOf(heldFrom: Date, answerWithinHours: number, requested: Date | null): Date {
+  const answerBy = new Date(heldFrom.getTime() + answerWithinHours * HOUR_MS);
+  return requested && requested < answerBy ? requested : answerBy;
+}
 
 /** Nights of a stay by its wall dates. */
 export function nightsOf(stay: { checkInDate: string; checkOutDate: string }): number {
@@ -61,4 +77,14 @@ export function stayOver(
 ): boolean {
   const next = new Date(Date.parse(`${stay.checkOutDate}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
   return now >= toInstant(next, "00:00", stay.timeZone);
+}
+
+/** The moment the requested slot names: early check-in on check-in day, late check-out on check-out day. */
+export function slotInstant(
+  stay: { checkInDate: string; checkOutDate: string; timeZone: string },
+  type: OfferRow["type"],
+  slot: string | null,
+): Date | null {
+  if (!slot || type === "extra") return null;
+  return wallTimeToInstant(type === "early-check-in" ? stay.checkInDate : stay.checkOutDate, slot, stay.timeZone);
 }

@@ -3,8 +3,9 @@ import type { AppContext } from "../../app-context.ts";
 import { AppError } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import type { StorePaymentEvent } from "../../providers/payments/store-gateway.ts";
-import { getStay } from "../stays/stays.service.ts";
-import { applyConnectUpdate } from "./store-settings.service.ts";
+import { getStay, type Stay } from "../stays/stays.service.ts";
+import { authoriseAtOf, deadlineOf, slotInstant } from "./order-rules.ts";
+import { applyConnectUpdate, getStoreSettings } from "./store-settings.service.ts";
 import { afterOrderChange, cancelIfStayCancelled } from "./store-order-effects.ts";
 import {
   claimWebhookEvent,
@@ -13,6 +14,8 @@ import {
   forgetWebhookEvent,
   listPendingOrdersOfStays,
   moveOrder,
+  moveSavedOrder,
+  type OrderRow,
 } from "./store.repository.ts";
 
 /** The per-order jobs (decision 034), keyed by the order id. */
@@ -41,17 +44,34 @@ export async function expireOrder(ctx: AppContext, orderId: string): Promise<boo
 }
 
 /**
- * Stays changed (the stays feature's listener, wired in app.ts): a pending order's deadline job is moved to now,
- * so an order whose stay was cancelled is cancelled and its card released at once, not at its deadline. The job
- * acts only on what is still due, so a stay that merely moved leaves its orders pending.
+ * Stays changed (the stays feature's listener, wired in app.ts). A cancelled (or erased) stay's pending orders
+ * have their deadline job moved to now, so they are cancelled and their cards released at once, not at their
+ * deadline. A live stay whose check-in moved moves its saved-card requests' authorisation to 6 days before the
+ * new check-in (or now if that has passed), and their deadline with it (decision 053's rule); other pending
+ * orders keep theirs.
  */
 export async function settleOrdersOfChangedStays(ctx: AppContext, stayIds: string[]): Promise<void> {
   for (const order of await listPendingOrdersOfStays(ctx.db, stayIds)) {
     const stay = await getStay(ctx, order.accountId, order.stayId).catch(() => null);
-    // Only a cancelled (or erased) stay's orders: moving a live order's job would lose its deadline.
-    if (stay && stay.status !== "cancelled") continue;
-    await ctx.jobs.schedule(STORE_DEADLINE_JOB, { key: order.id, runAt: ctx.now() });
+    if (!stay || stay.status === "cancelled") {
+      await ctx.jobs.schedule(STORE_DEADLINE_JOB, { key: order.id, runAt: ctx.now() });
+      continue;
+    }
+    if (order.payment === "saved") await followCheckIn(ctx, order, stay);
   }
+}
+
+/** A saved-card request follows its stay's check-in: its authorisation and deadline move, and their jobs. */
+async function followCheckIn(ctx: AppContext, order: OrderRow, stay: Stay): Promise<void> {
+  const authoriseAt = authoriseAtOf(stay.checkInAt, ctx.now());
+  if (order.authoriseAt?.getTime() === authoriseAt.getTime()) return;
+  const { answerWithinHours } = await getStoreSettings(ctx, order.accountId);
+  const deadlineAt = deadlineOf(authoriseAt, answerWithinHours, slotInstant(stay, order.offerType, order.slotTime));
+  // Only while still pending on a saved card: an authorisation or an answer that came first wins.
+  const moved = await moveSavedOrder(ctx.db, order.id, { authoriseAt, deadlineAt, updatedAt: ctx.now() });
+  if (!moved) return;
+  await ctx.jobs.schedule(STORE_AUTHORISE_JOB, { key: order.id, runAt: authoriseAt });
+  await ctx.jobs.schedule(STORE_DEADLINE_JOB, { key: order.id, runAt: deadlineAt });
 }
 
 /**

@@ -8,8 +8,25 @@ import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { toStoreError } from "./store-errors.ts";
 import type { Stay } from "../stays/stays.service.ts";
 import { staysInRange } from "../stays/stay-list.service.ts";
-import { applicationFeeOf, DEFER_AUTHORISATION_MS, multiplierOf, priceOf, slotFits, stayOver } from "./order-rules.ts";
-import { findOrderByKey, insertOrder, listActiveOffersFor, type OfferRow, type OrderRow } from "./store.repository.ts";
+import {
+  applicationFeeOf,
+  authoriseAtOf,
+  deadlineOf,
+  DEFER_AUTHORISATION_MS,
+  multiplierOf,
+  priceOf,
+  slotFits,
+  slotInstant,
+  stayOver,
+} from "./order-rules.ts";
+import {
+  findOrderByKey,
+  findPendingOrderOfOffer,
+  insertOrder,
+  listActiveOffersFor,
+  type OfferRow,
+  type OrderRow,
+} from "./store.repository.ts";
 import { getStoreSettings, storeReady } from "./store-settings.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, offerText } from "./store-order-effects.ts";
@@ -43,12 +60,6 @@ export async function adjacentNightTaken(ctx: AppContext, stay: Stay, type: Offe
   );
 }
 
-/** The moment the requested slot names: early check-in on check-in day, late check-out on check-out day. */
-export function slotInstant(stay: Stay, type: OfferRow["type"], slot: string | null): Date | null {
-  if (!slot || type === "extra") return null;
-  return wallTimeToInstant(type === "early-check-in" ? stay.checkInDate : stay.checkOutDate, slot, stay.timeZone);
-}
-
 /** The card as a payment method: test numbers on the local gateway, an Elements payment method on Stripe. */
 async function paymentMethodOf(ctx: AppContext, card: GuestOrderInput["card"]): Promise<string> {
   if ("paymentMethodId" in card) {
@@ -76,6 +87,8 @@ export async function placeGuestOrder(
     if (repeated.offerId !== input.offerId) throw new AppError("ORDER_KEY_REUSED");
     return { order: repeated, created: false };
   }
+  // One request at a time per offer: a second one (another key) waits for the host's answer to the first.
+  if (await findPendingOrderOfOffer(ctx.db, stay.id, input.offerId)) throw new AppError("ORDER_ALREADY_REQUESTED");
   const settings = await getStoreSettings(ctx, stay.accountId);
   if (!storeReady(ctx, settings)) throw new AppError("STORE_NOT_READY");
   // Nothing is sold for a stay that has ended.
@@ -133,11 +146,11 @@ export async function placeGuestOrder(
     throw error;
   }
 
-  const authoriseAt = deferred ? new Date(stay.checkInAt.getTime() - DEFER_AUTHORISATION_MS) : null;
+  const authoriseAt = deferred ? authoriseAtOf(stay.checkInAt, now) : null;
   // A deferred request's time to answer runs from its authorisation (decision 053): until then nothing is held.
-  const answerBy = new Date((authoriseAt ?? now).getTime() + settings.answerWithinHours * 3_600_000);
-  const requested = slotInstant(stay, offer.type, slot);
-  const deadlineAt = instant ? null : requested && requested < answerBy ? requested : answerBy;
+  const deadlineAt = instant
+    ? null
+    : deadlineOf(authoriseAt ?? now, settings.answerWithinHours, slotInstant(stay, offer.type, slot));
   const row = await insertOrder(ctx.db, {
     accountId: stay.accountId,
     propertyId: stay.propertyRowId,

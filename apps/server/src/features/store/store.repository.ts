@@ -140,6 +140,26 @@ export async function moveOrder(
   return row ?? null;
 }
 
+/** A request of this stay for this offer still waiting for the host. */
+export async function findPendingOrderOfOffer(db: Db, stayId: string, offerId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(storeOrders)
+    .where(and(eq(storeOrders.stayId, stayId), eq(storeOrders.offerId, offerId), eq(storeOrders.status, "pending")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Changes a request still pending on a saved card (its authorisation not yet made). */
+export async function moveSavedOrder(db: Db, id: string, patch: OrderPatch): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(storeOrders)
+    .set(patch)
+    .where(and(eq(storeOrders.id, id), eq(storeOrders.status, "pending"), eq(storeOrders.payment, "saved")))
+    .returning();
+  return row ?? null;
+}
+
 export function listOrders(db: Db, accountId: string, limit: number): Promise<OrderRow[]> {
   return db
     .select()
@@ -154,12 +174,9 @@ export function listStayOrders(db: Db, stayId: string): Promise<OrderRow[]> {
 }
 
 /** The pending orders of these stays (a stay's change may end them). */
-export function listPendingOrdersOfStays(
-  db: Db,
-  stayIds: string[],
-): Promise<Pick<OrderRow, "id" | "accountId" | "stayId">[]> {
+export function listPendingOrdersOfStays(db: Db, stayIds: string[]): Promise<OrderRow[]> {
   return db
-    .select({ id: storeOrders.id, accountId: storeOrders.accountId, stayId: storeOrders.stayId })
+    .select()
     .from(storeOrders)
     .where(and(inArray(storeOrders.stayId, stayIds), eq(storeOrders.status, "pending")));
 }

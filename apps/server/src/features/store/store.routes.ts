@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { storeLabels } from "@doorstep/shared/guide-i18n/store-labels";
 import { text } from "@doorstep/shared/schemas/text";
 import {
   ConnectLinkResponse,
@@ -18,7 +19,9 @@ import {
   UpdateStoreSettingsRequest,
 } from "@doorstep/shared/schemas/store";
 import type { AppContext } from "../../app-context.ts";
+import { AppError } from "../../lib/app-error.ts";
 import { requireCaller } from "../../plugins/auth.ts";
+import { sendAppError } from "../../plugins/errors.ts";
 import { receiveImage } from "../../lib/uploads.ts";
 import {
   createOffer,
@@ -257,6 +260,7 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
         tags,
         summary: "A guest's order; the same idempotency key answers the same order",
         params: TokenParams,
+        querystring: LangQuery,
         body: GuestOrderRequest,
         response: { 200: GuestOrderResponse, 201: GuestOrderResponse },
       },
@@ -264,8 +268,15 @@ export function registerStoreRoutes(parent: FastifyInstance, ctx: AppContext): v
     async (request, reply) => {
       reply.headers(GUEST_HEADERS);
       const stay = await requireStoreStay(ctx, request.params.token, request.ip);
-      const { order, created } = await orderFromStayLink(ctx, stay, request.body);
-      return reply.status(created ? 201 : 200).send({ order });
+      try {
+        const { order, created } = await orderFromStayLink(ctx, stay, request.body);
+        return await reply.status(created ? 201 : 200).send({ order });
+      } catch (error) {
+        // The guest reads this one on their page: in the guide's language, as the page's own labels.
+        if (error instanceof AppError && error.reason === "ORDER_ALREADY_REQUESTED")
+          return sendAppError(reply, error, storeLabels(request.query.lang ?? stay.guestLanguage).alreadyRequested);
+        throw error;
+      }
     },
   );
 

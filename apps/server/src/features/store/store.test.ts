@@ -1,15 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { storeLabels } from "@doorstep/shared/guide-i18n/store-labels";
 import { wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
 import { localStorePayments } from "../../db/schema/local-gateway.ts";
 import { storeOrders } from "../../db/schema/store.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo, getJson } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
-import { card, createOfferFor, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
-import { cancelStay, getStay } from "../stays/stays.service.ts";
-import { authoriseDeferredOrder, expireOrder, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
+import { card, createOfferFor, dayFrom, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
+import { cancelStay, getStay, updateStay } from "../stays/stays.service.ts";
+import { authoriseDeferredOrder, expireOrder, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 
 let t: TestApp;
 let host: TestUser;
@@ -193,6 +194,19 @@ describe("orders", () => {
     await stayWithToken(t.app, t.ctx, host, { propertyId: busy.propertyId, inDays: 2 });
     const asked = await orderFromLink(t.app, busy.token, { offerId: offer.id, slotTime: "14:00" });
     expect(asked.json().order.status).toBe("pending");
+    // The host's Orders says the night after is taken (and nothing for an answered order).
+    const listed = (await getJson(t.app, host, "/api/orders")).orders as { id: string; adjacentNight: unknown }[];
+    expect(listed.find((o) => o.id === asked.json().order.id)?.adjacentNight).toBe("taken");
+    expect(listed.find((o) => o.id === instant.json().order.id)?.adjacentNight).toBeNull();
+  });
+
+  it("an 'I approve each request' order shows the host that the night after is free", async () => {
+    const user = await buildUser(t.ctx);
+    const offer = await createOfferFor(t.app, user);
+    const { token } = await stayWithToken(t.app, t.ctx, user);
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const listed = (await getJson(t.app, user, "/api/orders")).orders as { id: string; adjacentNight: unknown }[];
+    expect(listed.find((o) => o.id === order.id)?.adjacentNight).toBe("free");
   });
 
   it("an extra is priced by the server: per night × quantity", async () => {
@@ -210,6 +224,28 @@ describe("orders", () => {
     expect(res.json().order).toMatchObject({ status: "confirmed", amount: 1500 * 2 * 3 });
     const tooMany = await orderFromLink(t.app, token, { offerId: offer.id, quantity: 4 });
     expect(tooMany.statusCode).toBe(400);
+  });
+
+  it("refuses a second pending request for the same offer, in the guest's language, until the host answers", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host);
+    const first = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" });
+    expect(first.statusCode).toBe(201);
+    const again = await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual({ code: "CONFLICT", message: copy.guestStore.alreadyRequested });
+    const french = await t.app.inject({
+      method: "POST",
+      url: `/api/stay-store/${token}/orders?lang=fr`,
+      payload: { offerId: offer.id, slotTime: "14:00", idempotencyKey: "fr-second", card: card("4242424242424242") },
+    });
+    expect(french.statusCode).toBe(409);
+    expect(french.json().error.message).toBe(storeLabels("fr").alreadyRequested);
+    // No card was touched and no order made for the refused ones.
+    expect((await t.ctx.db.select().from(storeOrders).where(eq(storeOrders.stayId, stay.id))).length).toBe(1);
+    // Once the host has answered, the guest may ask again.
+    await t.as(host, "POST", `/api/orders/${first.json().order.id}/decline`, {});
+    expect((await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "14:00" })).statusCode).toBe(201);
   });
 
   it("a decline with a note releases the card and tells the guest", async () => {
@@ -292,6 +328,60 @@ describe("orders", () => {
     t.clock.advance(-(20 * 24 * HOUR));
   });
 
+  it("a saved card's authorisation and deadline follow the stay's check-in when it moves", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { inDays: 20 });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    const jobsOf = async (name: string) =>
+      (await t.ctx.jobs.list())
+        .filter((j) => j.name === name && j.key === order.id && j.state === "created")
+        .map((j) => j.runAt.getTime());
+    const start = t.clock.now.getTime();
+    // Check-in ten days later: authorised 6 days before the new check-in, answered within 24 h of that.
+    const later = await updateStay(t.ctx, host.accountId, stay.id, {
+      checkInDate: dayFrom(t.ctx, 30),
+      checkOutDate: dayFrom(t.ctx, 32),
+    });
+    let row = await orderRow(order.id);
+    const authoriseAt = later.checkInAt.getTime() - 6 * 24 * HOUR;
+    expect(row.authoriseAt!.getTime()).toBe(authoriseAt);
+    expect(row.deadlineAt!.getTime()).toBe(authoriseAt + 24 * HOUR);
+    expect(await jobsOf(STORE_AUTHORISE_JOB)).toEqual([authoriseAt]);
+    expect(await jobsOf(STORE_DEADLINE_JOB)).toEqual([authoriseAt + 24 * HOUR]);
+    // The guest's page shows the moved deadline.
+    expect((await guestStore(token)).json().orders[0].deadlineAt).toBe(row.deadlineAt!.toISOString());
+    // Ten days on, check-in moves to the day after tomorrow: 6 days before has passed, so it is authorised now,
+    // and the host answers by the requested late check-out if that comes before 24 h.
+    t.clock.advance(10 * 24 * HOUR);
+    const soon = await updateStay(t.ctx, host.accountId, stay.id, {
+      checkInDate: dayFrom(t.ctx, 2),
+      checkOutDate: dayFrom(t.ctx, 3),
+    });
+    row = await orderRow(order.id);
+    const now = t.clock.now.getTime();
+    expect(row.authoriseAt!.getTime()).toBe(now);
+    const lateCheckOut = wallTimeToInstant(soon.checkOutDate, "13:00", soon.timeZone).getTime();
+    expect(row.deadlineAt!.getTime()).toBe(Math.min(now + 24 * HOUR, lateCheckOut));
+    expect(await jobsOf(STORE_AUTHORISE_JOB)).toEqual([now]);
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(true);
+    row = await orderRow(order.id);
+    expect(row.payment).toBe("authorised");
+    // Once authorised, a further move leaves the order's times alone.
+    await updateStay(t.ctx, host.accountId, stay.id, { checkInDate: dayFrom(t.ctx, 1) });
+    expect((await orderRow(order.id)).authoriseAt!.getTime()).toBe(now);
+    t.clock.now = new Date(start);
+  });
+
+  it("a stay cancelled while its card is saved cancels the order without authorising it", async () => {
+    const offer = await createOfferFor(t.app, host);
+    const { token, stay } = await stayWithToken(t.app, t.ctx, host, { inDays: 20 });
+    const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
+    await cancelStay(t.ctx, host.accountId, stay.id);
+    expect(await expireOrder(t.ctx, order.id)).toBe(true);
+    expect(await orderRow(order.id)).toMatchObject({ status: "cancelled", paymentRef: null });
+    expect(await authoriseDeferredOrder(t.ctx, order.id)).toBe(false);
+  });
+
   it("a saved card that fails at the deferred authorisation fails the order and tells guest and host", async () => {
     const offer = await createOfferFor(t.app, host);
     const { token } = await stayWithToken(t.app, t.ctx, host, { inDays: 20, email: "later@guest.test" });
@@ -364,6 +454,8 @@ describe("the guide's Extras", () => {
     const { order } = (await orderFromLink(t.app, token, { offerId: offer.id, slotTime: "13:00" })).json();
     const placed = await t.app.inject({ url: `/s/${token}/extras?placed=${order.id}` });
     expect(placed.body).toMatch(/Request sent — Maria will answer by \d{1,2} [A-Z][a-z]{2},? \d\d:\d\d/);
+    // The page's script follows a pending order by its id and state.
+    expect(placed.body).toContain(`data-order="${order.id}" data-status="pending"`);
   });
 
   it("a cancelled stay's store page says the link is no longer active", async () => {

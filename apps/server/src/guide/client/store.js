@@ -84,7 +84,7 @@
         var order = { offerId: form.getAttribute("data-offer"), idempotencyKey: form._key, card: card };
         if (slot) order.slotTime = slot.value;
         if (quantity) order.quantity = Math.max(1, Number(quantity.value) || 1);
-        return fetch("/api/stay-store/" + encodeURIComponent(token) + "/orders", {
+        return fetch("/api/stay-store/" + encodeURIComponent(token) + "/orders?lang=" + encodeURIComponent(lang), {
           method: "POST",
           headers: { "content-type": "application/json", accept: "application/json" },
           body: JSON.stringify(order),
@@ -127,6 +127,55 @@
       submit(form, event);
     });
   });
+
+  // A request waiting for the host: its state is read every 30 s while the page is visible (and when it comes
+  // back into view), and an answer shows in the list in place, without reloading what the guest is typing.
+  var statuses = JSON.parse(body.getAttribute("data-statuses") || "{}");
+  var noteTemplate = body.getAttribute("data-note") || "{note}";
+  var checking = false;
+  function waiting() {
+    return document.querySelectorAll("li[data-order][data-status=pending]").length > 0;
+  }
+  function show(order) {
+    var li = document.querySelector('li[data-order="' + order.id + '"]');
+    if (!li || li.getAttribute("data-status") === order.status) return;
+    li.setAttribute("data-status", order.status);
+    li.querySelector(".st").textContent = statuses[order.status] || order.status;
+    var until = li.querySelector("[data-until]");
+    if (until && order.status !== "pending") until.parentNode.removeChild(until);
+    if (order.hostNote) {
+      var note = document.createElement("p");
+      note.textContent = noteTemplate.replace("{note}", order.hostNote);
+      li.appendChild(note);
+    }
+  }
+  function check() {
+    if (checking || document.visibilityState === "hidden" || !waiting()) return;
+    checking = true;
+    fetch("/api/stay-store/" + encodeURIComponent(token) + "?lang=" + encodeURIComponent(lang), {
+      headers: { accept: "application/json" },
+      credentials: "same-origin",
+    })
+      .then(function (res) {
+        return res.ok ? res.json() : null;
+      })
+      .then(
+        function (json) {
+          checking = false;
+          if (json && json.orders) json.orders.forEach(show);
+        },
+        function () {
+          checking = false;
+        },
+      );
+  }
+  if (waiting() && window.fetch) {
+    var timer = setInterval(function () {
+      if (!waiting()) clearInterval(timer);
+      else check();
+    }, 30000);
+    document.addEventListener("visibilitychange", check);
+  }
 
   if (stripeKey && forms.length > 0) {
     loadStripe().then(function (s) {

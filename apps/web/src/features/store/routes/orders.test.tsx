@@ -50,6 +50,7 @@ function order(fields: Partial<OrderDto>): OrderDto {
     checkIn: "2026-11-27 15:00",
     checkOut: "2026-11-29 11:00",
     deadlineAt: "2026-11-29T10:00:00.000Z",
+    adjacentNight: "free",
     hostNote: null,
     createdAt: "2026-11-28T10:00:00.000Z",
     ...fields,
@@ -73,6 +74,23 @@ describe("/orders", () => {
     const paid = screen.getByRole("listitem", { name: "Late check-out, Ben Ray" });
     expect(within(paid).queryByRole("button", { name: o.approve })).toBeNull();
     expect(within(paid).getByRole("button", { name: o.refund })).toBeInTheDocument();
+  });
+
+  it("tells the host whether the night next to an early or late request is free", () => {
+    state.orders = [
+      order({}),
+      order({ id: "b2", offerType: "early-check-in", offerTitle: "Early check-in", adjacentNight: "taken" }),
+      order({ id: "c3", status: "confirmed", payment: "captured", guestName: "Ben Ray", adjacentNight: null }),
+    ];
+    render(<OrdersPage />);
+    expect(screen.getByRole("listitem", { name: "Late check-out, Ana Lopez" })).toHaveTextContent(
+      o.nightFree["late-check-out"],
+    );
+    expect(screen.getByRole("listitem", { name: "Early check-in, Ana Lopez" })).toHaveTextContent(
+      o.nightTaken["early-check-in"],
+    );
+    const paid = screen.getByRole("listitem", { name: "Late check-out, Ben Ray" });
+    expect(paid).not.toHaveTextContent(o.nightFree["late-check-out"]);
   });
 
   it("declines with a note to the guest, and refunds part of a paid order", () => {

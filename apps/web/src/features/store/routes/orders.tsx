@@ -55,6 +55,11 @@ function OrderCard({
           {pending && order.deadlineAt ? ` · ${o.deadline} ${when(order.deadlineAt)}` : ""}
           {pending && order.payment === "saved" ? ` · ${o.cardSaved}` : ""}
         </p>
+        {order.adjacentNight && order.offerType !== "extra" ? (
+          <p className={order.adjacentNight === "taken" ? "order-card__night--taken" : "order-card__night--free"}>
+            {(order.adjacentNight === "taken" ? o.nightTaken : o.nightFree)[order.offerType]}
+          </p>
+        ) : null}
         {order.hostNote ? <p className="muted">{order.hostNote}</p> : null}
       </div>
       <div className="order-card__actions">
