@@ -45,6 +45,7 @@ import { createSecretBox, loadSecretKey } from "./lib/secret-box.ts";
 import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
+import { registerGuidePurgeOnWrite } from "./plugins/guide-purge-on-write.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
@@ -304,6 +305,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   // Before the session is resolved: a cross-site write is refused without a database read (decision 011).
   registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
+  registerGuidePurgeOnWrite(app, ctx);
   registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);
