@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app.ts";
+import type { AppConfig } from "../env.ts";
+import { addSameOrigin, createTestApp, type TestApp } from "../test/app.ts";
+import { buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
+
+// Decision 059: a cached guide page changes with the write, not with time. The cache's safety net is set to an
+// hour here, and the app's clock never moves unless a test moves it: every change below is seen because it purged.
+const cacheOn = (config: AppConfig): AppConfig => ({ ...config, guide: { ...config.guide, renderCacheMs: 3_600_000 } });
+
+async function guideWithItem(app: FastifyInstance, user: TestUser) {
+  const p = await buildProperty(app, user, { title: "Quay Cottage" });
+  const res = await app.inject({
+    method: "POST",
+    url: `/api/properties/${p.propertyId}/content/items`,
+    headers: { cookie: user.cookie },
+    payload: { categoryLabel: "arrival", title: "Getting in", detailText: "<p>Key in the lockbox</p>" },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { propertyId: p.propertyId, itemId: (res.json() as { item: { id: string } }).item.id };
+}
+
+describe("a cached guide page reflects each write on the next request (one instance)", () => {
+  let t: TestApp;
+  let user: TestUser;
+  beforeAll(async () => {
+    t = await createTestApp({ configure: cacheOn });
+    user = await buildUser(t.ctx);
+  });
+  afterAll(() => t.close());
+  const send = (method: "POST" | "PUT" | "PATCH" | "DELETE", url: string, payload?: object) =>
+    t.as(user, method, url, payload).then((res) => {
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+      return (res.body ? res.json() : {}) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    });
+  const page = async (propertyId: string) => (await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).body;
+  async function expectChange(propertyId: string, write: () => Promise<unknown>, shows: string, gone?: string) {
+    const before = await page(propertyId);
+    expect(before).not.toContain(shows);
+    if (gone) expect(before).toContain(gone);
+    // Twice from the cache: the page is cached, and the write below is what changes it.
+    expect(await page(propertyId)).toBe(before);
+    await write();
+    const after = await page(propertyId);
+    expect(after).toContain(shows);
+    if (gone) expect(after).not.toContain(gone);
+  }
+
+  it("property settings, content items, shared content, local places and managers", async () => {
+    const { propertyId, itemId } = await guideWithItem(t.app, user);
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/properties/${propertyId}`, { title: "Harbour Loft" }),
+      "Harbour Loft",
+      "Quay Cottage",
+    );
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/properties/${propertyId}/content/items/${itemId}`, { detailText: "<p>Code 4455</p>" }),
+      "Code 4455",
+      "Key in the lockbox",
+    );
+    await expectChange(
+      propertyId,
+      () =>
+        send("POST", `/api/properties/${propertyId}/content/items`, {
+          categoryLabel: "arrival",
+          title: "Parking",
+          detailText: "<p>Bay 12</p>",
+        }),
+      "Bay 12",
+    );
+
+    // Shared content: an item of the account's shared guide, attached here, then edited there.
+    const sharedId = (await send("POST", "/api/shared-content")).propertyId as string;
+    const shared = (
+      await send("POST", `/api/properties/${sharedId}/content/items`, {
+        categoryLabel: "house-rules",
+        title: "No parties",
+        detailText: "<p>Quiet after ten</p>",
+      })
+    ).item as { id: string };
+    await expectChange(
+      propertyId,
+      () => send("PUT", `/api/properties/${propertyId}/content/shared/${shared.id}`),
+      "Quiet after ten",
+    );
+    await expectChange(
+      propertyId,
+      () =>
+        send("PATCH", `/api/properties/${sharedId}/content/items/${shared.id}`, {
+          detailText: "<p>Quiet after nine</p>",
+        }),
+      "Quiet after nine",
+      "Quiet after ten",
+    );
+
+    // Local places: the property's own, added then edited.
+    const place = (
+      await send("POST", `/api/properties/${propertyId}/places`, {
+        source: "custom",
+        categoryLabel: "cafes",
+        title: "Small Batch",
+      })
+    ).place as { id: string };
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/local-places/${place.id}`, { title: "Flat White Co" }),
+      "Flat White Co",
+      "Small Batch",
+    );
+  });
+
+  it("a trial ending takes the cached guide offline at the trial's end, by the clock alone", async () => {
+    const host = await buildUser(t.ctx);
+    const { propertyId } = await guideWithItem(t.app, host);
+    // The trial ends in an hour; the page is cached meanwhile, and served until then.
+    await setAccountState(t.ctx, host.accountId, {
+      hasSubscription: false,
+      trialEndsAt: new Date(t.clock.now.getTime() + 3_600_000),
+    });
+    // A direct database change: what the billing code would purge for (it is not tested here).
+    await t.ctx.broadcast.publish("guide-purge", `account:${host.accountId}`);
+    const live = await t.app.inject({ method: "GET", url: `/g/${propertyId}` });
+    expect(live.statusCode).toBe(200);
+    t.clock.advance(3_600_000 - 1);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(200);
+    t.clock.advance(1);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(404);
+  });
+});
+
+// Two instances on one database, one broadcast (Redis in CI): a write on one drops the other's cached page.
+describe.runIf(process.env.TEST_REDIS_URL)("a write on one instance reaches the other's cached guide page", () => {
+  let a: TestApp;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    a = await createTestApp({ configure: (c) => ({ ...cacheOn(c), redisUrl: process.env.TEST_REDIS_URL }) });
+    b = (await buildApp({ config: a.config, database: a.database, overrides: { now: () => new Date(a.clock.now) } }))
+      .app;
+    addSameOrigin(b, a.config.publicUrl);
+    await b.ready();
+    await a.ctx.broadcast.ready();
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it("a content edit and a title change made on b show on a's next requests", async () => {
+    const user = await buildUser(a.ctx);
+    const { propertyId, itemId } = await guideWithItem(a.app, user);
+    const read = async () => (await a.app.inject({ method: "GET", url: `/g/${propertyId}` })).body;
+    expect(await read()).toContain("Key in the lockbox");
+    const edit = await b.inject({
+      method: "PATCH",
+      url: `/api/properties/${propertyId}/content/items/${itemId}`,
+      headers: { cookie: user.cookie },
+      payload: { detailText: "<p>Code 9090</p>" },
+    });
+    expect(edit.statusCode, edit.body).toBeLessThan(300);
+    // Pub/sub crosses a network hop: polled, far within the cache's hour.
+    await vi.waitFor(async () => expect(await read()).toContain("Code 9090"), { timeout: 10_000, interval: 20 });
+  });
+});
