@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import type { AppConfig } from "../env.ts";
 import { addSameOrigin, createTestApp, type TestApp } from "../test/app.ts";
-import { buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
+import { buildManager, buildProperty, buildUser, setAccountState, type TestUser } from "../test/factories.ts";
 
 // Decision 059: a cached guide page changes with the write, not with time. The cache's safety net is set to an
 // hour here, and the app's clock never moves unless a test moves it: every change below is seen because it purged.
@@ -112,6 +112,54 @@ describe("a cached guide page reflects each write on the next request (one insta
     );
   });
 
+  it("languages and host translations, the manager card, the company card, the address", async () => {
+    const { propertyId, itemId } = await guideWithItem(t.app, user);
+    const french = async () => (await t.app.inject({ method: "GET", url: `/g/${propertyId}?lang=fr` })).body;
+    // French is not offered yet: the French request is answered in English, and cached.
+    expect(await french()).toContain("Key in the lockbox");
+    await send("PATCH", `/api/properties/${propertyId}`, { languageTranslations: ["fr"] });
+    const before = await french();
+    expect(await french()).toBe(before);
+    await send("PATCH", `/api/properties/${propertyId}/content/items/${itemId}`, {
+      translations: [{ language: "fr", action: "create", title: "Entrer", detailText: "<p>Clé dans la boîte</p>" }],
+    });
+    expect(await french()).toContain("Clé dans la boîte");
+
+    // The manager card: a manager assigned, then renamed.
+    const manager = await buildManager(t.ctx, user, { firstName: "Priya", lastName: "Shah" });
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/properties/${propertyId}`, { managerVanityId: manager.vanityId }),
+      "Priya",
+    );
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/managers/${manager.vanityId}`, { firstName: "Zara", lastName: "Shah" }),
+      "Zara",
+      "Priya",
+    );
+
+    // The company card shown on the guide, then its brand renamed.
+    await send("POST", "/api/company", { brandName: "Seaside Stays" });
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/properties/${propertyId}`, { companyProfile: true }),
+      "Seaside Stays",
+    );
+    await expectChange(
+      propertyId,
+      () => send("PATCH", "/api/company", { brandName: "Harbour Homes" }),
+      "Harbour Homes",
+      "Seaside Stays",
+    );
+
+    await expectChange(
+      propertyId,
+      () => send("PATCH", `/api/properties/${propertyId}`, { displayAddress: "1 Quay Street, Falmouth" }),
+      "1 Quay Street, Falmouth",
+    );
+  });
+
   it("a trial ending takes the cached guide offline at the trial's end, by the clock alone", async () => {
     const host = await buildUser(t.ctx);
     const { propertyId } = await guideWithItem(t.app, host);
@@ -127,6 +175,18 @@ describe("a cached guide page reflects each write on the next request (one insta
     t.clock.advance(3_600_000 - 1);
     expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(200);
     t.clock.advance(1);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(404);
+  });
+
+  it("a trial ended by a write takes the cached guide offline on the next request", async () => {
+    const host = await buildUser(t.ctx);
+    const { propertyId } = await guideWithItem(t.app, host);
+    await setAccountState(t.ctx, host.accountId, { hasSubscription: false });
+    await t.ctx.broadcast.publish("guide-purge", `account:${host.accountId}`);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(200);
+    const ended = await t.app.inject({ method: "POST", url: "/api/test/end-trial", payload: { email: host.email } });
+    expect(ended.statusCode, ended.body).toBe(204);
     expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(404);
   });
 });
