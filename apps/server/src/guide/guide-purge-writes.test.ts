@@ -189,6 +189,36 @@ describe("a cached guide page reflects each write on the next request (one insta
     expect(ended.statusCode, ended.body).toBe(204);
     expect((await t.app.inject({ method: "GET", url: `/g/${propertyId}` })).statusCode).toBe(404);
   });
+
+  it("a stay's cached page shows a guide edit at once, and goes offline at its account's trial end", async () => {
+    const host = await buildUser(t.ctx);
+    const { propertyId, itemId } = await guideWithItem(t.app, host);
+    const as = (method: "GET" | "POST" | "PATCH", url: string, payload?: object) => t.as(host, method, url, payload);
+    const day = (n: number) => new Date(t.clock.now.getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    const stay = await as("POST", "/api/stays", {
+      propertyId,
+      guestFirstName: "Ana",
+      checkInDate: day(-1),
+      checkOutDate: day(3),
+    });
+    expect(stay.statusCode, stay.body).toBe(201);
+    const link = new URL((await as("GET", `/api/stays/${stay.json().stay.id}/link`)).json().url).pathname;
+    const read = () => t.app.inject({ method: "GET", url: link });
+    expect((await read()).body).toContain("Key in the lockbox");
+    await as("PATCH", `/api/properties/${propertyId}/content/items/${itemId}`, { detailText: "<p>Code 6060</p>" });
+    expect((await read()).body).toContain("Code 6060");
+
+    await setAccountState(t.ctx, host.accountId, {
+      hasSubscription: false,
+      trialEndsAt: new Date(t.clock.now.getTime() + 3_600_000),
+    });
+    await t.ctx.broadcast.publish("guide-purge", `account:${host.accountId}`);
+    expect((await read()).body).toContain("Code 6060");
+    t.clock.advance(3_600_000 - 1);
+    expect((await read()).body).toContain("Code 6060");
+    t.clock.advance(1);
+    expect((await read()).body).not.toContain("Code 6060");
+  });
 });
 
 // Two instances on one database, one broadcast (Redis in CI): a write on one drops the other's cached page.
