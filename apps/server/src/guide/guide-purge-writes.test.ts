@@ -252,5 +252,13 @@ describe.runIf(process.env.TEST_REDIS_URL)("a write on one instance reaches the 
     expect(edit.statusCode, edit.body).toBeLessThan(300);
     // Pub/sub crosses a network hop: polled, far within the cache's hour.
     await vi.waitFor(async () => expect(await read()).toContain("Code 9090"), { timeout: 10_000, interval: 20 });
+    const renamed = await b.inject({
+      method: "PATCH",
+      url: `/api/properties/${propertyId}`,
+      headers: { cookie: user.cookie },
+      payload: { title: "Harbour Loft" },
+    });
+    expect(renamed.statusCode, renamed.body).toBeLessThan(300);
+    await vi.waitFor(async () => expect(await read()).toContain("Harbour Loft"), { timeout: 10_000, interval: 20 });
   });
 });

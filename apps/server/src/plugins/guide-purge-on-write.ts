@@ -38,12 +38,13 @@ const UNCHANGED = [
  * safety-net revalidation. Writes without a caller (webhooks, jobs, the CLI) purge where they write.
  */
 export function registerGuidePurgeOnWrite(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook("onSend", async (request, reply, payload) => {
+  // Callback style: a read (most requests) passes through without a promise.
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (SAFE_METHODS.has(request.method) || reply.statusCode >= 400 || !request.url.startsWith("/api/"))
-      return payload;
+      return done(null, payload);
     const accountId = request.caller?.accountId ?? request.apiKey?.accountId;
-    if (!accountId || UNCHANGED.some((prefix) => request.url.startsWith(prefix))) return payload;
-    await purgeAccountGuides(ctx, accountId);
-    return payload;
+    if (!accountId || UNCHANGED.some((prefix) => request.url.startsWith(prefix))) return done(null, payload);
+    // Never throws: a broadcast failure is logged (the write has committed).
+    void purgeAccountGuides(ctx, accountId).then(() => done(null, payload));
   });
 }
