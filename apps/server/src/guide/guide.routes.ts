@@ -134,8 +134,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
         gateError: extra.gateError,
       });
       const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
-      if (cacheable && !result.personal)
-        cache.set(cacheKeyOf(key), propertyId, rendered, startedAt, pageHints(result));
+      if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt, pageHints(result));
       return { rendered, personal: result.personal };
     };
     // Visitors with nothing personal about them (no unlock cookie, no preview, no gate error) share one render
