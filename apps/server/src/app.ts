@@ -47,6 +47,7 @@ import { registerUploadCleanup } from "./lib/streamed-upload.ts";
 import { registerAuth } from "./plugins/auth.ts";
 import { assertRouteDeclaresPermission, registerPermissions } from "./plugins/permissions.ts";
 import { registerCsrfCheck } from "./plugins/csrf.ts";
+import { registerGuidePurgeOnWrite } from "./plugins/guide-purge-on-write.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
@@ -316,6 +317,7 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
   registerCsrfCheck(app, config.publicUrl);
   registerAuth(app, ctx);
   registerPermissions(app, ctx);
+  registerGuidePurgeOnWrite(app, ctx);
   registerIdempotency(app, ctx);
   registerSystemRoutes(app, ctx, database, redisReachable);
   registerAuthRoutes(app, ctx);

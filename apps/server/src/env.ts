@@ -350,7 +350,7 @@ export function configFromEnv(env: Env): AppConfig {
     stays: { retentionDays: env.STAY_RETENTION_DAYS },
     guide: {
       host: env.GUIDE_HOST?.toLowerCase(),
-      renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 1000),
+      renderCacheMs: env.GUIDE_RENDER_CACHE_MS ?? (env.NODE_ENV === "test" ? 0 : 300_000),
       unlock: { max: 10 * scale, windowMs: 15 * MINUTE },
       stayLinkMisses: { max: Math.round(20 * ipScale), windowMs: 15 * MINUTE },
       visits: { max: Math.round(120 * ipScale), windowMs: MINUTE },

@@ -56,8 +56,10 @@ async function main(): Promise<void> {
         ? await runJobsCommand(queue, database.db, argv.slice(1), actor)
         : await runAdminCommand(database.db, argv, actor, payments);
     for (const line of lines) console.log(line);
-    // A deactivated guide leaves every running server's page cache at once (scaled mode: Redis pub/sub).
-    if (argv[0] === "deactivate-property" && config.redisUrl) await purgeGuideEverywhere(config.redisUrl, argv[1]!);
+    // A deactivated or reactivated guide leaves every running server's page cache at once (scaled mode: Redis
+    // pub/sub; decision 059). A trial extended here is seen within the cache's safety net (5 minutes).
+    if ((argv[0] === "deactivate-property" || argv[0] === "reactivate-property") && config.redisUrl)
+      await purgeGuideEverywhere(config.redisUrl, argv[1]!);
   } catch (error) {
     process.exitCode = 1;
     console.error(error instanceof CommandError ? error.message : error);

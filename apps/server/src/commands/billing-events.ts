@@ -24,6 +24,7 @@ import {
 } from "../features/billing/billing-events.service.ts";
 import { createSubscription } from "../features/billing/billing.service.ts";
 import { cancelReferredReward, recordReferredPayment } from "../features/referrals/referral-rewards.service.ts";
+import { purgeAccountGuides } from "../lib/guide-purge.ts";
 import type { GatewayEvent } from "../providers/payments/payment-gateway.ts";
 
 /** Applies a provider event: the subscription state, then what the payment earns or loses (IMPL-14, IMPL-19). */
@@ -31,6 +32,8 @@ export async function handleGatewayEvent(ctx: AppContext, event: GatewayEvent): 
   const outcome = await applyGatewayEvent(ctx, event);
   if (!outcome) return;
   const { accountId, customerRef } = outcome;
+  // The subscription's state decides whether the account's guides are Live (PROP-17): purge them (decision 059).
+  await purgeAccountGuides(ctx, accountId);
   // A paid invoice of an active subscription (never a trial's $0 one) makes the referred account's reward once.
   if (outcome.type === "invoice.paid" && outcome.status === "active") {
     await recordReferredPayment(ctx, accountId);

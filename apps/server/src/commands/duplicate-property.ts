@@ -16,6 +16,7 @@ import {
   type PropertyCopyJob,
 } from "../features/property-copies/property-copy.service.ts";
 import { inTransaction } from "./transaction.ts";
+import { purgeAccountGuides } from "../lib/guide-purge.ts";
 
 /** Copies per account per minute: a person duplicates a few guides; a script is held back. */
 const RATE = { max: 20, windowMs: 60_000 };
@@ -32,6 +33,8 @@ async function runCopy(ctx: AppContext, job: PropertyCopyJob): Promise<void> {
     ctx.log.error({ err, copyId: job.id }, "a guide copy failed");
     await finishPropertyCopy(ctx, job.id, "failed").catch(() => undefined);
   }
+  // The copy's content arrived after the request that started it (decision 059).
+  await purgeAccountGuides(ctx, job.accountId);
 }
 
 const runInBackground = (ctx: AppContext, job: PropertyCopyJob) => trackPropertyCopy(ctx, () => runCopy(ctx, job));

@@ -167,11 +167,11 @@ describe("render cache", () => {
     cache.purge("harbour-loft"); // a passcode set while the old page was rendering
     cache.set("/g/harbour-loft||", "harbour-loft", page, started);
     cache.set("/g/quay-cottage||", "quay-cottage", page, started);
-    expect(cache.get("/g/harbour-loft||")).toBeNull();
-    expect(cache.get("/g/quay-cottage||")).toBe(page);
+    expect(cache.get("/g/harbour-loft||", 0)).toBeNull();
+    expect(cache.get("/g/quay-cottage||", 0)).toBe(page);
     cache.purge("quay-cottage");
-    expect(cache.get("/g/quay-cottage||")).toBeNull();
+    expect(cache.get("/g/quay-cottage||", 0)).toBeNull();
     cache.set("/g/quay-cottage||", "quay-cottage", page, cache.begin());
-    expect(cache.get("/g/quay-cottage||")).toBe(page);
+    expect(cache.get("/g/quay-cottage||", 0)).toBe(page);
   });
 });

@@ -27,9 +27,9 @@ import type { FastPath } from "../lib/fast-path.ts";
 import { createGuideFastPath, type GuidePageKey } from "./guide-fast-path.ts";
 import { guideBasePath, guideHostRewrite } from "./guide-host.ts";
 import { renderGuide, securityHeaders, sendGuide, type RenderedGuide } from "./guide-render.tsx";
-import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide } from "./guide.service.ts";
+import { createPreviewLink, getGuideManifest, loadGuidePage, unlockGuide, type GuidePage } from "./guide.service.ts";
 import { gateErrorText } from "./guest-errors.ts";
-import { createRenderCache } from "./render-cache.ts";
+import { createRenderCache, type PageHints } from "./render-cache.ts";
 import { registerStayGuideRoutes } from "./stay-guide.routes.ts";
 import { registerStayStoreRoutes } from "./stay-store.routes.ts";
 
@@ -72,13 +72,15 @@ export async function registerGuideRoutes(parent: FastifyInstance, ctx: AppConte
   return both;
 }
 
+const pageHints = (page: GuidePage): PageHints => ({ accountId: page.accountId, until: page.until });
+
 function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const cache = createRenderCache(ctx.config.guide.renderCacheMs, (error) =>
     ctx.log.error({ err: error }, "a guide page's background render failed"),
   );
-  // A passcode, unpublish, deactivation or delete on any instance drops this instance's pages of that guide.
-  const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => cache.purge(propertyId));
+  // Every write that changes a guide, on any instance, drops this instance's pages of it (decision 059).
+  const unsubscribe = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (message) => cache.purge(message));
   scope.addHook("onClose", async () => unsubscribe());
   const secure = ctx.config.publicUrl.startsWith("https://");
   const guideUrlOf = (propertyId: string) => guideUrl(ctx, propertyId);
@@ -96,9 +98,11 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
         lang: key.lang,
         acceptLanguage: key.acceptLanguage,
       });
-      return shared.personal ? null : renderGuide(shared.model, { protectedContent: shared.protectedContent }, current);
+      if (shared.personal) return null;
+      const page = renderGuide(shared.model, { protectedContent: shared.protectedContent }, current);
+      return { page, hints: pageHints(shared) };
     };
-    return cache.get(cacheKeyOf(key), refresh);
+    return cache.get(cacheKeyOf(key), ctx.now().getTime(), refresh);
   }
 
   async function page(
@@ -130,7 +134,7 @@ function routes(scope: FastifyInstance, ctx: AppContext): FastPath {
         gateError: extra.gateError,
       });
       const rendered = renderGuide(result.model, { status: extra.status, protectedContent: result.protectedContent });
-      if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt);
+      if (cacheable && !result.personal) cache.set(cacheKeyOf(key), propertyId, rendered, startedAt, pageHints(result));
       return { rendered, personal: result.personal };
     };
     // Visitors with nothing personal about them (no unlock cookie, no preview, no gate error) share one render

@@ -6,6 +6,7 @@ import { getTranslatedContent } from "../features/content/translation.service.ts
 import { getGuidePlaces } from "../features/local-area/local-area-guide.service.ts";
 import { getGuideHost } from "../features/managers/manager-card.service.ts";
 import { getGuideProperty } from "../features/properties/property-guide.service.ts";
+import { purgeGuideCache } from "../lib/guide-purge.ts";
 import { fileUrl } from "../lib/urls.ts";
 import { LEAFLET_SCRIPT, LEAFLET_STYLE } from "./guide-assets.ts";
 import { isGuestUnlocked, isValidPreview, sealGuestUnlock, sealPreviewToken } from "./guide-access.ts";
@@ -39,6 +40,13 @@ export interface GuidePage {
   personal: boolean;
   /** The page holds passcode-protected content (the visitor unlocked it, or it is the owner's preview). */
   protectedContent: boolean;
+  /** The guide's account, when there is a guide: an account's purge drops its cached pages (decision 059). */
+  accountId?: string;
+  /**
+   * When the clock alone changes this page (ms since the epoch; a trial ending takes the guide offline), if it
+   * does: a cached copy is not served from then on (decision 059). Absent: only a write changes it.
+   */
+  until?: number;
 }
 
 /** Longest a guide render waits for machine translation of uncached fields (GUIDE-09). */
@@ -99,11 +107,12 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
   const record = await getGuideProperty(ctx, request.propertyId);
   if (!record) return { model: emptyModel(request, "not-found"), personal: false, protectedContent: false };
   const { property } = record;
+  const cacheHints = { accountId: property.accountId, until: record.changesAt?.getTime() };
   const preview =
     request.previewToken !== undefined &&
     isValidPreview(ctx, property.propertyId, property.accountId, request.previewToken);
   if (!preview && !record.live)
-    return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false };
+    return { model: emptyModel(request, "inactive"), personal: false, protectedContent: false, ...cacheHints };
 
   const isProtected = property.passcodeEncrypted !== null;
   const unlocked =
@@ -138,13 +147,18 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     messaging: property.inboundMessagingActive,
   };
   const personal = preview || isProtected;
-  if (!unlocked) return { model: base, personal, protectedContent: false };
+  if (!unlocked) return { model: base, personal, protectedContent: false, ...cacheHints };
 
-  // A slow translation provider must not hold a guest's page: English for now, cached translation next time.
+  // A slow translation provider must not hold a guest's page: English for now; when the translation arrives
+  // it is cached and the guide's pages purged, so the next request shows it (decision 059).
+  const translating = {
+    maxWaitMs: GUIDE_TRANSLATION_WAIT_MS,
+    onLate: () => void purgeGuideCache(ctx, property.propertyId),
+  };
   const [content, host, places] = await Promise.all([
-    getTranslatedContent(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
+    getTranslatedContent(ctx, property.id, language, translating),
     getGuideHost(ctx, property.managerId),
-    getGuidePlaces(ctx, property.id, language, { maxWaitMs: GUIDE_TRANSLATION_WAIT_MS }),
+    getGuidePlaces(ctx, property.id, language, translating),
   ]);
   // Decision 023: suggested items the host has not written yet stay out of the guide.
   const shown = content.items.filter(shownToGuests);
@@ -183,6 +197,7 @@ export async function loadGuidePage(ctx: AppContext, request: GuideRequest): Pro
     },
     personal,
     protectedContent: isProtected,
+    ...cacheHints,
   };
 }
 

@@ -14,6 +14,7 @@ const page = (html: string): RenderedGuide => ({
 let clock = 0;
 vi.spyOn(performance, "now").mockImplementation(() => clock);
 afterEach(() => void (clock = 0));
+const revalidated = (p: RenderedGuide) => ({ page: p, hints: {} });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe("the guide render cache (decisions 013, 047)", () => {
@@ -21,32 +22,32 @@ describe("the guide render cache (decisions 013, 047)", () => {
     const cache = createRenderCache(1000);
     const first = page("<p>one</p>".repeat(200));
     cache.set("k", "guide", first, cache.begin());
-    expect(cache.get("k")).toBe(first);
+    expect(cache.get("k", 0)).toBe(first);
     // Compressed at store time: the same buffer every time.
     expect(first.body.get("gzip")).toBe(first.body.get("gzip"));
     clock = 1001;
-    expect(cache.get("k")).toBe(first);
+    expect(cache.get("k", 0)).toBe(first);
     clock = 10_001;
-    expect(cache.get("k")).toBeNull();
+    expect(cache.get("k", 0)).toBeNull();
   });
 
   it("past the ttl, answers from the cache at once and revalidates once in the background", async () => {
     const cache = createRenderCache(1000);
     cache.set("k", "guide", page("old"), cache.begin());
     let finish: (p: RenderedGuide) => void = () => undefined;
-    const refresh = vi.fn(() => new Promise<RenderedGuide>((resolve) => (finish = resolve)));
+    const refresh = vi.fn(() => new Promise<RenderedGuide>((resolve) => (finish = resolve)).then(revalidated));
     clock = 900;
-    expect(cache.get("k", refresh)?.html).toBe("old");
+    expect(cache.get("k", 0, refresh)?.html).toBe("old");
     expect(refresh).not.toHaveBeenCalled();
     clock = 1100;
-    expect(cache.get("k", refresh)?.html).toBe("old");
+    expect(cache.get("k", 0, refresh)?.html).toBe("old");
     // However long the revalidation takes, nobody waits for it, and it is not started twice.
     clock = 20_000;
-    expect(cache.get("k", refresh)?.html).toBe("old");
+    expect(cache.get("k", 0, refresh)?.html).toBe("old");
     expect(refresh).toHaveBeenCalledTimes(1);
     finish(page("new"));
     await settle();
-    expect(cache.get("k", refresh)?.html).toBe("new");
+    expect(cache.get("k", 0, refresh)?.html).toBe("new");
   });
 
   it("renders a page that is not cached once for every request that arrives meanwhile", async () => {
@@ -79,11 +80,11 @@ describe("the guide render cache (decisions 013, 047)", () => {
     cache.set("a", "guide", page("public"), cache.begin());
     cache.set("b", "guide", page("public"), cache.begin());
     clock = 1100;
-    cache.get("a", async () => null);
-    cache.get("b", async () => Promise.reject(new Error("database down")));
+    cache.get("a", 0, async () => null);
+    cache.get("b", 0, async () => Promise.reject(new Error("database down")));
     await settle();
-    expect(cache.get("a")).toBeNull();
-    expect(cache.get("b")).toBeNull();
+    expect(cache.get("a", 0)).toBeNull();
+    expect(cache.get("b", 0)).toBeNull();
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
@@ -92,18 +93,37 @@ describe("the guide render cache (decisions 013, 047)", () => {
     cache.set("k", "guide", page("before"), cache.begin());
     let finish: (p: RenderedGuide) => void = () => undefined;
     clock = 1100;
-    cache.get("k", () => new Promise((resolve) => (finish = resolve)));
+    cache.get("k", 0, () => new Promise<RenderedGuide>((resolve) => (finish = resolve)).then(revalidated));
     cache.purge("guide");
     finish(page("rendered before the purge"));
     await settle();
-    expect(cache.get("k")).toBeNull();
+    expect(cache.get("k", 0)).toBeNull();
     cache.set("k", "guide", page("after"), cache.begin());
-    expect(cache.get("k")?.html).toBe("after");
+    expect(cache.get("k", 0)?.html).toBe("after");
   });
 
   it("is off with a ttl of 0", () => {
     const cache = createRenderCache(0);
     cache.set("k", "guide", page("x"), cache.begin());
-    expect(cache.get("k")).toBeNull();
+    expect(cache.get("k", 0)).toBeNull();
+  });
+
+  it("does not serve a page from its hints' `until` on, and an account's purge drops its pages and unknown ones", () => {
+    const cache = createRenderCache(60_000);
+    cache.set("trial", "p1", page("live"), cache.begin(), { accountId: "a1", until: 5_000 });
+    expect(cache.get("trial", 4_999)?.html).toBe("live");
+    expect(cache.get("trial", 5_000)).toBeNull();
+
+    cache.set("p1", "p1", page("one"), cache.begin(), { accountId: "a1" });
+    cache.set("p2", "p2", page("two"), cache.begin(), { accountId: "a2" });
+    cache.set("gone", "p3", page("not found"), cache.begin());
+    const started = cache.begin();
+    cache.purge("account:a1");
+    expect(cache.get("p1", 0)).toBeNull();
+    expect(cache.get("gone", 0)).toBeNull();
+    expect(cache.get("p2", 0)?.html).toBe("two");
+    // A render begun before the account's purge brings back what it read before: dropped.
+    cache.set("p1", "p1", page("stale"), started, { accountId: "a1" });
+    expect(cache.get("p1", 0)).toBeNull();
   });
 });

@@ -1,11 +1,27 @@
+import { purgedAccount } from "../lib/guide-purge.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
+
+/** What the cache knows of a page beside its bytes (decision 059). */
+export interface PageHints {
+  /** The guide's account: an "account:{id}" purge drops its pages. */
+  accountId?: string;
+  /** When the clock alone changes the page (ms since the epoch): it is not served from then on. */
+  until?: number;
+}
+
+/** A revalidation's answer: the page (the current one when nothing changed) and its hints. */
+export interface Revalidated {
+  page: RenderedGuide;
+  hints: PageHints;
+}
 
 interface Entry {
   at: number;
   propertyId: string;
   page: RenderedGuide;
+  hints: PageHints;
   /** The background revalidation under way, if any. */
-  refreshing: Promise<RenderedGuide | null> | null;
+  refreshing: Promise<Revalidated | null> | null;
 }
 
 /**
@@ -20,15 +36,17 @@ const COLD_AFTER_TTLS = 10;
  * one process), bounded, and off when ttlMs is 0 (tests). Entries hold the page's bytes ready in every encoding.
  *
  * A cached page is always served at once (decision 047): no request waits for a render or for the database
- * while a page is cached. What changes a page:
- * - **Writes that must not be outlived** (a passcode, an unpublish, a delete, a deactivation; decision 042's
- *   stay changes for stay pages) purge the guide's entries on every instance (`purge`, from the broadcast).
- *   A render that began before the purge — a request's or a revalidation's — may finish after it with the old
- *   data, so `set` takes the stamp `begin()` gave when the render started and drops a page older than the purge.
- * - **Everything else** (an edited item, a translation that arrived, the clock ending a trial) is picked up by
- *   revalidation in the background: a page older than ttlMs that is read starts one `refresh`, and the guests
- *   reading meanwhile get the page as it is. `refresh` is given the current page and answers it again when
- *   nothing changed (no render, no compression), or null when the page may no longer be shared.
+ * while a page is cached. What changes a page (decision 059):
+ * - **Writes** purge: every write that changes what a guide shows drops the guide's entries (or its account's:
+ *   "account:{id}") on every instance (`purge`, from the broadcast). A render that began before the purge — a
+ *   request's or a revalidation's — may finish after it with the old data, so `set` takes the stamp `begin()`
+ *   gave when the render started and drops a page older than the purge.
+ * - **The clock**: a page whose hints carry `until` (a trial ending) is not served from then on (`get`'s nowMs,
+ *   the app's clock): that request renders.
+ * - **A safety net**: a page older than ttlMs (GUIDE_RENDER_CACHE_MS, 5 minutes) that is read starts one
+ *   `refresh` in the background, and the guests reading meanwhile get the page as it is. `refresh` is given the
+ *   current page and answers it again when nothing changed (no render, no compression), or null when the page
+ *   may no longer be shared. It catches a write that forgot to purge; nothing relies on it.
  * - A page nobody read for COLD_AFTER_TTLS ttls is dropped at its next read: that read renders (once, however
  *   many arrive together: `once`).
  */
@@ -45,21 +63,29 @@ export function createRenderCache(
   let floor = 0;
   const purgedAt = new Map<string, number>();
 
-  function set(key: string, propertyId: string, page: RenderedGuide, startedAt: number) {
+  function set(key: string, propertyId: string, page: RenderedGuide, startedAt: number, hints: PageHints = {}) {
     if (ttlMs <= 0) return;
     if (startedAt < floor || (purgedAt.get(propertyId) ?? 0) > startedAt) return;
     // Compressed once here, off the hot path of every later request.
     page.body.get("br");
     page.body.get("gzip");
     if (entries.size >= maxEntries && !entries.has(key)) entries.clear();
-    entries.set(key, { at: performance.now(), propertyId, page, refreshing: null });
+    entries.set(key, { at: performance.now(), propertyId, page, hints, refreshing: null });
   }
 
   return {
-    get(key: string, refresh?: (current: RenderedGuide) => Promise<RenderedGuide | null>): RenderedGuide | null {
+    get(
+      key: string,
+      nowMs: number,
+      refresh?: (current: RenderedGuide) => Promise<Revalidated | null>,
+    ): RenderedGuide | null {
       if (ttlMs <= 0) return null;
       const hit = entries.get(key);
       if (!hit) return null;
+      if (hit.hints.until !== undefined && nowMs >= hit.hints.until) {
+        entries.delete(key);
+        return null;
+      }
       const age = performance.now() - hit.at;
       if (hit.refreshing) return hit.page;
       if (age > ttlMs * COLD_AFTER_TTLS) {
@@ -72,10 +98,10 @@ export function createRenderCache(
           if (entries.get(key) === hit) entries.delete(key);
         };
         hit.refreshing = refresh(hit.page).then(
-          (page) => {
-            if (page) set(key, hit.propertyId, page, startedAt);
+          (result) => {
+            if (result) set(key, hit.propertyId, result.page, startedAt, result.hints);
             else dropIfCurrent();
-            return page;
+            return result;
           },
           (error: unknown) => {
             dropIfCurrent();
@@ -108,9 +134,24 @@ export function createRenderCache(
       return sequence;
     },
     set,
-    /** Drops every cached page of one guide (every language and address form) and any render still running. */
-    purge(propertyId: string) {
+    /**
+     * Drops every cached page of one guide (every language and address form) and any render still running; or,
+     * for "account:{id}", every page of the account's guides, with the pages of no guide (not found) and every
+     * render still running (a render's account is known when it ends).
+     */
+    purge(message: string) {
       sequence++;
+      const account = purgedAccount(message);
+      if (account !== null) {
+        // Every render running now is stale: raise the floor, as for a full table of purges.
+        purgedAt.clear();
+        floor = sequence;
+        for (const [key, entry] of entries)
+          if (entry.hints.accountId === account || entry.hints.accountId === undefined) entries.delete(key);
+        inflight.clear();
+        return;
+      }
+      const propertyId = message;
       if (purgedAt.size >= maxEntries) {
         purgedAt.clear();
         floor = sequence;

@@ -63,9 +63,11 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
     (stayId, times, at) => recordStayLinkOpen(ctx, stayId, times, at),
     (err) => ctx.log.error({ err }, "stay link openings not counted"),
   );
-  const unsubscribeGuide = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (propertyId) => {
-    models.purge(propertyId);
-    pages.purgeProperty(propertyId);
+  // A guide's purge (or its account's: "account:{id}", decision 059) drops its model and its stays' pages.
+  const unsubscribeGuide = ctx.broadcast.subscribe(GUIDE_PURGE_CHANNEL, (message) => {
+    models.purge(message);
+    if (message.startsWith("account:")) pages.purge(message);
+    else pages.purgeProperty(message);
   });
   const unsubscribeStays = ctx.broadcast.subscribe(STAY_PURGE_CHANNEL, (message) => pages.purge(message));
   scope.addHook("onClose", async () => {
@@ -74,13 +76,19 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
     await opens.close();
   });
   const load: GuideLoader = (r) =>
-    models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, () => loadGuidePage(ctx, r));
+    models.load(`${r.propertyId}|${r.lang ?? ""}`, r.propertyId, ctx.now().getTime(), () => loadGuidePage(ctx, r));
   /** Renders a stay's page; `previous` (the cached one) is kept when nothing it is made from changed. */
   async function renderStayPage(
     request: StayGuideRequest,
     previous: CachedStayPage | null,
   ): Promise<{ sent: RenderedGuide; cached: CachedStayPage | null }> {
-    const page = await loadStayGuidePage(ctx, request, load);
+    // The guide's own `until` (a trial ending) bounds the stay's page too (decision 059).
+    let guideUntil = Infinity;
+    const page = await loadStayGuidePage(ctx, request, async (r) => {
+      const guide = await load(r);
+      if (guide.until !== undefined) guideUntil = Math.min(guideUntil, guide.until);
+      return guide;
+    });
     const cancelled = page.found?.stay.status === "cancelled";
     const rendered = renderGuide(
       page.model,
@@ -99,7 +107,9 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
     if (!found || cancelled || page.model.kind !== "guide") return { sent: stayPage, cached: null };
     const { revealAt, endAt } = windowOf(found.stay, found.settings);
     const now = ctx.now().getTime();
-    const until = now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
+    const phaseUntil =
+      now < revealAt.getTime() ? revealAt.getTime() : now < endAt.getTime() ? endAt.getTime() : Infinity;
+    const until = Math.min(phaseUntil, guideUntil);
     const { id: stayId, accountId, propertyId } = found.stay;
     return { sent: stayPage, cached: { page: stayPage, rendered, stayId, accountId, propertyId, until } };
   }

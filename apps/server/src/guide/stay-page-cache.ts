@@ -22,11 +22,12 @@ const COLD_AFTER_TTLS = 10;
 
 /**
  * A stay's rendered page, keyed by the token's hash and language (decision 042), served at once and never past
- * the stay's next phase change (the reveal, the end: that request renders the page of the new phase). Like the
- * guide's pages (decision 047), a page older than ttlMs (GUIDE_RENDER_CACHE_MS; 0 in tests: off) is revalidated
- * in the background — the stay read again by its token's hash, the property's model from its cache — while the
- * guests reading meanwhile get the page as it is; a stay or guide change that must be seen on the next request
- * purges it on every instance, and a render that began before any purge is not stored after it.
+ * the stay's next phase change (the reveal, the end: that request renders the page of the new phase) nor past its
+ * guide's `until` (a trial ending). Every stay or guide change purges it on every instance (decisions 042, 059:
+ * the stay's, the property's or the account's), and a render that began before any purge is not stored after it.
+ * Like the guide's pages (decision 047), a page older than ttlMs (GUIDE_RENDER_CACHE_MS, the 5-minute safety net;
+ * 0 in tests: off) is revalidated in the background — the stay read again by its token's hash, the property's
+ * model from its cache — while the guests reading meanwhile get the page as it is.
  */
 export function createStayPageCache(ttlMs: number, maxEntries = 2000) {
   const entries = new Map<string, Entry>();

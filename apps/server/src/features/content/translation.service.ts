@@ -13,6 +13,7 @@ import { getGuideSettings } from "../properties/property.service.ts";
 import { findItemsOfProperties, findSubItems, type ItemRow, type SubItemRow } from "./content.repository.ts";
 import { findCachedTranslations, findHostTranslations, insertCachedTranslations } from "./translation.repository.ts";
 import { templateSample } from "./template-status.ts";
+import { waitAtMost } from "../../lib/wait-at-most.ts";
 
 /** Where a guest-facing item's words came from. */
 export type TranslationSource = "original" | "host" | "machine" | "untranslated";
@@ -169,6 +170,8 @@ export interface TranslatedContentOptions {
    * the next view shows it. Default: wait for it.
    */
   maxWaitMs?: number;
+  /** Called when a translation the call did not wait for arrives (the guide purges its cached pages). */
+  onLate?: () => void;
 }
 
 export async function getTranslatedContent(
@@ -208,13 +211,7 @@ export async function getTranslatedContent(
       .map((i) => ({ item: i.row, fields: sourceFields(i.row, subsOf(i.row.id)) }));
     if (missing.length > 0) {
       const pending = translateOnce(ctx, provider, language, missing);
-      const translated =
-        options.maxWaitMs === undefined
-          ? await pending
-          : await Promise.race([
-              pending,
-              new Promise<null>((resolve) => setTimeout(() => resolve(null), options.maxWaitMs).unref()),
-            ]);
+      const translated = await waitAtMost(pending, options.maxWaitMs, options.onLate);
       for (const [id, fields] of translated ?? []) machine.set(id, fields);
     }
   }

@@ -6,6 +6,7 @@ import type { GuidePlace, GuidePlaceGroup } from "@doorstep/shared/schemas/guide
 import type { AppContext } from "../../app-context.ts";
 import { sanitizePlainText } from "../../lib/sanitize.ts";
 import { fileUrl } from "../../lib/urls.ts";
+import { waitAtMost } from "../../lib/wait-at-most.ts";
 import {
   findCachedPlaceTranslations,
   findGuidePlaces,
@@ -105,6 +106,7 @@ async function wordsIn(
   rows: PlaceRow[],
   language: string,
   maxWaitMs: number | undefined,
+  onLate: (() => void) | undefined,
 ): Promise<Map<string, PlaceWords>> {
   const original = (p: PlaceRow): PlaceWords => ({ title: p.title, detailText: p.detailText, untranslated: false });
   if (language === DEFAULT_LANGUAGE || rows.length === 0) return new Map(rows.map((p) => [p.id, original(p)]));
@@ -120,13 +122,7 @@ async function wordsIn(
   const missing = rows.filter((p) => p.detailText && !mine.get(p.id)?.detailText && !machine.has(p.id));
   if (missing.length > 0 && ctx.translator.configured) {
     const pending = translateTexts(ctx, language, missing);
-    const translated =
-      maxWaitMs === undefined
-        ? await pending
-        : await Promise.race([
-            pending,
-            new Promise<null>((resolve) => setTimeout(() => resolve(null), maxWaitMs).unref()),
-          ]);
+    const translated = await waitAtMost(pending, maxWaitMs, onLate);
     for (const [id, text] of translated ?? []) machine.set(id, text);
   }
   return new Map(
@@ -154,12 +150,12 @@ export async function getGuidePlaces(
   ctx: AppContext,
   propertyRowId: string,
   language: string = DEFAULT_LANGUAGE,
-  options: { maxWaitMs?: number } = {},
+  options: { maxWaitMs?: number; onLate?: () => void } = {},
 ): Promise<GuidePlaceGroup[]> {
   const rows = (await findGuidePlaces(ctx.db, propertyRowId)).filter(
     (row) => isPlaceCategory(row.categoryLabel) && row.title.trim() !== "",
   );
-  const words = await wordsIn(ctx, rows, language, options.maxWaitMs);
+  const words = await wordsIn(ctx, rows, language, options.maxWaitMs, options.onLate);
   const byCategory = new Map<string, GuidePlace[]>();
   for (const row of rows) {
     const list = byCategory.get(row.categoryLabel) ?? [];

@@ -24,6 +24,11 @@ export interface GuideProperty {
   company: GuideCompany | null;
   /** Live (PROP-17): published, active, and its account's subscription keeps guides online. */
   live: boolean;
+  /**
+   * When the clock alone changes whether it is Live (its account's trial ends, with no subscription), else null:
+   * a cached page of the guide is not served from then on (decision 059).
+   */
+  changesAt: Date | null;
 }
 
 /**
@@ -33,10 +38,14 @@ export interface GuideProperty {
 export async function getGuideProperty(ctx: AppContext, propertyId: string): Promise<GuideProperty | null> {
   const record = await findGuidePropertyRecord(ctx.db, propertyId);
   if (!record || record.property.archivedAt) return null;
+  const now = ctx.now();
+  const { account } = record;
+  const trialEnds = !account.hasSubscription && account.trialEndsAt !== null && account.trialEndsAt > now;
   return {
     property: record.property,
     company: record.company,
-    live: propertyInactiveReason(record.property, record.account, ctx.now()) === null,
+    live: propertyInactiveReason(record.property, account, now) === null,
+    changesAt: trialEnds ? account.trialEndsAt : null,
   };
 }
 

@@ -9,6 +9,7 @@ import { readOutbox } from "../../providers/email/outbox.ts";
 import { findUserWithEmail, setAccountBillingFlags } from "../users/user.service.ts";
 import { stayFeedPollMinutes } from "../stay-feeds/stay-feed-sync.service.ts";
 import { AppError } from "../../lib/app-error.ts";
+import { purgeAccountGuides } from "../../lib/guide-purge.ts";
 
 const tags = ["system"];
 const publicRoute = { public: true } as const;
@@ -96,6 +97,7 @@ export function registerSystemRoutes(
         const user = await findUserWithEmail(ctx, request.body.email.trim().toLowerCase());
         if (!user) throw new AppError("NO_SUCH_USER");
         await setAccountBillingFlags(ctx, user.accountId, { trialEndsAt: new Date(ctx.now().getTime() - 60_000) });
+        await purgeAccountGuides(ctx, user.accountId); // the account's guides go offline (decision 059)
         return reply.status(204).send(null);
       },
     );
