@@ -6,7 +6,11 @@ import {
   STORE_DEADLINE_JOB,
 } from "../features/store/store-jobs.service.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
-import { SEND_DUE_MESSAGES_JOB } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import {
+  PLAN_RULE_JOB,
+  planRuleMessages,
+  SEND_DUE_MESSAGES_JOB,
+} from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
 
 /**
@@ -24,4 +28,7 @@ export function registerRecordJobs(ctx: AppContext): void {
   // Scheduled messages due at once (a booking's confirmation): one queued run at most (key "now"); not retried,
   // since the half-minute "send-scheduled-messages" sends whatever it left.
   ctx.jobs.define(SEND_DUE_MESSAGES_JOB, () => sendDueScheduledMessages(ctx), { retryLimit: 0 });
+  // A saved rule's messages planned for its stays, keyed by the rule: resumes from the rule's recorded
+  // progress, so a retry (or a run after a crash) goes on from the last page done.
+  ctx.jobs.define(PLAN_RULE_JOB, (_data, job) => planRuleMessages(ctx, job.key), { retryLimit: 8 });
 }

@@ -10,7 +10,7 @@ import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
 import { createStay, updateStay } from "../features/stays/stays.service.ts";
 import { createMessageRule } from "../features/scheduled-messages/message-rules.service.ts";
-import { getStayMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import { getStayMessages, planRuleMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
@@ -238,6 +238,8 @@ async function ownedScheduledMessage(t: Pick<TestApp, "app" | "ctx">, owner: Tes
     texts: { en: { subject: "Owned", body: "Owned" } },
     active: true,
   });
+  // The rule's background planning, run here as its job would.
+  await planRuleMessages(t.ctx, rule.id);
   const timeline = await getStayMessages(t.ctx, owner.accountId, stayId);
   return { ruleId: rule.id, messageId: timeline.items.find((m) => m.ruleId === rule.id)!.id };
 }

@@ -2,6 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { fr } from "@doorstep/shared/guide-i18n/fr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueScheduledMessages } from "../../commands/send-scheduled-messages.ts";
+import { PLAN_RULE_JOB, planRuleMessages } from "./scheduled-messages.service.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
@@ -56,10 +57,22 @@ const rule = (extra: object = {}) => ({
   ...extra,
 });
 
+/** Runs the background planning of a saved rule (the job "plan-rule-messages", as a worker would). */
+const plan = (ruleId: string) => planRuleMessages(t.ctx, ruleId);
+
 async function addRule(host: TestUser, body: object) {
   const res = await api(host, "POST", "/api/message-rules", body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().rule as { id: string };
+  const made = res.json().rule as { id: string };
+  await plan(made.id);
+  return made;
+}
+
+async function putRule(host: TestUser, id: string, body: object) {
+  const res = await api(host, "PUT", `/api/message-rules/${id}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  await plan(id);
+  return res;
 }
 
 const timeline = async (host: TestUser, stayId: string) => {
@@ -151,7 +164,7 @@ describe("scheduling and sending", () => {
     const list = (await api(host, "GET", "/api/message-rules")).json();
     const booking = list.items[0];
     const guest = newEmail();
-    const saved = await api(host, "PUT", `/api/message-rules/${booking.id}`, {
+    const saved = await putRule(host, booking.id, {
       name: booking.name,
       trigger: "booked",
       texts: {
@@ -288,21 +301,86 @@ describe("scheduling and sending", () => {
     const made = await addRule(host, rule());
     const dues = async () => Promise.all(stays.map(async (s) => (await timeline(host, s.id)).items[0]?.dueAt));
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ days: 2, atTime: "09:30" }));
+    await putRule(host, made.id, rule({ days: 2, atTime: "09:30" }));
     expect(await dues()).toEqual([`${day(5)}T09:30:00.000Z`, `${day(18)}T09:30:00.000Z`]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ active: false }));
+    await putRule(host, made.id, rule({ active: false }));
     expect(await dues()).toEqual([undefined, undefined]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule());
+    await putRule(host, made.id, rule());
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
     // Only for chosen properties: another property's stay gets none.
     const { propertyId: other } = await buildProperty(t.app, host, { title: "Other" });
     const elsewhere = await addStay(host, other, 7, 9, { guestEmail: newEmail() });
     expect((await timeline(host, elsewhere.id)).items).toHaveLength(1);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ propertyIds: [propertyId] }));
+    await putRule(host, made.id, rule({ propertyIds: [propertyId] }));
     expect((await timeline(host, elsewhere.id)).items).toEqual([]);
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
     await api(host, "DELETE", `/api/message-rules/${made.id}`);
     expect(await dues()).toEqual([undefined, undefined]);
+  });
+
+  it("plans a saved rule in the background, a page at a time, resumably and once; never sends from it switched off", async () => {
+    const { host, propertyId } = await hostWithProperty();
+    const emails = [newEmail(), newEmail(), newEmail()];
+    const stays = [
+      await addStay(host, propertyId, 3, 5, { guestEmail: emails[0] }),
+      await addStay(host, propertyId, 10, 12, { guestEmail: emails[1] }),
+      await addStay(host, propertyId, 20, 22, { guestEmail: emails[2] }),
+    ];
+    // Stays are planned in the order of their ids: how many have their message, not which.
+    const statuses = async () =>
+      (await Promise.all(stays.map(async (s) => (await timeline(host, s.id)).items[0]?.status ?? "none"))).sort();
+    const start = t.clock.now.getTime();
+    const d2 = day(2);
+    const advanceTo = (at: string) => t.clock.advance(Date.parse(at) - t.clock.now.getTime());
+    try {
+      // The save answers at once: nothing planned yet, the rule says so, and its job is queued by the rule.
+      const res = await api(host, "POST", "/api/message-rules", rule());
+      expect(res.statusCode, res.body).toBe(201);
+      const made = res.json().rule as { id: string; scheduling: boolean };
+      expect(made.scheduling).toBe(true);
+      expect(await statuses()).toEqual(["none", "none", "none"]);
+      const queued = (await t.ctx.jobs.list()).filter((j) => j.name === PLAN_RULE_JOB && j.key === made.id);
+      expect(queued.map((j) => j.state)).toEqual(["created"]);
+      // A worker that dies after one page: the next run goes on from there.
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1, pages: 1 })).toBe(1);
+      const listed = async () =>
+        (await api(host, "GET", "/api/message-rules")).json().items.find((r: { id: string }) => r.id === made.id);
+      expect((await listed()).scheduling).toBe(true);
+      // Switched off half-way: the message already planned is never sent, and the planning drops it.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ active: false }));
+      advanceTo(`${d2}T10:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      for (const email of emails) expect(await emailsTo(t.ctx, email!)).toEqual([]);
+      await plan(made.id);
+      expect(await statuses()).toEqual(["none", "none", "none"]);
+      expect((await listed()).scheduling).toBe(false);
+      advanceTo(new Date(start).toISOString());
+      // On again, planned in pages of one over two runs, then once more: each stay has one message.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule());
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1, pages: 2 })).toBe(2);
+      expect(await statuses()).toEqual(["none", "scheduled", "scheduled"]);
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1 })).toBe(1);
+      expect(await plan(made.id)).toBe(0);
+      expect(await statuses()).toEqual(["scheduled", "scheduled", "scheduled"]);
+      expect((await listed()).scheduling).toBe(false);
+      // Edited to later in the day, and its first message falls due at its old time before the planning
+      // reaches it: the sender decides it against the rule as it is now, and it goes at the new time, once.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ atTime: "18:00" }));
+      advanceTo(`${d2}T10:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      expect((await timeline(host, stays[0]!.id)).items[0]).toMatchObject({
+        status: "scheduled",
+        dueAt: `${d2}T18:00:00.000Z`,
+      });
+      await plan(made.id);
+      advanceTo(`${d2}T18:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 1 });
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      expect(await emailsTo(t.ctx, emails[0]!)).toHaveLength(1);
+      expect(await emailsTo(t.ctx, emails[1]!)).toEqual([]);
+    } finally {
+      advanceTo(new Date(start).toISOString());
+    }
   });
 
   it("retries a provider's failure with backoff, then fails for the host's Retry", async () => {
