@@ -17,6 +17,7 @@ import {
   hasUnsubscribed,
   putBackReplanned,
   replanClaimedMessage,
+  unsubscribeKeyOf,
 } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { getStayLink } from "../features/stays/stay-links.service.ts";
 import { getStay, type Stay } from "../features/stays/stays.service.ts";
@@ -142,7 +143,10 @@ async function sendOne(ctx: AppContext, claimed: Claimed): Promise<"sent" | "ski
         guestMessageEmail(
           to,
           { subject, body, lang: chosen.language },
-          { url: `${stayLink}/unsubscribe`, label: labels.stay.unsubscribeLink },
+          {
+            url: `${ctx.config.publicUrl}/unsubscribe/${unsubscribeKeyOf(ctx, stay.id)}`,
+            label: labels.stay.unsubscribeLink,
+          },
           messaging ? { url: `${stayLink}/messages?lang=${lang}`, label: labels.messaging.entry } : undefined,
         ),
       );

@@ -84,7 +84,11 @@ const PUBLIC_ROUTES = new Set([
   // The stay link's messages page: the same key; its messages belong to the stay (decision 050).
   "GET /s/:token/messages",
   "POST /s/:token/messages",
+  "GET /s/:token/messages/thread", // the page's script reads the stay's conversation
+  "GET /s/:token/messages/events",
   // One-click unsubscribe from a stay's scheduled messages, by the same key (decision 050).
+  "GET /unsubscribe/:key", // the emails' address: the stay id signed with the server's key
+  "POST /unsubscribe/:key",
   "GET /s/:token/unsubscribe",
   "POST /s/:token/unsubscribe",
   "POST /api/sms/status", // Twilio's delivery reports: checked by Twilio's signature, not a session

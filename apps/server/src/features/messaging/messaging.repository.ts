@@ -315,7 +315,7 @@ export async function insertStayOutboundMessage(
     text: string;
     at: Date;
   },
-): Promise<{ conversationId: string; message: MessageRow }> {
+): Promise<{ conversationId: string; endUserId: string; message: MessageRow }> {
   return db.transaction(async (tx) => {
     await tx
       .insert(conversations)
@@ -336,7 +336,7 @@ export async function insertStayOutboundMessage(
       .update(conversations)
       .set({ latestMessageAt: input.at })
       .where(eq(conversations.stayId, input.stayId))
-      .returning({ id: conversations.id });
+      .returning({ id: conversations.id, endUserId: conversations.endUserId });
     const [message] = await tx
       .insert(conversationMessages)
       .values({
@@ -350,6 +350,6 @@ export async function insertStayOutboundMessage(
         createdAt: input.at,
       })
       .returning();
-    return { conversationId: conversation!.id, message: message! };
+    return { conversationId: conversation!.id, endUserId: conversation!.endUserId, message: message! };
   });
 }

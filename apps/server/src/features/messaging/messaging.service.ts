@@ -268,5 +268,13 @@ export async function recordStayMessage(
     text: string;
   },
 ): Promise<void> {
-  await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
+  const { conversationId, endUserId, message } = await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
+  // A stay link's messages page open now shows it at once (its stream is the stay conversation's).
+  await publishMessageEvent(ctx, {
+    type: "outbound",
+    accountId: input.accountId,
+    conversationId,
+    guestKey: guestKeyOf(input.propertyRowId, endUserId),
+    message: toMessageDto(message, [], null, guestFileUrl("")),
+  });
 }

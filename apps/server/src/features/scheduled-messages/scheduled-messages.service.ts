@@ -264,31 +264,52 @@ export async function retryScheduledMessage(ctx: AppContext, accountId: string, 
 }
 
 /**
- * One click on an email's unsubscribe link (or the mail app's List-Unsubscribe-Post): that stay's scheduled
- * messages stop (those ahead are marked skipped). The link is the stay's own link plus "/unsubscribe": the
- * stay link is already the key to the stay (decision 042). False for a token that opens no stay.
+ * The key of a stay's unsubscribe address (`/unsubscribe/{key}`): the stay's id and a MAC of it under the
+ * server's key. Not the stay link, so a "New link" leaves every email's unsubscribe working, and the address
+ * reveals no way into the stay's guide.
  */
-export async function unsubscribeStay(ctx: AppContext, token: string, ip: string): Promise<boolean> {
-  const stay = await stayOfToken(ctx, token, ip);
+export function unsubscribeKeyOf(ctx: AppContext, stayId: string): string {
+  return `${stayId}.${ctx.secrets.sign("unsubscribe", stayId)}`;
+}
+
+/** How an unsubscribe request names its stay: the key above, or (emails sent before it) the stay link's token. */
+export type UnsubscribeRef = { key: string } | { token: string };
+
+/**
+ * One click on an email's unsubscribe link (or the mail app's List-Unsubscribe-Post): that stay's scheduled
+ * messages stop (those ahead are marked skipped). False for a key or token that names no stay.
+ */
+export async function unsubscribeStay(ctx: AppContext, ref: UnsubscribeRef, ip: string): Promise<boolean> {
+  const stay = await stayOfRef(ctx, ref, ip);
   if (!stay) return false;
   await insertOptOut(ctx.db, stay.id, stay.accountId, ctx.now());
   await rescheduleStayMessages(ctx, [stay.id]);
   return true;
 }
 
-/** The stay's language for the unsubscribe page; null for a token that opens no stay. */
-export async function unsubscribeLanguage(ctx: AppContext, token: string, ip: string): Promise<string | null> {
-  return (await stayOfToken(ctx, token, ip))?.guestLanguage ?? null;
+/** The stay's language for the unsubscribe page; null for a key or token that names no stay. */
+export async function unsubscribeLanguage(ctx: AppContext, ref: UnsubscribeRef, ip: string): Promise<string | null> {
+  return (await stayOfRef(ctx, ref, ip))?.guestLanguage ?? null;
 }
 
-async function stayOfToken(ctx: AppContext, token: string, ip: string) {
-  const found = await findStayByLinkToken(ctx, token);
-  if (!found) {
-    // Guesses count against the address, as on the stay's page.
-    await ctx.rateLimiter.consume("stay-link-miss", ip, ctx.config.guide.stayLinkMisses);
-    return null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function stayOfRef(
+  ctx: AppContext,
+  ref: UnsubscribeRef,
+  ip: string,
+): Promise<{ id: string; accountId: string; guestLanguage: string } | null> {
+  let stay: { id: string; accountId: string; guestLanguage: string } | null = null;
+  if ("key" in ref) {
+    const [stayId = "", mac = ""] = ref.key.split(".");
+    if (UUID.test(stayId) && ctx.secrets.verify("unsubscribe", stayId, mac))
+      stay = (await getStaysForMessages(ctx, [stayId]))[0] ?? null;
+  } else {
+    stay = (await findStayByLinkToken(ctx, ref.token))?.stay ?? null;
   }
-  return found.stay;
+  // Guesses count against the address, as on the stay's page.
+  if (!stay) await ctx.rateLimiter.consume("stay-link-miss", ip, ctx.config.guide.stayLinkMisses);
+  return stay;
 }
 
 /** Whether the stay's guest unsubscribed (the sender checks again before each message). */

@@ -183,6 +183,9 @@ describe("scheduling and sending", () => {
     expect(before.items).toMatchObject([
       { ruleName: booking.name, status: "scheduled", dueAt: t.clock.now.toISOString() },
     ]);
+    // No conversation yet: the stay page's live stream has nothing to hear.
+    const stayPath = new URL((await api(host, "GET", `/api/stays/${stay.id}/link`)).json().url).pathname;
+    expect((await t.app.inject({ url: `${stayPath}/messages/events` })).statusCode).toBe(204);
 
     expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 1 });
     expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
@@ -195,10 +198,11 @@ describe("scheduling and sending", () => {
     expect(mail!.text).toContain(fr.stay.unsubscribeLink);
     // The guest answers from the stay link's messages page, which the email links to.
     expect(mail!.text).toContain(`${fr.messaging.entry}: ${link}/messages?lang=fr`);
-    expect(mail!.headers).toMatchObject({
-      "List-Unsubscribe": `<${link}/unsubscribe>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    });
+    // The unsubscribe address is the stay's own (signed), not its link: it survives a new link and opens nothing.
+    const unsubscribeUrl = /<(.+)>/.exec((mail!.headers as Record<string, string>)["List-Unsubscribe"]!)![1]!;
+    expect(unsubscribeUrl).toMatch(new RegExp(`/unsubscribe/${stay.id}\\.[A-Za-z0-9_-]{22}$`));
+    expect(unsubscribeUrl).not.toContain(new URL(link).pathname);
+    expect(mail!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     const after = await timeline(host, stay.id);
     expect(after.items).toMatchObject([{ status: "sent", sentAt: t.clock.now.toISOString() }]);
 
@@ -208,6 +212,20 @@ describe("scheduling and sending", () => {
     expect(thread.messages).toMatchObject([
       { inbound: false, text: `Votre séjour à Harbour Loft\n\nBonjour Ana : ${link}` },
     ]);
+
+    // The stay link's messages page refreshes the stay's conversation (not the guest's own thread): its script
+    // reads it from the stay link, which holds the scheduled message.
+    const path = new URL(link).pathname;
+    const page = await t.app.inject({ url: `${path}/messages` });
+    expect(page.body).toContain(`data-thread="${path}/messages/thread"`);
+    expect(page.body).toContain(`data-events="${path}/messages/events"`);
+    const live = await t.app.inject({ url: `${path}/messages/thread`, headers: { accept: "application/json" } });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().messages).toMatchObject([
+      { inbound: false, text: `Votre séjour à Harbour Loft\n\nBonjour Ana : ${link}` },
+    ]);
+    const forgedThread = await t.app.inject({ url: "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/messages/thread" });
+    expect(forgedThread.statusCode).toBe(404);
 
     // An edit of the stay sends nothing again.
     await api(host, "PATCH", `/api/stays/${stay.id}`, { notes: "Late arrival" });
@@ -426,6 +444,8 @@ describe("scheduling and sending", () => {
     await sendDueScheduledMessages(t.ctx);
     const [mail] = await emailsTo(t.ctx, email);
     const url = new URL(/<(.+)>/.exec((mail!.headers as Record<string, string>)["List-Unsubscribe"]!)![1]!);
+    // "New link" on the stay: the old email's unsubscribe still works.
+    expect((await api(host, "POST", `/api/stays/${stay.id}/link`)).statusCode).toBe(200);
     const page = await t.app.inject({ url: url.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(fr.stay.unsubscribeAsk);
@@ -446,6 +466,14 @@ describe("scheduling and sending", () => {
     ]);
     const forged = await t.app.inject({ method: "POST", url: "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe" });
     expect(forged.statusCode).toBe(404);
+    // Another stay's id with this stay's signature, or a made-up one, unsubscribes nobody.
+    const other = await addStay(host, propertyId, 8, 9, { guestEmail: newEmail() });
+    const mac = url.pathname.split(".")[1]!;
+    for (const key of [`${other.id}.${mac}`, `${other.id}.${"A".repeat(22)}`, other.id]) {
+      const res = await t.app.inject({ method: "POST", url: `/unsubscribe/${key}` });
+      expect(res.statusCode, key).toBe(404);
+    }
+    expect((await timeline(host, other.id)).unsubscribed).toBe(false);
   });
 
   it("schedules the stays a CSV import makes, and moves them when the same file comes back with new dates", async () => {
