@@ -13,7 +13,12 @@ import {
   markMessageSent,
   markMessageSkipped,
 } from "../features/scheduled-messages/message-sending.service.ts";
-import { hasUnsubscribed } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import {
+  hasUnsubscribed,
+  putBackReplanned,
+  replanClaimedMessage,
+  unsubscribeKeyOf,
+} from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { getStayLink } from "../features/stays/stay-links.service.ts";
 import { getStay, type Stay } from "../features/stays/stays.service.ts";
 import { listAccountPeople } from "../features/users/account-lookup.service.ts";
@@ -100,6 +105,16 @@ async function sendOne(ctx: AppContext, claimed: Claimed): Promise<"sent" | "ski
   // Never after its stay was cancelled, nor from a rule switched off or no longer for the property.
   if (!rule || !rule.active || stay.status !== "confirmed") return drop();
   if (rule.propertyRowIds && !rule.propertyRowIds.includes(stay.propertyRowId)) return drop();
+  if (rule.planning) {
+    // Its rule was saved and is being planned again: the message may be of the rule before (its time, its
+    // property list), so it is decided again against the rule as it is now, and put back if not due yet.
+    const plan = await replanClaimedMessage(ctx, rule, stay.id);
+    if (!plan) return drop();
+    if (plan.status === "skipped" || plan.dueAt.getTime() > ctx.now().getTime()) {
+      await putBackReplanned(ctx, claimed.id, plan);
+      return "skipped";
+    }
+  }
   if (await hasUnsubscribed(ctx, stay.id)) {
     await markMessageSkipped(ctx, claimed.id, "unsubscribed");
     return "skipped";
@@ -128,7 +143,10 @@ async function sendOne(ctx: AppContext, claimed: Claimed): Promise<"sent" | "ski
         guestMessageEmail(
           to,
           { subject, body, lang: chosen.language },
-          { url: `${stayLink}/unsubscribe`, label: labels.stay.unsubscribeLink },
+          {
+            url: `${ctx.config.publicUrl}/unsubscribe/${unsubscribeKeyOf(ctx, stay.id)}`,
+            label: labels.stay.unsubscribeLink,
+          },
           messaging ? { url: `${stayLink}/messages?lang=${lang}`, label: labels.messaging.entry } : undefined,
         ),
       );

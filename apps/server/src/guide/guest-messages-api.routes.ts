@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -12,6 +12,7 @@ import {
   getGuestAttachment,
   getGuestThread,
   guestStreamKey,
+  stayStreamKey,
   subscribeGuestToPush,
   unsubscribeGuestFromPush,
 } from "../features/messaging/guest-messages.service.ts";
@@ -19,10 +20,13 @@ import { listenForMessageEvents, openEventStream } from "../features/messaging/m
 import { sendStoredFile } from "../lib/send-stored-file.ts";
 import { guestCookieName } from "./guide-access.ts";
 import { securityHeaders } from "./guide-render.tsx";
-import { guestGuideAccess, guestIdOf, openGuestGuide } from "./guest-messages.ts";
+import { STAY_PAGE_HEADERS } from "./stay-guide.routes.ts";
+import { AppError } from "../lib/app-error.ts";
+import { guestGuideAccess, guestIdOf, openGuestGuide, stayGuestGuideAccess } from "./guest-messages.ts";
 
 const Params = z.object({ propertyId: text().min(1).max(60) });
 const FileParams = Params.extend({ fileId: z.uuid() });
+const StayParams = z.object({ token: text().min(1).max(100) });
 
 /**
  * What the guest's messages page's script and browser use beside the page (GUIDE-19, IMPL-07/08): the thread
@@ -79,6 +83,65 @@ export function registerGuestMessageApiRoutes(scope: FastifyInstance, ctx: AppCo
           return now.status === "ok" && now.guide.inboundMessagingActive;
         },
         securityHeaders(null),
+      );
+    },
+  );
+
+  /** The guide of a stay link whose messages the guest may use; 404 otherwise (decision 050). */
+  async function openStayGuide(request: FastifyRequest, token: string) {
+    const found = await stayGuestGuideAccess(ctx, token, request.ip);
+    if (found.access.status !== "ok") throw new AppError("GUIDE_NOT_FOUND");
+    return found.access;
+  }
+
+  app.get(
+    "/s/:token/messages/thread",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "A stay link's conversation (decision 050): the guest's messages and the stay's scheduled ones",
+        params: StayParams,
+        response: { 200: GuestThreadResponse },
+      },
+    },
+    async (request, reply) => {
+      const found = await openStayGuide(request, request.params.token);
+      reply.header("Cache-Control", "private, no-store");
+      Object.entries(STAY_PAGE_HEADERS).forEach(([name, value]) => reply.header(name, value));
+      return getGuestThread(ctx, found.guide, guestIdOf(ctx, request));
+    },
+  );
+
+  app.get(
+    "/s/:token/messages/events",
+    {
+      config: { public: true },
+      schema: {
+        tags: ["guide"],
+        summary: "Server-sent events of a stay link's conversation: `new-message` with each message to the guest",
+        params: StayParams,
+      },
+    },
+    async (request, reply) => {
+      const { token } = request.params;
+      const found = await openStayGuide(request, token);
+      const guestKey = await stayStreamKey(ctx, found.guide);
+      // No conversation yet, nothing to hear: 204 (the page's minute look and its next message open it again).
+      if (!guestKey) return reply.status(204).header("Cache-Control", "no-store").send();
+      await listenForMessageEvents(ctx);
+      reply.hijack();
+      openEventStream(
+        ctx,
+        reply.raw,
+        { kind: "guest", guestKey },
+        null,
+        // A new stay link, a cancelled stay or messages switched off ends the stream at the next heartbeat.
+        async () => {
+          const now = await stayGuestGuideAccess(ctx, token, request.ip);
+          return now.access.status === "ok" && now.access.guide.inboundMessagingActive;
+        },
+        { ...securityHeaders(null), "X-Robots-Tag": STAY_PAGE_HEADERS["X-Robots-Tag"] },
       );
     },
   );

@@ -48,15 +48,22 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
    * Where a request's messages are: the guide's (`/g/{id}/messages`), or a stay link's (`/s/{token}/messages`,
    * decision 050), whose messages belong to the stay and which needs no passcode.
    */
-  type Place = { access: GuestGuideAccess; basePath: string; propertyId: string };
+  type Place = { access: GuestGuideAccess; basePath: string; propertyId: string; api: string };
   const guidePlace = async (request: FastifyRequest, propertyId: string): Promise<Place> => ({
     access: await guestGuideAccess(ctx, propertyId, request.cookies[guestCookieName(propertyId)]),
     basePath: guideBasePath(request.originalUrl, propertyId),
     propertyId,
+    api: `/api/guide/${encodeURIComponent(propertyId)}/messages`,
   });
+  // A stay link's page reads and hears the stay's conversation (its scheduled messages too), not the guest's own.
   const stayPlace = async (request: FastifyRequest, token: string): Promise<Place> => {
     const found = await stayGuestGuideAccess(ctx, token, request.ip);
-    return { access: found.access, basePath: stayBasePath(token), propertyId: found.propertyId ?? "" };
+    return {
+      access: found.access,
+      basePath: stayBasePath(token),
+      propertyId: found.propertyId ?? "",
+      api: `${stayBasePath(token)}/messages`,
+    };
   };
   const guestId = (request: FastifyRequest) => guestIdOf(ctx, request);
   type Found = Extract<GuestGuideAccess, { status: "ok" }>;
@@ -78,6 +85,8 @@ export function registerGuestMessageRoutes(scope: FastifyInstance, ctx: AppConte
       formError: null,
       scriptUrl: MESSAGES_SCRIPT.url,
       pushKey: pushPublicKey(ctx),
+      threadUrl: place.api.startsWith("/api/") ? place.api : `${place.api}/thread`,
+      eventsUrl: `${place.api}/events`,
     };
   }
 

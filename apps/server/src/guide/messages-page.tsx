@@ -32,6 +32,9 @@ export interface MessagesPageModel {
   scriptUrl: string;
   /** The VAPID public key the page's script subscribes with (public by design). */
   pushKey: string;
+  /** Where the page's script reads the thread (JSON) and hears it live (server-sent events). */
+  threadUrl: string;
+  eventsUrl: string;
 }
 
 const STYLES = `
@@ -265,6 +268,8 @@ function MessagesDocument({ model, stylesheet }: { model: MessagesPageModel; sty
       <body
         data-property={model.propertyId}
         data-base={model.basePath}
+        data-thread={model.threadUrl}
+        data-events={model.eventsUrl}
         data-new-reply={g.newReply}
         data-you={g.you}
         data-push-key={model.pushKey}

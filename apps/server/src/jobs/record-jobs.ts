@@ -6,7 +6,11 @@ import {
   STORE_DEADLINE_JOB,
 } from "../features/store/store-jobs.service.ts";
 import { BILLED_QUANTITY_JOB, reconcileBilledQuantity } from "../features/billing/billed-quantity.service.ts";
-import { SEND_DUE_MESSAGES_JOB } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import {
+  PLAN_RULE_JOB,
+  planRuleMessages,
+  SEND_DUE_MESSAGES_JOB,
+} from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
 import { ACCOUNT_EXPORT_JOB, buildAccountExport } from "../features/account-data/account-data.service.ts";
 
@@ -31,4 +35,7 @@ export function registerRecordJobs(ctx: AppContext): void {
     (data, job) => buildAccountExport(ctx, job.key, (data as { userId: string }).userId),
     { retryLimit: 3 },
   );
+  // A saved rule's messages planned for its stays, keyed by the rule: resumes from the rule's recorded
+  // progress, so a retry (or a run after a crash) goes on from the last page done.
+  ctx.jobs.define(PLAN_RULE_JOB, (_data, job) => planRuleMessages(ctx, job.key), { retryLimit: 8 });
 }

@@ -1,15 +1,29 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
 export interface SecretBox {
   seal(plain: string): string;
   open(sealed: string): string;
+  /** A MAC of `value` for `purpose` (HMAC-SHA-256 under a key derived from this one; 128 bits, base64url). */
+  sign(purpose: string, value: string): string;
+  /** Whether `mac` is `sign(purpose, value)` (compared in constant time). */
+  verify(purpose: string, value: string, mac: string): boolean;
 }
 
 /** AES-256-GCM with a random IV per value; the output is "v1.<iv>.<tag>.<ciphertext>" in base64url. */
 export function createSecretBox(key: Buffer): SecretBox {
+  // Signing uses a key of its own, derived from this one, never the encryption key itself.
+  const macKey = createHash("sha256").update("doorstep-sign|").update(key).digest();
+  const sign = (purpose: string, value: string) =>
+    createHmac("sha256", macKey).update(`${purpose}|${value}`).digest("base64url").slice(0, 22);
   return {
+    sign,
+    verify(purpose, value, mac) {
+      const want = Buffer.from(sign(purpose, value));
+      const got = Buffer.from(mac);
+      return got.length === want.length && timingSafeEqual(got, want);
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

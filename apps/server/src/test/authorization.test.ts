@@ -12,7 +12,7 @@ import { createProfile } from "../features/local-area/local-area.service.ts";
 import { addPlace } from "../features/local-area/local-places.service.ts";
 import { createStay, updateStay } from "../features/stays/stays.service.ts";
 import { createMessageRule } from "../features/scheduled-messages/message-rules.service.ts";
-import { getStayMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
+import { getStayMessages, planRuleMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
@@ -88,7 +88,11 @@ const PUBLIC_ROUTES = new Set([
   // The stay link's messages page: the same key; its messages belong to the stay (decision 050).
   "GET /s/:token/messages",
   "POST /s/:token/messages",
+  "GET /s/:token/messages/thread", // the page's script reads the stay's conversation
+  "GET /s/:token/messages/events",
   // One-click unsubscribe from a stay's scheduled messages, by the same key (decision 050).
+  "GET /unsubscribe/:key", // the emails' address: the stay id signed with the server's key
+  "POST /unsubscribe/:key",
   "GET /s/:token/unsubscribe",
   "POST /s/:token/unsubscribe",
   "POST /api/sms/status", // Twilio's delivery reports: checked by Twilio's signature, not a session
@@ -258,6 +262,8 @@ async function ownedScheduledMessage(t: Pick<TestApp, "app" | "ctx">, owner: Tes
     texts: { en: { subject: "Owned", body: "Owned" } },
     active: true,
   });
+  // The rule's background planning, run here as its job would.
+  await planRuleMessages(t.ctx, rule.id);
   const timeline = await getStayMessages(t.ctx, owner.accountId, stayId);
   return { ruleId: rule.id, messageId: timeline.items.find((m) => m.ruleId === rule.id)!.id };
 }

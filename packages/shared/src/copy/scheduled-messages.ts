@@ -56,6 +56,8 @@ export const scheduledMessagesCopy = {
     deleted: "Deleted",
     on: "On",
     off: "Off",
+    /** Shown on a rule while its messages are being scheduled for its stays after a save. */
+    scheduling: "Scheduling…",
     detailNames: {
       link: "Stay link",
       propertyTitle: "Property title",

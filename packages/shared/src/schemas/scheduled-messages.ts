@@ -57,6 +57,8 @@ export const MessageRuleDto = z.object({
   active: z.boolean(),
   /** Which suggested rule it began as (null for the host's own). */
   suggestion: text().nullable(),
+  /** Its messages are being planned for the stays in the background (after a save). */
+  scheduling: z.boolean(),
   createdAt: text(),
   updatedAt: text(),
 });

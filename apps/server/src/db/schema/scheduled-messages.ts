@@ -37,6 +37,13 @@ export const messageRules = pgTable(
     texts: jsonb("texts").$type<Record<string, MessageRuleText>>().notNull(),
     active: boolean("active").notNull().default(false),
     suggestion: text("suggestion"),
+    /**
+     * While the rule's messages are being planned in the background (the job "plan-rule-messages", keyed by
+     * the rule): the save that asked for it; null once every stay is planned.
+     */
+    planningSince: timestamp("planning_since", { withTimezone: true }),
+    /** The planning's progress: the last stay id planned (stays are planned in pages by id); null to begin. */
+    planningAfter: uuid("planning_after"),
     ...timestamps,
   },
   (t) => [

@@ -25,6 +25,15 @@ import { guestFileUrl, loadThread, messageFolder, toMessageDto } from "./messagi
 /** The guest's live stream key on this guide (their page hears the host's replies). */
 export const guestStreamKey = (guide: GuestGuide, endUserId: string) => guestKeyOf(guide.id, endUserId);
 
+/**
+ * The live stream key of a stay link's messages page: its stay conversation's (whoever began it, the guest
+ * or a scheduled message); null while the stay has none.
+ */
+export async function stayStreamKey(ctx: AppContext, guide: GuestGuide): Promise<string | null> {
+  const conversation = guide.stayId ? await findStayConversation(ctx.db, guide.stayId) : null;
+  return conversation ? guestKeyOf(guide.id, conversation.endUserId) : null;
+}
+
 /** A guest writes a few messages; a script is held back (per IP, and per guide for many IPs at once). */
 const PER_IP = { max: 10, windowMs: 10 * 60_000 };
 const PER_GUIDE = { max: 120, windowMs: 10 * 60_000 };

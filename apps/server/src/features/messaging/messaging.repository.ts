@@ -323,7 +323,7 @@ export async function insertStayOutboundMessage(
     text: string;
     at: Date;
   },
-): Promise<{ conversationId: string; message: MessageRow }> {
+): Promise<{ conversationId: string; endUserId: string; message: MessageRow }> {
   return db.transaction(async (tx) => {
     await tx
       .insert(conversations)
@@ -344,7 +344,7 @@ export async function insertStayOutboundMessage(
       .update(conversations)
       .set({ latestMessageAt: input.at })
       .where(eq(conversations.stayId, input.stayId))
-      .returning({ id: conversations.id });
+      .returning({ id: conversations.id, endUserId: conversations.endUserId });
     const [message] = await tx
       .insert(conversationMessages)
       .values({
@@ -358,7 +358,7 @@ export async function insertStayOutboundMessage(
         createdAt: input.at,
       })
       .returning();
-    return { conversationId: conversation!.id, message: message! };
+    return { conversationId: conversation!.id, endUserId: conversation!.endUserId, message: message! };
   });
 }
 

@@ -271,7 +271,15 @@ export async function recordStayMessage(
     text: string;
   },
 ): Promise<void> {
-  await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
+  const { conversationId, endUserId, message } = await insertStayOutboundMessage(ctx.db, { ...input, at: ctx.now() });
+  // A stay link's messages page open now shows it at once (its stream is the stay conversation's).
+  await publishMessageEvent(ctx, {
+    type: "outbound",
+    accountId: input.accountId,
+    conversationId,
+    guestKey: guestKeyOf(input.propertyRowId, endUserId),
+    message: toMessageDto(message, [], null, guestFileUrl("")),
+  });
 }
 
 /** The property row of a conversation of the account, or null: the permission hook's property scope (decision 056). */

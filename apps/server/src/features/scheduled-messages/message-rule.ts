@@ -13,6 +13,8 @@ export interface MessageRule {
   channel: MessageRuleRow["channel"];
   texts: Record<string, MessageText>;
   active: boolean;
+  /** Its messages are being planned again after a save (some may still be of the rule before it). */
+  planning: boolean;
 }
 
 /** The rule of a row. */
@@ -27,4 +29,5 @@ export const ruleOf = (row: MessageRuleRow): MessageRule => ({
   channel: row.channel,
   texts: row.texts,
   active: row.active,
+  planning: row.planningSince !== null,
 });

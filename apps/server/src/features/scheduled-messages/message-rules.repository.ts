@@ -37,6 +37,21 @@ export async function findMessageRuleById(db: Db, id: string): Promise<MessageRu
   return row ?? null;
 }
 
+/** The rule, locked until the transaction ends (a page of its planning against a save). */
+export async function lockMessageRule(db: Db, id: string): Promise<MessageRuleRow | null> {
+  const [row] = await db.select().from(messageRules).where(eq(messageRules.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+/** Records a planning page done (`planningAfter`), or the planning finished (both null). */
+export async function setRulePlanning(
+  db: Db,
+  id: string,
+  planning: { planningSince: Date | null; planningAfter: string | null },
+): Promise<void> {
+  await db.update(messageRules).set(planning).where(eq(messageRules.id, id));
+}
+
 /** Inserts rules; a suggestion the account already has is left as it is (two first reads agree). */
 export async function insertMessageRules(db: Db, rows: NewMessageRuleRow[]): Promise<void> {
   if (rows.length === 0) return;

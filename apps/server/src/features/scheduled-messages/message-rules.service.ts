@@ -21,7 +21,7 @@ import {
   type MessageRuleRow,
 } from "./message-rules.repository.ts";
 import { ruleOf, type MessageRule } from "./message-rule.ts";
-import { dropRuleMessages, scheduleRuleMessages } from "./scheduled-messages.service.ts";
+import { dropRuleMessages, queueRulePlanning } from "./scheduled-messages.service.ts";
 
 const s = copy.scheduledMessages.suggestions;
 /** The four suggested rules (item 1 of the issue): inactive, with our text for the host to edit. */
@@ -61,6 +61,7 @@ async function toDto(ctx: AppContext, row: MessageRuleRow): Promise<MessageRuleD
     texts: row.texts,
     active: row.active,
     suggestion: row.suggestion,
+    scheduling: row.planningSince !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -158,7 +159,10 @@ async function checkedFields(ctx: AppContext, accountId: string, input: MessageR
   };
 }
 
-/** A new rule; an active one schedules its message for the stays ahead at once. */
+/**
+ * A new rule; an active one's messages for the stays ahead are planned in the background (the job
+ * "plan-rule-messages"), so the request answers at once.
+ */
 export async function createMessageRule(
   ctx: AppContext,
   accountId: string,
@@ -166,23 +170,40 @@ export async function createMessageRule(
 ): Promise<MessageRuleDto> {
   const fields = await checkedFields(ctx, accountId, input);
   const now = ctx.now();
-  const row = await insertMessageRule(ctx.db, { ...fields, accountId, createdAt: now, updatedAt: now });
-  await scheduleRuleMessages(ctx, ruleOf(row));
+  const row = await insertMessageRule(ctx.db, {
+    ...fields,
+    accountId,
+    ...(fields.active ? { planningSince: now, planningAfter: null } : {}),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (row.planningSince) await queueRulePlanning(ctx, row.id);
   return toDto(ctx, row);
 }
 
-/** Changes a rule: every unsent message of it is scheduled again (or dropped when it is switched off). */
+/**
+ * Changes a rule: every unsent message of it is planned again (or dropped when it is switched off) in the
+ * background, from the first stay; the sender re-decides a message of a rule still being planned.
+ */
 export async function updateRule(
   ctx: AppContext,
   accountId: string,
   id: string,
   input: MessageRuleFields,
 ): Promise<MessageRuleDto> {
-  if (!(await findMessageRule(ctx.db, accountId, id))) throw notFound("message-rule");
+  const before = await findMessageRule(ctx.db, accountId, id);
+  if (!before) throw notFound("message-rule");
   const fields = await checkedFields(ctx, accountId, input);
-  const row = await updateMessageRule(ctx.db, accountId, id, { ...fields, updatedAt: ctx.now() });
+  const now = ctx.now();
+  const row = await updateMessageRule(ctx.db, accountId, id, {
+    ...fields,
+    // Each save its own mark (a planning of an earlier save stops at its next page), even within one ms.
+    planningSince: new Date(Math.max(now.getTime(), (before.planningSince?.getTime() ?? 0) + 1)),
+    planningAfter: null,
+    updatedAt: now,
+  });
   if (!row) throw notFound("message-rule");
-  await scheduleRuleMessages(ctx, ruleOf(row));
+  await queueRulePlanning(ctx, row.id);
   return toDto(ctx, row);
 }
 

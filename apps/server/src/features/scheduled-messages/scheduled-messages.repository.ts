@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { messageRules, scheduledMessageOptOuts, scheduledMessages } from "../../db/schema/scheduled-messages.ts";
 
@@ -62,6 +62,28 @@ export async function deleteUnsentOfRule(db: Db, ruleId: string): Promise<void> 
   await db.delete(scheduledMessages).where(and(eq(scheduledMessages.ruleId, ruleId), UNSENT));
 }
 
+/**
+ * Drops a rule's unsent messages of stays with ids after `afterId` (null: from the first) up to `upToId`
+ * (null: to the last), except those of `keep` (the stays of that page the rule now has a message for).
+ */
+export async function deleteUnsentOfRuleBetween(
+  db: Db,
+  ruleId: string,
+  range: { afterId: string | null; upToId: string | null; keep: string[] },
+): Promise<void> {
+  await db
+    .delete(scheduledMessages)
+    .where(
+      and(
+        eq(scheduledMessages.ruleId, ruleId),
+        UNSENT,
+        range.afterId ? gt(scheduledMessages.stayId, range.afterId) : undefined,
+        range.upToId ? lte(scheduledMessages.stayId, range.upToId) : undefined,
+        range.keep.length ? notInArray(scheduledMessages.stayId, range.keep) : undefined,
+      ),
+    );
+}
+
 /** A claimed message: what the sender needs to send it. */
 export interface ClaimedMessage {
   id: string;
@@ -101,6 +123,18 @@ export async function claimDueMessages(db: Db, now: Date, leaseUntil: Date, limi
     ruleId: r.rule_id,
     attempts: Number(r.attempts),
   }));
+}
+
+/** Puts a claimed message back, re-decided (its rule changed while being planned). */
+export async function unclaimMessage(
+  db: Db,
+  id: string,
+  patch: { dueAt: Date; status: "scheduled" | "skipped"; reason: string | null; updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(scheduledMessages)
+    .set({ ...patch, leaseUntil: null, attempts: sql`greatest(${scheduledMessages.attempts} - 1, 0)` })
+    .where(and(eq(scheduledMessages.id, id), eq(scheduledMessages.status, "sending")));
 }
 
 /** Settles a claimed message (only while it is still this sender's: being sent). */

@@ -29,6 +29,7 @@ import {
   retryScheduledMessage,
   unsubscribeLanguage,
   unsubscribeStay,
+  type UnsubscribeRef,
 } from "./scheduled-messages.service.ts";
 
 const tags = ["scheduled-messages"];
@@ -36,6 +37,7 @@ const RuleParams = z.object({ ruleId: z.uuid() });
 const StayParams = z.object({ stayId: z.uuid() });
 const MessageParams = z.object({ messageId: z.uuid() });
 const TokenParams = z.object({ token: text().min(1).max(100) });
+const KeyParams = z.object({ key: text().min(1).max(100) });
 
 /** Scheduled guest messages (decision 050): the rules, their preview, a stay's timeline, and unsubscribing. */
 export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: AppContext): void {
@@ -178,31 +180,46 @@ export async function registerUnsubscribeRoutes(parent: FastifyInstance, ctx: Ap
           `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Doorstep</title></head><body style="font-family:system-ui,sans-serif;max-width:480px;margin:0 auto;padding:24px;color:#1f2937">${body}</body></html>`,
         );
 
+    const missing = (reply: FastifyReply) =>
+      page(reply, 404, "en", `<p>${escapeHtml(guideLabels("en").stay.inactive)}</p>`);
+    const ask = async (reply: FastifyReply, ref: UnsubscribeRef, ip: string) => {
+      const lang = await unsubscribeLanguage(ctx, ref, ip);
+      if (!lang) return missing(reply);
+      const words = guideLabels(lang).stay;
+      return page(
+        reply,
+        200,
+        lang,
+        `<form method="post"><p>${escapeHtml(words.unsubscribeAsk)}</p><button type="submit" style="font-size:16px;padding:10px 18px">${escapeHtml(words.unsubscribeButton)}</button></form>`,
+      );
+    };
+    const unsubscribe = async (reply: FastifyReply, ref: UnsubscribeRef, ip: string) => {
+      const lang = await unsubscribeLanguage(ctx, ref, ip);
+      if (!lang || !(await unsubscribeStay(ctx, ref, ip))) return missing(reply);
+      return page(reply, 200, lang, `<p role="status">${escapeHtml(guideLabels(lang).stay.unsubscribed)}</p>`);
+    };
+
+    // The emails' address: the stay's id signed with the server's key, so it outlives a "New link".
+    app.get(
+      "/unsubscribe/:key",
+      { config: { public: true }, schema: { hide: true, params: KeyParams } },
+      async (request, reply) => ask(reply, { key: request.params.key }, request.ip),
+    );
+    app.post(
+      "/unsubscribe/:key",
+      { config: { public: true }, schema: { hide: true, params: KeyParams } },
+      async (request, reply) => unsubscribe(reply, { key: request.params.key }, request.ip),
+    );
+    // Emails sent before it pointed at the stay link: they keep working while that link does.
     app.get(
       "/s/:token/unsubscribe",
       { config: { public: true }, schema: { hide: true, params: TokenParams } },
-      async (request, reply) => {
-        const lang = await unsubscribeLanguage(ctx, request.params.token, request.ip);
-        if (!lang) return page(reply, 404, "en", `<p>${escapeHtml(guideLabels("en").stay.inactive)}</p>`);
-        const words = guideLabels(lang).stay;
-        return page(
-          reply,
-          200,
-          lang,
-          `<form method="post"><p>${escapeHtml(words.unsubscribeAsk)}</p><button type="submit" style="font-size:16px;padding:10px 18px">${escapeHtml(words.unsubscribeButton)}</button></form>`,
-        );
-      },
+      async (request, reply) => ask(reply, { token: request.params.token }, request.ip),
     );
-
     app.post(
       "/s/:token/unsubscribe",
       { config: { public: true }, schema: { hide: true, params: TokenParams } },
-      async (request, reply) => {
-        const lang = await unsubscribeLanguage(ctx, request.params.token, request.ip);
-        if (!lang || !(await unsubscribeStay(ctx, request.params.token, request.ip)))
-          return page(reply, 404, "en", `<p>${escapeHtml(guideLabels("en").stay.inactive)}</p>`);
-        return page(reply, 200, lang, `<p role="status">${escapeHtml(guideLabels(lang).stay.unsubscribed)}</p>`);
-      },
+      async (request, reply) => unsubscribe(reply, { token: request.params.token }, request.ip),
     );
 
     // The SMS provider's delivery reports (Twilio's status callback), form-encoded and signed.

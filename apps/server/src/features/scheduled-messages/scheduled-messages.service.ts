@@ -6,9 +6,15 @@ import { getStaysForMessages, pageStaysForMessages, type StayForMessages } from 
 import { findStayByLinkToken } from "../stays/stay-links.service.ts";
 import { getStay, stayPropertyRowId } from "../stays/stays.service.ts";
 import { ruleOf, type MessageRule } from "./message-rule.ts";
-import { findActiveMessageRules } from "./message-rules.repository.ts";
+import {
+  findActiveMessageRules,
+  findMessageRuleById,
+  lockMessageRule,
+  setRulePlanning,
+} from "./message-rules.repository.ts";
 import {
   deleteUnsentOfRule,
+  deleteUnsentOfRuleBetween,
   deleteUnsentOfStays,
   findOptOuts,
   findScheduledMessage,
@@ -16,6 +22,7 @@ import {
   insertOptOut,
   requeueFailedMessage,
   upsertPlannedMessages,
+  unclaimMessage,
   type PlannedMessage,
 } from "./scheduled-messages.repository.ts";
 
@@ -104,38 +111,112 @@ export async function rescheduleStayMessages(ctx: AppContext, stayIds: string[])
   }
 }
 
+/** The background planning of one rule's messages (keyed by the rule), asked for by every save of it. */
+export const PLAN_RULE_JOB = "plan-rule-messages";
+
 /**
- * Schedules a rule's message for every confirmed stay still ahead (after-check-out rules: those that ended
- * within its days), from scratch: its unsent messages are dropped first, so an edited rule's property list
- * or timing holds, and a switched-off rule keeps nothing unsent. Paged by stay, 1000 at a time.
+ * Asks for a saved rule's messages to be planned in the background (its row already says `planningSince`):
+ * the save answers at once, whatever the number of stays.
  */
-export async function scheduleRuleMessages(ctx: AppContext, rule: MessageRule): Promise<number> {
-  await deleteUnsentOfRule(ctx.db, rule.id);
-  if (!rule.active) return 0;
+export async function queueRulePlanning(ctx: AppContext, ruleId: string): Promise<void> {
+  await ctx.jobs.schedule(PLAN_RULE_JOB, { key: ruleId });
+}
+
+/**
+ * One page of a rule's planning, in a transaction holding the rule's row (a save waits for the page, and a
+ * page of an older save finds `planningSince` changed and stops): the rule's message for the next `limit`
+ * confirmed stays still ahead (after-check-out rules: those that ended within its days), its unsent messages
+ * of other stays in that range of ids dropped, the progress recorded. A switched-off rule's unsent messages
+ * are all dropped. Returns the messages planned, or null when the planning is done (or not this job's).
+ */
+async function planRulePage(
+  ctx: AppContext,
+  ruleId: string,
+  since: Date,
+  limit: number,
+): Promise<PlannedMessage[] | null> {
   const now = ctx.now();
-  const back = rule.trigger === "after-check-out" ? (rule.days + 1) * 86_400_000 : 0;
-  let afterId: string | null = null;
-  let count = 0;
-  for (;;) {
-    const stays = await pageStaysForMessages(ctx, rule.accountId, {
+  return ctx.db.transaction(async (db) => {
+    const row = await lockMessageRule(db, ruleId);
+    if (!row || row.planningSince?.getTime() !== since.getTime()) return null;
+    const rule = ruleOf(row);
+    if (!rule.active) {
+      await deleteUnsentOfRule(db, rule.id);
+      await setRulePlanning(db, rule.id, { planningSince: null, planningAfter: null });
+      return null;
+    }
+    const afterId = row.planningAfter;
+    const back = rule.trigger === "after-check-out" ? (rule.days + 1) * 86_400_000 : 0;
+    const stays = await pageStaysForMessages({ db }, rule.accountId, {
       checkOutAfter: new Date(now.getTime() - back),
       propertyRowIds: rule.propertyRowIds,
       afterId,
-      limit: PAGE,
+      limit,
     });
-    if (stays.length === 0) return count;
     const optedOut = await findOptOuts(
-      ctx.db,
+      db,
       stays.map((s) => s.id),
     );
     const planned = stays.flatMap((stay) => planMessage(rule, stay, now, optedOut.has(stay.id)) ?? []);
-    await upsertPlannedMessages(ctx.db, planned, now);
-    sendSoon(ctx, planned, now);
-    count += planned.length;
-    afterId = stays.at(-1)!.id;
-    if (stays.length < PAGE) return count;
-  }
+    const upToId = stays.length === limit ? stays.at(-1)!.id : null;
+    await deleteUnsentOfRuleBetween(db, rule.id, { afterId, upToId, keep: planned.map((p) => p.stayId) });
+    await upsertPlannedMessages(db, planned, now);
+    await setRulePlanning(db, rule.id, { planningSince: upToId ? since : null, planningAfter: upToId });
+    return planned;
+  });
 }
+
+/**
+ * The job "plan-rule-messages" (keyed by the rule): plans a rule's messages from where its planning stopped,
+ * a page of stays at a time, until every stay is planned. Resumable (the progress is on the rule) and
+ * idempotent (each page is an upsert of (stay, rule) rows); a later save starts it again from the first
+ * stay. Until a stay's page is reached its message is as the last planning left it, and the sender re-decides
+ * such a message against the rule as it is now before sending it. Returns the messages planned.
+ */
+export async function planRuleMessages(
+  ctx: AppContext,
+  ruleId: string,
+  /** Stays a page; `pages` stops early (the tests' instance that dies mid-way). */
+  options: { limit?: number; pages?: number } = {},
+): Promise<number> {
+  const { limit = PAGE, pages = Infinity } = options;
+  const row = await getRulePlanning(ctx, ruleId);
+  if (!row?.planningSince) return 0;
+  let count = 0;
+  for (let page = 0; page < pages; page++) {
+    const planned = await planRulePage(ctx, ruleId, row.planningSince, limit);
+    if (!planned) return count;
+    sendSoon(ctx, planned, ctx.now());
+    count += planned.length;
+  }
+  return count;
+}
+
+/**
+ * The sender's check of a message whose rule is still being planned (its row may be of the rule before the
+ * save): what the rule as it is now makes of it; null when the rule no longer applies to the stay.
+ */
+export async function replanClaimedMessage(
+  ctx: AppContext,
+  rule: MessageRule,
+  stayId: string,
+): Promise<PlannedMessage | null> {
+  const [stay] = await getStaysForMessages(ctx, [stayId]);
+  if (!stay) return null;
+  return planMessage(rule, stay, ctx.now(), await hasUnsubscribed(ctx, stayId));
+}
+
+/** Puts back a claimed message the sender re-decided (due later, or skipped). */
+export async function putBackReplanned(ctx: AppContext, id: string, plan: PlannedMessage): Promise<void> {
+  await unclaimMessage(ctx.db, id, {
+    dueAt: plan.dueAt,
+    status: plan.status,
+    reason: plan.reason,
+    updatedAt: ctx.now(),
+  });
+}
+
+const getRulePlanning = (ctx: AppContext, ruleId: string) => findMessageRuleById(ctx.db, ruleId);
 
 /** Drops a rule's unsent messages (it is being deleted). */
 export async function dropRuleMessages(ctx: AppContext, ruleId: string): Promise<void> {
@@ -194,31 +275,52 @@ export async function retryScheduledMessage(ctx: AppContext, accountId: string, 
 }
 
 /**
- * One click on an email's unsubscribe link (or the mail app's List-Unsubscribe-Post): that stay's scheduled
- * messages stop (those ahead are marked skipped). The link is the stay's own link plus "/unsubscribe": the
- * stay link is already the key to the stay (decision 042). False for a token that opens no stay.
+ * The key of a stay's unsubscribe address (`/unsubscribe/{key}`): the stay's id and a MAC of it under the
+ * server's key. Not the stay link, so a "New link" leaves every email's unsubscribe working, and the address
+ * reveals no way into the stay's guide.
  */
-export async function unsubscribeStay(ctx: AppContext, token: string, ip: string): Promise<boolean> {
-  const stay = await stayOfToken(ctx, token, ip);
+export function unsubscribeKeyOf(ctx: AppContext, stayId: string): string {
+  return `${stayId}.${ctx.secrets.sign("unsubscribe", stayId)}`;
+}
+
+/** How an unsubscribe request names its stay: the key above, or (emails sent before it) the stay link's token. */
+export type UnsubscribeRef = { key: string } | { token: string };
+
+/**
+ * One click on an email's unsubscribe link (or the mail app's List-Unsubscribe-Post): that stay's scheduled
+ * messages stop (those ahead are marked skipped). False for a key or token that names no stay.
+ */
+export async function unsubscribeStay(ctx: AppContext, ref: UnsubscribeRef, ip: string): Promise<boolean> {
+  const stay = await stayOfRef(ctx, ref, ip);
   if (!stay) return false;
   await insertOptOut(ctx.db, stay.id, stay.accountId, ctx.now());
   await rescheduleStayMessages(ctx, [stay.id]);
   return true;
 }
 
-/** The stay's language for the unsubscribe page; null for a token that opens no stay. */
-export async function unsubscribeLanguage(ctx: AppContext, token: string, ip: string): Promise<string | null> {
-  return (await stayOfToken(ctx, token, ip))?.guestLanguage ?? null;
+/** The stay's language for the unsubscribe page; null for a key or token that names no stay. */
+export async function unsubscribeLanguage(ctx: AppContext, ref: UnsubscribeRef, ip: string): Promise<string | null> {
+  return (await stayOfRef(ctx, ref, ip))?.guestLanguage ?? null;
 }
 
-async function stayOfToken(ctx: AppContext, token: string, ip: string) {
-  const found = await findStayByLinkToken(ctx, token);
-  if (!found) {
-    // Guesses count against the address, as on the stay's page.
-    await ctx.rateLimiter.consume("stay-link-miss", ip, ctx.config.guide.stayLinkMisses);
-    return null;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function stayOfRef(
+  ctx: AppContext,
+  ref: UnsubscribeRef,
+  ip: string,
+): Promise<{ id: string; accountId: string; guestLanguage: string } | null> {
+  let stay: { id: string; accountId: string; guestLanguage: string } | null = null;
+  if ("key" in ref) {
+    const [stayId = "", mac = ""] = ref.key.split(".");
+    if (UUID.test(stayId) && ctx.secrets.verify("unsubscribe", stayId, mac))
+      stay = (await getStaysForMessages(ctx, [stayId]))[0] ?? null;
+  } else {
+    stay = (await findStayByLinkToken(ctx, ref.token))?.stay ?? null;
   }
-  return found.stay;
+  // Guesses count against the address, as on the stay's page.
+  if (!stay) await ctx.rateLimiter.consume("stay-link-miss", ip, ctx.config.guide.stayLinkMisses);
+  return stay;
 }
 
 /** Whether the stay's guest unsubscribed (the sender checks again before each message). */

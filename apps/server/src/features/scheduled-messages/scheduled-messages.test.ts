@@ -2,6 +2,7 @@ import { copy } from "@doorstep/shared/copy";
 import { fr } from "@doorstep/shared/guide-i18n/fr";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendDueScheduledMessages } from "../../commands/send-scheduled-messages.ts";
+import { PLAN_RULE_JOB, planRuleMessages } from "./scheduled-messages.service.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo } from "../../test/billing-helpers.ts";
 import { buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
@@ -56,10 +57,22 @@ const rule = (extra: object = {}) => ({
   ...extra,
 });
 
+/** Runs the background planning of a saved rule (the job "plan-rule-messages", as a worker would). */
+const plan = (ruleId: string) => planRuleMessages(t.ctx, ruleId);
+
 async function addRule(host: TestUser, body: object) {
   const res = await api(host, "POST", "/api/message-rules", body);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().rule as { id: string };
+  const made = res.json().rule as { id: string };
+  await plan(made.id);
+  return made;
+}
+
+async function putRule(host: TestUser, id: string, body: object) {
+  const res = await api(host, "PUT", `/api/message-rules/${id}`, body);
+  expect(res.statusCode, res.body).toBe(200);
+  await plan(id);
+  return res;
 }
 
 const timeline = async (host: TestUser, stayId: string) => {
@@ -151,7 +164,7 @@ describe("scheduling and sending", () => {
     const list = (await api(host, "GET", "/api/message-rules")).json();
     const booking = list.items[0];
     const guest = newEmail();
-    const saved = await api(host, "PUT", `/api/message-rules/${booking.id}`, {
+    const saved = await putRule(host, booking.id, {
       name: booking.name,
       trigger: "booked",
       texts: {
@@ -170,6 +183,9 @@ describe("scheduling and sending", () => {
     expect(before.items).toMatchObject([
       { ruleName: booking.name, status: "scheduled", dueAt: t.clock.now.toISOString() },
     ]);
+    // No conversation yet: the stay page's live stream has nothing to hear.
+    const stayPath = new URL((await api(host, "GET", `/api/stays/${stay.id}/link`)).json().url).pathname;
+    expect((await t.app.inject({ url: `${stayPath}/messages/events` })).statusCode).toBe(204);
 
     expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 1 });
     expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
@@ -182,10 +198,11 @@ describe("scheduling and sending", () => {
     expect(mail!.text).toContain(fr.stay.unsubscribeLink);
     // The guest answers from the stay link's messages page, which the email links to.
     expect(mail!.text).toContain(`${fr.messaging.entry}: ${link}/messages?lang=fr`);
-    expect(mail!.headers).toMatchObject({
-      "List-Unsubscribe": `<${link}/unsubscribe>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    });
+    // The unsubscribe address is the stay's own (signed), not its link: it survives a new link and opens nothing.
+    const unsubscribeUrl = /<(.+)>/.exec((mail!.headers as Record<string, string>)["List-Unsubscribe"]!)![1]!;
+    expect(unsubscribeUrl).toMatch(new RegExp(`/unsubscribe/${stay.id}\\.[A-Za-z0-9_-]{22}$`));
+    expect(unsubscribeUrl).not.toContain(new URL(link).pathname);
+    expect(mail!.headers).toMatchObject({ "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     const after = await timeline(host, stay.id);
     expect(after.items).toMatchObject([{ status: "sent", sentAt: t.clock.now.toISOString() }]);
 
@@ -195,6 +212,20 @@ describe("scheduling and sending", () => {
     expect(thread.messages).toMatchObject([
       { inbound: false, text: `Votre séjour à Harbour Loft\n\nBonjour Ana : ${link}` },
     ]);
+
+    // The stay link's messages page refreshes the stay's conversation (not the guest's own thread): its script
+    // reads it from the stay link, which holds the scheduled message.
+    const path = new URL(link).pathname;
+    const page = await t.app.inject({ url: `${path}/messages` });
+    expect(page.body).toContain(`data-thread="${path}/messages/thread"`);
+    expect(page.body).toContain(`data-events="${path}/messages/events"`);
+    const live = await t.app.inject({ url: `${path}/messages/thread`, headers: { accept: "application/json" } });
+    expect(live.statusCode, live.body).toBe(200);
+    expect(live.json().messages).toMatchObject([
+      { inbound: false, text: `Votre séjour à Harbour Loft\n\nBonjour Ana : ${link}` },
+    ]);
+    const forgedThread = await t.app.inject({ url: "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/messages/thread" });
+    expect(forgedThread.statusCode).toBe(404);
 
     // An edit of the stay sends nothing again.
     await api(host, "PATCH", `/api/stays/${stay.id}`, { notes: "Late arrival" });
@@ -288,21 +319,86 @@ describe("scheduling and sending", () => {
     const made = await addRule(host, rule());
     const dues = async () => Promise.all(stays.map(async (s) => (await timeline(host, s.id)).items[0]?.dueAt));
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ days: 2, atTime: "09:30" }));
+    await putRule(host, made.id, rule({ days: 2, atTime: "09:30" }));
     expect(await dues()).toEqual([`${day(5)}T09:30:00.000Z`, `${day(18)}T09:30:00.000Z`]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ active: false }));
+    await putRule(host, made.id, rule({ active: false }));
     expect(await dues()).toEqual([undefined, undefined]);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule());
+    await putRule(host, made.id, rule());
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
     // Only for chosen properties: another property's stay gets none.
     const { propertyId: other } = await buildProperty(t.app, host, { title: "Other" });
     const elsewhere = await addStay(host, other, 7, 9, { guestEmail: newEmail() });
     expect((await timeline(host, elsewhere.id)).items).toHaveLength(1);
-    await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ propertyIds: [propertyId] }));
+    await putRule(host, made.id, rule({ propertyIds: [propertyId] }));
     expect((await timeline(host, elsewhere.id)).items).toEqual([]);
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
     await api(host, "DELETE", `/api/message-rules/${made.id}`);
     expect(await dues()).toEqual([undefined, undefined]);
+  });
+
+  it("plans a saved rule in the background, a page at a time, resumably and once; never sends from it switched off", async () => {
+    const { host, propertyId } = await hostWithProperty();
+    const emails = [newEmail(), newEmail(), newEmail()];
+    const stays = [
+      await addStay(host, propertyId, 3, 5, { guestEmail: emails[0] }),
+      await addStay(host, propertyId, 10, 12, { guestEmail: emails[1] }),
+      await addStay(host, propertyId, 20, 22, { guestEmail: emails[2] }),
+    ];
+    // Stays are planned in the order of their ids: how many have their message, not which.
+    const statuses = async () =>
+      (await Promise.all(stays.map(async (s) => (await timeline(host, s.id)).items[0]?.status ?? "none"))).sort();
+    const start = t.clock.now.getTime();
+    const d2 = day(2);
+    const advanceTo = (at: string) => t.clock.advance(Date.parse(at) - t.clock.now.getTime());
+    try {
+      // The save answers at once: nothing planned yet, the rule says so, and its job is queued by the rule.
+      const res = await api(host, "POST", "/api/message-rules", rule());
+      expect(res.statusCode, res.body).toBe(201);
+      const made = res.json().rule as { id: string; scheduling: boolean };
+      expect(made.scheduling).toBe(true);
+      expect(await statuses()).toEqual(["none", "none", "none"]);
+      const queued = (await t.ctx.jobs.list()).filter((j) => j.name === PLAN_RULE_JOB && j.key === made.id);
+      expect(queued.map((j) => j.state)).toEqual(["created"]);
+      // A worker that dies after one page: the next run goes on from there.
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1, pages: 1 })).toBe(1);
+      const listed = async () =>
+        (await api(host, "GET", "/api/message-rules")).json().items.find((r: { id: string }) => r.id === made.id);
+      expect((await listed()).scheduling).toBe(true);
+      // Switched off half-way: the message already planned is never sent, and the planning drops it.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ active: false }));
+      advanceTo(`${d2}T10:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      for (const email of emails) expect(await emailsTo(t.ctx, email!)).toEqual([]);
+      await plan(made.id);
+      expect(await statuses()).toEqual(["none", "none", "none"]);
+      expect((await listed()).scheduling).toBe(false);
+      advanceTo(new Date(start).toISOString());
+      // On again, planned in pages of one over two runs, then once more: each stay has one message.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule());
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1, pages: 2 })).toBe(2);
+      expect(await statuses()).toEqual(["none", "scheduled", "scheduled"]);
+      expect(await planRuleMessages(t.ctx, made.id, { limit: 1 })).toBe(1);
+      expect(await plan(made.id)).toBe(0);
+      expect(await statuses()).toEqual(["scheduled", "scheduled", "scheduled"]);
+      expect((await listed()).scheduling).toBe(false);
+      // Edited to later in the day, and its first message falls due at its old time before the planning
+      // reaches it: the sender decides it against the rule as it is now, and it goes at the new time, once.
+      await api(host, "PUT", `/api/message-rules/${made.id}`, rule({ atTime: "18:00" }));
+      advanceTo(`${d2}T10:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      expect((await timeline(host, stays[0]!.id)).items[0]).toMatchObject({
+        status: "scheduled",
+        dueAt: `${d2}T18:00:00.000Z`,
+      });
+      await plan(made.id);
+      advanceTo(`${d2}T18:01:00.000Z`);
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 1 });
+      expect(await sendDueScheduledMessages(t.ctx)).toMatchObject({ sent: 0 });
+      expect(await emailsTo(t.ctx, emails[0]!)).toHaveLength(1);
+      expect(await emailsTo(t.ctx, emails[1]!)).toEqual([]);
+    } finally {
+      advanceTo(new Date(start).toISOString());
+    }
   });
 
   it("retries a provider's failure with backoff, then fails for the host's Retry", async () => {
@@ -348,6 +444,8 @@ describe("scheduling and sending", () => {
     await sendDueScheduledMessages(t.ctx);
     const [mail] = await emailsTo(t.ctx, email);
     const url = new URL(/<(.+)>/.exec((mail!.headers as Record<string, string>)["List-Unsubscribe"]!)![1]!);
+    // "New link" on the stay: the old email's unsubscribe still works.
+    expect((await api(host, "POST", `/api/stays/${stay.id}/link`)).statusCode).toBe(200);
     const page = await t.app.inject({ url: url.pathname });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain(fr.stay.unsubscribeAsk);
@@ -368,6 +466,14 @@ describe("scheduling and sending", () => {
     ]);
     const forged = await t.app.inject({ method: "POST", url: "/s/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/unsubscribe" });
     expect(forged.statusCode).toBe(404);
+    // Another stay's id with this stay's signature, or a made-up one, unsubscribes nobody.
+    const other = await addStay(host, propertyId, 8, 9, { guestEmail: newEmail() });
+    const mac = url.pathname.split(".")[1]!;
+    for (const key of [`${other.id}.${mac}`, `${other.id}.${"A".repeat(22)}`, other.id]) {
+      const res = await t.app.inject({ method: "POST", url: `/unsubscribe/${key}` });
+      expect(res.statusCode, key).toBe(404);
+    }
+    expect((await timeline(host, other.id)).unsubscribed).toBe(false);
   });
 
   it("schedules the stays a CSV import makes, and moves them when the same file comes back with new dates", async () => {

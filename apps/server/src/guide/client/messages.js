@@ -5,6 +5,9 @@
   "use strict";
   var body = document.body;
   var property = body.getAttribute("data-property");
+  // The guide's page reads the guest's own thread; a stay link's page, the stay's conversation.
+  var threadUrl = body.getAttribute("data-thread") || "/api/guide/" + encodeURIComponent(property) + "/messages";
+  var eventsUrl = body.getAttribute("data-events") || threadUrl + "/events";
   var form = document.querySelector("form[data-compose]");
   var thread = document.querySelector("ol.thread");
   var POLL_MS = 60000;
@@ -80,7 +83,7 @@
 
   function poll() {
     if (document.visibilityState !== "visible") return;
-    fetch("/api/guide/" + encodeURIComponent(property) + "/messages", {
+    fetch(threadUrl, {
       headers: { accept: "application/json" },
       credentials: "same-origin",
     })
@@ -106,7 +109,7 @@
   // not ask again, so the stream is opened again after the first message.
   function connect() {
     if (!window.EventSource || (stream && stream.readyState !== 2)) return;
-    stream = new EventSource("/api/guide/" + encodeURIComponent(property) + "/messages/events");
+    stream = new EventSource(eventsUrl);
     stream.addEventListener("new-message", function (event) {
       var added = add([JSON.parse(event.data)]);
       if (added.length) announce(body.getAttribute("data-new-reply"));

@@ -15,6 +15,8 @@ export function useMessageRules() {
   return useQuery({
     queryKey: rulesKey,
     queryFn: ({ signal }) => apiRequest("/api/message-rules", { schema: MessageRuleListResponse, signal }),
+    // While a saved rule's messages are being scheduled in the background, look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.items.some((r) => r.scheduling) ? 3000 : false),
   });
 }
 

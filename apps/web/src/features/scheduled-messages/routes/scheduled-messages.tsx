@@ -80,6 +80,11 @@ export function ScheduledMessagesPage() {
               <span className={`rule-row__state${rule.active ? " rule-row__state--on" : ""}`}>
                 {rule.active ? c.on : c.off}
               </span>
+              {rule.active && rule.scheduling ? (
+                <span className="rule-row__state" role="status">
+                  {c.scheduling}
+                </span>
+              ) : null}
               <div className="rule-row__actions">
                 <Button
                   variant="secondary"
