@@ -57,6 +57,23 @@ describe("job queue", () => {
     expect((await queue.list()).find((job) => job.id === id)).toMatchObject({ state: "completed", key: "stay-1" });
   });
 
+  it("wakes its own worker for a job due now, rather than waiting for the next poll", async () => {
+    // A second queue on the same database that polls once a minute: only the wake-up can run it in time.
+    const slow = createJobQueue({ sql: database.sql, log, pollMs: 60_000, firstRunDelayMs: 0 });
+    const woke: string[] = [];
+    slow.define("send-now", async (_data, job) => void woke.push(job.key));
+    await slow.start();
+    try {
+      // pg-boss's first poll at start may find nothing; the job is queued after it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await slow.schedule("send-now", { key: "booking" });
+      // Within waitFor's 5 s, against a 60 s poll.
+      await waitFor(() => expect(woke).toHaveLength(1));
+    } finally {
+      await slow.stop();
+    }
+  });
+
   it("moves a job scheduled again with its key, and cancels one by its key", async () => {
     const first = await queue.schedule("remind-guest", { key: "stay-2", runAt: new Date(Date.now() + 3_600_000) });
     const moved = await queue.schedule("remind-guest", {

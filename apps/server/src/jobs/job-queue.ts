@@ -93,6 +93,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let opened: Promise<PgBoss> | null = null;
   let started = false;
   let stopped = false;
+  /** This instance's pg-boss worker per name, once started: a job due now wakes it (no wait for its poll). */
+  const workers = new Map<string, string>();
 
   const boss = new PgBoss({
     db: { executeSql: (text, values) => sql.executeSql(text, values) },
@@ -151,6 +153,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return boss.send(name, request.data ?? {}, { singletonKey: key, startAfter: request.runAt, db: tx });
     });
     if (!id) throw new Error(`job "${name}" with key "${key}" was not queued`);
+    // Due now and this instance works on it: wake its worker rather than wait up to `pollMs` (10 s on
+    // PGlite) — a guest's booking email goes in a moment. Other instances still find it at their own poll.
+    const worker = workers.get(name);
+    if (worker && !stopped && (!request.runAt || request.runAt.getTime() <= Date.now())) boss.notifyWorker(worker);
     return id;
   };
 
@@ -211,7 +217,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       started = true;
       await open();
       for (const [name, { handler }] of handlers) {
-        await boss.work(
+        const worker = await boss.work(
           name,
           { pollingIntervalSeconds: pollMs / 1000, batchSize: 1, includeMetadata: true },
           async ([job]) => {
@@ -227,6 +233,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             }
           },
         );
+        workers.set(name, worker);
       }
       for (const [name, everyMs] of recurring) offerRecurring(name, everyMs);
     },
