@@ -188,8 +188,8 @@ export async function markMessagesRead(
 }
 
 /** MSG-18: the header badge. */
-export function getUnreadCount(ctx: AppContext, accountId: string): Promise<number> {
-  return countUnread(ctx.db, accountId);
+export function getUnreadCount(ctx: AppContext, accountId: string, scope?: readonly string[] | null): Promise<number> {
+  return countUnread(ctx.db, accountId, scope);
 }
 
 /**
