@@ -17,7 +17,9 @@ export function getSignedInUser(ctx: AppContext, userId: string): Promise<UserDt
 export async function getMe(ctx: AppContext, caller: Caller): Promise<MeResponse> {
   const user = await getSignedInUser(ctx, caller.userId);
   // The badge shows only while messaging is active (HOME-16), so only then is it counted.
-  const unreadMessageCount = user.messagingActive ? await getUnreadCount(ctx, caller.accountId) : 0;
-  const store = await getStoreBadge(ctx, caller.accountId);
+  const unreadMessageCount = user.messagingActive
+    ? await getUnreadCount(ctx, caller.accountId, caller.propertyScope)
+    : 0;
+  const store = await getStoreBadge(ctx, caller.accountId, caller.propertyScope);
   return { user, unreadMessageCount, pendingOrderCount: store.pendingOrderCount, storeActive: store.storeActive };
 }

@@ -15,6 +15,7 @@ import { createMessageRule } from "../features/scheduled-messages/message-rules.
 import { getStayMessages, planRuleMessages } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { addStayFeed } from "../features/stay-feeds/stay-feeds.service.ts";
 import { referralRewards, rewardPayouts } from "../db/schema/referrals.ts";
+import { stayFeeds } from "../db/schema/stay-feeds.ts";
 import { bearer, createKeyFor, registerKeyProbe } from "./api-key-probe.ts";
 import { createOfferFor, LATE_CHECK_OUT, orderFromLink, stayWithToken } from "./store-helpers.ts";
 import { createTestApp, type TestApp } from "./app.ts";
@@ -1101,5 +1102,43 @@ describe("role matrix (decision 056)", () => {
     expect(stays.every((s: { propertyId: string }) => s.propertyId === mine)).toBe(true);
     const all = (await t.as(owner, "GET", "/api/stays?tab=upcoming")).json().items;
     expect(all.length).toBeGreaterThan(0);
+
+    // The counts and panels hold only its property too: the stays tile, the Today panel (with the calendar feeds
+    // that fail), the unread and pending-order badges, the orders list and the revenue (decision 056).
+    const day = (n: number) => new Date(t.ctx.now().getTime() + n * 86_400_000).toISOString().slice(0, 10);
+    await createStay(t.ctx, owner.accountId, {
+      propertyId: other,
+      guestFirstName: "Today",
+      guestLastName: "Guest",
+      adults: 1,
+      children: 0,
+      checkInDate: day(0),
+      checkOutDate: day(1),
+    });
+    await OWNED_ID_FIXTURES.orderId!(t, owner);
+    await t.ctx.db.update(stayFeeds).set({ lastErrorCode: "FEED_UNREACHABLE" });
+    const ownerSummary = (await t.as(owner, "GET", "/api/stays/summary")).json();
+    expect(ownerSummary.upcoming).toBeGreaterThan(0);
+    expect((await t.as(limited, "GET", "/api/stays/summary")).json()).toEqual({
+      upcoming: 0,
+      arrivingToday: 0,
+      departingToday: 0,
+    });
+    const ownerToday = (await t.as(owner, "GET", "/api/stays/today")).json();
+    expect(ownerToday.arrivals.length + ownerToday.departures.length).toBeGreaterThan(0);
+    expect(ownerToday.feedErrors.length).toBeGreaterThan(0);
+    expect((await t.as(limited, "GET", "/api/stays/today")).json()).toEqual({
+      arrivals: [],
+      departures: [],
+      feedErrors: [],
+    });
+    const ownerMe = (await t.as(owner, "GET", "/api/me")).json();
+    expect(ownerMe.unreadMessageCount).toBeGreaterThan(0);
+    expect(ownerMe.pendingOrderCount).toBeGreaterThan(0);
+    const limitedMe = (await t.as(limited, "GET", "/api/me")).json();
+    expect([limitedMe.unreadMessageCount, limitedMe.pendingOrderCount]).toEqual([0, 0]);
+    expect((await t.as(owner, "GET", "/api/orders")).json().orders.length).toBeGreaterThan(0);
+    expect((await t.as(limited, "GET", "/api/orders")).json()).toEqual({ orders: [], pendingCount: 0 });
+    expect((await t.as(limited, "GET", "/api/orders/revenue")).json().rows).toEqual([]);
   });
 });

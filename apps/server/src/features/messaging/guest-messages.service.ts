@@ -105,6 +105,7 @@ export async function sendGuestMessage(
     type: "inbound",
     accountId: guide.accountId,
     conversationId: saved.conversation.id,
+    propertyId: saved.conversation.propertyId,
     unreadCount: await countUnread(ctx.db, guide.accountId),
   });
   return toMessageDto(saved.message, files, null, guestFileUrl(guide.propertyId));

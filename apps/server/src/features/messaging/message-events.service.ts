@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { MessageDto } from "@doorstep/shared/schemas/messaging";
 import type { AppContext } from "../../app-context.ts";
+import { countUnread } from "./messaging.repository.ts";
 
 /**
  * Live messaging events (MSG-15/16, IMPL-28): server-sent events to the signed-in host's
@@ -18,12 +19,20 @@ export const MAX_STREAMS_PER_OWNER = 5;
 const SUBSCRIBE_WAIT_MS = 2_000;
 
 export type MessageEvent =
-  | { type: "inbound"; accountId: string; conversationId: string; unreadCount: number }
+  | {
+      type: "inbound";
+      accountId: string;
+      conversationId: string;
+      /** The conversation's property row (a limited member's stream hears only theirs, decision 056). */
+      propertyId?: string;
+      unreadCount: number;
+    }
   | { type: "read"; accountId: string; unreadCount: number }
   | {
       type: "outbound";
       accountId: string;
       conversationId: string;
+      propertyId?: string;
       /** The guest's side: their page on this guide hears the reply. */
       guestKey: string;
       message: MessageDto;
@@ -33,7 +42,15 @@ export type MessageEvent =
 
 export interface EventStream {
   /** Who may hear what: the host's account, or one guest on one guide. */
-  owner: { kind: "host"; accountId: string; sessionId: string } | { kind: "guest"; guestKey: string };
+  owner:
+    | {
+        kind: "host";
+        accountId: string;
+        sessionId: string;
+        /** A member limited to chosen properties (decision 056): only their conversations' events. */
+        propertyScope?: readonly string[] | null;
+      }
+    | { kind: "guest"; guestKey: string };
   raw: ServerResponse;
   nextId: number;
   heartbeat: NodeJS.Timeout;
@@ -53,9 +70,13 @@ function write(stream: EventStream, event: string, data: unknown): void {
   stream.raw.write(`id: ${stream.nextId}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
-function deliver(hub: Hub, event: MessageEvent): void {
+function deliver(ctx: AppContext, hub: Hub, event: MessageEvent): void {
   for (const stream of hub.streams) {
     const owner = stream.owner;
+    if (owner.kind === "host" && owner.propertyScope && owner.accountId === event.accountId) {
+      deliverScoped(ctx, stream, owner.propertyScope, event);
+      continue;
+    }
     if (event.type === "order-request") {
       if (owner.kind === "host" && owner.accountId === event.accountId)
         write(stream, "new-order", { orderId: event.orderId, title: event.title, pendingCount: event.pendingCount });
@@ -68,6 +89,24 @@ function deliver(hub: Hub, event: MessageEvent): void {
   }
 }
 
+/**
+ * A limited member's stream (decision 056): messages of their properties only, and the unread count recounted
+ * over those (the event's count is the account's). Store requests are left out: their count is the account's
+ * too, and the Orders list shows theirs when it loads.
+ */
+function deliverScoped(ctx: AppContext, stream: EventStream, scope: readonly string[], event: MessageEvent): void {
+  if (event.type === "order-request") return;
+  if (event.type !== "read") {
+    if (!event.propertyId || !scope.includes(event.propertyId)) return;
+    write(stream, "new-message", { conversationId: event.conversationId });
+  }
+  if (event.type === "outbound") return;
+  void countUnread(ctx.db, event.accountId, scope).then(
+    (unreadMessageCount) => stream.raw.writableEnded || write(stream, "unread-count", { unreadMessageCount }),
+    (err: unknown) => ctx.log.warn({ err }, "a member's unread count could not be sent"),
+  );
+}
+
 function hubOf(ctx: AppContext): Hub {
   let hub = hubs.get(ctx);
   if (!hub) {
@@ -75,7 +114,7 @@ function hubOf(ctx: AppContext): Hub {
     const made: Hub = { streams, unsubscribe: () => undefined };
     made.unsubscribe = ctx.broadcast.subscribe(MESSAGE_EVENTS_CHANNEL, (raw) => {
       try {
-        deliver(made, JSON.parse(raw) as MessageEvent);
+        deliver(ctx, made, JSON.parse(raw) as MessageEvent);
       } catch (err) {
         ctx.log.warn({ err }, "a messaging event could not be delivered");
       }

@@ -4,7 +4,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../../app.ts";
 import { addSameOrigin, createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
+import { buildMember, buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
+import { propertyRowOf } from "../properties/property.service.ts";
 import { countEventStreams, HEARTBEAT_MS, MAX_STREAMS_PER_OWNER } from "./message-events.service.ts";
 
 interface Received {
@@ -109,6 +110,30 @@ describe("live messaging events (MSG-15/16)", () => {
   });
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
+
+  it("tells a member limited to one property only of its messages, with its own unread count (decision 056)", async () => {
+    const { host, propertyId: mine } = await messagingHost(t.app, t);
+    const other = (await buildProperty(t.app, host)).propertyId;
+    await t.app.inject({
+      method: "PATCH",
+      url: `/api/properties/${other}`,
+      headers: { cookie: host.cookie },
+      payload: { inboundMessagingActive: true },
+    });
+    const mineRow = (await propertyRowOf(t.ctx, host.accountId, mine))!.id;
+    const member = await buildMember(t.ctx, host, "editor", [mineRow]);
+    const stream = listen(base, "/api/events", member.cookie);
+    await stream.opened;
+    await stream.waitFor((e) => e.event === "unread-count");
+    await guestWrites(t.app, other, "Not theirs");
+    await guestWrites(t.app, mine, "Theirs");
+    await stream.waitFor(
+      (e) => e.event === "unread-count" && (e.data as { unreadMessageCount: number }).unreadMessageCount === 1,
+    );
+    expect(stream.events.filter((e) => e.event === "new-message")).toHaveLength(1);
+    expect(stream.events.map((e) => e.data)).not.toContainEqual({ unreadMessageCount: 2 });
+    stream.close();
+  });
 
   it("tells the host's open dashboard of a guest's message and the unread count, and the guest's open page of the reply", async () => {
     const { host, propertyId } = await messagingHost(t.app, t);

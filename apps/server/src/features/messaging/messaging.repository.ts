@@ -241,7 +241,7 @@ export async function markInboundRead(db: Db, accountId: string, conversationId:
 }
 
 /** MSG-18: inbound messages not yet read in the account's conversations. */
-export async function countUnread(db: Db, accountId: string): Promise<number> {
+export async function countUnread(db: Db, accountId: string, scope?: readonly string[] | null): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(conversationMessages)
@@ -249,6 +249,16 @@ export async function countUnread(db: Db, accountId: string): Promise<number> {
       and(
         eq(conversationMessages.accountId, accountId),
         sql`${conversationMessages.inbound} and not ${conversationMessages.readByRecipient}`,
+        // A member limited to chosen properties counts only their conversations (decision 056).
+        scope
+          ? inArray(
+              conversationMessages.conversationId,
+              db
+                .select({ id: conversations.id })
+                .from(conversations)
+                .where(and(eq(conversations.accountId, accountId), inArray(conversations.propertyId, [...scope]))),
+            )
+          : undefined,
       ),
     );
   return Number(row?.n ?? 0);

@@ -153,12 +153,17 @@ export function registerMessagingRoutes(parent: FastifyInstance, ctx: AppContext
       const caller = requireCaller(request);
       const token = readToken(request);
       await listenForMessageEvents(ctx);
-      const unreadMessageCount = await getUnreadCount(ctx, caller.accountId);
+      const unreadMessageCount = await getUnreadCount(ctx, caller.accountId, caller.propertyScope);
       reply.hijack();
       openEventStream(
         ctx,
         reply.raw,
-        { kind: "host", accountId: caller.accountId, sessionId: caller.sessionId },
+        {
+          kind: "host",
+          accountId: caller.accountId,
+          sessionId: caller.sessionId,
+          propertyScope: caller.propertyScope,
+        },
         // A (re)connection starts from the state now: events missed while away are not replayed, the count is.
         { event: "unread-count", data: { unreadMessageCount } },
         // A session ended by logout, a new password or expiry closes its streams at the next heartbeat.

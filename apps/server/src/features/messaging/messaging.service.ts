@@ -188,8 +188,8 @@ export async function markMessagesRead(
 }
 
 /** MSG-18: the header badge. */
-export function getUnreadCount(ctx: AppContext, accountId: string): Promise<number> {
-  return countUnread(ctx.db, accountId);
+export function getUnreadCount(ctx: AppContext, accountId: string, scope?: readonly string[] | null): Promise<number> {
+  return countUnread(ctx.db, accountId, scope);
 }
 
 /**
@@ -237,6 +237,7 @@ export async function replyToConversation(
     type: "outbound",
     accountId: caller.accountId,
     conversationId: id,
+    propertyId: row.conversation.propertyId,
     guestKey: guestKeyOf(row.conversation.propertyId, row.conversation.endUserId),
     message: toMessageDto(message, saved, hostName, guestFileUrl(row.propertyId)),
   });
@@ -277,6 +278,7 @@ export async function recordStayMessage(
     type: "outbound",
     accountId: input.accountId,
     conversationId,
+    propertyId: input.propertyRowId,
     guestKey: guestKeyOf(input.propertyRowId, endUserId),
     message: toMessageDto(message, [], null, guestFileUrl("")),
   });

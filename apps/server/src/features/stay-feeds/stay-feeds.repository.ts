@@ -32,11 +32,22 @@ export async function insertStayFeed(db: Db, row: NewStayFeedRow): Promise<StayF
 }
 
 /** The account's feeds whose last read failed, oldest failure first (`limit` of them). */
-export function findFailingFeeds(db: Db, accountId: string, limit: number): Promise<StayFeedRow[]> {
+export function findFailingFeeds(
+  db: Db,
+  accountId: string,
+  limit: number,
+  scope?: readonly string[] | null,
+): Promise<StayFeedRow[]> {
   return db
     .select()
     .from(stayFeeds)
-    .where(and(eq(stayFeeds.accountId, accountId), sql`${stayFeeds.lastErrorCode} is not null`))
+    .where(
+      and(
+        eq(stayFeeds.accountId, accountId),
+        scope ? inArray(stayFeeds.propertyId, [...scope]) : undefined,
+        sql`${stayFeeds.lastErrorCode} is not null`,
+      ),
+    )
     .orderBy(asc(stayFeeds.createdAt), asc(stayFeeds.id))
     .limit(limit);
 }

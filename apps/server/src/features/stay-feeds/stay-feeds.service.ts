@@ -74,8 +74,9 @@ export async function listFailingStayFeeds(
   ctx: AppContext,
   accountId: string,
   limit: number,
+  scope?: readonly string[] | null,
 ): Promise<FailingStayFeed[]> {
-  const rows = await findFailingFeeds(ctx.db, accountId, limit);
+  const rows = await findFailingFeeds(ctx.db, accountId, limit, scope);
   const properties = new Map<string, Awaited<ReturnType<typeof getStayProperty>>>();
   for (const id of new Set(rows.map((r) => r.propertyId)))
     properties.set(id, await getStayProperty(ctx, accountId, { id }));

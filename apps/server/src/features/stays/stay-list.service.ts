@@ -83,6 +83,10 @@ export async function staysInRange(
 }
 
 /** The dashboard tile: confirmed stays still ahead, and those arriving and leaving today where each property is. */
-export function staySummary(ctx: AppContext, accountId: string): Promise<StaySummaryResponse> {
-  return countStaySummary(ctx.db, accountId, ctx.now());
+export function staySummary(
+  ctx: AppContext,
+  accountId: string,
+  scope?: readonly string[] | null,
+): Promise<StaySummaryResponse> {
+  return countStaySummary(ctx.db, accountId, ctx.now(), scope);
 }

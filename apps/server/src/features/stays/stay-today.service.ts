@@ -14,10 +14,14 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_40
  * The home's Today panel: arrivals and departures today and tomorrow, each day read on its property's own
  * clock (a host with flats in Lisbon and New York sees each one's today). At most STAY_TODAY_MAX of each.
  */
-export async function staysToday(ctx: AppContext, accountId: string): Promise<Omit<StayTodayResponse, "feedErrors">> {
+export async function staysToday(
+  ctx: AppContext,
+  accountId: string,
+  scope?: readonly string[] | null,
+): Promise<Omit<StayTodayResponse, "feedErrors">> {
   const now = ctx.now();
   // Twice the cap: one stay can be both a departure and an arrival within the two days.
-  const rows = await listStaysAroundToday(ctx.db, accountId, now, STAY_TODAY_MAX * 2);
+  const rows = await listStaysAroundToday(ctx.db, accountId, now, STAY_TODAY_MAX * 2, scope);
   const arrivals: StayTodayItem[] = [];
   const departures: { at: number; item: StayTodayItem }[] = [];
   for (const row of rows) {

@@ -172,7 +172,7 @@ export async function listStayViewsInRange(
 }
 
 /** The dashboard tile's counts: confirmed stays still ahead, and those arriving and leaving on `today` where each property is. */
-export async function countStaySummary(db: Db, accountId: string, now: Date) {
+export async function countStaySummary(db: Db, accountId: string, now: Date, scope?: readonly string[] | null) {
   const property = stayPropertiesOf(db);
   const localToday = sql`(${now.toISOString()}::timestamptz at time zone ${property.timeZone})::date`;
   const [row] = await db
@@ -186,6 +186,7 @@ export async function countStaySummary(db: Db, accountId: string, now: Date) {
     .where(
       and(
         eq(stays.accountId, accountId),
+        scope ? inArray(stays.propertyId, [...scope]) : undefined,
         eq(stays.status, "confirmed"),
         // Today's departures may be behind us; nothing before yesterday's can count.
         gt(stays.checkOutAt, new Date(now.getTime() - 2 * 86_400_000)),
@@ -198,7 +199,13 @@ export async function countStaySummary(db: Db, accountId: string, now: Date) {
  * Confirmed stays that arrive or leave on the property's own today or tomorrow (`now` read on each property's
  * clock), by check-in: the home's Today panel. The instant bounds keep it an index range.
  */
-export async function listStaysAroundToday(db: Db, accountId: string, now: Date, limit: number): Promise<StayView[]> {
+export async function listStaysAroundToday(
+  db: Db,
+  accountId: string,
+  now: Date,
+  limit: number,
+  scope?: readonly string[] | null,
+): Promise<StayView[]> {
   const property = stayPropertiesOf(db);
   const localToday = sql`(${now.toISOString()}::timestamptz at time zone ${property.timeZone})::date`;
   const days = sql`(${localToday}, ${localToday} + 1)`;
@@ -215,6 +222,7 @@ export async function listStaysAroundToday(db: Db, accountId: string, now: Date,
     .where(
       and(
         eq(stays.accountId, accountId),
+        scope ? inArray(stays.propertyId, [...scope]) : undefined,
         eq(stays.status, "confirmed"),
         gt(stays.checkOutAt, new Date(now.getTime() - 2 * 86_400_000)),
         lt(stays.checkInAt, new Date(now.getTime() + 3 * 86_400_000)),

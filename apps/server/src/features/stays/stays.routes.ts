@@ -101,7 +101,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
       config: { permission: "properties:read" },
       schema: { tags, summary: "The dashboard's stays tile", response: { 200: StaySummaryResponse } },
     },
-    async (request) => staySummary(ctx, accountOf(request)),
+    async (request) => staySummary(ctx, accountOf(request), request.caller?.propertyScope),
   );
 
   app.get(
@@ -115,7 +115,7 @@ export function registerStayRoutes(parent: FastifyInstance, ctx: AppContext): vo
         response: { 200: StayTodayResponse },
       },
     },
-    async (request) => getToday(ctx, accountOf(request)),
+    async (request) => getToday(ctx, accountOf(request), request.caller?.propertyScope),
   );
 
   app.get(

@@ -60,10 +60,10 @@ export function orderPropertyRowId(ctx: AppContext, accountId: string, id: strin
 }
 
 export async function listHostOrders(ctx: AppContext, caller: Caller): Promise<OrderListResponse> {
-  const rows = await listOrders(ctx.db, caller.accountId, ORDERS_PAGE);
+  const rows = await listOrders(ctx.db, caller.accountId, ORDERS_PAGE, caller.propertyScope);
   const orders: OrderDto[] = [];
   for (const row of rows) orders.push(await toOrderDto(ctx, row));
-  return { orders, pendingCount: await countPendingOrders(ctx.db, caller.accountId) };
+  return { orders, pendingCount: await countPendingOrders(ctx.db, caller.accountId, caller.propertyScope) };
 }
 
 async function ownedOrder(ctx: AppContext, caller: Caller, orderId: string): Promise<OrderRow> {
@@ -203,7 +203,7 @@ export async function refundOrder(
 
 /** The Revenue view: per month and offer, paid less refunded. */
 export async function getRevenue(ctx: AppContext, caller: Caller): Promise<RevenueResponse> {
-  return { rows: await revenueRows(ctx.db, caller.accountId) };
+  return { rows: await revenueRows(ctx.db, caller.accountId, caller.propertyScope) };
 }
 
 const csvCell = (v: string | number) => {
@@ -227,9 +227,10 @@ export async function revenueCsv(ctx: AppContext, caller: Caller): Promise<strin
 export async function getStoreBadge(
   ctx: AppContext,
   accountId: string,
+  scope?: readonly string[] | null,
 ): Promise<{ pendingOrderCount: number; storeActive: boolean }> {
   const [pendingOrderCount, storeActive] = await Promise.all([
-    countPendingOrders(ctx.db, accountId),
+    countPendingOrders(ctx.db, accountId, scope),
     hasOffers(ctx.db, accountId),
   ]);
   return { pendingOrderCount, storeActive };

@@ -160,11 +160,19 @@ export async function moveSavedOrder(db: Db, id: string, patch: OrderPatch): Pro
   return row ?? null;
 }
 
-export function listOrders(db: Db, accountId: string, limit: number): Promise<OrderRow[]> {
+/** A member's property scope (decision 056): only orders of those properties. */
+const inScope = (scope?: readonly string[] | null) => (scope ? inArray(storeOrders.propertyId, [...scope]) : undefined);
+
+export function listOrders(
+  db: Db,
+  accountId: string,
+  limit: number,
+  scope?: readonly string[] | null,
+): Promise<OrderRow[]> {
   return db
     .select()
     .from(storeOrders)
-    .where(eq(storeOrders.accountId, accountId))
+    .where(and(eq(storeOrders.accountId, accountId), inScope(scope)))
     .orderBy(sql`case when ${storeOrders.status} = 'pending' then 0 else 1 end`, desc(storeOrders.createdAt))
     .limit(limit);
 }
@@ -181,16 +189,16 @@ export function listPendingOrdersOfStays(db: Db, stayIds: string[]): Promise<Ord
     .where(and(inArray(storeOrders.stayId, stayIds), eq(storeOrders.status, "pending")));
 }
 
-export async function countPendingOrders(db: Db, accountId: string): Promise<number> {
+export async function countPendingOrders(db: Db, accountId: string, scope?: readonly string[] | null): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(storeOrders)
-    .where(and(eq(storeOrders.accountId, accountId), eq(storeOrders.status, "pending")));
+    .where(and(eq(storeOrders.accountId, accountId), inScope(scope), eq(storeOrders.status, "pending")));
   return row?.n ?? 0;
 }
 
 /** Captured orders less refunds, per month (the account's UTC months) and offer. */
-export function revenueRows(db: Db, accountId: string) {
+export function revenueRows(db: Db, accountId: string, scope?: readonly string[] | null) {
   const month = sql<string>`to_char(${storeOrders.capturedAt} at time zone 'UTC', 'YYYY-MM')`;
   return db
     .select({
@@ -202,7 +210,7 @@ export function revenueRows(db: Db, accountId: string) {
       amount: sql<number>`sum(${storeOrders.amount} - ${storeOrders.refundedAmount})::int`,
     })
     .from(storeOrders)
-    .where(and(eq(storeOrders.accountId, accountId), sql`${storeOrders.capturedAt} is not null`))
+    .where(and(eq(storeOrders.accountId, accountId), inScope(scope), sql`${storeOrders.capturedAt} is not null`))
     .groupBy(month, storeOrders.offerId, storeOrders.currency)
     .orderBy(desc(month), asc(sql`max(${storeOrders.title})`));
 }

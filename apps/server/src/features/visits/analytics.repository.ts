@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { guideVisitAccountDays, guideVisitDays, type VISIT_SOURCES } from "../../db/schema/visits.ts";
 import { accountAnalyticsRawSinceOf } from "../users/account-analytics.service.ts";
@@ -22,7 +22,23 @@ export async function sumRollup(
   propertyId: string | null,
   from: string,
   to: string,
+  scope?: readonly string[] | null,
 ): Promise<RollupRow[]> {
+  if (!propertyId && scope) {
+    // A member limited to chosen properties (decision 056): their properties' rollups summed, a session that
+    // opened two of their guides counting once for each.
+    const t = guideVisitDays;
+    return db
+      .select({
+        day: t.day,
+        deviceType: t.deviceType,
+        source: t.source,
+        sessions: sql<number>`sum(${t.sessions})::int`,
+      })
+      .from(t)
+      .where(and(eq(t.accountId, accountId), inArray(t.propertyId, [...scope]), gte(t.day, from), lte(t.day, to)))
+      .groupBy(t.day, t.deviceType, t.source);
+  }
   if (!propertyId) {
     const t = guideVisitAccountDays;
     return db

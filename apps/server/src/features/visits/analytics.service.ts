@@ -7,7 +7,7 @@ import type {
   VisitCounts,
 } from "@doorstep/shared/schemas/analytics";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { getOwnedProperty } from "../properties/property.service.ts";
+import { getOwnedProperty, getPropertyWeblinks } from "../properties/property.service.ts";
 import { getFirstPropertyCreatedAt, listPropertyChoices } from "../properties/property-choices.service.ts";
 import type { Db } from "../../db/client.ts";
 import {
@@ -40,7 +40,7 @@ export async function getVisitsView(
   const property = query.propertyId ? await getOwnedProperty(ctx, caller, query.propertyId) : null;
   const previous = previousRange(query.from, query.to);
   const [rows, timeZone] = await Promise.all([
-    sumRollup(ctx.db, caller.accountId, property?.id ?? null, previous.from, query.to),
+    sumRollup(ctx.db, caller.accountId, property?.id ?? null, previous.from, query.to, caller.propertyScope),
     getAccountTimeZone(ctx, caller.accountId),
   ]);
   const byDay = new Map(eachDay(query.from, query.to).map((day) => [day, zero()]));
@@ -66,11 +66,14 @@ export async function getVisitsView(
 
 /** What the analytics page offers (ANL-01/02, OPEN-54): the months since the first property, the properties. */
 export async function getAnalyticsOptions(ctx: AppContext, caller: Caller): Promise<AnalyticsOptionsResponse> {
-  const [timeZone, first, properties] = await Promise.all([
+  const [timeZone, first, choices, scoped] = await Promise.all([
     getAccountTimeZone(ctx, caller.accountId),
     getFirstPropertyCreatedAt(ctx, caller.accountId),
     listPropertyChoices(ctx, caller.accountId),
+    caller.propertyScope ? getPropertyWeblinks(ctx, [...caller.propertyScope]) : null,
   ]);
+  // A member limited to chosen properties picks among theirs only (decision 056).
+  const properties = scoped ? choices.filter((p) => scoped.includes(p.propertyId)) : choices;
   const today = dayInZone(ctx.now(), timeZone ?? "UTC");
   const thisMonth = today.slice(0, 7);
   const firstDay = first ? dayInZone(first, timeZone ?? "UTC") : today;

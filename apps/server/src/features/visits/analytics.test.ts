@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { properties } from "../../db/schema/properties.ts";
 import { guideVisitAccountDays, guideVisitDays } from "../../db/schema/visits.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { buildMember, buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import { propertyRowOf } from "../properties/property.service.ts";
 import { rebuildRollup } from "./analytics.repository.ts";
 import { flushVisits } from "./visits.service.ts";
 
@@ -149,6 +150,24 @@ describe("GET /api/analytics/visits (ANL-03/04/06/08, OPEN-54)", () => {
     expect(
       (await get(stranger, "/api/analytics/visits?from=2026-07-10&to=2026-07-11&propertyId=nope")).statusCode,
     ).toBe(404);
+  });
+
+  it("shows a member limited to one property only that property's figures, without a property too (decision 056)", async () => {
+    const bRow = (await propertyRowOf(t.ctx, owner.accountId, b))!.id;
+    const member = await buildMember(t.ctx, owner, "viewer", [bRow]);
+    const all = (await get(member, "/api/analytics/visits?from=2026-07-08&to=2026-07-11")).json();
+    expect(all.totals).toEqual(counts({ desktop: 1 }));
+    expect(all.days.find((d: { day: string }) => d.day === "2026-07-10")).toEqual({
+      day: "2026-07-10",
+      ...counts({ desktop: 1 }),
+    });
+    const sections = (await get(member, "/api/analytics/sections?from=2026-07-08&to=2026-07-11")).json();
+    expect(sections.sessions).toBe(1);
+    const options = (await get(member, "/api/analytics/options")).json();
+    expect(options.properties.map((p: { propertyId: string }) => p.propertyId)).toEqual([b]);
+    expect((await get(member, `/api/analytics/visits?from=2026-07-10&to=2026-07-11&propertyId=${a}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it("refuses impossible dates, reversed ranges and ranges over a year with a clear message", async () => {

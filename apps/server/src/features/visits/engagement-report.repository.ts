@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { guideEngagementAccountDays, guideEngagementDays } from "../../db/schema/visits.ts";
 
@@ -18,8 +18,9 @@ export async function sumSectionsAndLanguages(
   propertyRowId: string | null,
   from: string,
   to: string,
+  scope?: readonly string[] | null,
 ): Promise<EngagementTotal[]> {
-  if (!propertyRowId) {
+  if (!propertyRowId && !scope) {
     const t = guideEngagementAccountDays;
     return db
       .select({ kind: t.kind, key: t.key, sessions: sql<number>`sum(${t.sessions})::int` })
@@ -34,7 +35,8 @@ export async function sumSectionsAndLanguages(
     .where(
       and(
         eq(t.accountId, accountId),
-        eq(t.propertyId, propertyRowId),
+        // Without a property, a limited member's properties (decision 056).
+        propertyRowId ? eq(t.propertyId, propertyRowId) : inArray(t.propertyId, [...(scope ?? [])]),
         sql`${t.kind} <> 'item'`,
         gte(t.day, from),
         lte(t.day, to),
@@ -51,6 +53,7 @@ export async function findTopItems(
   from: string,
   to: string,
   limit: number,
+  scope?: readonly string[] | null,
 ): Promise<{ key: string; sessions: number }[]> {
   const t = guideEngagementDays;
   const sessions = sql<number>`sum(${t.sessions})::int`;
@@ -60,7 +63,7 @@ export async function findTopItems(
     .where(
       and(
         eq(t.accountId, accountId),
-        propertyRowId ? eq(t.propertyId, propertyRowId) : undefined,
+        propertyRowId ? eq(t.propertyId, propertyRowId) : scope ? inArray(t.propertyId, [...scope]) : undefined,
         eq(t.kind, "item"),
         gte(t.day, from),
         lte(t.day, to),

@@ -23,10 +23,10 @@ export async function getSectionsView(
   const property = query.propertyId ? await getOwnedProperty(ctx, caller, query.propertyId) : null;
   const rowId = property?.id ?? null;
   const [visits, totals, top, guideSections] = await Promise.all([
-    sumRollup(ctx.db, caller.accountId, rowId, query.from, query.to),
-    sumSectionsAndLanguages(ctx.db, caller.accountId, rowId, query.from, query.to),
+    sumRollup(ctx.db, caller.accountId, rowId, query.from, query.to, caller.propertyScope),
+    sumSectionsAndLanguages(ctx.db, caller.accountId, rowId, query.from, query.to, caller.propertyScope),
     // More than shown: items deleted since are skipped.
-    findTopItems(ctx.db, caller.accountId, rowId, query.from, query.to, TOP_ITEMS * 3),
+    findTopItems(ctx.db, caller.accountId, rowId, query.from, query.to, TOP_ITEMS * 3, caller.propertyScope),
     getGuideSections(ctx, caller.accountId, rowId),
   ]);
   const shownItems = await getShownItems(
