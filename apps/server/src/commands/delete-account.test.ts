@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copy } from "@doorstep/shared/copy";
+import { apiErrorCopy } from "@doorstep/shared/copy/api-errors";
 import { createTestApp, type TestApp } from "../test/app.ts";
 import { buildMember, buildProperty, buildUser, TEST_PASSWORD, type TestUser } from "../test/factories.ts";
 import { runAdminCommand } from "../cli/admin.commands.ts";
@@ -38,10 +39,21 @@ describe("deleting the account (IMPL-33)", () => {
     expect((await t.as(owner, "GET", "/api/me")).statusCode).toBe(401);
     expect((await t.as(member, "GET", "/api/me")).statusCode).toBe(401);
     expect((await t.app.inject({ url: `/g/${propertyId}` })).statusCode).not.toBe(200);
-    // A new sign-in signs nobody in while the account is deleted.
+    // A new sign-in is refused up front while the account is deleted, and sets no session.
     const again = await login(owner);
-    const cookie = again.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    expect((await t.as({ cookie }, "GET", "/api/me")).statusCode).toBe(401);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error).toMatchObject({
+      code: "ACCOUNT_DELETED",
+      message: apiErrorCopy.ACCOUNT_DELETED(),
+    });
+    expect(again.cookies).toEqual([]);
+    // The wrong password still says so, without telling whether the account was deleted.
+    const wrong = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: member.email, password: "not-the-password" },
+    });
+    expect(wrong.json().error.code).toBe("WRONG_PASSWORD");
 
     expect((await admin("find", "Dora")).join("\n")).toContain("DELETED");
     expect(await admin("restore-account", owner.email)).toEqual([

@@ -12,7 +12,12 @@ import {
   SEND_DUE_MESSAGES_JOB,
 } from "../features/scheduled-messages/scheduled-messages.service.ts";
 import { sendDueScheduledMessages } from "../commands/send-scheduled-messages.ts";
-import { ACCOUNT_EXPORT_JOB, buildAccountExport } from "../features/account-data/account-data.service.ts";
+import {
+  ACCOUNT_EXPORT_EXPIRY_JOB,
+  ACCOUNT_EXPORT_JOB,
+  buildAccountExport,
+  deleteExpiredExport,
+} from "../features/account-data/account-data.service.ts";
 
 /**
  * The jobs for one record, which features queue with `ctx.jobs.schedule` keyed by the record (decision 034); a
@@ -35,6 +40,8 @@ export function registerRecordJobs(ctx: AppContext): void {
     (data, job) => buildAccountExport(ctx, job.key, (data as { userId: string }).userId),
     { retryLimit: 3 },
   );
+  // The archive leaves storage when its 24-hour link expires; the key is its storage key.
+  ctx.jobs.define(ACCOUNT_EXPORT_EXPIRY_JOB, (_data, job) => deleteExpiredExport(ctx, job.key), { retryLimit: 8 });
   // A saved rule's messages planned for its stays, keyed by the rule: resumes from the rule's recorded
   // progress, so a retry (or a run after a crash) goes on from the last page done.
   ctx.jobs.define(PLAN_RULE_JOB, (_data, job) => planRuleMessages(ctx, job.key), { retryLimit: 8 });

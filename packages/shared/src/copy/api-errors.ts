@@ -111,6 +111,7 @@ export const apiErrorCopy = {
     action === "sign-up" ? "Sign-up refused." : "Login refused.",
   USER_NOT_FOUND: () => "No user with that email address.",
   WRONG_PASSWORD: () => "Incorrect password.",
+  ACCOUNT_DELETED: () => errors.accountDeleted,
   CURRENT_PASSWORD_INCORRECT: () => "The current password is not correct.",
   TOKEN_EXPIRED: () => "This link has expired.",
   WEBLINK_TAKEN: () => properties.weblinkUnavailable,

@@ -81,6 +81,8 @@ export const dashboardCopy = {
     userNotFound: "Sorry, we could not find a user with that email address. Please try again.",
     affiliateUserNotFound: "Sorry, we could not find a user with this email address. Please try again.",
     wrongPassword: "Sorry, incorrect password entered. Please try again.",
+    accountDeleted:
+      "This account has been deleted. To have it restored, write to support within 30 days of deleting it.",
     invalidEmail: "Please enter a valid email address and try again.",
     emailTaken: "This email address is already in use. Please try again.",
     weakPassword: "Please choose a password of at least 8 characters that is not a common password.",

@@ -12,6 +12,8 @@ import { getUser } from "../users/user.service.ts";
 
 /** The per-account job that builds the archive in the background (decision 034's record jobs). */
 export const ACCOUNT_EXPORT_JOB = "account-export";
+/** Deletes one archive from storage when its link expires; the key is the archive's storage key. */
+export const ACCOUNT_EXPORT_EXPIRY_JOB = "account-export-expiry";
 /** The emailed link works for 24 hours (IMPL-33). */
 export const EXPORT_LINK_HOURS = 24;
 const NAME = /^(\d{13})-([A-Za-z0-9_-]{43})\.tar\.gz$/;
@@ -67,7 +69,9 @@ export async function buildAccountExport(
     }
     await tar.close();
     const name = `${now.getTime() + EXPORT_LINK_HOURS * 3_600_000}-${randomBytes(32).toString("base64url")}.tar.gz`;
+    const expiresAt = new Date(now.getTime() + EXPORT_LINK_HOURS * 3_600_000);
     await ctx.storage.putFile(`exports/${accountId}/${name}`, temp, "application/gzip");
+    await ctx.jobs.schedule(ACCOUNT_EXPORT_EXPIRY_JOB, { key: `exports/${accountId}/${name}`, runAt: expiresAt });
     const bytes = (await stat(temp)).size;
     const url = `${ctx.config.publicUrl}/api/account/exports/${name}`;
     await ctx.email.send(accountExportEmail(user.email, url, EXPORT_LINK_HOURS));
@@ -85,4 +89,12 @@ export async function openAccountExport(ctx: AppContext, caller: Caller, name: s
   const info = await ctx.storage.stat(key);
   if (!info) throw notFound("file");
   return { size: info.size, stream: await ctx.storage.stream(key) };
+}
+
+/** The `account-export-expiry` job: an archive whose link has expired leaves storage (IMPL-33). */
+export async function deleteExpiredExport(ctx: AppContext, key: string): Promise<void> {
+  const match = /^exports\/[0-9a-f-]{36}\/(.+)$/.exec(key);
+  const name = match ? NAME.exec(match[1]!) : null;
+  if (!name || Number(name[1]) > ctx.now().getTime()) return;
+  await ctx.storage.delete(key);
 }

@@ -1,8 +1,12 @@
+import { eq } from "drizzle-orm";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contentItems, contentSubItems, contentTranslations } from "../../db/schema/content.ts";
+import { conversationMessages, conversations, messageFiles } from "../../db/schema/messaging.ts";
+import { properties } from "../../db/schema/properties.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildProperty, buildUser, makePng, multipart } from "../../test/factories.ts";
-import { buildAccountExport } from "./account-data.service.ts";
+import { buildAccountExport, deleteExpiredExport } from "./account-data.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,6 +46,51 @@ describe("download my data (IMPL-33)", () => {
     });
     expect(put.statusCode, put.body).toBeLessThan(300);
 
+    // Rows that belong to the account only through a parent, and the file one of them names.
+    const [home] = await t.ctx.db.select().from(properties).where(eq(properties.propertyId, propertyId));
+    const [item] = await t.ctx.db
+      .insert(contentItems)
+      .values({
+        accountId: owner.accountId,
+        propertyId: home!.id,
+        categoryLabel: "Arrival",
+        label: "Parking",
+        isCustomLabel: true,
+        infoType: "custom",
+        title: "Parking",
+        listRank: 99,
+        contentVersion: 1,
+      })
+      .returning();
+    await t.ctx.db.insert(contentSubItems).values({ itemId: item!.id, type: "text", listRank: 1, detailText: "Bay 4" });
+    await t.ctx.db.insert(contentTranslations).values({ itemId: item!.id, language: "fr", title: "Stationnement" });
+    const [conversation] = await t.ctx.db
+      .insert(conversations)
+      .values({
+        accountId: owner.accountId,
+        propertyId: home!.id,
+        title: "Hello",
+        creatorFirstName: "Gus",
+        creatorLastName: "Guest",
+        endUserId: "guest-1",
+        latestMessageAt: t.ctx.now(),
+      })
+      .returning();
+    const [message] = await t.ctx.db
+      .insert(conversationMessages)
+      .values({ conversationId: conversation!.id, accountId: owner.accountId, inbound: true, detailText: "Hi" })
+      .returning();
+    const attachmentKey = `accounts/${owner.accountId}/conversations/${conversation!.id}/note.txt`;
+    await t.ctx.storage.put(attachmentKey, Buffer.from("attached"), "text/plain");
+    await t.ctx.db.insert(messageFiles).values({
+      messageId: message!.id,
+      storageKey: attachmentKey,
+      fileName: "note.txt",
+      contentType: "text/plain",
+      kind: "document",
+      size: 8,
+    });
+
     const asked = await t.as(owner, "POST", "/api/account/export", {});
     expect(asked.statusCode).toBe(202);
     expect((await t.ctx.jobs.list()).some((j) => j.name === "account-export" && j.key === owner.accountId)).toBe(true);
@@ -60,6 +109,11 @@ describe("download my data (IMPL-33)", () => {
     expect(records.properties.map((p: { title: string }) => p.title)).toContain("Lighthouse");
     expect(records.users[0]).toMatchObject({ email: owner.email });
     expect(JSON.stringify(records)).not.toMatch(/passwordHash|tokenHash/);
+    expect(records.content_sub_items.map((r: { detailText: string }) => r.detailText)).toEqual(["Bay 4"]);
+    expect(records.content_translations.map((r: { title: string }) => r.title)).toEqual(["Stationnement"]);
+    expect(records.message_files.map((r: { fileName: string }) => r.fileName)).toEqual(["note.txt"]);
+    expect(records.sessions).toBeUndefined();
+    expect(entries.get(`files/${attachmentKey}`)?.toString("utf8")).toBe("attached");
     const files = [...entries.keys()].filter((k) => k.startsWith("files/"));
     expect(files.length).toBe(built.files);
 
@@ -69,5 +123,13 @@ describe("download my data (IMPL-33)", () => {
     t.clock.advance(24 * 3_600_000 + 1000);
     const late = await buildUser(t.ctx);
     expect((await t.as(late, "GET", link)).statusCode).toBe(404);
+
+    // The expiry job, queued for the link's end, deletes the archive from storage.
+    const key = `exports/${owner.accountId}/${built.name}`;
+    const expiry = (await t.ctx.jobs.list()).find((j) => j.name === "account-export-expiry" && j.key === key);
+    expect(expiry?.runAt.getTime()).toBe(Number(built.name.split("-")[0]));
+    expect(await t.ctx.storage.stat(key)).not.toBeNull();
+    await deleteExpiredExport(t.ctx, key);
+    expect(await t.ctx.storage.stat(key)).toBeNull();
   });
 });

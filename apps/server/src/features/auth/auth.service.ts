@@ -11,6 +11,7 @@ import { hashToken, newReferralCode, newToken } from "../../lib/tokens.ts";
 import { passwordResetEmail } from "../../providers/email/templates.ts";
 import {
   createMasterUser,
+  findUser,
   findUserIdWithReferrerCode,
   findUserWithEmail,
   getUser,
@@ -143,6 +144,8 @@ export async function login(
   if (failure === "WRONG_PASSWORD") await noticeLoginFailure(ctx, user!);
   if (failure === "USER_NOT_FOUND") throw new AppError("USER_NOT_FOUND");
   if (failure === "WRONG_PASSWORD") throw new AppError("WRONG_PASSWORD");
+  // A deleted account's sessions sign nobody in (IMPL-33): say so now rather than answer 200 and then 401.
+  if ((await findUser(ctx, user!.id))?.account.deletedAt) throw new AppError("ACCOUNT_DELETED");
   return { userId: user!.id, token: await createSession(ctx, user!.id, meta) };
 }
 

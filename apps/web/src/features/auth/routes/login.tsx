@@ -48,6 +48,7 @@ export function LoginPage() {
     ? messageFor(login.error, {
         USER_NOT_FOUND: forAffiliate ? copy.errors.affiliateUserNotFound : copy.errors.userNotFound,
         WRONG_PASSWORD: copy.errors.wrongPassword,
+        ACCOUNT_DELETED: copy.errors.accountDeleted,
         INVALID_EMAIL: copy.errors.invalidEmail,
       })
     : null;

@@ -17,6 +17,8 @@ interface EditorTextsProps {
   draft: ItemDraft;
   template: TemplateDto | null;
   onChange: (update: (draft: ItemDraft) => ItemDraft) => void;
+  /** A viewer's editor: the rich text is shown read-only (the other fields sit in a disabled fieldset). */
+  readOnly?: boolean;
 }
 
 /**
@@ -41,7 +43,7 @@ function Translating({ english, children }: { english: string | null; children: 
 }
 
 /** The translated fields of one language tab: title, text and the template's describe/locate/operate (CONT-15). */
-export function EditorTexts({ language, draft, template, onChange }: EditorTextsProps) {
+export function EditorTexts({ language, draft, template, onChange, readOnly }: EditorTextsProps) {
   const english = language === "en";
   const texts: TextsDraft | undefined = english ? draft.en : draft.translations[language];
   const describeId = useId();
@@ -100,6 +102,7 @@ export function EditorTexts({ language, draft, template, onChange }: EditorTexts
           value={texts.detailText}
           placeholder={textSample || undefined}
           onChange={(detailText) => set({ detailText })}
+          readOnly={readOnly}
         >
           <PlaceholderWarning field={c.textLabel} value={texts.detailText} />
         </RichTextEditor>

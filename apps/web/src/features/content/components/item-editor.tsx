@@ -203,77 +203,89 @@ function ItemEditorForm({
             role={languages.length > 0 ? "tabpanel" : undefined}
             aria-labelledby={languages.length > 0 ? `editor-tab-${tab}` : undefined}
           >
-            <EditorTexts key={tab} language={tab} draft={draft} template={template} onChange={update} />
-          </div>
-
-          {showMedia ? (
-            <fieldset className="editor__group">
-              <legend>{labels?.media ?? c.imageLabel}</legend>
-              <MediaField
-                kind="image"
-                label={c.imageLabel}
-                value={draft.image}
-                onChange={(image) => update((d) => ({ ...d, image }))}
-              />
-              <MediaField
-                kind="video"
-                label={c.videoLabel}
-                value={draft.video}
-                onChange={(video) => update((d) => ({ ...d, video }))}
-              />
-              <MediaField
-                kind="document"
-                label={c.documentLabel}
-                value={draft.document}
-                onChange={(document) => update((d) => ({ ...d, document }))}
+            {/* Decision 056: a viewer reads the item; every field is disabled (no Save either). */}
+            <fieldset className="editor__fields" disabled={!canWrite}>
+              <EditorTexts
+                key={tab}
+                language={tab}
+                draft={draft}
+                template={template}
+                onChange={update}
+                readOnly={!canWrite}
               />
             </fieldset>
-          ) : null}
+          </div>
 
-          {(template?.showWebLink ?? true) ? (
+          <fieldset className="editor__fields" disabled={!canWrite}>
+            {showMedia ? (
+              <fieldset className="editor__group">
+                <legend>{labels?.media ?? c.imageLabel}</legend>
+                <MediaField
+                  kind="image"
+                  label={c.imageLabel}
+                  value={draft.image}
+                  onChange={(image) => update((d) => ({ ...d, image }))}
+                />
+                <MediaField
+                  kind="video"
+                  label={c.videoLabel}
+                  value={draft.video}
+                  onChange={(video) => update((d) => ({ ...d, video }))}
+                />
+                <MediaField
+                  kind="document"
+                  label={c.documentLabel}
+                  value={draft.document}
+                  onChange={(document) => update((d) => ({ ...d, document }))}
+                />
+              </fieldset>
+            ) : null}
+
+            {(template?.showWebLink ?? true) ? (
+              <TextField
+                label={labels?.webLink ?? c.webLinkLabel}
+                hint={c.webLinkHint}
+                type="url"
+                value={draft.webLink}
+                placeholder={template?.defaults.webLink ?? undefined}
+                error={webLinkError}
+                aria-invalid={webLinkError ? true : undefined}
+                onChange={(event) => update((d) => ({ ...d, webLink: event.target.value }))}
+              />
+            ) : null}
+
             <TextField
-              label={labels?.webLink ?? c.webLinkLabel}
-              hint={c.webLinkHint}
-              type="url"
-              value={draft.webLink}
-              placeholder={template?.defaults.webLink ?? undefined}
-              error={webLinkError}
-              aria-invalid={webLinkError ? true : undefined}
-              onChange={(event) => update((d) => ({ ...d, webLink: event.target.value }))}
+              label={c.what3wordsLabel}
+              hint={c.what3wordsHint}
+              value={draft.what3words}
+              onChange={(event) => update((d) => ({ ...d, what3words: event.target.value }))}
             />
-          ) : null}
-
-          <TextField
-            label={c.what3wordsLabel}
-            hint={c.what3wordsHint}
-            value={draft.what3words}
-            onChange={(event) => update((d) => ({ ...d, what3words: event.target.value }))}
-          />
-          <label className="editor__check">
-            <input
-              type="checkbox"
-              checked={draft.showWhat3words}
-              onChange={(event) => update((d) => ({ ...d, showWhat3words: event.target.checked }))}
-            />
-            {c.showWhat3words}
-          </label>
-          {(template?.showFeatured ?? true) ? (
             <label className="editor__check">
               <input
                 type="checkbox"
-                checked={draft.featured}
-                onChange={(event) => update((d) => ({ ...d, featured: event.target.checked }))}
+                checked={draft.showWhat3words}
+                onChange={(event) => update((d) => ({ ...d, showWhat3words: event.target.checked }))}
               />
-              {labels?.featured ?? c.featuredLabel}
+              {c.showWhat3words}
             </label>
-          ) : null}
+            {(template?.showFeatured ?? true) ? (
+              <label className="editor__check">
+                <input
+                  type="checkbox"
+                  checked={draft.featured}
+                  onChange={(event) => update((d) => ({ ...d, featured: event.target.checked }))}
+                />
+                {labels?.featured ?? c.featuredLabel}
+              </label>
+            ) : null}
 
-          <RestrictedCheck
-            draft={draft}
-            onChange={update}
-            wifi={(initial?.templateLabel ?? template?.label) === "wifi" || initial?.label === "wifi"}
-          />
-          <SubItemsEditor draft={draft} onChange={update} />
+            <RestrictedCheck
+              draft={draft}
+              onChange={update}
+              wifi={(initial?.templateLabel ?? template?.label) === "wifi" || initial?.label === "wifi"}
+            />
+            <SubItemsEditor draft={draft} onChange={update} />
+          </fieldset>
           {saver.error ? <Alert>{saver.error}</Alert> : null}
         </div>
       </Dialog>

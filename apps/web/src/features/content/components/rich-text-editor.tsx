@@ -3,7 +3,7 @@ import { Color, TextStyle } from "@tiptap/extension-text-style";
 import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
 import { Placeholder } from "@tiptap/extensions";
 import StarterKit from "@tiptap/starter-kit";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { StayDetailMenu } from "./stay-detail-menu.tsx";
 import { StayDetailChips } from "./stay-detail-chips.ts";
 import "./rich-text-editor.css";
@@ -102,20 +102,32 @@ interface RichTextEditorProps {
   placeholder?: string;
   /** Shown under the editor, such as a warning about what the text holds. */
   children?: React.ReactNode;
+  /** Shown but not editable, without its toolbar (a viewer, decision 056). */
+  readOnly?: boolean;
 }
 
 /** The DetailText editor (TipTap) with its labelled toolbar; the editable area is a textbox named by the label. */
-export function RichTextEditor({ label, value, onChange, hint, placeholder, children }: RichTextEditorProps) {
+export function RichTextEditor({
+  label,
+  value,
+  onChange,
+  hint,
+  placeholder,
+  children,
+  readOnly = false,
+}: RichTextEditorProps) {
   const labelId = useId();
   const hintId = `${labelId}-hint`;
   const editor = useEditor({
     extensions: placeholder ? [...extensions, Placeholder.configure({ placeholder })] : extensions,
     content: value,
+    editable: !readOnly,
     editorProps: {
       attributes: {
         class: "rich-text__area",
         role: "textbox",
         "aria-multiline": "true",
+        ...(readOnly ? { "aria-readonly": "true" } : {}),
         "aria-labelledby": labelId,
         ...(hint ? { "aria-describedby": hintId } : {}),
         ...(placeholder ? { "aria-placeholder": placeholder } : {}),
@@ -123,6 +135,10 @@ export function RichTextEditor({ label, value, onChange, hint, placeholder, chil
     },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
+  // The role comes with the signed-in person, which may load after the editor.
+  useEffect(() => {
+    if (editor && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
 
   return (
     <div className="field rich-text">
@@ -135,7 +151,7 @@ export function RichTextEditor({ label, value, onChange, hint, placeholder, chil
         </p>
       ) : null}
       <div className="rich-text__frame">
-        {editor ? <Toolbar editor={editor} /> : null}
+        {editor && !readOnly ? <Toolbar editor={editor} /> : null}
         <EditorContent editor={editor} />
       </div>
       {children}
