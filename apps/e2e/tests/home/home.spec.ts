@@ -1,15 +1,19 @@
 import { copy } from "@doorstep/shared/copy";
+import { ROLE_PERMISSIONS, type Role } from "@doorstep/shared/rules/permissions";
 import type { Page } from "@playwright/test";
 import { axeViolations, expect, test } from "../../fixtures.ts";
 
 const tiles = copy.home.tiles;
 
 /**
- * Serves the signed-up user's real /api/me with the account flags changed. No product flow creates a
- * non-master or an affiliate user yet (members and affiliate sign-up come later; the operator CLI needs the
- * server stopped), so the browser is shown one; the server's own checks of these flags are in its tests.
+ * Serves the signed-up user's real /api/me with the account flags changed, so the browser is shown a member or an
+ * affiliate without making one (a real invited member's dashboard is in tests/team; the server's own checks of
+ * these flags and roles are in its tests).
  */
-async function seeUserAs(page: Page, flags: { isMaster?: boolean; isAffiliate?: boolean }): Promise<void> {
+async function seeUserAs(
+  page: Page,
+  flags: { isMaster?: boolean; isAffiliate?: boolean; role?: Role; permissions?: readonly string[] },
+): Promise<void> {
   await page.route("**/api/me", async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { user: Record<string, unknown> };
@@ -71,7 +75,8 @@ test.describe("home (HOME-02…17)", () => {
     );
     await expect(main.getByRole("link", { name: tiles.referrals, exact: true })).toHaveAttribute("href", "/referrals");
 
-    await seeUserAs(page, { isMaster: false });
+    // A member (decision 056): an admin, who has everything but billing, referrals and the account itself.
+    await seeUserAs(page, { isMaster: false, role: "admin", permissions: ROLE_PERMISSIONS.admin });
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toContainText(copy.home.welcome);
     // The tiles for everyone stay (HOME-14): Personal Profile and Login Details.

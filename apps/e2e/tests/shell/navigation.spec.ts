@@ -111,7 +111,10 @@ test.describe("the app shell's navigation", () => {
     });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
-    await expect(navOf(page).getByRole("link", { name: n.messages })).toHaveAttribute("href", "/messaging");
+    await expect(navOf(page).getByRole("link", { name: n.messages, exact: true })).toHaveAttribute(
+      "href",
+      "/messaging",
+    );
     await expect(page.getByRole("main").getByRole("link", { name: copy.today.noUnread })).toHaveAttribute(
       "href",
       "/messaging",
