@@ -25,6 +25,13 @@ describe("redactUrl", () => {
     expect(logged).toMatch(/^\/s\/~[A-Za-z0-9_-]{12}\?lang=fr$/);
     expect(redactUrl(`/s/${token}`)).toBe(logged.replace("?lang=fr", ""));
   });
+
+  it("logs a scheduled message's unsubscribe key as a short hash of it too (decision 050)", () => {
+    const key = "0b6f1e2a-6c1d-4f57-9d2e-1a2b3c4d5e6f.c2lnbmF0dXJlLW9mLXRoZS1zdGF5";
+    const logged = redactUrl(`/unsubscribe/${key}`);
+    expect(logged).not.toContain(key);
+    expect(logged).toMatch(/^\/unsubscribe\/~[A-Za-z0-9_-]{12}$/);
+  });
 });
 
 describe("request logs", () => {

@@ -27,7 +27,7 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryAt)}?${query}`;
 }
 
-const STAY_PATH = /^\/(s|api\/stay-guide|api\/stay-store)\/([^/?#]+)/;
+const STAY_PATH = /^\/(s|unsubscribe|api\/stay-guide|api\/stay-store)\/([^/?#]+)/;
 
 /**
  * A stay link's path carries its key (decision 042): the log gets a short hash of the token instead, enough to
@@ -42,7 +42,7 @@ function redactStayToken(url: string): string {
 }
 
 /** Guests' requests: the guide, a stay's link, the QR redirect and what the guide reports (visits, sections). */
-const GUEST_PATH = /^\/(g|s|q|api\/guide|api\/stay-guide|api\/stay-store)\//;
+const GUEST_PATH = /^\/(g|s|q|unsubscribe|api\/guide|api\/stay-guide|api\/stay-store)\//;
 
 /**
  * Fastify's default request serializer with the URL redacted: SPA loads of reset and auto-login links
