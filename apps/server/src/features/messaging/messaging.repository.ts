@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { conversationMessages, conversations, messageFiles, pushSubscriptions } from "../../db/schema/messaging.ts";
 import { propertyLabelsOf } from "../properties/property-joins.service.ts";
@@ -238,6 +238,11 @@ export async function markInboundRead(db: Db, accountId: string, conversationId:
         inArray(conversationMessages.id, ids),
       ),
     );
+}
+
+/** MSG-18: the account's unread inbound messages as a scalar subquery (all its conversations). */
+export function unreadCountSql(accountId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*)::int from ${conversationMessages} where ${conversationMessages.accountId} = ${accountId} and ${conversationMessages.inbound} and not ${conversationMessages.readByRecipient})`;
 }
 
 /** MSG-18: inbound messages not yet read in the account's conversations. */

@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { copy } from "@doorstep/shared/copy";
 import { MESSAGE_FILE_MAX_BYTES, MAX_MESSAGE_FILES, messagePreview } from "@doorstep/shared/rules/messaging";
@@ -17,6 +18,7 @@ import { guestKeyOf, publishMessageEvent } from "./message-events.service.ts";
 import { storeAttachments } from "./message-files.ts";
 import {
   countUnread,
+  unreadCountSql,
   findConversation,
   findMessageFile,
   insertMessageFiles,
@@ -185,6 +187,14 @@ export async function markMessagesRead(
   // The account's other tabs and devices take the new count too.
   await publishMessageEvent(ctx, { type: "read", accountId: caller.accountId, unreadCount });
   return unreadCount;
+}
+
+/**
+ * SQL for the unread inbound messages of the account `accountId` names, over all its conversations: GET /api/me
+ * reads it with the user in one statement (MSG-18, decision 027).
+ */
+export function unreadCountOf(accountId: SQLWrapper): SQL<number> {
+  return unreadCountSql(accountId);
 }
 
 /** MSG-18: the header badge. */

@@ -1,3 +1,4 @@
+import type { SQL, SQLWrapper } from "drizzle-orm";
 import type { OrderDto, OrderListResponse, RevenueResponse } from "@doorstep/shared/schemas/store";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
@@ -10,6 +11,8 @@ import { afterOrderChange, applyStayTime, cancelIfStayCancelled } from "./store-
 import {
   countPendingOrders,
   hasOffers,
+  hasOffersSql,
+  pendingOrderCountSql,
   findOrder,
   findOrderPropertyRowId,
   listOrders,
@@ -221,6 +224,14 @@ export async function revenueCsv(ctx: AppContext, caller: Caller): Promise<strin
   for (const r of rows)
     lines.push([r.month, r.offerTitle, r.orders, (r.amount / 100).toFixed(2), r.currency].map(csvCell).join(","));
   return `${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * SQL for the store's badge of the account `accountId` names, over all its properties: its pending orders and
+ * whether it has an offer. GET /api/me reads them with the user in one statement (decision 027).
+ */
+export function storeBadgeOf(accountId: SQLWrapper): { pendingOrderCount: SQL<number>; storeActive: SQL<boolean> } {
+  return { pendingOrderCount: pendingOrderCountSql(accountId), storeActive: hasOffersSql(accountId) };
 }
 
 /** GET /api/me's part: requests waiting for the host (the Orders badge) and whether the store has offers. */

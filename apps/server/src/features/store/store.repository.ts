@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { storeOffers, storeOrders, storeSettings, storeWebhookEvents } from "../../db/schema/store.ts";
 
@@ -187,6 +187,16 @@ export function listPendingOrdersOfStays(db: Db, stayIds: string[]): Promise<Ord
     .select()
     .from(storeOrders)
     .where(and(inArray(storeOrders.stayId, stayIds), eq(storeOrders.status, "pending")));
+}
+
+/** The account's pending orders (all its properties) as a scalar subquery. */
+export function pendingOrderCountSql(accountId: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*)::int from ${storeOrders} where ${storeOrders.accountId} = ${accountId} and ${storeOrders.status} = 'pending')`;
+}
+
+/** Whether the account has an offer that is not deleted, as a scalar subquery. */
+export function hasOffersSql(accountId: SQLWrapper): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${storeOffers} where ${storeOffers.accountId} = ${accountId} and ${storeOffers.deletedAt} is null)`;
 }
 
 export async function countPendingOrders(db: Db, accountId: string, scope?: readonly string[] | null): Promise<number> {

@@ -26,6 +26,85 @@ export async function findUserById(db: Db, id: string): Promise<UserWithAccount 
   return row ? { ...row.users, account: row.accounts } : null;
 }
 
+/** What a selection of scalar subqueries reads as. */
+export type ExtrasOf<E extends Record<string, SQL>> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+const userByIdWithStatements = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A user with their account and other features' scalar subqueries on the account (`extrasOf(accountId)`), by id,
+ * in one prepared statement named `name` (one name per kind of extras: it is built once per database handle).
+ */
+export async function findUserByIdWith<E extends Record<string, SQL>>(
+  db: Db,
+  id: string,
+  name: string,
+  extrasOf: (accountId: SQLWrapper) => E,
+): Promise<{ user: UserDtoSource; extras: ExtrasOf<E> } | null> {
+  let statements = userByIdWithStatements.get(db);
+  if (!statements) userByIdWithStatements.set(db, (statements = new Map()));
+  let statement = statements.get(name) as ReturnType<typeof buildUserByIdWith<E>> | undefined;
+  if (!statement) statements.set(name, (statement = buildUserByIdWith(db, name, extrasOf)));
+  const rows = await statement.execute({ id });
+  const row = rows[0];
+  if (!row) return null;
+  const { trialEndsAt, hasSubscription, cardOnFileFailed, extras, ...user } = row;
+  return {
+    user: { ...user, account: { trialEndsAt, hasSubscription, cardOnFileFailed } },
+    extras: extras as ExtrasOf<E>,
+  };
+}
+
+/** The columns the dashboard's view of a user reads (toUserDto), and no more: the hottest read stays small. */
+export type UserDtoSource = Pick<
+  UserRow,
+  | "id"
+  | "accountId"
+  | "firstName"
+  | "lastName"
+  | "tel"
+  | "email"
+  | "photoKey"
+  | "isMaster"
+  | "memberRole"
+  | "propertyScope"
+  | "isAffiliate"
+  | "messagingActive"
+  | "referrerCode"
+> & { account: Pick<AccountRow, "trialEndsAt" | "hasSubscription" | "cardOnFileFailed"> };
+
+function buildUserByIdWith<E extends Record<string, SQL>>(
+  db: Db,
+  name: string,
+  extrasOf: (accountId: SQLWrapper) => E,
+) {
+  return db
+    .select({
+      id: users.id,
+      accountId: users.accountId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      tel: users.tel,
+      email: users.email,
+      photoKey: users.photoKey,
+      isMaster: users.isMaster,
+      memberRole: users.memberRole,
+      propertyScope: users.propertyScope,
+      isAffiliate: users.isAffiliate,
+      messagingActive: users.messagingActive,
+      referrerCode: users.referrerCode,
+      trialEndsAt: accounts.trialEndsAt,
+      hasSubscription: accounts.hasSubscription,
+      cardOnFileFailed: accounts.cardOnFileFailed,
+      extras: extrasOf(users.accountId),
+    })
+    .from(users)
+    .innerJoin(accounts, eq(users.accountId, accounts.id))
+    .where(eq(users.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare(name);
+}
+
 /** A user by canonical (lower-case) email. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);

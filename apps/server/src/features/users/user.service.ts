@@ -25,6 +25,9 @@ import {
   updateAccount,
   findUserByEmail,
   findUserById,
+  findUserByIdWith,
+  type ExtrasOf,
+  type UserDtoSource,
   findUserIdByReferrerCode,
   insertMasterUser,
   insertMemberUser,
@@ -183,7 +186,7 @@ export function roleOfUser(user: { isMaster: boolean; memberRole: MemberRole | n
 export type SharedContentLookup = (ctx: AppContext, accountId: string) => Promise<string | null>;
 
 /** The user as the dashboard sees it: no hashes, tokens or admin flags (AUTH-20). */
-export function toUserDto(user: UserWithAccount, sharedContentPropertyId: string | null = null): UserDto {
+export function toUserDto(user: UserDtoSource, sharedContentPropertyId: string | null = null): UserDto {
   const { account } = user;
   return {
     id: user.id,
@@ -268,6 +271,25 @@ export async function getUserDto(
   const user = await getUser(ctx, userId);
   // SHARED-01/02, OPEN-59: the shared-content property once it exists.
   return toUserDto(user, await sharedContentPropertyIdOf(ctx, user.accountId));
+}
+
+/**
+ * The user as the dashboard sees it with other features' scalar subqueries on their account, in one statement
+ * (GET /api/me, decision 027); `name` names the prepared statement. 404 when gone.
+ */
+export async function getUserDtoWith<E extends Record<string, SQL>>(
+  ctx: AppContext,
+  userId: string,
+  name: string,
+  extrasOf: (accountId: SQLWrapper) => E,
+  sharedContentPropertyIdOf: SharedContentLookup,
+): Promise<{ user: UserDto; extras: ExtrasOf<E> }> {
+  const found = await findUserByIdWith(ctx.db, userId, name, extrasOf);
+  if (!found) throw notFound("user");
+  return {
+    user: toUserDto(found.user, await sharedContentPropertyIdOf(ctx, found.user.accountId)),
+    extras: found.extras,
+  };
 }
 
 /** Updates the caller's own name or phone (AUTH-42…44); the schema already refused every other field. */
