@@ -35,7 +35,7 @@ export function missingPermissionMessage(method: string, url: string): string {
     `Permissions (packages/shared/src/rules/permissions.ts): ${PERMISSIONS.join(", ")}. ` +
     `Reads of property data take "properties:read", changes "properties:write" (docs/architecture.md §5, ` +
     `"Team roles"; decision 056). Then add the route to the role matrix in ` +
-    `apps/server/src/test/authorization.test.ts (ROUTE_PERMISSIONS).`
+    `apps/server/src/test/authorization/route-permissions.ts (ROUTE_PERMISSIONS).`
   );
 }
 
