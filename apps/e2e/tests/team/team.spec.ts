@@ -78,6 +78,21 @@ test("an owner invites an editor limited to one property, who edits it; a viewer
   await expect(dialog).toHaveCount(0);
   await expect(editor.getByRole("button", { name: "Edit Quiet hours after 10pm" })).toBeVisible();
 
+  // The editor also adds a scheduled message for Harbour House (through the API: its form is tested elsewhere).
+  const rule = await editor.request.post("/api/message-rules", {
+    data: {
+      name: "Parking",
+      trigger: "before-check-in",
+      days: 1,
+      atTime: "10:00",
+      propertyIds: [home],
+      channel: "email",
+      texts: { en: { subject: "Parking", body: "Park in bay 4." } },
+      active: false,
+    },
+  });
+  expect(rule.status(), await rule.text()).toBe(201);
+
   // Forest Cabin, not theirs, does not exist for them.
   await editor.goto(`/property/${cabin}`);
   await expect(editor.getByRole("heading", { level: 1, name: copy.properties.notFound })).toBeVisible();
@@ -103,7 +118,16 @@ test("an owner invites an editor limited to one property, who edits it; a viewer
   await expect(entry).toContainText("Eddie Member");
   await expect(entry).toContainText(home);
   expect(item.id).toBeTruthy();
+  const added = owner.getByRole("listitem").filter({ hasText: "Added the scheduled message “Parking”" });
+  await expect(added).toContainText("Eddie Member");
   await screenshot(owner, "activity");
+  // The property filter: the rule is Harbour House's, not Forest Cabin's.
+  await owner.getByLabel(copy.activity.propertyFilter).selectOption({ label: "Forest Cabin" });
+  // Nothing was changed on Forest Cabin (made through the API, never published).
+  await expect(owner.getByText(copy.activity.empty)).toBeVisible();
+  await expect(added).toHaveCount(0);
+  await owner.getByLabel(copy.activity.propertyFilter).selectOption({ label: "Harbour House" });
+  await expect(added).toContainText(home);
 
   // Contact support from the navigation.
   await owner.goto("/support");

@@ -6,6 +6,7 @@ import {
   listPauseCancelRequests,
   moveSubscriptionTrialEnd,
   PRICE_LISTS,
+  restoreAccountSubscription,
 } from "../features/billing/billing-admin.service.ts";
 import { listAccountAudit } from "../features/audit/audit.service.ts";
 import { listReferralPayouts } from "../features/referrals/referral-admin.service.ts";
@@ -58,7 +59,7 @@ export const USAGE = `Usage: npm run admin -- <command> [arguments]
   jobs retry <id>        a failed job queued again at once
   find <email|name>      users whose email or name contains it, with their account and role (IMPL-22)
   logins <email>         the email's newest sign-in attempts (IMPL-22)
-  restore-account <email>   undo an account's deletion within its 30 days (IMPL-33)
+  restore-account <email>   undo an account's deletion within its 30 days, its subscription too (IMPL-33)
   backup <directory>     the embedded database, files and key into a new directory (server stopped)
   restore <directory>    a backup into a fresh DATA_DIR (server stopped); PostgreSQL: docs/operations.md
 
@@ -308,9 +309,27 @@ export async function runAdminCommand(
     case "restore-account": {
       const { user, account } = await userByEmail(positional[0]);
       if (!account.deletedAt) throw new CommandError(`the account of ${user.email} is not deleted`);
+      // The subscription first (decision 060): a gateway error stops here, with nothing changed yet.
+      const subscription = await restoreAccountSubscription(db, payments, account.id);
       await restoreDeletedAccount({ db }, account.id);
-      await audit("restore-account", user.email, { deletedAt: account.deletedAt.toISOString() });
-      return [`Restored the account of ${user.email}; its members can sign in again.`];
+      await audit("restore-account", user.email, {
+        deletedAt: account.deletedAt.toISOString(),
+        subscription: subscription.outcome,
+      });
+      const day = (d: Date | null) => d?.toISOString().slice(0, 10) ?? "its period's end";
+      const lines = [`Restored the account of ${user.email}; its members can sign in again.`];
+      if (subscription.outcome === "resumed")
+        lines.push(`Its subscription is no longer set to end: it renews on ${day(subscription.renewsAt)}.`);
+      else if (subscription.outcome === "kept")
+        lines.push(`Its subscription was still on (not set to end): it renews on ${day(subscription.renewsAt)}.`);
+      else if (subscription.outcome === "ended")
+        lines.push(
+          "Its subscription had ended and cannot be resumed: the owner subscribes again on the Subscription page. " +
+            (account.trialEndsAt && account.trialEndsAt > now
+              ? `Until then its trial runs (ends ${day(account.trialEndsAt)}).`
+              : "Until then its guides are offline."),
+        );
+      return lines;
     }
     default:
       throw new CommandError(USAGE);

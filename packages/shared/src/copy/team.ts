@@ -1,3 +1,6 @@
+import { formatMinor } from "../rules/billing.ts";
+import { scheduledMessagesCopy } from "./scheduled-messages.ts";
+
 /**
  * Copy: teams — members, roles and properties, invitations, ownership (decisions 056, 057), the activity log
  * (decision 058), contacting support (PROP-20) and the account's own data (IMPL-33). Part of the one catalogue in
@@ -20,6 +23,60 @@ function teamChange(action: string | null, email: string | null, role: string | 
       return `Revoked the invitation to ${email ?? ""}`;
     default:
       return `Made ${email ?? ""} the owner`;
+  }
+}
+
+/** A scheduled message rule's fields by the form's labels. */
+const ruleFieldLabel = (field: string): string => {
+  const f = scheduledMessagesCopy.scheduledMessages.fields;
+  const labels: Record<string, string> = {
+    name: f.name,
+    trigger: f.send,
+    days: f.days,
+    atTime: f.at,
+    propertyIds: f.properties,
+    channel: f.channel,
+    texts: f.message,
+    active: f.active,
+  };
+  return labels[field] ?? field;
+};
+
+function ruleChange(action: string | null, title: string, fields: readonly string[]): string {
+  const name = `the scheduled message “${title}”`;
+  switch (action) {
+    case "created":
+      return `Added ${name}`;
+    case "deleted":
+      return `Deleted ${name}`;
+    case "turned-on":
+      return `Turned on ${name}`;
+    case "turned-off":
+      return `Turned off ${name}`;
+    default:
+      return `Changed ${name}${fields.length > 0 ? ` (${fields.map(ruleFieldLabel).join(", ")})` : ""}`;
+  }
+}
+
+function orderChange(e: {
+  action: string | null;
+  title: string;
+  guest: string | null;
+  amount: number | null;
+  currency: string | null;
+}) {
+  const order = `the order “${e.title}”${e.guest ? ` of ${e.guest}` : ""}`;
+  switch (e.action) {
+    case "approved":
+      return `Approved ${order}`;
+    case "declined":
+      return `Declined ${order}`;
+    case "refunded":
+      return e.amount !== null && e.currency
+        ? `Refunded ${formatMinor(e.amount, e.currency)} of ${order}`
+        : `Refunded ${order}`;
+    default:
+      return `Changed ${order}`;
   }
 }
 
@@ -103,6 +160,8 @@ export const teamCopy = {
       role: string | null;
       guest: string | null;
       published: boolean | null;
+      amount?: number | null;
+      currency?: string | null;
     }): string => {
       const fields = e.fields.length > 0 ? ` (${e.fields.join(", ")})` : "";
       const verb =
@@ -125,9 +184,9 @@ export const teamCopy = {
         case "stay":
           return `${verb} the stay of ${e.guest ?? ""}${fields}`;
         case "scheduled-message":
-          return `${verb} a scheduled message${fields}`;
+          return ruleChange(e.action, e.title ?? "", e.fields);
         case "store-order":
-          return `${verb} a store order${fields}`;
+          return orderChange({ ...e, title: e.title ?? "", amount: e.amount ?? null, currency: e.currency ?? null });
         case "bulk-update":
           return "Changed properties in a bulk update";
         case "duplicate-property":

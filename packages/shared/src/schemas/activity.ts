@@ -38,6 +38,9 @@ export const ActivityEntry = z.object({
   role: text().nullable(),
   guest: text().nullable(),
   published: z.boolean().nullable(),
+  /** A refund's amount in minor units of `currency` (store orders). */
+  amount: z.number().int().nullable(),
+  currency: text().nullable(),
 });
 export type ActivityEntry = z.infer<typeof ActivityEntry>;
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { timestamps } from "./columns.ts";
 
 const tz = (name: string) => timestamp(name, { withTimezone: true });
@@ -37,6 +37,8 @@ export const localSubscriptions = pgTable(
     trialEnd: tz("trial_end"),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     nextRetryAt: tz("next_retry_at"),
+    /** Ends at the period's end instead of renewing (an account's deletion, decision 060). */
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
     ...timestamps,
   },
   (t) => [

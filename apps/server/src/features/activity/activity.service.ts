@@ -42,6 +42,8 @@ function toEntry(record: ActivityRecord, names: Map<string, string>): ActivityEn
     role: str(d.role),
     guest: str(d.guest),
     published: typeof d.published === "boolean" ? d.published : null,
+    amount: typeof d.amount === "number" && Number.isInteger(d.amount) ? d.amount : null,
+    currency: str(d.currency),
   };
 }
 

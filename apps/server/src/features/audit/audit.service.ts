@@ -14,8 +14,7 @@ import {
 export type AuditAction = "bulk-update" | "duplicate-property";
 
 /**
- * The kinds of change the activity page lists (decision 058). Features record theirs with `recordActivity`;
- * scheduled messages and store orders are named here for the features that will record them.
+ * The kinds of change the activity page lists (decision 058). Features record theirs with `recordActivity`.
  */
 export type ActivityKind =
   | "property-settings"

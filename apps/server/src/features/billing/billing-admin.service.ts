@@ -1,5 +1,7 @@
+import { deriveSubscriptionFlags, ENDED_STATUSES } from "@doorstep/shared/rules/billing";
 import type { Db } from "../../db/client.ts";
 import type { PaymentGateway } from "../../providers/payments/payment-gateway.ts";
+import { setAccountBillingFlags } from "../users/user.service.ts";
 import {
   findBillingAccount,
   listCancellationRequests,
@@ -41,6 +43,39 @@ export async function moveSubscriptionTrialEnd(
     currentPeriodEnd: snapshot.currentPeriodEnd,
   });
   return snapshot.ref;
+}
+
+/** What restoring a deleted account did to its subscription (decision 060). */
+export type SubscriptionRestore =
+  { outcome: "none" } | { outcome: "resumed" | "kept"; renewsAt: Date | null } | { outcome: "ended" };
+
+/**
+ * Undoes a deletion's cancellation (decision 060): a subscription set to end at its period's end renews again
+ * ("resumed"); one that is still on and was never marked (the gateway failed at the deletion) is "kept"; one
+ * that has ended (cancelled at once for a failed payment, or its period ran out) cannot be revived — "ended",
+ * and the host subscribes again. The account's billing state is re-read from the gateway either way. A gateway
+ * error is thrown before anything is changed, so the operator can try again.
+ */
+export async function restoreAccountSubscription(
+  db: Db,
+  payments: PaymentGateway,
+  accountId: string,
+): Promise<SubscriptionRestore> {
+  const billing = await findBillingAccount(db, accountId);
+  const ref = billing?.subscriptionRef;
+  if (!billing || !ref || billing.gateway !== payments.kind) return { outcome: "none" };
+  let snapshot = await payments.getSubscription(ref);
+  const ended = ENDED_STATUSES.has(snapshot.status);
+  const marked = !ended && snapshot.cancelAtPeriodEnd;
+  if (marked) snapshot = await payments.resumeSubscription(ref);
+  await upsertBillingAccount(db, accountId, billing.gateway, {
+    status: snapshot.status,
+    currentPeriodEnd: snapshot.currentPeriodEnd,
+    trialEnd: snapshot.trialEnd,
+  });
+  await setAccountBillingFlags({ db }, accountId, deriveSubscriptionFlags(snapshot.status));
+  if (ended) return { outcome: "ended" };
+  return { outcome: marked ? "resumed" : "kept", renewsAt: snapshot.currentPeriodEnd };
 }
 
 /** The newest pause/cancel requests (at most 100), optionally of some statuses. */

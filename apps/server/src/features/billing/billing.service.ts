@@ -1,5 +1,6 @@
 import {
   deriveSubscriptionFlags,
+  ENDED_STATUSES,
   findCoupon,
   hasOpenSubscription,
   isCurrency,
@@ -332,14 +333,23 @@ export async function reportSubscriptionAlert(
 }
 
 /**
- * Cancels the account's subscription at its gateway when it has one (IMPL-33, the account deleted); the
- * gateway's webhook or the next snapshot records the end. A gateway that fails is logged, never thrown: the
- * deletion goes on, and the operator sees the alert.
+ * Cancels the account's subscription at its gateway when it has one (IMPL-33, the account deleted; decision
+ * 060). A trialing or active one ends at its period's end — nothing more is billed, and a restore within the 30
+ * days resumes it; one whose payment failed (past due, unpaid, incomplete) is cancelled at once, so no retry
+ * charges the card of a deleted account, and its end is recorded now. A gateway that fails is logged, never
+ * thrown: the deletion goes on.
  */
 export async function cancelAccountSubscription(ctx: AppContext, accountId: string): Promise<void> {
   const billing = await findBillingAccount(ctx.db, accountId);
-  if (!billing?.subscriptionRef) return;
-  await ctx.payments.cancelSubscription(billing.subscriptionRef).catch((err: unknown) => {
+  const ref = billing?.subscriptionRef;
+  if (!ref) return;
+  try {
+    const current = await ctx.payments.getSubscription(ref);
+    if (ENDED_STATUSES.has(current.status)) return;
+    const atPeriodEnd = current.status === "trialing" || current.status === "active";
+    await ctx.payments.cancelSubscription(ref, { atPeriodEnd });
+    if (!atPeriodEnd) await applySnapshot(ctx, accountId, await ctx.payments.getSubscription(ref));
+  } catch (err) {
     ctx.log.error({ err, accountId }, "could not cancel a deleted account's subscription");
-  });
+  }
 }

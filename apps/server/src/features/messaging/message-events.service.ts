@@ -38,7 +38,18 @@ export type MessageEvent =
       message: MessageDto;
     }
   /** The guest store (decision 053): a new request for the host, announced like a message. */
-  | { type: "order-request"; accountId: string; orderId: string; title: string; pendingCount: number };
+  | {
+      type: "order-request";
+      accountId: string;
+      orderId: string;
+      title: string;
+      /** The order's property row: a limited member's stream hears only theirs (decision 056). */
+      propertyId?: string;
+      /** The account's pending requests. */
+      pendingCount: number;
+      /** The same per property row, so a limited member's badge counts only theirs. */
+      pendingByProperty?: Record<string, number>;
+    };
 
 export interface EventStream {
   /** Who may hear what: the host's account, or one guest on one guide. */
@@ -90,12 +101,16 @@ function deliver(ctx: AppContext, hub: Hub, event: MessageEvent): void {
 }
 
 /**
- * A limited member's stream (decision 056): messages of their properties only, and the unread count recounted
- * over those (the event's count is the account's). Store requests are left out: their count is the account's
- * too, and the Orders list shows theirs when it loads.
+ * A limited member's stream (decision 056): messages and store requests of their properties only, the unread
+ * count recounted over those and the pending requests summed over them (the events' counts are the account's).
  */
 function deliverScoped(ctx: AppContext, stream: EventStream, scope: readonly string[], event: MessageEvent): void {
-  if (event.type === "order-request") return;
+  if (event.type === "order-request") {
+    if (!event.propertyId || !scope.includes(event.propertyId)) return;
+    const pendingCount = scope.reduce((sum, id) => sum + (event.pendingByProperty?.[id] ?? 0), 0);
+    write(stream, "new-order", { orderId: event.orderId, title: event.title, pendingCount });
+    return;
+  }
   if (event.type !== "read") {
     if (!event.propertyId || !scope.includes(event.propertyId)) return;
     write(stream, "new-message", { conversationId: event.conversationId });

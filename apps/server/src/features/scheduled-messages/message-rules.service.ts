@@ -5,7 +5,7 @@ import type {
   MessageRuleFields,
   MessageRuleListResponse,
 } from "@doorstep/shared/schemas/scheduled-messages";
-import type { AppContext } from "../../app-context.ts";
+import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
 import { listAccountDefaultLanguages, listAccountGuideLanguages } from "../properties/property.service.ts";
 import { listPropertyChoices } from "../properties/property-choices.service.ts";
@@ -21,6 +21,7 @@ import {
   type MessageRuleRow,
 } from "./message-rules.repository.ts";
 import { ruleOf, type MessageRule } from "./message-rule.ts";
+import { changedRuleFields, recordRuleActivity } from "./message-rule-activity.ts";
 import { dropRuleMessages, queueRulePlanning } from "./scheduled-messages.service.ts";
 
 const s = copy.scheduledMessages.suggestions;
@@ -161,13 +162,14 @@ async function checkedFields(ctx: AppContext, accountId: string, input: MessageR
 
 /**
  * A new rule; an active one's messages for the stays ahead are planned in the background (the job
- * "plan-rule-messages"), so the request answers at once.
+ * "plan-rule-messages"), so the request answers at once. On the activity log (decision 058).
  */
 export async function createMessageRule(
   ctx: AppContext,
-  accountId: string,
+  caller: Caller,
   input: MessageRuleFields,
 ): Promise<MessageRuleDto> {
+  const { accountId } = caller;
   const fields = await checkedFields(ctx, accountId, input);
   const now = ctx.now();
   const row = await insertMessageRule(ctx.db, {
@@ -178,6 +180,7 @@ export async function createMessageRule(
     updatedAt: now,
   });
   if (row.planningSince) await queueRulePlanning(ctx, row.id);
+  await recordRuleActivity(ctx, caller, row, "created");
   return toDto(ctx, row);
 }
 
@@ -187,10 +190,11 @@ export async function createMessageRule(
  */
 export async function updateRule(
   ctx: AppContext,
-  accountId: string,
+  caller: Caller,
   id: string,
   input: MessageRuleFields,
 ): Promise<MessageRuleDto> {
+  const { accountId } = caller;
   const before = await findMessageRule(ctx.db, accountId, id);
   if (!before) throw notFound("message-rule");
   const fields = await checkedFields(ctx, accountId, input);
@@ -204,12 +208,16 @@ export async function updateRule(
   });
   if (!row) throw notFound("message-rule");
   await queueRulePlanning(ctx, row.id);
+  const changed = changedRuleFields(before, row);
+  if (changed.length > 0) await recordRuleActivity(ctx, caller, row, "updated", changed);
   return toDto(ctx, row);
 }
 
 /** Deletes a rule and its messages. */
-export async function removeMessageRule(ctx: AppContext, accountId: string, id: string): Promise<void> {
-  if (!(await findMessageRule(ctx.db, accountId, id))) throw notFound("message-rule");
+export async function removeMessageRule(ctx: AppContext, caller: Caller, id: string): Promise<void> {
+  const row = await findMessageRule(ctx.db, caller.accountId, id);
+  if (!row) throw notFound("message-rule");
   await dropRuleMessages(ctx, id);
-  await deleteMessageRule(ctx.db, accountId, id);
+  await deleteMessageRule(ctx.db, caller.accountId, id);
+  await recordRuleActivity(ctx, caller, row, "deleted");
 }

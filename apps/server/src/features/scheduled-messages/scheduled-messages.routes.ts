@@ -69,7 +69,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ rule: await createMessageRule(ctx, accountOf(request), request.body) }),
+      reply.status(201).send({ rule: await createMessageRule(ctx, requireCaller(request), request.body) }),
   );
 
   app.post(
@@ -107,7 +107,9 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
         response: { 200: MessageRuleResponse },
       },
     },
-    async (request) => ({ rule: await updateRule(ctx, accountOf(request), request.params.ruleId, request.body) }),
+    async (request) => ({
+      rule: await updateRule(ctx, requireCaller(request), request.params.ruleId, request.body),
+    }),
   );
 
   app.delete(
@@ -117,7 +119,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
       schema: { tags, summary: "Deletes a rule and its unsent messages", params: RuleParams },
     },
     async (request, reply) => {
-      await removeMessageRule(ctx, accountOf(request), request.params.ruleId);
+      await removeMessageRule(ctx, requireCaller(request), request.params.ruleId);
       return reply.status(204).send();
     },
   );

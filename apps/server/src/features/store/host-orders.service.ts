@@ -5,6 +5,7 @@ import { AppError, notFound } from "../../lib/app-error.ts";
 import { PaymentError } from "../../providers/payments/payment-gateway.ts";
 import { getStay } from "../stays/stays.service.ts";
 import { refundableOf } from "./order-rules.ts";
+import { recordOrderActivity } from "./store-order-activity.ts";
 import { adjacentNightTaken } from "./store-orders.service.ts";
 import { STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 import { afterOrderChange, applyStayTime, cancelIfStayCancelled } from "./store-order-effects.ts";
@@ -56,12 +57,12 @@ async function toOrderDto(ctx: AppContext, row: OrderRow): Promise<OrderDto> {
   };
 }
 
-/** `/orders`: pending first (newest first within each), with the stay and the deadline. */
 /** The property row of one of the account's orders, or null (decision 056's property scope). */
 export function orderPropertyRowId(ctx: AppContext, accountId: string, id: string): Promise<string | null> {
   return findOrderPropertyRowId(ctx.db, accountId, id);
 }
 
+/** `/orders`: pending first (newest first within each), with the stay and the deadline. */
 export async function listHostOrders(ctx: AppContext, caller: Caller): Promise<OrderListResponse> {
   const rows = await listOrders(ctx.db, caller.accountId, ORDERS_PAGE, caller.propertyScope);
   const orders: OrderDto[] = [];
@@ -134,7 +135,9 @@ export async function approveOrder(ctx: AppContext, caller: Caller, orderId: str
   });
   await applyStayTime(ctx, paid ?? claimed);
   await afterOrderChange(ctx, paid ?? claimed);
-  return toOrderDto(ctx, paid ?? claimed);
+  const dto = await toOrderDto(ctx, paid ?? claimed);
+  await recordOrderActivity(ctx, caller, paid ?? claimed, dto, "approved");
+  return dto;
 }
 
 /** Releases an order's authorisation, if it has one; a saved card has nothing held. */
@@ -162,7 +165,9 @@ export async function declineOrder(
   await stopJobs(ctx, order.id);
   await releaseHold(ctx, order);
   await afterOrderChange(ctx, claimed);
-  return toOrderDto(ctx, claimed);
+  const dto = await toOrderDto(ctx, claimed);
+  await recordOrderActivity(ctx, caller, claimed, dto, "declined");
+  return dto;
 }
 
 /** "Refund": all that is left, or part of it; the order is refunded or partly refunded. */
@@ -201,7 +206,9 @@ export async function refundOrder(
     throw error;
   }
   await afterOrderChange(ctx, moved);
-  return toOrderDto(ctx, moved);
+  const dto = await toOrderDto(ctx, moved);
+  await recordOrderActivity(ctx, caller, moved, dto, "refunded", refund);
+  return dto;
 }
 
 /** The Revenue view: per month and offer, paid less refunded. */

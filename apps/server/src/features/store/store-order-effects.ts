@@ -7,7 +7,7 @@ import { publishMessageEvent } from "../messaging/message-events.service.ts";
 import { getStay, updateStay } from "../stays/stays.service.ts";
 import { getStayLink } from "../stays/stay-links.service.ts";
 import { findMasterUser } from "../users/user.service.ts";
-import { countPendingOrders, moveOrder, type OfferRow, type OrderRow } from "./store.repository.ts";
+import { countPendingOrdersByProperty, moveOrder, type OfferRow, type OrderRow } from "./store.repository.ts";
 
 /** An offer's title and description in `language`: its own, else English, else the first it has. */
 export function offerText(offer: Pick<OfferRow, "texts">, language: string) {
@@ -91,14 +91,18 @@ export async function afterOrderChange(
         links: [ordersUrl],
       });
     }
-    if (options.newRequest)
+    if (options.newRequest) {
+      const pendingByProperty = await countPendingOrdersByProperty(ctx.db, order.accountId);
       await publishMessageEvent(ctx, {
         type: "order-request",
         accountId: order.accountId,
         orderId: order.id,
         title: order.title,
-        pendingCount: await countPendingOrders(ctx.db, order.accountId),
+        propertyId: order.propertyId,
+        pendingCount: Object.values(pendingByProperty).reduce((sum, n) => sum + n, 0),
+        pendingByProperty,
       });
+    }
   } catch (err) {
     ctx.log.warn({ err, orderId: order.id }, "a store order's notices were not all sent");
   }

@@ -207,6 +207,16 @@ export async function countPendingOrders(db: Db, accountId: string, scope?: read
   return row?.n ?? 0;
 }
 
+/** The account's pending orders per property row (the live event's counts for members limited to some, decision 056). */
+export async function countPendingOrdersByProperty(db: Db, accountId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ propertyId: storeOrders.propertyId, n: sql<number>`count(*)::int` })
+    .from(storeOrders)
+    .where(and(eq(storeOrders.accountId, accountId), eq(storeOrders.status, "pending")))
+    .groupBy(storeOrders.propertyId);
+  return Object.fromEntries(rows.map((r) => [r.propertyId, r.n]));
+}
+
 /** Captured orders less refunds, per month (the account's UTC months) and offer. */
 export function revenueRows(db: Db, accountId: string, scope?: readonly string[] | null) {
   const month = sql<string>`to_char(${storeOrders.capturedAt} at time zone 'UTC', 'YYYY-MM')`;

@@ -35,6 +35,7 @@ export function snapshot(row: SubscriptionRow): SubscriptionSnapshot {
     currentPeriodEnd: row.currentPeriodEnd,
     trialEnd: row.trialEnd,
     renewalPending: false,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
   };
 }
 

@@ -58,6 +58,15 @@ export async function runDueRenewals(db: Db, at: Date, batch: number): Promise<G
         }
         continue;
       }
+      // Set to cancel at its period's end (decision 060): it ends now, billing nothing more (Stripe's shape).
+      if (row.cancelAtPeriodEnd) {
+        await tx
+          .update(localSubscriptions)
+          .set({ status: "canceled", cancelAtPeriodEnd: false, updatedAt: at })
+          .where(eq(localSubscriptions.id, row.id));
+        event("customer.subscription.deleted", row);
+        continue;
+      }
       // A new period: from the old end, +30 / +366 days (XCUT-57).
       const periodStart = row.currentPeriodEnd;
       const periodEnd = nextBillingDate(periodStart, row.cycle);

@@ -119,8 +119,22 @@ export async function retryLocalOpenInvoice(
   return snapshot(await findSubscription(db, ref));
 }
 
-/** Canceled at once, its open invoices voided (as Stripe voids them). */
-export async function cancelLocalSubscription({ db, now }: LocalDeps, ref: string): Promise<void> {
+/**
+ * Canceled at once, its open invoices voided (as Stripe voids them); or, `atPeriodEnd`, marked to end when its
+ * period (or trial) ends: the renewal job ends it then instead of billing.
+ */
+export async function cancelLocalSubscription(
+  { db, now }: LocalDeps,
+  ref: string,
+  atPeriodEnd: boolean,
+): Promise<void> {
+  if (atPeriodEnd) {
+    await db
+      .update(localSubscriptions)
+      .set({ cancelAtPeriodEnd: true, updatedAt: now() })
+      .where(eq(localSubscriptions.id, ref));
+    return;
+  }
   await db
     .update(localSubscriptions)
     .set({ status: "canceled", updatedAt: now() })
@@ -129,4 +143,13 @@ export async function cancelLocalSubscription({ db, now }: LocalDeps, ref: strin
     .update(localInvoices)
     .set({ status: "void" })
     .where(and(eq(localInvoices.subscriptionRef, ref), eq(localInvoices.status, "open")));
+}
+
+/** A subscription set to end at its period's end renews again; one already ended stays ended. */
+export async function resumeLocalSubscription({ db, now }: LocalDeps, ref: string): Promise<SubscriptionSnapshot> {
+  await db
+    .update(localSubscriptions)
+    .set({ cancelAtPeriodEnd: false, updatedAt: now() })
+    .where(and(eq(localSubscriptions.id, ref), eq(localSubscriptions.cancelAtPeriodEnd, true)));
+  return snapshot(await findSubscription(db, ref));
 }

@@ -7,6 +7,7 @@ import {
   cancelLocalSubscription,
   createLocalSubscription,
   extendLocalTrial,
+  resumeLocalSubscription,
   retryLocalOpenInvoice,
   updateLocalQuantity,
 } from "./local-subscriptions.ts";
@@ -30,7 +31,8 @@ export function createLocalGateway(deps: { db: Db; now: () => Date }): PaymentGa
     applyRenewalPrice: async (ref) => snapshot(await findSubscription(db, ref)),
     extendTrial: (ref, trialEnd) => extendLocalTrial(deps, ref, trialEnd),
     retryOpenInvoice: (ref, paymentMethodRef) => retryLocalOpenInvoice(deps, ref, paymentMethodRef),
-    cancelSubscription: (ref) => cancelLocalSubscription(deps, ref),
+    cancelSubscription: (ref, options) => cancelLocalSubscription(deps, ref, options?.atPeriodEnd ?? false),
+    resumeSubscription: (ref) => resumeLocalSubscription(deps, ref),
     getSubscription: async (ref) => snapshot(await findSubscription(db, ref)),
     previewNextInvoice: async (ref) => previewLocalInvoice(await findSubscription(db, ref)),
     listInvoices: (customerRef, page) => listLocalInvoices(db, customerRef, page),

@@ -28,6 +28,8 @@ export interface SubscriptionSnapshot {
    * started); the local gateway bills its stored renewal amount itself, so never pending there.
    */
   renewalPending: boolean;
+  /** Set to end at its period's end rather than renew (an account's deletion, decision 060). */
+  cancelAtPeriodEnd: boolean;
 }
 
 /** One line of an invoice: `amount` before discounts (Stripe's line amount), negative for a credit. */
@@ -151,7 +153,13 @@ export interface PaymentGateway {
   extendTrial(subscriptionRef: string, trialEnd: Date): Promise<SubscriptionSnapshot>;
   /** Makes the card the subscription's default and pays an open invoice with it (BILL-36). */
   retryOpenInvoice(subscriptionRef: string, paymentMethodRef: string): Promise<SubscriptionSnapshot>;
-  cancelSubscription(subscriptionRef: string): Promise<void>;
+  /**
+   * Cancels now (open invoices voided), or with `atPeriodEnd` lets the period already paid for (or the trial) run
+   * out and ends it then, billing nothing more (decision 060).
+   */
+  cancelSubscription(subscriptionRef: string, options?: { atPeriodEnd?: boolean }): Promise<void>;
+  /** Undoes a cancellation at the period's end: the subscription renews again (decision 060). */
+  resumeSubscription(subscriptionRef: string): Promise<SubscriptionSnapshot>;
   getSubscription(subscriptionRef: string): Promise<SubscriptionSnapshot>;
   /** The next invoice of a subscription that will bill again; null when it will not (canceled, unpaid). */
   previewNextInvoice(subscriptionRef: string): Promise<UpcomingInvoice | null>;

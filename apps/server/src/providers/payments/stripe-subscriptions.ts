@@ -20,6 +20,7 @@ export function snapshot(sub: Stripe.Subscription): SubscriptionSnapshot {
     currentPeriodEnd: toDate(item?.current_period_end ?? legacy.current_period_end),
     trialEnd: toDate(sub.trial_end),
     renewalPending: Boolean(sub.metadata?.[RENEWAL_AMOUNT]) && sub.metadata?.[RENEWAL_APPLIED] !== "true",
+    cancelAtPeriodEnd: sub.cancel_at_period_end === true,
   };
 }
 

@@ -31,10 +31,13 @@ export function createStripeGateway(options: StripeOptions): PaymentGateway {
     applyRenewalPrice: (ref) => guard(async () => applyRenewal(stripe, await stripe.subscriptions.retrieve(ref))),
     extendTrial: (ref, trialEnd) => guard(() => extendStripeTrial(stripe, ref, trialEnd)),
     retryOpenInvoice: (ref, paymentMethodRef) => guard(() => retryStripeOpenInvoice(stripe, ref, paymentMethodRef)),
-    cancelSubscription: (ref) =>
+    cancelSubscription: (ref, options) =>
       guard(async () => {
-        await stripe.subscriptions.cancel(ref);
+        if (options?.atPeriodEnd) await stripe.subscriptions.update(ref, { cancel_at_period_end: true });
+        else await stripe.subscriptions.cancel(ref);
       }),
+    resumeSubscription: (ref) =>
+      guard(async () => snapshot(await stripe.subscriptions.update(ref, { cancel_at_period_end: false }))),
     getSubscription: (ref) => guard(async () => snapshot(await stripe.subscriptions.retrieve(ref))),
     previewNextInvoice: (ref) => guard(() => previewStripeInvoice(stripe, ref)),
     listInvoices: (customerRef, page) => guard(() => listStripeInvoices(stripe, customerRef, page)),

@@ -183,6 +183,8 @@ export function createFakeBilling(ctx: FakeStripeContext) {
   function renew(subscriptionId: string): FakeInvoice {
     const sub = state.subscriptions.get(subscriptionId);
     if (!sub) throw new Error(`fake stripe: no subscription ${subscriptionId}`);
+    if (sub.cancel_at_period_end)
+      throw new Error(`fake stripe: ${subscriptionId} ends at its period end; set its status to canceled instead`);
     const ended = { start: sub.current_period_start, end: sub.current_period_end };
     const start = sub.current_period_end;
     const end = addInterval(start, sub.price.interval, sub.price.interval_count);

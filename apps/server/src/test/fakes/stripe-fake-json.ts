@@ -18,6 +18,7 @@ export const subJson = (s: FakeSubscription) => ({
   customer: s.customer,
   status: s.status,
   trial_end: s.trial_end,
+  cancel_at_period_end: s.cancel_at_period_end ?? false,
   created: s.created,
   default_payment_method: s.default_payment_method,
   metadata: s.metadata,

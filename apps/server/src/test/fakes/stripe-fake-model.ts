@@ -46,6 +46,8 @@ export interface FakeSubscription {
   created: number;
   /** Invoices billed so far (a "once" coupon applies to the first paid one only). */
   billed: number;
+  /** Ends at the period's end instead of renewing. */
+  cancel_at_period_end?: boolean;
 }
 
 /** An invoice line as Stripe itemises a subscription: the amount before discounts, the service period. */

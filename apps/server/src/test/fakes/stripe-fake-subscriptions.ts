@@ -107,6 +107,12 @@ function changeSubscription(
     if (price) sub.price = price;
     if (p.get("items[0][quantity]")) sub.quantity = Number(p.get("items[0][quantity]"));
     if (p.get("default_payment_method")) sub.default_payment_method = p.get("default_payment_method");
+    const cancelAtPeriodEnd = p.get("cancel_at_period_end");
+    if (cancelAtPeriodEnd !== null) {
+      // Stripe refuses to change a subscription that has ended.
+      if (sub.status === "canceled") return invalid("A canceled subscription can only update its metadata.");
+      sub.cancel_at_period_end = cancelAtPeriodEnd === "true";
+    }
     if (p.get("trial_end")) {
       sub.trial_end = Number(p.get("trial_end"));
       if (sub.status === "trialing") sub.current_period_end = sub.trial_end;

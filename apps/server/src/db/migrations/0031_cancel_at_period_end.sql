@@ -1,0 +1,1 @@
+ALTER TABLE "local_subscriptions" ADD COLUMN "cancel_at_period_end" boolean DEFAULT false NOT NULL;
