@@ -167,7 +167,7 @@ export const OWNED_ID_FIXTURES: Record<string, OwnedIdFixture> = {
 async function ownedScheduledMessage(t: Pick<TestApp, "app" | "ctx">, owner: TestUser) {
   const stayId = await OWNED_ID_FIXTURES.stayId!(t, owner);
   await updateStay(t.ctx, owner.accountId, stayId, { guestEmail: "owned@example.com" });
-  const rule = await createMessageRule(t.ctx, owner.accountId, {
+  const rule = await createMessageRule(t.ctx, callerOf(owner), {
     name: "Owned",
     trigger: "before-check-in",
     days: 1,
