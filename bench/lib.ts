@@ -183,6 +183,23 @@ export function cpuMsOf(pids: number[]): Map<number, number> {
   return used;
 }
 
+/** CPU time the processes have used so far, split: in their own code (user) and in the kernel (system), ms. */
+export function cpuSplitOf(pids: number[]): { user: number; system: number } {
+  let user = 0;
+  let system = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      user += Number(fields[11]) * TICK_MS;
+      system += Number(fields[12]) * TICK_MS;
+    } catch {
+      /* gone */
+    }
+  }
+  return { user, system };
+}
+
 /** What the processes used between two readings, over the processes present in both. */
 export const usedBetween = (before: Map<number, number>, after: Map<number, number>) =>
   [...after].reduce((sum, [pid, ms]) => sum + (before.has(pid) ? ms - before.get(pid)! : 0), 0);

@@ -30,17 +30,20 @@ function ensureNginx(): string {
 
 export interface StaticServer {
   url: string;
+  /** nginx's master process (its worker is its child). */
+  pid: number;
   version: string;
   stop(): void;
 }
 
 /**
  * Serves `html` at /index.html with nginx. `workers` is nginx's worker count (one, to compare with one Node
- * process); `cpu` pins it to a core with taskset where available.
+ * process); `cpu` pins it to a core with taskset where available; `contentEncoding` labels bytes that are
+ * already compressed (the same bytes the server sends a browser), which nginx then serves as they are.
  */
 export async function serveStatic(
-  html: string,
-  options: { workers?: number; cpu?: number } = {},
+  html: string | Buffer,
+  options: { workers?: number; cpu?: number; contentEncoding?: string } = {},
 ): Promise<StaticServer> {
   const bin = ensureNginx();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-nginx-"));
@@ -52,7 +55,7 @@ export async function serveStatic(
     `worker_processes ${options.workers ?? "auto"}; daemon off; pid ${work}/nginx.pid; error_log ${work}/error.log;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; keepalive_requests 100000; client_body_temp_path ${work}; proxy_temp_path ${work}; fastcgi_temp_path ${work}; uwsgi_temp_path ${work}; scgi_temp_path ${work};
-  server { listen 127.0.0.1:${port}; root ${work}; location / { default_type text/html; } } }`,
+  server { listen 127.0.0.1:${port}; root ${work}; location / { default_type text/html;${options.contentEncoding ? ` add_header Content-Encoding ${options.contentEncoding};` : ""} } } }`,
   );
   const [command, args] = pinned(options.cpu, bin, ["-c", conf, "-e", `${work}/error.log`]);
   const child = spawn(command, args, { stdio: "ignore" });
@@ -67,6 +70,7 @@ http { access_log off; sendfile on; keepalive_requests 100000; client_body_temp_
   }
   return {
     url,
+    pid: child.pid!,
     version,
     stop() {
       child.kill("SIGTERM");

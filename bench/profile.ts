@@ -18,9 +18,12 @@ const onPostgres = process.env.BENCH_DATABASE_URL !== undefined;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-profile-"));
 const profDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-cpuprof-"));
 const dbUrl = onPostgres ? await postgresUrl("doorstep_bench_profile") : null;
+// As deployed (issue 39): npm start's production build with rate limits at their defaults, except for the
+// ingest target, whose full-rate reports from one address are what a limit exists to stop.
 const env = {
-  RATE_LIMITS: "off",
-  NODE_ENV: "development",
+  ...(targets.includes("ingest") ? { RATE_LIMITS: "off" } : {}),
+  NODE_ENV: "production",
+  LOCAL_RUN: "true",
   DATA_DIR: dataDir,
   ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
 };

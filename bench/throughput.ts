@@ -18,9 +18,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { databaseBackends, pinTree, postgresUrl, ROOT, startServer, type RunningServer } from "./lib.ts";
+import {
+  cpuSplitOf,
+  databaseBackends,
+  pinTree,
+  postgresUrl,
+  processTree,
+  ROOT,
+  startServer,
+  type RunningServer,
+} from "./lib.ts";
 import { describeHiccups, measureHiccups } from "./hiccup.ts";
 import { serveStatic } from "./nginx.ts";
+import { recordResponse, serveBareNode } from "./node-http.ts";
 import { createGuide, createProperties, signUpHost, type Host } from "./seed.ts";
 import { probeEnv, readProbe, serverPid, type ProbeReport } from "./work.ts";
 import { cell, wrk, type WrkResult } from "./wrk.ts";
@@ -98,27 +108,34 @@ async function measure(database: string, env: Record<string, string>) {
     const pinDatabase = async () => {
       if (admin) for (const pid of await databaseBackends(admin)) pinTree(pid, LOAD_CPU);
     };
+    // Each run also reads the CPU time the serving processes used per request, in their own code and in the
+    // kernel (/proc): a figure that does not depend on whether wrk kept up.
     const run = async (
       name: string,
       url: string,
       connections = 16,
       headers: Record<string, string> = {},
+      servingPids: number[] = processTree(server!.process.pid!),
     ): Promise<WrkResult> => {
       wrk(url, { connections, seconds: 2, headers, cpu: LOAD_CPU }); // warm-up
       await pinDatabase();
       const own = url.startsWith(server!.url);
       if (own) await readProbe(pid, probeFile);
+      const cpuBefore = cpuSplitOf(servingPids);
       const result = wrk(url, { connections, seconds: SECONDS, headers, cpu: LOAD_CPU });
+      const cpuAfter = cpuSplitOf(servingPids);
+      const perRequest = (ms: number) => ((ms / Math.max(1, result.requests)) * 1000).toFixed(1);
+      const cpu = `CPU ${perRequest(cpuAfter.user - cpuBefore.user)} µs user + ${perRequest(cpuAfter.system - cpuBefore.system)} µs kernel per request`;
+      if (result.errors) notes.push(`${database}, ${name}: ${result.errors} errors`);
       if (own) {
         const report = await readProbe(pid, probeFile);
-        if (result.errors) notes.push(`${database}, ${name}: ${result.errors} errors`);
         record(
           `${name}`,
           database,
-          `${statementsPerRequest(report, result.requests).toFixed(2)} statements/request, event-loop delay p99 ${report.eventLoopDelay.p99} ms`,
+          `${statementsPerRequest(report, result.requests).toFixed(2)} statements/request, event-loop delay p99 ${report.eventLoopDelay.p99} ms, ${cpu}`,
           workRows,
         );
-      }
+      } else record(name, database, cpu, workRows);
       return result;
     };
 
@@ -128,26 +145,51 @@ async function measure(database: string, env: Record<string, string>) {
     if (!stayHtml.includes("the code is 7391")) throw new Error("the stay page does not show the door code");
     const guide = await run("guide", guideUrl);
     const stay = await run("stay page", stayUrl);
-    const ceiling = async (html: string) => {
-      const nginx = await serveStatic(html, { workers: 1, cpu: SERVER_CPU });
+    const ceiling = async (name: string, html: string | Buffer, contentEncoding?: string) => {
+      const nginx = await serveStatic(html, { workers: 1, cpu: SERVER_CPU, contentEncoding });
       try {
-        return await run("nginx", nginx.url);
+        return await run(name, nginx.url, 16, {}, processTree(nginx.pid));
       } finally {
         nginx.stop();
       }
     };
-    const nginxGuide = await ceiling(guideHtml);
-    const nginxStay = await ceiling(stayHtml);
+    const nginxGuide = await ceiling("nginx, the guide's HTML", guideHtml);
+    const nginxStay = await ceiling("nginx, the stay page's HTML", stayHtml);
+    // Node's own http module serving the guide's bytes and headers: what is left once our code costs nothing.
+    const bare = await serveBareNode(await recordResponse(guideUrl), { cpu: SERVER_CPU });
+    const bareGuide = await run("bare Node http, the guide's bytes", bare.url, 16, {}, [bare.pid]).finally(() =>
+      bare.stop(),
+    );
+    // As a guest's browser asks: compressed (Chrome's Accept-Encoding), against nginx serving the same bytes.
+    const browser = { "Accept-Encoding": "gzip, deflate, br, zstd" };
+    const compressed = await recordResponse(guideUrl, browser);
+    const encoding = compressed.headers[compressed.headers.findIndex((h) => /^content-encoding$/i.test(h)) + 1] ?? "";
+    const guideCompressed = await run("guide, as a browser asks", guideUrl, 16, browser);
+    const nginxCompressed = await ceiling("nginx, the same compressed bytes", compressed.body, encoding);
+    const ratio = (a: WrkResult, b: WrkResult) => `**${Math.round((a.rps / b.rps) * 100)} %**`;
     record("Guide `/g/:id` at 16 conns", database, cell(guide));
     record("nginx, the guide's HTML (1 worker)", database, cell(nginxGuide));
-    record("**Guide ÷ nginx**", database, `**${Math.round((guide.rps / nginxGuide.rps) * 100)} %**`);
+    record("**Guide ÷ nginx**", database, ratio(guide, nginxGuide));
+    record("bare Node http, the guide's bytes and headers", database, cell(bareGuide));
+    record(
+      "Guide ÷ bare Node; bare Node ÷ nginx",
+      database,
+      `${ratio(guide, bareGuide)}; ${ratio(bareGuide, nginxGuide)}`,
+    );
+    record(
+      `Guide as a browser asks (${encoding}, ${compressed.body.length.toLocaleString("en-GB")} bytes)`,
+      database,
+      cell(guideCompressed),
+    );
+    record("nginx, the same compressed bytes", database, cell(nginxCompressed));
+    record("**Guide (compressed) ÷ nginx**", database, ratio(guideCompressed, nginxCompressed));
     record(
       `Stay page \`/s/{token}\` at 16 conns (${guideHtml.length.toLocaleString("en-GB")} / ${stayHtml.length.toLocaleString("en-GB")} bytes guide / stay)`,
       database,
       cell(stay),
     );
     record("nginx, the stay page's HTML (1 worker)", database, cell(nginxStay));
-    record("**Stay page ÷ nginx**", database, `**${Math.round((stay.rps / nginxStay.rps) * 100)} %**`);
+    record("**Stay page ÷ nginx**", database, ratio(stay, nginxStay));
 
     const auth = { cookie: host.cookie };
     for (const [read, route] of [
