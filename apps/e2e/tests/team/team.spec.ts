@@ -93,6 +93,24 @@ test("an owner invites an editor limited to one property, who edits it; a viewer
   });
   expect(rule.status(), await rule.text()).toBe(201);
 
+  // Its scheduled messages and store offers are only those wholly Harbour House's (the account's suggestions are
+  // for all properties), and its forms offer Harbour House, never "All properties" (decision 061).
+  await editor.goto("/scheduled-messages");
+  const rules = editor.getByRole("list", { name: copy.scheduledMessages.title });
+  await expect(rules.getByRole("listitem")).toHaveCount(1);
+  await expect(rules.getByRole("heading", { name: "Parking" })).toBeVisible();
+  await editor.getByRole("button", { name: copy.scheduledMessages.newMessage }).click();
+  await expect(editor.getByRole("checkbox", { name: "Harbour House" })).toBeChecked();
+  await expect(editor.getByRole("checkbox", { name: "Forest Cabin" })).toHaveCount(0);
+  await expect(editor.getByRole("radio", { name: copy.scheduledMessages.fields.allProperties })).toHaveCount(0);
+  await screenshot(editor, "rule-form-limited");
+  await editor.goto("/store/new");
+  await expect(editor.getByRole("checkbox", { name: "Harbour House" })).toBeVisible();
+  await expect(editor.getByRole("checkbox", { name: "Forest Cabin" })).toHaveCount(0);
+  await expect(editor.getByRole("radio", { name: copy.store.allProperties })).toHaveCount(0);
+  expect(await axeViolations(editor)).toEqual([]);
+  await screenshot(editor, "offer-form-limited");
+
   // Forest Cabin, not theirs, does not exist for them.
   await editor.goto(`/property/${cabin}`);
   await expect(editor.getByRole("heading", { level: 1, name: copy.properties.notFound })).toBeVisible();

@@ -1,8 +1,9 @@
 import { fillMessageDetails } from "@doorstep/shared/rules/scheduled-messages";
 import type { MessagePreviewRequest, MessagePreviewResponse } from "@doorstep/shared/schemas/scheduled-messages";
-import type { AppContext } from "../app-context.ts";
+import type { AppContext, Caller } from "../app-context.ts";
 import { notFound } from "../lib/app-error.ts";
-import { listPropertyChoices } from "../features/properties/property-choices.service.ts";
+import { inPropertyScope } from "../lib/property-scope.ts";
+import { listPropertyChoicesFor } from "../features/properties/property-choices.service.ts";
 import { getStayProperty } from "../features/properties/property-stays.service.ts";
 import type { Stay } from "../features/stays/stays.service.ts";
 import { instantToWallTime, wallTimeToInstant } from "@doorstep/shared/rules/zoned-time";
@@ -17,16 +18,17 @@ const addDays = (day: string, n: number) => {
 /**
  * "Preview" (decision 050): the message filled in for a sample stay of one of the account's properties (a
  * guest "Alex" arriving in a week for three nights), in each language it is written in; the property's real
- * title, Wi-Fi and host.
+ * title, Wi-Fi and host. Without a property named, the first the caller may use (a limited member's own).
  */
 export async function previewScheduledMessage(
   ctx: AppContext,
-  accountId: string,
+  caller: Caller,
   input: MessagePreviewRequest,
 ): Promise<MessagePreviewResponse> {
-  const weblink = input.propertyId ?? (await listPropertyChoices(ctx, accountId))[0]?.propertyId;
+  const { accountId } = caller;
+  const weblink = input.propertyId ?? (await listPropertyChoicesFor(ctx, caller))[0]?.propertyId;
   const property = weblink ? await getStayProperty(ctx, accountId, { propertyId: weblink }) : null;
-  if (input.propertyId && !property) throw notFound("property");
+  if (input.propertyId && (!property || !inPropertyScope(caller, property.id))) throw notFound("property");
   const now = ctx.now();
   const zone = property?.timeZone ?? "UTC";
   const today = instantToWallTime(now, zone).date;

@@ -18,3 +18,13 @@ export function inPropertyScope(caller: PropertyScoped, propertyRowId: string, i
   if (!isPropertyLimited(caller) || isShared) return true;
   return caller.propertyScope.includes(propertyRowId);
 }
+
+/**
+ * Whether a set of properties (row ids; null for all the account's, present and future) lies wholly within the
+ * caller's scope (decision 061): a limited member reaches a scheduled-message rule or store offer only then.
+ */
+export function propertySetInScope(caller: PropertyScoped, propertyRowIds: readonly string[] | null): boolean {
+  if (!isPropertyLimited(caller)) return true;
+  if (propertyRowIds === null) return false;
+  return propertyRowIds.every((id) => caller.propertyScope.includes(id));
+}

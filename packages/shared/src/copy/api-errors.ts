@@ -251,6 +251,7 @@ export const apiErrorCopy = {
   API_KEYS_OWNER_ONLY: () => apiKeys.ownerOnly,
   // Teams
   ROLE_NOT_ALLOWED: () => teamCopy.teamErrors.roleNotAllowed,
+  ALL_PROPERTIES_NOT_ALLOWED: () => teamCopy.teamErrors.allPropertiesNotAllowed,
   INVITATION_INVALID: () => teamCopy.teamErrors.invitationInvalid,
   INVITATION_EMAIL_HAS_ACCOUNT: () => teamCopy.teamErrors.emailHasAccount,
   INVITATION_PENDING: () => teamCopy.teamErrors.invitationPending,

@@ -226,6 +226,7 @@ export const teamCopy = {
   },
   teamErrors: {
     roleNotAllowed: "Your role on this account does not allow this.",
+    allPropertiesNotAllowed: "Choose your properties: you can't make this apply to all properties.",
     invitationInvalid: "This invitation link has expired or was already used. Ask for a new invitation.",
     emailHasAccount:
       "This email already has its own Doorstep account, so it cannot join another one. Invite a different email address.",

@@ -7,8 +7,9 @@ import type {
 } from "@doorstep/shared/schemas/scheduled-messages";
 import type { AppContext, Caller } from "../../app-context.ts";
 import { AppError, notFound } from "../../lib/app-error.ts";
+import { inPropertyScope, isPropertyLimited, propertySetInScope } from "../../lib/property-scope.ts";
 import { listAccountDefaultLanguages, listAccountGuideLanguages } from "../properties/property.service.ts";
-import { listPropertyChoices } from "../properties/property-choices.service.ts";
+import { listPropertyChoicesFor } from "../properties/property-choices.service.ts";
 import { getStayProperty } from "../properties/property-stays.service.ts";
 import {
   deleteMessageRule,
@@ -96,26 +97,38 @@ async function ensureSuggestions(ctx: AppContext, accountId: string, rows: Messa
   return true;
 }
 
-/** The account's rules (the suggestions made on the first read), with what the form offers. */
-export async function listMessageRules(ctx: AppContext, accountId: string): Promise<MessageRuleListResponse> {
+/**
+ * The account's rules (the suggestions made on the first read), with what the form offers. A member limited to
+ * chosen properties sees only the rules wholly within them, and picks among theirs (decision 061).
+ */
+export async function listMessageRules(ctx: AppContext, caller: Caller): Promise<MessageRuleListResponse> {
+  const { accountId } = caller;
   let rows = await findMessageRules(ctx.db, accountId);
   if (await ensureSuggestions(ctx, accountId, rows)) rows = await findMessageRules(ctx.db, accountId);
   const items: MessageRuleDto[] = [];
-  for (const row of rows) items.push(await toDto(ctx, row));
+  for (const row of rows) if (propertySetInScope(caller, row.propertyIds)) items.push(await toDto(ctx, row));
   return {
     items,
     languages: await accountLanguages(ctx, accountId),
-    properties: await listPropertyChoices(ctx, accountId),
+    properties: await listPropertyChoicesFor(ctx, caller),
     smsAvailable: smsAvailable(ctx),
     details: [...MESSAGE_DETAILS],
   };
 }
 
-/** One of the account's rules, or 404. */
-export async function getMessageRule(ctx: AppContext, accountId: string, id: string): Promise<MessageRuleDto> {
-  const row = await findMessageRule(ctx.db, accountId, id);
-  if (!row) throw notFound("message-rule");
-  return toDto(ctx, row);
+/**
+ * One of the account's rules the caller may reach, or 404: a member limited to chosen properties reaches only
+ * the rules whose properties are all theirs, never one for all properties (decision 061).
+ */
+async function reachableRule(ctx: AppContext, caller: Caller, id: string): Promise<MessageRuleRow> {
+  const row = await findMessageRule(ctx.db, caller.accountId, id);
+  if (!row || !propertySetInScope(caller, row.propertyIds)) throw notFound("message-rule");
+  return row;
+}
+
+/** One of the account's rules, or 404 (also for a limited member's rule of other properties). */
+export async function getMessageRule(ctx: AppContext, caller: Caller, id: string): Promise<MessageRuleDto> {
+  return toDto(ctx, await reachableRule(ctx, caller, id));
 }
 
 /** A rule by id for the sender (any account); null when gone. */
@@ -125,10 +138,12 @@ export async function getRuleForSending(ctx: AppContext, id: string): Promise<Me
 }
 
 /**
- * Checks a rule before it is saved: SMS only where offered, a text in some language, and every stay detail
- * one the product knows (refused with the detail named, at its field).
+ * Checks a rule before it is saved: SMS only where offered, a text in some language, every stay detail one the
+ * product knows (refused with the detail named, at its field), and properties the caller may use: a limited
+ * member names theirs (decision 061).
  */
-async function checkedFields(ctx: AppContext, accountId: string, input: MessageRuleFields) {
+async function checkedFields(ctx: AppContext, caller: Caller, input: MessageRuleFields) {
+  const { accountId } = caller;
   if (input.channel === "sms" && !smsAvailable(ctx))
     throw new AppError("MESSAGE_CHANNEL_UNAVAILABLE", undefined, { at: ["channel"] });
   const texts = Object.fromEntries(Object.entries(input.texts).filter(([, t]) => t.body.trim() !== ""));
@@ -139,12 +154,14 @@ async function checkedFields(ctx: AppContext, accountId: string, input: MessageR
       if (detail) throw new AppError("MESSAGE_DETAIL_UNKNOWN", { detail }, { at: ["texts", language, field] });
     }
   }
+  if (input.propertyIds === null && isPropertyLimited(caller))
+    throw new AppError("ALL_PROPERTIES_NOT_ALLOWED", undefined, { at: ["propertyIds"] });
   let propertyIds: string[] | null = null;
   if (input.propertyIds) {
     propertyIds = [];
     for (const weblink of input.propertyIds) {
       const property = await getStayProperty(ctx, accountId, { propertyId: weblink });
-      if (!property) throw notFound("property");
+      if (!property || !inPropertyScope(caller, property.id)) throw notFound("property");
       propertyIds.push(property.id);
     }
   }
@@ -170,7 +187,7 @@ export async function createMessageRule(
   input: MessageRuleFields,
 ): Promise<MessageRuleDto> {
   const { accountId } = caller;
-  const fields = await checkedFields(ctx, accountId, input);
+  const fields = await checkedFields(ctx, caller, input);
   const now = ctx.now();
   const row = await insertMessageRule(ctx.db, {
     ...fields,
@@ -195,9 +212,8 @@ export async function updateRule(
   input: MessageRuleFields,
 ): Promise<MessageRuleDto> {
   const { accountId } = caller;
-  const before = await findMessageRule(ctx.db, accountId, id);
-  if (!before) throw notFound("message-rule");
-  const fields = await checkedFields(ctx, accountId, input);
+  const before = await reachableRule(ctx, caller, id);
+  const fields = await checkedFields(ctx, caller, input);
   const now = ctx.now();
   const row = await updateMessageRule(ctx.db, accountId, id, {
     ...fields,
@@ -215,8 +231,7 @@ export async function updateRule(
 
 /** Deletes a rule and its messages. */
 export async function removeMessageRule(ctx: AppContext, caller: Caller, id: string): Promise<void> {
-  const row = await findMessageRule(ctx.db, caller.accountId, id);
-  if (!row) throw notFound("message-rule");
+  const row = await reachableRule(ctx, caller, id);
   await dropRuleMessages(ctx, id);
   await deleteMessageRule(ctx.db, caller.accountId, id);
   await recordRuleActivity(ctx, caller, row, "deleted");

@@ -54,7 +54,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
         response: { 200: MessageRuleListResponse },
       },
     },
-    async (request) => listMessageRules(ctx, accountOf(request)),
+    async (request) => listMessageRules(ctx, requireCaller(request)),
   );
 
   app.post(
@@ -83,7 +83,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
         response: { 200: MessagePreviewResponse },
       },
     },
-    async (request) => previewScheduledMessage(ctx, accountOf(request), request.body),
+    async (request) => previewScheduledMessage(ctx, requireCaller(request), request.body),
   );
 
   app.get(
@@ -92,7 +92,7 @@ export function registerScheduledMessageRoutes(parent: FastifyInstance, ctx: App
       config: { permission: "properties:read" },
       schema: { tags, summary: "One rule", params: RuleParams, response: { 200: MessageRuleResponse } },
     },
-    async (request) => ({ rule: await getMessageRule(ctx, accountOf(request), request.params.ruleId) }),
+    async (request) => ({ rule: await getMessageRule(ctx, requireCaller(request), request.params.ruleId) }),
   );
 
   app.put(

@@ -5,7 +5,8 @@ import { sendDueScheduledMessages } from "../../commands/send-scheduled-messages
 import { PLAN_RULE_JOB, planRuleMessages } from "./scheduled-messages.service.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo } from "../../test/billing-helpers.ts";
-import { buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
+import { buildMember, buildProperty, buildUser, multipart, type TestUser } from "../../test/factories.ts";
+import { propertyRowOf } from "../properties/property.service.ts";
 
 // Scheduled guest messages (decision 050): rules, scheduling moved with the stay, sending once with retries,
 // recipients and language, the stay's timeline and conversation, unsubscribing. The sender is run by the test
@@ -326,7 +327,7 @@ describe("scheduling and sending", () => {
     await putRule(host, made.id, rule());
     expect(await dues()).toEqual([`${day(6)}T10:00:00.000Z`, `${day(19)}T10:00:00.000Z`]);
     // Only for chosen properties: another property's stay gets none.
-    const { propertyId: other } = await buildProperty(t.app, host, { title: "Other" });
+    const { propertyId: other } = await buildProperty(t.app, host, { title: "Another" }); // the account's first by title
     const elsewhere = await addStay(host, other, 7, 9, { guestEmail: newEmail() });
     expect((await timeline(host, elsewhere.id)).items).toHaveLength(1);
     await putRule(host, made.id, rule({ propertyIds: [propertyId] }));
@@ -512,5 +513,93 @@ describe("scheduling and sending", () => {
     const stranger = await buildUser(t.ctx);
     const stay = await addStay(host, propertyId, 5, 7);
     expect((await api(stranger, "GET", `/api/stays/${stay.id}/scheduled-messages`)).statusCode).toBe(404);
+  });
+});
+
+describe("a member limited to chosen properties (decision 061)", () => {
+  it("sees and manages only the rules wholly within their properties; all properties is refused with a coded error", async () => {
+    const { host, propertyId: mine } = await hostWithProperty("Mine");
+    const { propertyId: other } = await buildProperty(t.app, host, { title: "Another" }); // the account's first by title
+    const mineRow = (await propertyRowOf(t.ctx, host.accountId, mine))!.id;
+    const editor = await buildMember(t.ctx, host, "editor", [mineRow]);
+    const make = async (name: string, propertyIds: string[] | null) => {
+      const res = await api(host, "POST", "/api/message-rules", rule({ name, propertyIds }));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().rule.id as string;
+    };
+    const own = await make("Own", [mine]);
+    const forAll = await make("For all", null);
+    const foreign = await make("Foreign", [other]);
+    const mixed = await make("Mixed", [mine, other]);
+
+    // The list holds only the rule wholly theirs (the four suggestions are for all properties), and the form
+    // offers only their property; the owner's is whole.
+    const list = (await api(editor, "GET", "/api/message-rules")).json();
+    expect(list.items.map((r: { id: string }) => r.id)).toEqual([own]);
+    expect(list.properties.map((p: { propertyId: string }) => p.propertyId)).toEqual([mine]);
+    const ownerList = (await api(host, "GET", "/api/message-rules")).json();
+    expect(ownerList.items.map((r: { id: string }) => r.id)).toEqual(
+      expect.arrayContaining([own, forAll, foreign, mixed]),
+    );
+    expect(ownerList.items).toHaveLength(8);
+    expect(ownerList.properties).toHaveLength(2);
+
+    // Every other rule answers as if it did not exist, on every id route, and stays as it was.
+    for (const id of [forAll, foreign, mixed]) {
+      for (const [method, body] of [
+        ["GET"],
+        ["PUT", rule({ name: "Hijacked", propertyIds: [mine] })],
+        ["DELETE"],
+      ] as const) {
+        const res = await api(editor, method, `/api/message-rules/${id}`, body);
+        expect(res.statusCode, `${method} ${id}`).toBe(404);
+        expect(res.json().error.message).toBe("Scheduled message not found");
+      }
+      expect((await api(host, "GET", `/api/message-rules/${id}`)).json().rule.name).not.toBe("Hijacked");
+    }
+
+    // Creating or re-pointing a rule: all properties is refused at the field, another property is not found.
+    for (const [method, url] of [
+      ["POST", "/api/message-rules"],
+      ["PUT", `/api/message-rules/${own}`],
+    ] as const) {
+      const all = await api(editor, method, url, rule({ propertyIds: null }));
+      expect(all.statusCode).toBe(400);
+      expect(all.json().error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: copy.teamErrors.allPropertiesNotAllowed,
+        issues: [{ path: ["propertyIds"], message: copy.teamErrors.allPropertiesNotAllowed }],
+      });
+      const outside = await api(editor, method, url, rule({ propertyIds: [mine, other] }));
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json().error.message).toBe("Property not found");
+    }
+    expect((await api(editor, "GET", `/api/message-rules/${own}`)).json().rule.propertyIds).toEqual([mine]);
+
+    // Their own rule: created, read, changed and deleted.
+    const created = await api(editor, "POST", "/api/message-rules", rule({ name: "Editor's", propertyIds: [mine] }));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().rule.id as string;
+    const changed = await api(
+      editor,
+      "PUT",
+      `/api/message-rules/${id}`,
+      rule({ name: "Changed", propertyIds: [mine] }),
+    );
+    expect(changed.json().rule.name).toBe("Changed");
+    expect((await api(editor, "DELETE", `/api/message-rules/${id}`)).statusCode).toBe(204);
+
+    // The preview without a property fills in theirs, not the account's first.
+    const preview = await api(editor, "POST", "/api/message-rules/preview", {
+      texts: { en: { subject: "{{stay.propertyTitle}}", body: "Hi" } },
+    });
+    expect(preview.json().items[0].subject).toBe("Mine");
+    expect((await api(editor, "POST", "/api/message-rules/preview", { propertyId: other, texts: {} })).statusCode).toBe(
+      404,
+    );
+
+    // The owner is unaffected: all properties, and any rule.
+    expect((await api(host, "PUT", `/api/message-rules/${forAll}`, rule({ propertyIds: null }))).statusCode).toBe(200);
+    expect((await api(host, "DELETE", `/api/message-rules/${foreign}`)).statusCode).toBe(204);
   });
 });

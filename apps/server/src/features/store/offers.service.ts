@@ -1,6 +1,7 @@
 import type { OfferDto, OfferInput, StoreResponse } from "@doorstep/shared/schemas/store";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { notFound } from "../../lib/app-error.ts";
+import { AppError, notFound } from "../../lib/app-error.ts";
+import { inPropertyScope, isPropertyLimited, propertySetInScope } from "../../lib/property-scope.ts";
 import { sanitizeRichText } from "../../lib/sanitize.ts";
 import { deleteStoredFile, storeImage } from "../../lib/uploads.ts";
 import type { ReceivedFile } from "../../lib/streamed-upload.ts";
@@ -43,14 +44,19 @@ async function offerDto(ctx: AppContext, accountId: string, row: OfferRow): Prom
   return toOfferDto(row, settings, await propertyIdMap(ctx, accountId, row.propertyIds ?? []));
 }
 
-/** The host's fields as stored: descriptions sanitised like guide content, web link ids as property rows. */
-async function offerFields(ctx: AppContext, accountId: string, input: OfferInput) {
+/**
+ * The host's fields as stored: descriptions sanitised like guide content, web link ids as property rows. A
+ * member limited to chosen properties names theirs, never all properties (decision 061).
+ */
+async function offerFields(ctx: AppContext, caller: Caller, input: OfferInput) {
+  if (input.propertyIds === null && isPropertyLimited(caller))
+    throw new AppError("ALL_PROPERTIES_NOT_ALLOWED", undefined, { at: ["propertyIds"] });
   let propertyIds: string[] | null = null;
   if (input.propertyIds) {
     propertyIds = [];
     for (const weblink of new Set(input.propertyIds)) {
-      const p = await getStayProperty(ctx, accountId, { propertyId: weblink });
-      if (!p) throw notFound("property");
+      const p = await getStayProperty(ctx, caller.accountId, { propertyId: weblink });
+      if (!p || !inPropertyScope(caller, p.id)) throw notFound("property");
       propertyIds.push(p.id);
     }
   }
@@ -74,11 +80,20 @@ async function offerFields(ctx: AppContext, accountId: string, input: OfferInput
   } as const;
 }
 
-/** `/store`: settings, the payout account's state and every offer. */
+/**
+ * One of the account's offers the caller may reach, or null: a member limited to chosen properties reaches only
+ * the offers whose properties are all theirs, never one for all properties (decision 061).
+ */
+async function reachableOffer(ctx: AppContext, caller: Caller, offerId: string): Promise<OfferRow | null> {
+  const row = await findOffer(ctx.db, caller.accountId, offerId);
+  return row && propertySetInScope(caller, row.propertyIds) ? row : null;
+}
+
+/** `/store`: settings, the payout account's state and every offer (a limited member's: those wholly theirs). */
 export async function getStore(ctx: AppContext, caller: Caller): Promise<StoreResponse> {
   let settings = await getStoreSettings(ctx, caller.accountId);
   if (settings.connectAccountRef && !settings.connectReady) settings = await refreshConnectState(ctx, caller.accountId);
-  const rows = await listOffers(ctx.db, caller.accountId);
+  const rows = (await listOffers(ctx.db, caller.accountId)).filter((r) => propertySetInScope(caller, r.propertyIds));
   const weblinks = await propertyIdMap(
     ctx,
     caller.accountId,
@@ -96,7 +111,7 @@ export async function getStore(ctx: AppContext, caller: Caller): Promise<StoreRe
 }
 
 export async function getOffer(ctx: AppContext, caller: Caller, offerId: string): Promise<OfferDto> {
-  const row = await findOffer(ctx.db, caller.accountId, offerId);
+  const row = await reachableOffer(ctx, caller, offerId);
   if (!row) throw notFound("offer");
   return offerDto(ctx, caller.accountId, row);
 }
@@ -105,7 +120,7 @@ export async function createOffer(ctx: AppContext, caller: Caller, input: OfferI
   const now = ctx.now();
   const row = await insertOffer(ctx.db, {
     accountId: caller.accountId,
-    ...(await offerFields(ctx, caller.accountId, input)),
+    ...(await offerFields(ctx, caller, input)),
     createdAt: now,
     updatedAt: now,
   });
@@ -118,8 +133,8 @@ export async function editOffer(
   offerId: string,
   input: OfferInput,
 ): Promise<OfferDto> {
-  if (!(await findOffer(ctx.db, caller.accountId, offerId))) throw notFound("offer");
-  const fields = await offerFields(ctx, caller.accountId, input);
+  if (!(await reachableOffer(ctx, caller, offerId))) throw notFound("offer");
+  const fields = await offerFields(ctx, caller, input);
   const row = await updateOffer(ctx.db, caller.accountId, offerId, { ...fields, updatedAt: ctx.now() });
   if (!row) throw notFound("offer");
   return offerDto(ctx, caller.accountId, row);
@@ -127,6 +142,7 @@ export async function editOffer(
 
 /** Deletes an offer (kept for its orders, gone from the store). */
 export async function deleteOffer(ctx: AppContext, caller: Caller, offerId: string): Promise<void> {
+  if (!(await reachableOffer(ctx, caller, offerId))) throw notFound("offer");
   const now = ctx.now();
   const row = await updateOffer(ctx.db, caller.accountId, offerId, { deletedAt: now, active: false, updatedAt: now });
   if (!row) throw notFound("offer");
@@ -138,7 +154,7 @@ export async function setOfferPhoto(
   offerId: string,
   readUpload: () => Promise<ReceivedFile>,
 ): Promise<OfferDto> {
-  const offer = await findOffer(ctx.db, caller.accountId, offerId);
+  const offer = await reachableOffer(ctx, caller, offerId);
   if (!offer) throw notFound("offer");
   const key = await storeImage(ctx, `accounts/${caller.accountId}/store/${offer.id}`, "photo", await readUpload());
   const row = await updateOffer(ctx.db, caller.accountId, offerId, { photoKey: key, updatedAt: ctx.now() });
@@ -151,7 +167,7 @@ export async function setOfferPhoto(
 }
 
 export async function removeOfferPhoto(ctx: AppContext, caller: Caller, offerId: string): Promise<OfferDto> {
-  const offer = await findOffer(ctx.db, caller.accountId, offerId);
+  const offer = await reachableOffer(ctx, caller, offerId);
   if (!offer) throw notFound("offer");
   const row = await updateOffer(ctx.db, caller.accountId, offerId, { photoKey: null, updatedAt: ctx.now() });
   if (!row) throw notFound("offer");

@@ -7,8 +7,16 @@ import { localStorePayments } from "../../db/schema/local-gateway.ts";
 import { storeOrders } from "../../db/schema/store.ts";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { emailsTo, getJson } from "../../test/billing-helpers.ts";
-import { buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
-import { card, createOfferFor, dayFrom, orderFromLink, stayWithToken } from "../../test/store-helpers.ts";
+import { buildMember, buildProperty, buildUser, type TestUser } from "../../test/factories.ts";
+import {
+  card,
+  createOfferFor,
+  dayFrom,
+  LATE_CHECK_OUT,
+  orderFromLink,
+  stayWithToken,
+} from "../../test/store-helpers.ts";
+import { propertyRowOf } from "../properties/property.service.ts";
 import { cancelStay, getStay, updateStay } from "../stays/stays.service.ts";
 import { authoriseDeferredOrder, expireOrder, STORE_AUTHORISE_JOB, STORE_DEADLINE_JOB } from "./store-jobs.service.ts";
 
@@ -58,6 +66,71 @@ describe("offers", () => {
       active: true,
     });
     expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe("a member limited to chosen properties (decision 061)", () => {
+  it("sees and manages only the offers wholly within their properties; all properties is refused with a coded error", async () => {
+    const owner = await buildUser(t.ctx);
+    const { propertyId: mine } = await buildProperty(t.app, owner, { title: "Mine" });
+    const { propertyId: other } = await buildProperty(t.app, owner, { title: "Other" });
+    const mineRow = (await propertyRowOf(t.ctx, owner.accountId, mine))!.id;
+    const editor = await buildMember(t.ctx, owner, "editor", [mineRow]);
+    const own = (await createOfferFor(t.app, owner, { propertyIds: [mine] })).id;
+    const forAll = (await createOfferFor(t.app, owner, { propertyIds: null })).id;
+    const foreign = (await createOfferFor(t.app, owner, { propertyIds: [other] })).id;
+    const mixed = (await createOfferFor(t.app, owner, { propertyIds: [mine, other] })).id;
+
+    const ids = async (user: TestUser) =>
+      (await getJson(t.app, user, "/api/store")).offers.map((o: { id: string }) => o.id as string);
+    expect(await ids(editor)).toEqual([own]);
+    expect(await ids(owner)).toEqual(expect.arrayContaining([own, forAll, foreign, mixed]));
+
+    // Every other offer answers as if it did not exist, on every id route, and stays as it was.
+    for (const id of [forAll, foreign, mixed]) {
+      for (const [method, url, body] of [
+        ["GET", `/api/store/offers/${id}`],
+        ["PUT", `/api/store/offers/${id}`, { ...LATE_CHECK_OUT, propertyIds: [mine], active: false }],
+        ["DELETE", `/api/store/offers/${id}/photo`],
+        ["DELETE", `/api/store/offers/${id}`],
+      ] as const) {
+        const res = await t.as(editor, method, url, body);
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.json().error.message).toBe("Offer not found");
+      }
+      expect((await t.as(owner, "GET", `/api/store/offers/${id}`)).json().offer.active).toBe(true);
+    }
+
+    // Creating or re-pointing an offer: all properties is refused at the field, another property is not found.
+    for (const [method, url] of [
+      ["POST", "/api/store/offers"],
+      ["PUT", `/api/store/offers/${own}`],
+    ] as const) {
+      const all = await t.as(editor, method, url, { ...LATE_CHECK_OUT, propertyIds: null });
+      expect(all.statusCode).toBe(400);
+      expect(all.json().error).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: copy.teamErrors.allPropertiesNotAllowed,
+        issues: [{ path: ["propertyIds"], message: copy.teamErrors.allPropertiesNotAllowed }],
+      });
+      const outside = await t.as(editor, method, url, { ...LATE_CHECK_OUT, propertyIds: [other] });
+      expect(outside.statusCode).toBe(404);
+      expect(outside.json().error.message).toBe("Property not found");
+    }
+    expect((await t.as(editor, "GET", `/api/store/offers/${own}`)).json().offer.propertyIds).toEqual([mine]);
+
+    // Their own offer: created, changed and deleted.
+    const created = await t.as(editor, "POST", "/api/store/offers", { ...LATE_CHECK_OUT, propertyIds: [mine] });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().offer.id as string;
+    const body = { ...LATE_CHECK_OUT, propertyIds: [mine], active: false };
+    expect((await t.as(editor, "PUT", `/api/store/offers/${id}`, body)).json().offer.active).toBe(false);
+    expect((await t.as(editor, "DELETE", `/api/store/offers/${id}`)).statusCode).toBe(204);
+
+    // The owner is unaffected: all properties, and any offer.
+    const ownerBody = { ...LATE_CHECK_OUT, propertyIds: null, active: false };
+    expect((await t.as(owner, "PUT", `/api/store/offers/${forAll}`, ownerBody)).statusCode).toBe(200);
+    expect((await t.as(owner, "DELETE", `/api/store/offers/${foreign}`)).statusCode).toBe(204);
   });
 });
 

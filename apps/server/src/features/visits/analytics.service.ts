@@ -7,8 +7,8 @@ import type {
   VisitCounts,
 } from "@doorstep/shared/schemas/analytics";
 import type { AppContext, Caller } from "../../app-context.ts";
-import { getOwnedProperty, getPropertyWeblinks } from "../properties/property.service.ts";
-import { getFirstPropertyCreatedAt, listPropertyChoices } from "../properties/property-choices.service.ts";
+import { getOwnedProperty } from "../properties/property.service.ts";
+import { getFirstPropertyCreatedAt, listPropertyChoicesFor } from "../properties/property-choices.service.ts";
 import type { Db } from "../../db/client.ts";
 import {
   getAccountTimeZone,
@@ -66,14 +66,12 @@ export async function getVisitsView(
 
 /** What the analytics page offers (ANL-01/02, OPEN-54): the months since the first property, the properties. */
 export async function getAnalyticsOptions(ctx: AppContext, caller: Caller): Promise<AnalyticsOptionsResponse> {
-  const [timeZone, first, choices, scoped] = await Promise.all([
+  // A member limited to chosen properties picks among theirs only (decision 056).
+  const [timeZone, first, properties] = await Promise.all([
     getAccountTimeZone(ctx, caller.accountId),
     getFirstPropertyCreatedAt(ctx, caller.accountId),
-    listPropertyChoices(ctx, caller.accountId),
-    caller.propertyScope ? getPropertyWeblinks(ctx, [...caller.propertyScope]) : null,
+    listPropertyChoicesFor(ctx, caller),
   ]);
-  // A member limited to chosen properties picks among theirs only (decision 056).
-  const properties = scoped ? choices.filter((p) => scoped.includes(p.propertyId)) : choices;
   const today = dayInZone(ctx.now(), timeZone ?? "UTC");
   const thisMonth = today.slice(0, 7);
   const firstDay = first ? dayInZone(first, timeZone ?? "UTC") : today;

@@ -7,6 +7,7 @@ import { createStay } from "../../features/stays/stays.service.ts";
 import { stayFeeds } from "../../db/schema/stay-feeds.ts";
 import type { TestApp } from "../app.ts";
 import { buildCompany, buildMember, type TestUser } from "../factories.ts";
+import { LATE_CHECK_OUT } from "../store-helpers.ts";
 import { guardedRoutes, openHarness } from "./harness.ts";
 import { callerOf, OWNED_ID_FIXTURES, ownedConversation } from "./owned-ids.ts";
 import { VALID_BODIES, VALID_QUERIES } from "./request-bodies.ts";
@@ -30,8 +31,22 @@ afterAll(() => t.close());
 const apiRoutes = () => guardedRoutes(t);
 
 const ZERO_ID = "00000000-0000-4000-8000-000000000000";
-/** Ids that lead to one property (plugins/permissions.ts): a limited member gets 404 for another property's. */
-const PROPERTY_PARAMS = ["propertyId", "stayId", "conversationId", "fileId", "feedId", "copyId"];
+/**
+ * Ids that lead to one property (plugins/permissions.ts), or to a set of them (scheduled-message rules and store
+ * offers, decision 061; their fixtures are for all properties): a limited member gets 404 for another property's.
+ */
+const PROPERTY_PARAMS = [
+  "propertyId",
+  "stayId",
+  "conversationId",
+  "fileId",
+  "feedId",
+  "copyId",
+  "orderId",
+  "messageId",
+  "ruleId",
+  "offerId",
+];
 
 describe("role matrix (decision 056)", () => {
   it("answers 403 ROLE_NOT_ALLOWED to every role a route's permission leaves out, and lets every other role through", async () => {
@@ -163,5 +178,23 @@ describe("role matrix (decision 056)", () => {
     expect((await t.as(owner, "GET", "/api/orders")).json().orders.length).toBeGreaterThan(0);
     expect((await t.as(limited, "GET", "/api/orders")).json()).toEqual({ orders: [], pendingCount: 0 });
     expect((await t.as(limited, "GET", "/api/orders/revenue")).json().rows).toEqual([]);
+
+    // Scheduled-message rules and store offers: only those whose properties are all its own (decision 061), and
+    // the rule form offers only its property.
+    const rule = await t.as(owner, "POST", "/api/message-rules", {
+      name: "Mine only",
+      trigger: "booked",
+      propertyIds: [mine],
+      texts: { en: { subject: "Hello", body: "Hello" } },
+    });
+    const offer = await t.as(owner, "POST", "/api/store/offers", { ...LATE_CHECK_OUT, propertyIds: [mine] });
+    const ownerRules = (await t.as(owner, "GET", "/api/message-rules")).json();
+    expect(ownerRules.items.length).toBeGreaterThan(1);
+    const limitedRules = (await t.as(limited, "GET", "/api/message-rules")).json();
+    expect(limitedRules.items.map((r: { id: string }) => r.id)).toEqual([rule.json().rule.id]);
+    expect(limitedRules.properties.map((p: { propertyId: string }) => p.propertyId)).toEqual([mine]);
+    expect((await t.as(owner, "GET", "/api/store")).json().offers.length).toBeGreaterThan(1);
+    const limitedOffers = (await t.as(limited, "GET", "/api/store")).json().offers;
+    expect(limitedOffers.map((o: { id: string }) => o.id)).toEqual([offer.json().offer.id]);
   });
 });

@@ -18,6 +18,7 @@ import { Alert } from "../../../components/ui/banner.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useMe } from "../../../lib/session.ts";
 import { previewMessage, useSaveRule } from "../api/rules.ts";
 
 const c = copy.scheduledMessages;
@@ -37,7 +38,12 @@ interface Values {
   active: boolean;
 }
 
-function valuesOf(rule: MessageRuleDto | null, languages: string[]): Values {
+/**
+ * The form's values for a rule (or a new one). A member limited to chosen properties picks among theirs, never
+ * all properties (decision 061): a new rule starts on their property when they have one.
+ */
+function valuesOf(rule: MessageRuleDto | null, options: MessageRuleListResponse, limited: boolean): Values {
+  const { languages, properties } = options;
   const texts: Texts = {};
   for (const l of languages) texts[l] = { subject: rule?.texts[l]?.subject ?? "", body: rule?.texts[l]?.body ?? "" };
   return {
@@ -45,8 +51,8 @@ function valuesOf(rule: MessageRuleDto | null, languages: string[]): Values {
     trigger: rule?.trigger ?? "before-check-in",
     days: String(rule?.days ?? 1),
     atTime: rule?.atTime ?? "10:00",
-    allProperties: rule ? rule.propertyIds === null : true,
-    propertyIds: rule?.propertyIds ?? [],
+    allProperties: rule ? rule.propertyIds === null : !limited,
+    propertyIds: rule?.propertyIds ?? (limited && properties.length === 1 ? [properties[0]!.propertyId] : []),
     channel: rule?.channel ?? "email",
     texts,
     active: rule?.active ?? false,
@@ -161,7 +167,8 @@ export function RuleForm(props: {
   onCancel: () => void;
 }) {
   const { options } = props;
-  const [values, setValues] = useState(() => valuesOf(props.rule, options.languages));
+  const limited = useMe().data?.user.propertyLimited ?? false;
+  const [values, setValues] = useState(() => valuesOf(props.rule, options, limited));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [preview, setPreview] = useState<MessagePreviewResponse["items"] | null>(null);
@@ -261,15 +268,19 @@ export function RuleForm(props: {
       </div>
       <fieldset className="rule-form__properties">
         <legend>{f.properties}</legend>
-        <label className="rule-form__choice">
-          <input type="radio" checked={values.allProperties} onChange={() => set({ allProperties: true })} />{" "}
-          {f.allProperties}
-        </label>
-        <label className="rule-form__choice">
-          <input type="radio" checked={!values.allProperties} onChange={() => set({ allProperties: false })} />{" "}
-          {f.chosenProperties}
-        </label>
-        {values.allProperties ? null : (
+        {limited ? null : (
+          <>
+            <label className="rule-form__choice">
+              <input type="radio" checked={values.allProperties} onChange={() => set({ allProperties: true })} />{" "}
+              {f.allProperties}
+            </label>
+            <label className="rule-form__choice">
+              <input type="radio" checked={!values.allProperties} onChange={() => set({ allProperties: false })} />{" "}
+              {f.chosenProperties}
+            </label>
+          </>
+        )}
+        {values.allProperties && !limited ? null : (
           <div className="rule-form__property-list">
             {options.properties.map((p) => (
               <label key={p.propertyId} className="rule-form__choice">

@@ -20,6 +20,7 @@ import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { TextField } from "../../../components/ui/text-field.tsx";
 import { BackLink } from "../../../components/ui/back-link.tsx";
 import type { PropertyChoice } from "../../../api/properties/list-property-choices.ts";
+import { useMe } from "../../../lib/session.ts";
 import { offerPhotoUrl, useDeleteOffer, useOffer, useSaveOffer } from "../api/store.ts";
 import { amountText, parseAmount } from "../components/money.ts";
 import { OfferTextsFields, type OfferTexts } from "../components/offer-texts.tsx";
@@ -41,7 +42,8 @@ interface Draft {
   active: boolean;
 }
 
-const emptyDraft = (): Draft => ({
+/** A new offer: for all properties, or for chosen ones for a member limited to chosen properties (decision 061). */
+const emptyDraft = (limited: boolean): Draft => ({
   type: "late-check-out",
   texts: { en: { title: "", description: "" } },
   slots: [{ time: "13:00", price: "" }],
@@ -49,7 +51,7 @@ const emptyDraft = (): Draft => ({
   per: "stay",
   maxQuantity: "1",
   confirmation: "approve",
-  allProperties: true,
+  allProperties: !limited,
   properties: [],
   active: true,
 });
@@ -87,7 +89,9 @@ function OfferForm({ offer }: { offer: OfferDto | null }) {
   const navigate = useNavigate();
   const save = useSaveOffer(offer?.id ?? null);
   const remove = useDeleteOffer();
-  const [draft, setDraft] = useState<Draft>(() => (offer ? draftOf(offer) : emptyDraft()));
+  // A member limited to chosen properties picks among theirs (the picker lists only theirs), never all properties.
+  const limited = useMe().data?.user.propertyLimited ?? false;
+  const [draft, setDraft] = useState<Draft>(() => (offer ? draftOf(offer) : emptyDraft(limited)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [photoUrl, setPhotoUrl] = useState(offer?.photoUrl ?? null);
   const edit = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -240,25 +244,29 @@ function OfferForm({ offer }: { offer: OfferDto | null }) {
           </fieldset>
           <fieldset>
             <legend>{s.properties}</legend>
-            <label className="offer-choice">
-              <input
-                type="radio"
-                name={`${id}-properties`}
-                checked={draft.allProperties}
-                onChange={() => edit({ allProperties: true })}
-              />
-              {s.allProperties}
-            </label>
-            <label className="offer-choice">
-              <input
-                type="radio"
-                name={`${id}-properties`}
-                checked={!draft.allProperties}
-                onChange={() => edit({ allProperties: false })}
-              />
-              {s.chosenProperties}
-            </label>
-            {!draft.allProperties ? (
+            {limited ? null : (
+              <>
+                <label className="offer-choice">
+                  <input
+                    type="radio"
+                    name={`${id}-properties`}
+                    checked={draft.allProperties}
+                    onChange={() => edit({ allProperties: true })}
+                  />
+                  {s.allProperties}
+                </label>
+                <label className="offer-choice">
+                  <input
+                    type="radio"
+                    name={`${id}-properties`}
+                    checked={!draft.allProperties}
+                    onChange={() => edit({ allProperties: false })}
+                  />
+                  {s.chosenProperties}
+                </label>
+              </>
+            )}
+            {!draft.allProperties || limited ? (
               <PropertyPicker selected={draft.properties} onChange={(properties) => edit({ properties })} />
             ) : null}
           </fieldset>
