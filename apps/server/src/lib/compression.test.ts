@@ -11,6 +11,16 @@ describe("compression", () => {
     expect(pickEncoding(undefined)).toBeNull();
   });
 
+  it("answers a remembered header the same, and keeps answering past the remembered few", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+      expect(pickEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+      expect(pickEncoding("identity")).toBeNull();
+    }
+    for (let i = 0; i < 200; i++) expect(pickEncoding(`gzip;q=0.${(i % 9) + 1}, x-${i}`)).toBe("gzip");
+    expect(pickEncoding(`br;q=0, x-unseen`)).toBeNull();
+  });
+
   it("compresses once per encoding and round-trips", () => {
     const text = "<p>Guide</p>".repeat(500);
     const body = compressible(text);

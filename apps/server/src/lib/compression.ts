@@ -2,9 +2,23 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 export type Encoding = "br" | "gzip";
 
+// Browsers send one of a handful of Accept-Encoding strings, and a guide page served from memory reads it on
+// every request: the answer is remembered per string (a bounded few, so odd values cannot grow it).
+const picked = new Map<string, Encoding | null>();
+const PICKED_MAX = 64;
+
 /** The encoding to answer with for an Accept-Encoding header: brotli, else gzip, else none. */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  let encoding = picked.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = parseEncoding(acceptEncoding);
+    if (picked.size < PICKED_MAX) picked.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function parseEncoding(acceptEncoding: string): Encoding | null {
   const offered = acceptEncoding
     .toLowerCase()
     .split(",")
