@@ -2,6 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
 import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -13,16 +14,23 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts the production server (`scripts/start.mjs`) on a fresh data dir and waits for a served page. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the production server (`scripts/start.mjs`) on a fresh data dir and waits for a served page. With
+ * `onLine`, the server's standard output (its log, one JSON object a line) goes there instead of the terminal.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { onLine }: { onLine?: (line: string) => void } = {},
+): Promise<RunningServer> {
   const port = 3300 + Math.floor(Math.random() * 500);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-bench-"));
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", onLine ? "pipe" : "inherit", "inherit"],
   });
+  if (onLine) readline.createInterface({ input: child.stdout! }).on("line", onLine);
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited during start");

@@ -63,9 +63,15 @@ export async function photo(seed: number, width = 1600, quality = 82): Promise<B
 }
 
 /** Uploads one image (multipart field `file`) with the host's session. */
-export async function upload(baseUrl: string, host: Host, url: string, image: Buffer) {
+export async function upload(
+  baseUrl: string,
+  host: Host,
+  url: string,
+  image: Buffer,
+  type: "image/jpeg" | "image/webp" = "image/jpeg",
+) {
   const form = new FormData();
-  form.append("file", new Blob([image], { type: "image/jpeg" }), "photo.jpg");
+  form.append("file", new Blob([image], { type }), type === "image/webp" ? "photo.webp" : "photo.jpg");
   const res = await fetch(`${baseUrl}${url}`, {
     method: "PUT",
     headers: { cookie: host.cookie, origin: baseUrl },
