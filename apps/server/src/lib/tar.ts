@@ -2,7 +2,7 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
+import { constants, createGzip } from "node:zlib";
 
 /**
  * A streamed .tar.gz writer (POSIX ustar): entries go to the file one after another, so an archive of many
@@ -49,7 +49,9 @@ function header(name: string, size: number, mtime: Date): Buffer {
 
 /** Opens `path` for a gzip-compressed tar archive. */
 export function createTarGz(path: string, mtime: Date): TarWriter {
-  const gzip = createGzip();
+  // The fastest level: most of an account's bytes are its photos, already compressed (JPEG, WebP), which no
+  // level shrinks (0.5 % for 500 uploads, bench/account-export.ts); records.json still shrinks well.
+  const gzip = createGzip({ level: constants.Z_BEST_SPEED });
   const done = pipeline(gzip, createWriteStream(path));
   const write = async (chunk: Buffer) => {
     if (!gzip.write(chunk)) await once(gzip, "drain");
