@@ -76,7 +76,7 @@ beforeAll(async () => {
   await client.refreshArrayTypes();
   db = drizzleOnPglite(client, { schema, casing: "snake_case" });
   stock = stockDrizzle(client, { schema, casing: "snake_case" });
-  [{ id: ownerId }] = await db.insert(owners).values({ email: "a@example.com" }).returning({ id: owners.id });
+  ownerId = (await db.insert(owners).values({ email: "a@example.com" }).returning({ id: owners.id }))[0]!.id;
   await db.insert(things).values([
     {
       ownerId,
