@@ -37,6 +37,20 @@ try {
       }
     };
   }
+  // A named statement prepared once (decision 062) is executed as one Bind+Execute+Sync message, outside
+  // query(): counted by the statement's name, read from the Bind (portal name, then statement name).
+  const decoder = new TextDecoder();
+  const original = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = async function (message, ...rest) {
+    if (message[0] !== 0x42 || message[5] !== 0) return original.call(this, message, ...rest);
+    const end = message.indexOf(0, 6);
+    const started = performance.now();
+    try {
+      return await original.call(this, message, ...rest);
+    } finally {
+      if (end > 6) count(`prepared ${decoder.decode(message.subarray(6, end))}`, performance.now() - started);
+    }
+  };
 } catch {
   /* no PGlite */
 }

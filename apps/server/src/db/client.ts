@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/server-files.ts";
 import { openBoundedPool } from "./bounded-pool.ts";
+import { drizzleOnPglite } from "./pglite-prepared.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -108,7 +108,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
-  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  // Named statements are prepared once per instance here too, as `pg` does per connection (decision 062).
+  const db = drizzleOnPglite(client, { schema, casing: "snake_case" });
   return {
     db: db as unknown as Db,
     sql: pgliteExecutor(client),

@@ -1,9 +1,10 @@
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../db/client.ts";
+import { drizzleOnPglite } from "../db/pglite-prepared.ts";
+import * as schema from "../db/schema/index.ts";
 import { forgetCachedSessions } from "../features/auth/session.service.ts";
 import { createTestApp, type TestApp } from "./app.ts";
 import { buildUser, TEST_PASSWORD, type TestUser } from "./factories.ts";
@@ -37,7 +38,7 @@ describe("the database unreachable", () => {
   const routes = () => t.routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS");
   const outages: [string, () => Db][] = [
     ["PostgreSQL refusing connections", () => drizzlePg(refusedPool) as unknown as Db],
-    ["PGlite closed", () => drizzlePglite(closedPglite) as unknown as Db],
+    ["PGlite closed", () => drizzleOnPglite(closedPglite, { schema, casing: "snake_case" }) as unknown as Db],
   ];
 
   for (const [what, makeDb] of outages) {

@@ -38,7 +38,7 @@ type PropertyListJson = Omit<PropertyListRow, "updatedAt"> & { updatedAt: string
  * natively, not as 24 rows of ten fields each decoded and mapped in JavaScript (a tenth of the list's server
  * time before, docs/architecture.md §9). Keys are listColumns' names.
  */
-const pageJson = (where: SQL | undefined, limit: number | Placeholder) => sql<PropertyListJson[]>`(
+const pageJson = (where: SQL | undefined, limit: number | Placeholder | SQL) => sql<PropertyListJson[]>`(
   select coalesce(json_agg(page order by page."updatedAt" desc, page.id desc), '[]'::json) from (
     select ${sql.join(
       Object.entries(listColumns).map(([key, column]) => sql`${column} as ${sql.identifier(key)}`),
@@ -50,15 +50,25 @@ const pageJson = (where: SQL | undefined, limit: number | Placeholder) => sql<Pr
   ) page
 )`;
 /** The account's flags and kept total (decision 027) with one page of its properties: one statement, one row. */
-const pageOf = (db: Db, accountId: string | Placeholder, where: SQL | undefined, limit: number | Placeholder) =>
+const pageOf = (db: Db, accountId: string | Placeholder, where: SQL | undefined, limit: number | Placeholder | SQL) =>
   db
     .select({ ...flagColumns, listedProperties: accounts.listedProperties, page: pageJson(where, limit) })
     .from(accounts)
     .where(eq(accounts.id, accountId))
     .limit(1);
-const firstPage = preparedFor((db) =>
-  pageOf(db, accountIdParam, listedBy(accountIdParam), sql.placeholder("limit")).prepare("property_first_page"),
-);
+// The page size is written into the statement, one statement per size (the dashboard asks for one; at most
+// 101): PostgreSQL plans a LIMIT parameter as 10 % of the rows, so a generic plan always looked dearer than a
+// custom one and the list was planned again on every request (decision 062).
+const buildFirstPage = (db: Db, limit: number) =>
+  pageOf(db, accountIdParam, listedBy(accountIdParam), sql.raw(String(limit))).prepare(`property_first_page_${limit}`);
+const firstPages = preparedFor(() => new Map<number, ReturnType<typeof buildFirstPage>>());
+function firstPage(db: Db, limit: number) {
+  if (!Number.isSafeInteger(limit) || limit < 1) throw new RangeError(`page size ${limit}`);
+  const statements = firstPages(db);
+  let statement = statements.get(limit);
+  if (!statement) statements.set(limit, (statement = buildFirstPage(db, limit)));
+  return statement;
+}
 
 /**
  * One page of the account's non-archived, non-shared properties, most recently modified first
@@ -73,7 +83,7 @@ export async function listProperties(
   let found;
   if (!options.search && !options.cursor && !options.scope) {
     // The first page, unfiltered: what the dashboard opens on.
-    found = await firstPage(db).execute({ accountId, limit: options.limit });
+    found = await firstPage(db, options.limit).execute({ accountId });
   } else {
     const conditions: (SQL | undefined)[] = [matching(accountId, options.search, options.scope)];
     if (options.cursor) {
