@@ -177,9 +177,9 @@ async function measure(database: string, env: Record<string, string>) {
       `${ratio(guide, bareGuide)}; ${ratio(bareGuide, nginxGuide)}`,
     );
     record(
-      `Guide as a browser asks (${encoding}, ${compressed.body.length.toLocaleString("en-GB")} bytes)`,
+      "Guide as a browser asks (compressed)",
       database,
-      cell(guideCompressed),
+      `${cell(guideCompressed)} (${encoding}, ${compressed.body.length.toLocaleString("en-GB")} bytes)`,
     );
     record("nginx, the same compressed bytes", database, cell(nginxCompressed));
     record("**Guide (compressed) ÷ nginx**", database, ratio(guideCompressed, nginxCompressed));
