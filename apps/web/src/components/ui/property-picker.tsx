@@ -15,6 +15,8 @@ interface PropertyPickerProps {
   error?: string;
   /** Properties that cannot be chosen here (e.g. already have the item). */
   disabledIds?: ReadonlySet<string>;
+  /** The group's visible label; "Properties" unless the form around it already says so. */
+  legend?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ interface PropertyPickerProps {
  * account may have a thousand), "Select all shown" ticks what the list shows, and the chosen ones stay as
  * removable chips whatever the search.
  */
-export function PropertyPicker({ selected, onChange, error, disabledIds }: PropertyPickerProps) {
+export function PropertyPicker({ selected, onChange, error, disabledIds, legend = c.properties }: PropertyPickerProps) {
   const id = useId();
   const [search, setSearch] = useState("");
   const deferred = useDeferredValue(search);
@@ -47,7 +49,7 @@ export function PropertyPicker({ selected, onChange, error, disabledIds }: Prope
 
   return (
     <fieldset className="field property-picker" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="field__label">{c.properties}</legend>
+      <legend className="field__label">{legend}</legend>
       <div className="property-picker__bar">
         <input
           type="search"

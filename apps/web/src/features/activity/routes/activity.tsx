@@ -6,6 +6,7 @@ import { LoadMore } from "../../../components/load-more.tsx";
 import { Alert } from "../../../components/ui/banner.tsx";
 import { LoadingScreen } from "../../../components/ui/spinner.tsx";
 import { useActivity } from "../api/get-activity.ts";
+import "../../../components/ui/text-field.css";
 import "./activity.css";
 
 const a = copy.activity;

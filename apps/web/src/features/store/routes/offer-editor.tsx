@@ -242,34 +242,39 @@ function OfferForm({ offer }: { offer: OfferDto | null }) {
               </label>
             ))}
           </fieldset>
-          <fieldset>
-            <legend>{s.properties}</legend>
-            {limited ? null : (
-              <>
-                <label className="offer-choice">
-                  <input
-                    type="radio"
-                    name={`${id}-properties`}
-                    checked={draft.allProperties}
-                    onChange={() => edit({ allProperties: true })}
-                  />
-                  {s.allProperties}
-                </label>
-                <label className="offer-choice">
-                  <input
-                    type="radio"
-                    name={`${id}-properties`}
-                    checked={!draft.allProperties}
-                    onChange={() => edit({ allProperties: false })}
-                  />
-                  {s.chosenProperties}
-                </label>
-              </>
-            )}
-            {!draft.allProperties || limited ? (
-              <PropertyPicker selected={draft.properties} onChange={(properties) => edit({ properties })} />
-            ) : null}
-          </fieldset>
+          {limited ? (
+            // Only their own properties, never all: the picker is the whole choice, under its own "Properties".
+            <PropertyPicker selected={draft.properties} onChange={(properties) => edit({ properties })} />
+          ) : (
+            <fieldset>
+              <legend>{s.properties}</legend>
+              <label className="offer-choice">
+                <input
+                  type="radio"
+                  name={`${id}-properties`}
+                  checked={draft.allProperties}
+                  onChange={() => edit({ allProperties: true })}
+                />
+                {s.allProperties}
+              </label>
+              <label className="offer-choice">
+                <input
+                  type="radio"
+                  name={`${id}-properties`}
+                  checked={!draft.allProperties}
+                  onChange={() => edit({ allProperties: false })}
+                />
+                {s.chosenProperties}
+              </label>
+              {draft.allProperties ? null : (
+                <PropertyPicker
+                  legend={s.chosenProperties}
+                  selected={draft.properties}
+                  onChange={(properties) => edit({ properties })}
+                />
+              )}
+            </fieldset>
+          )}
           {offer ? (
             <ImageUpload
               label={s.photo}
