@@ -98,6 +98,23 @@ export default tseslint.config(
     },
   },
   {
+    // No async hooks in the server: once one is enabled (an AsyncLocalStorage's first run), Node 20 calls it for
+    // every promise, timer and write of every request, a tenth of GET /api/me's CPU (decision 063).
+    files: ["apps/server/src/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["node:async_hooks", "async_hooks"].map((name) => ({
+            name,
+            importNames: ["AsyncLocalStorage", "createHook"],
+            message: "Async hooks cost every request on Node 20 (decision 063).",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // An error is a code with parameters, its text rendered from the catalogue (decision 035).
     files: ["apps/server/src/**/*.{ts,tsx}"],
     plugins: { errors: appErrors },

@@ -49,7 +49,6 @@ import { assertRouteDeclaresPermission, registerPermissions } from "./plugins/pe
 import { registerCsrfCheck } from "./plugins/csrf.ts";
 import { registerGuidePurgeOnWrite } from "./plugins/guide-purge-on-write.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
-import { registerRequestContext } from "./plugins/request-context.ts";
 import { registerSecurityHeaders, swaggerUiCsp } from "./plugins/security-headers.ts";
 import { serializeRequest } from "./plugins/request-log.ts";
 import { responseSerializer } from "./plugins/response-serializer.ts";
@@ -148,8 +147,6 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     guideFastPath = null;
     reportFastPath = null;
   });
-  // First of the onRequest hooks: everything after it runs with the request id at hand.
-  registerRequestContext(app);
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from the zod schemas; in tests, checked against zod on every response (decision 030).
   app.setSerializerCompiler(responseSerializer({ check: config.env === "test" }));

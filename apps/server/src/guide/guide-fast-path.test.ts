@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A GET over a real socket (the fast path sits in the HTTP server, which `inject` does not use). */
-const get = (path: string, headers: Record<string, string> = {}) => sendOverSocket(`${base}${path}`, { headers });
+const get = (path: string, headers: Record<string, string | string[]> = {}) =>
+  sendOverSocket(`${base}${path}`, { headers });
 const meaningful = meaningfulHeaders;
 
 describe("the guide's fast path (decision 025)", () => {
@@ -49,6 +50,42 @@ describe("the guide's fast path (decision 025)", () => {
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
     expect(t.guideFastPath.served).toBe(before + 4);
+  });
+
+  it("reads the headers it needs as a browser writes them, and leaves a repeated one to Fastify", async () => {
+    const user = await buildUser(t.ctx);
+    const { propertyId } = await buildProperty(t.app, user, { title: "Header Haus" });
+    // A browser's dozen headers, names in its own case (the fast path reads them raw, decision 063).
+    const browser = {
+      Host: base.slice("http://".length),
+      "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X)",
+      Accept: "text/html,application/xhtml+xml",
+      "Accept-Language": "en-GB,en;q=0.9",
+      "Accept-Encoding": "gzip, deflate, br",
+      Cookie: "theme=dark",
+      "Upgrade-Insecure-Requests": "1",
+    };
+    await get(`/g/${propertyId}`, browser); // fills the cache for this language
+    const before = t.guideFastPath.served;
+    const fast = await get(`/g/${propertyId}`, browser);
+    expect(fast.status).toBe(200);
+    expect(fast.headers["content-encoding"]).toBe("br");
+    expect(t.guideFastPath.served).toBe(before + 1);
+    const again = await get(`/g/${propertyId}`, { ...browser, "If-None-Match": fast.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(t.guideFastPath.served).toBe(before + 2);
+
+    // Sent twice, Node joins a header's values; the route's own reading decides, the same answer as one header.
+    const twice = await get(`/g/${propertyId}`, { "accept-encoding": ["identity", "br"] });
+    expect(t.guideFastPath.served).toBe(before + 2);
+    const joined = await t.app.inject({
+      method: "GET",
+      url: `/g/${propertyId}`,
+      headers: { "accept-encoding": "identity, br" },
+    });
+    expect(twice.status).toBe(200);
+    expect(twice.headers["content-encoding"]).toBe(joined.headers["content-encoding"]);
+    expect(twice.body.equals(joined.rawPayload)).toBe(true);
   });
 
   it("leaves previews, protected guides, odd queries and other routes to Fastify", async () => {

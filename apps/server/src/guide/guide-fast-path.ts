@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pickEncoding, type Encoding } from "../lib/compression.ts";
-import type { FastPath } from "../lib/fast-path.ts";
+import { rawHeaderValues, type FastPath } from "../lib/fast-path.ts";
 import type { RenderedGuide } from "./guide-render.tsx";
 
 /** What a guide page's cache is looked up by: the same four values the route's own handler uses. */
@@ -15,6 +15,8 @@ export interface GuidePageKey {
 const GUIDE_URL = /^\/g\/([a-z0-9-]{1,60})(?:\?([^#]*))?$/;
 // A language tag as a guest sends it; anything else goes the long way, where the route's schema decides.
 const LANG = /^[A-Za-z0-9-]{0,12}$/;
+/** The request headers a cached page's answer depends on. */
+const READ_HEADERS = ["accept-language", "accept-encoding", "if-none-match"] as const;
 
 /** A page's answer in one encoding, ready to write: its ETag and its headers as Node takes them, flat. */
 export interface Wire {
@@ -54,13 +56,15 @@ export function createGuideFastPath(options: {
       }
     }
     if (lang !== undefined && !LANG.test(lang)) return false;
-    const acceptLanguage = req.headers["accept-language"]?.slice(0, 200);
+    const headers = rawHeaderValues(req, READ_HEADERS);
+    if (!headers) return false;
+    const acceptLanguage = headers["accept-language"]?.slice(0, 200);
     const page = options.cached({ originalUrl, propertyId: match[1]!, lang, acceptLanguage });
     if (!page) return false;
 
-    const wire = wireOf(page, pickEncoding(req.headers["accept-encoding"]));
+    const wire = wireOf(page, pickEncoding(headers["accept-encoding"]));
     fastPath.served++;
-    if (page.status === 200 && req.headers["if-none-match"] === wire.etag) {
+    if (page.status === 200 && headers["if-none-match"] === wire.etag) {
       res.writeHead(304, wire.notModified).end();
       return true;
     }

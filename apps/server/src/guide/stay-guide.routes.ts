@@ -13,8 +13,7 @@ import { loadGuidePage } from "./guide.service.ts";
 import { GUIDE_PURGE_CHANNEL, STAY_PURGE_CHANNEL } from "../lib/guide-purge.ts";
 import { recordStayLinkOpen, stayTokenHash, windowOf } from "../features/stays/stay-links.service.ts";
 import { createOpenCounter, createStayPageCache, type CachedStayPage } from "./stay-page-cache.ts";
-import type { FastPath } from "../lib/fast-path.ts";
-import { clientIp } from "../lib/fast-path.ts";
+import { clientIp, rawHeaderValues, type FastPath } from "../lib/fast-path.ts";
 import { pickEncoding } from "../lib/compression.ts";
 import { createWires } from "./guide-fast-path.ts";
 import { toGuideJson } from "./guide-json.ts";
@@ -40,6 +39,8 @@ export const STAY_PAGE_HEADERS = {
 
 /** Sent by the guide's worker when it fetches a page the guest already has open, only to keep it offline. */
 export const OFFLINE_COPY_HEADER = "x-guide-offline-copy";
+/** The request headers the stay page's fast path reads. */
+const STAY_READ_HEADERS = [OFFLINE_COPY_HEADER, "accept-encoding"] as const;
 
 /**
  * What the link's own service worker (scope `/s/{token}`) is told of a page (decision 043): `X-Guide-Offline`
@@ -216,10 +217,12 @@ export function registerStayGuideRoutes(scope: FastifyInstance, ctx: AppContext)
       }
       if (lang !== undefined && !LANG.test(lang)) return false;
     }
+    const headers = rawHeaderValues(req, STAY_READ_HEADERS);
+    if (!headers) return false;
     const hit = cachedStayPage(match[1]!, lang, clientIp(req, ctx.config.trustProxy) ?? "");
     if (!hit) return false;
-    if (req.headers[OFFLINE_COPY_HEADER] !== "1") opens.add(hit.stayId, ctx.now());
-    const wire = wireOf(hit.page, pickEncoding(req.headers["accept-encoding"]));
+    if (headers[OFFLINE_COPY_HEADER] !== "1") opens.add(hit.stayId, ctx.now());
+    const wire = wireOf(hit.page, pickEncoding(headers["accept-encoding"]));
     fastPath.served++;
     res.writeHead(hit.page.status, wire.headers).end(wire.body);
     return true;

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import { currentRequestId } from "../plugins/request-context.ts";
 
 export interface ProcessGuardOptions {
   log: FastifyBaseLogger;
@@ -15,7 +14,9 @@ export interface ProcessGuardOptions {
  * state half-changed that we know of: it is logged and the server keeps serving. An uncaught exception
  * unwound a stack at an unknown point: it is logged, the server closes as gracefully as it can within a few
  * seconds, and the process exits 1 for its supervisor (scripts/start.mjs, or the platform's) to start a new
- * one. Both log lines carry the request id when the error arose in a request's work.
+ * one. Neither carries a request id: the stack (source-mapped) says which code raised it, and knowing the
+ * request would take an AsyncLocalStorage, whose async hooks cost every request a tenth of its CPU on Node 20
+ * (decision 063). An error inside a request's own promise chain is Fastify's, logged with its request.
  */
 export function installProcessGuards({
   log,
@@ -25,10 +26,10 @@ export function installProcessGuards({
 }: ProcessGuardOptions): () => void {
   let exiting = false;
   const onRejection = (reason: unknown) => {
-    log.error({ err: reason, reqId: currentRequestId() }, "unhandled promise rejection; still serving");
+    log.error({ err: reason }, "unhandled promise rejection; still serving");
   };
   const onException = (error: Error) => {
-    log.fatal({ err: error, reqId: currentRequestId() }, "uncaught exception; closing and exiting");
+    log.fatal({ err: error }, "uncaught exception; closing and exiting");
     if (exiting) return;
     exiting = true;
     setTimeout(() => exit(1), closeTimeoutMs).unref();

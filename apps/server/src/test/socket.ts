@@ -13,7 +13,7 @@ export interface SocketAnswer {
  */
 export function sendOverSocket(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string | string[]>; body?: string } = {},
 ): Promise<SocketAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? "GET", headers: options.headers }, (res) => {
