@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -18,11 +19,26 @@ export interface RunningServer {
  * Starts the production server (`scripts/start.mjs`) on a fresh data dir and waits for a served page. With
  * `onLine`, the server's standard output (its log, one JSON object a line) goes there instead of the terminal.
  */
+/**
+ * A port nothing listens on now, chosen by the system: a random one from a fixed range met MariaDB's 3306 on a
+ * machine that runs it, and the server refused to start.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export async function startServer(
   env: Record<string, string> = {},
   { onLine }: { onLine?: (line: string) => void } = {},
 ): Promise<RunningServer> {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-bench-"));
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
@@ -64,7 +80,7 @@ export async function startServer(
  * (decision 029), so the profile is of the server as it runs.
  */
 export async function startProfiled(env: Record<string, string>, profDir: string) {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const child = spawn(
     process.execPath,
     [

@@ -4,6 +4,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./lib.ts";
 
 function findNginx(): string | null {
   for (const p of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (fs.existsSync(p)) return p;
@@ -48,7 +49,7 @@ export async function serveStatic(
   const bin = ensureNginx();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-nginx-"));
   fs.writeFileSync(path.join(work, "index.html"), html);
-  const port = 3900 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const conf = path.join(work, "nginx.conf");
   fs.writeFileSync(
     conf,

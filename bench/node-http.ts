@@ -7,6 +7,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./lib.ts";
 import { pinned } from "./nginx.ts";
 
 /** A response as the server sent it: its body's bytes and its headers, flat, without the per-response ones. */
@@ -38,7 +39,7 @@ export async function serveBareNode(
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-bare-node-"));
   fs.writeFileSync(path.join(work, "body"), response.body);
   fs.writeFileSync(path.join(work, "headers.json"), JSON.stringify(response.headers));
-  const port = 4000 + Math.floor(Math.random() * 90);
+  const port = await freePort();
   const script = `
 const fs = require("node:fs"), http = require("node:http");
 const body = fs.readFileSync(${JSON.stringify(path.join(work, "body"))});

@@ -5,12 +5,12 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { ROOT } from "./lib.ts";
+import { freePort, ROOT } from "./lib.ts";
 
 const RUNS = 3;
 
 async function timeStart(dataDir: string): Promise<number> {
-  const port = 3300 + Math.floor(Math.random() * 500);
+  const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.mjs")], {
     cwd: ROOT,

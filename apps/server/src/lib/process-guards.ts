@@ -15,7 +15,7 @@ export interface ProcessGuardOptions {
  * unwound a stack at an unknown point: it is logged, the server closes as gracefully as it can within a few
  * seconds, and the process exits 1 for its supervisor (scripts/start.mjs, or the platform's) to start a new
  * one. Neither carries a request id: the stack (source-mapped) says which code raised it, and knowing the
- * request would take an AsyncLocalStorage, whose async hooks cost every request a tenth of its CPU on Node 20
+ * request would take an AsyncLocalStorage, whose async hooks cost every request 6–8 % of its work on Node 20
  * (decision 063). An error inside a request's own promise chain is Fastify's, logged with its request.
  */
 export function installProcessGuards({
