@@ -13,7 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { postgresUrl, ROOT } from "./lib.ts";
+import { freePort, postgresUrl, ROOT } from "./lib.ts";
 import { createGuide, signUpHost } from "./seed.ts";
 import { probeEnv, readProbe } from "./work.ts";
 
@@ -21,9 +21,13 @@ const BASELINE = path.join(ROOT, "bench/work-baseline.json");
 const TOLERANCE = 0.25;
 // The steady state: with 300 warm-up requests and batches of 200 the guide's count was mostly the JIT still
 // compiling (about four times its steady cost), where a real 25 % regression could hide (decision 063).
+// The guide, cheap under valgrind, warms longer.
 const WARM = Number(process.env.BENCH_CHECK_WARM ?? 1500);
+const GUIDE_WARM = Number(process.env.BENCH_CHECK_GUIDE_WARM ?? 5000);
 const REQUESTS = Number(process.env.BENCH_CHECK_REQUESTS ?? 500);
-const ROUNDS = 3;
+// Six batches, the cheapest kept: the first ones still pay for the warm-up's garbage (sweeping, on the main
+// thread here), the guide's batches falling 264k, 193k, 119k, 100k before they settle.
+const ROUNDS = 6;
 const update = process.argv.includes("--update");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +49,7 @@ const database = databaseUrl ? "postgres" : "pglite";
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "doorstep-check-"));
 const outPrefix = path.join(dataDir, "callgrind.out");
 const probeFile = path.join(dataDir, "probe.json");
-const port = 3800 + Math.floor(Math.random() * 100);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 
 console.log(`bench:check on ${database}: starting the server under callgrind (a minute or two)...`);
@@ -58,6 +62,11 @@ const child = spawn(
     `--callgrind-out-file=${outPrefix}.%p`,
     process.execPath,
     "--max-semi-space-size=64",
+    // V8's compiler and GC on the main thread, in the request that causes them, and no GC started by the
+    // server falling idle (the memory reducer): otherwise the work a batch caused landed in the idle window
+    // measured after it and was subtracted from it, and a batch's count varied sixfold.
+    "--single-threaded",
+    "--no-memory-reducer",
     main,
   ],
   {
@@ -120,20 +129,19 @@ try {
   }
   const host = await signUpHost(base, "Check");
   const guideId = await createGuide(base, host, 30, 0);
-  const reads: [string, string, Record<string, string>][] = [
-    ["guide", `/g/${guideId}`, {}],
-    ["/api/me", "/api/me", { cookie: host.cookie }],
+  const reads: [string, string, Record<string, string>, number][] = [
+    ["guide", `/g/${guideId}`, {}, GUIDE_WARM],
+    ["/api/me", "/api/me", { cookie: host.cookie }, WARM],
   ];
-  // Warm: the JIT compiles the hot paths natively, then callgrind translates them once it instruments.
-  for (const [, url, headers] of reads) for (let i = 0; i < WARM; i++) await get(url, headers);
+  // Warm, instrumented as the batches will be; the count so far is dumped and dropped.
   control("-i", "on");
-  for (const [, url, headers] of reads) for (let i = 0; i < 100; i++) await get(url, headers);
+  for (const [, url, headers, warm] of reads) for (let i = 0; i < warm; i++) await get(url, headers);
   await dumpInstructions();
 
   const measured: Record<string, number> = {};
   for (const [name, url, headers] of reads) {
-    // Three batches, the cheapest kept: a batch can pay for the JIT recompiling a hot function on its
-    // background threads (callgrind counts every thread), which is not the read's cost.
+    // The cheapest batch is kept (ROUNDS): a batch can pay for the JIT recompiling a hot function, or for
+    // sweeping garbage an earlier batch left, which is not the read's cost.
     const rounds: { instructions: number; statements: number; text: string }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await readProbe(pid, probeFile, 60_000);
