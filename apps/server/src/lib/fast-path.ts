@@ -16,7 +16,7 @@ const trustAll = () => true;
 /**
  * The named request headers (lower-case names), read from `req.rawHeaders`; a header not sent is undefined.
  * Reading `req.headers` instead makes Node build an object of every header the request carries, lower-casing
- * each name, which costs a fast path more than the rest of its own work does with a browser's dozen headers.
+ * each name: work that grows with a browser's dozen headers, for the two or three a fast path needs.
  * Null when one of the names is repeated, for the long way to treat as Node would (it joins them).
  */
 export function rawHeaderValues<Name extends string>(
