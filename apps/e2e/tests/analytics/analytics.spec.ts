@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { copy } from "@doorstep/shared/copy";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { expect, test } from "../../fixtures.ts";
+import { AnalyticsVisitsResponse } from "@doorstep/shared/schemas/analytics";
 import { StayLinkResponse } from "@doorstep/shared/schemas/stay-links";
 import { StayResponse } from "@doorstep/shared/schemas/stays";
 import { PHONE_UA } from "../guide/guest.ts";
@@ -22,6 +23,14 @@ async function guestVisit(browser: Browser, userAgent: string, path: string) {
   await page.goto(path);
   expect((await visit).status()).toBe(204);
   await context.close();
+}
+
+/** How many visits the account's figures hold, from three days ago to tomorrow (whatever the account's zone). */
+async function visitsCounted(page: Page): Promise<number> {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const response = await page.request.get(`/api/analytics/visits?from=${day(-3)}&to=${day(1)}`);
+  expect(response.status()).toBe(200);
+  return AnalyticsVisitsResponse.parse(await response.json()).totals.total;
 }
 
 /** Every row of the figures table as text: the day (ISO) or row label, then the five figures. */
@@ -72,8 +81,8 @@ test("visits by QR code, web link and stay link show under the right device and 
   await guestVisit(browser, DESKTOP_UA, `/g/${beach.propertyId}`);
   // Issue 33: a phone opens a stay's own guest link, a source of its own.
   await guestVisit(browser, PHONE_UA, await stayLinkPath(page, beach.propertyId));
-  // The server writes visits in batches, at most a second after they arrive (decision 014).
-  await page.waitForTimeout(1_500);
+  // The server writes visits in batches, a moment after they arrive (decision 014): wait until all three count.
+  await expect.poll(() => visitsCounted(page), { timeout: 20_000 }).toBe(3);
 
   // Hold the first answer back a moment so the loading text can be seen (ANL-07).
   let held = false;

@@ -39,23 +39,25 @@ test("a guest's phone reports the sections it showed; the host sees their reach,
   guide.on("request", (r) => {
     if (r.url().endsWith("/api/guide/engagement")) beacons.push(r.postDataJSON());
   });
+  const all = (key: "sections" | "items") => [...new Set(beacons.flatMap((b) => b[key]))].sort();
+  // The guest stays on a section until the page has sent it (a few seconds after it was seen), not for a fixed
+  // time: the guide starts watching the screen once the browser is idle, seconds late on a busy machine.
+  const readUntilSent = (section: string) => expect.poll(() => all("sections"), { timeout: 20_000 }).toContain(section);
   await guide.goto(`/g/${home.propertyId}`);
   await openSection(guide, "Arrival & check-in");
   await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
-  await guide.waitForTimeout(1_500);
+  await readUntilSent("arrival");
   // The views stay in the page: no reload (a reload would also forget what the guest had seen).
   await guide.evaluate(() => Object.assign(window, { beforeJump: true }));
   await openFromMenu(guide, "Harbour Loft", "Safety & emergencies");
   await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
-  await guide.waitForTimeout(1_500);
+  await readUntilSent("safety");
   await openFromMenu(guide, "Harbour Loft", "Check-out");
   await expect(guide.getByRole("heading", { name: "Leave the keys" })).toBeInViewport();
   expect(await guide.evaluate(() => "beforeJump" in window)).toBe(true);
-  await guide.waitForTimeout(1_500);
   // The guest switches to another app: the page becomes hidden and sends what it has not sent yet. (Headless
   // Chromium never hides a page by itself, so the test says it is hidden, as a phone's browser would.)
-  await setHidden(guide, true);
-  const all = (key: "sections" | "items") => [...new Set(beacons.flatMap((b) => b[key]))].sort();
+  await hideUntilBeacon(guide, "request", "check-out");
   await expect.poll(() => all("sections")).toEqual(["arrival", "check-out", "safety"]);
   expect(all("items")).toHaveLength(4);
   expect(beacons.every((b) => b.language === "en")).toBe(true);
@@ -136,14 +138,21 @@ async function sectionReportOnceWritten(page: Page, row: RegExp): Promise<Locato
 }
 
 /**
- * Hides the page until the guide sends its beacon (`request`), or tries to while offline (`requestfailed`),
- * and gives that request. The guide starts watching the screen once the browser is idle after loading, which
- * on a busy machine can be seconds later; a hide before then has nothing to send, so the page is shown and
- * hidden again.
+ * Hides the page until the guide sends a beacon carrying `section` (`request`), or tries to while offline
+ * (`requestfailed`), and gives that request. A hide sends only what the page has already counted as seen (on
+ * screen for a second, timed from when the browser reports it visible), and the guide starts watching the screen
+ * once the browser is idle after loading, which on a busy machine can be seconds later; a hide before then sends
+ * nothing, or only what an earlier beacon left to send again, so the page is shown and hidden until the beacon
+ * carries `section`. No fixed wait: the page's own beacons say when it has counted the section.
  */
-async function hideUntilBeacon(guide: Page, outcome: "request" | "requestfailed") {
+async function hideUntilBeacon(guide: Page, outcome: "request" | "requestfailed", section: string) {
   for (let attempt = 1; ; attempt++) {
-    const options = { predicate: (r: Request) => r.url().endsWith("/api/guide/engagement"), timeout: 2_000 };
+    const options = {
+      predicate: (r: Request) =>
+        r.url().endsWith("/api/guide/engagement") &&
+        (r.postDataJSON() as { sections: string[] }).sections.includes(section),
+      timeout: 2_000,
+    };
     const beacon = (
       outcome === "requestfailed"
         ? guide.waitForEvent("requestfailed", options)
@@ -152,7 +161,7 @@ async function hideUntilBeacon(guide: Page, outcome: "request" | "requestfailed"
     await setHidden(guide, true);
     const request = await beacon;
     if (request) return request;
-    if (attempt === 8) throw new Error(`no beacon (${outcome}) after ${attempt} hides`);
+    if (attempt === 10) throw new Error(`no beacon with ${section} (${outcome}) after ${attempt} hides`);
     await setHidden(guide, false);
   }
 }
@@ -193,12 +202,11 @@ test("what a guest read offline is reported once the phone is online again, in t
   await guest.setOffline(true);
   await openSection(guide, "Arrival & check-in");
   await expect(guide.getByRole("heading", { name: "Key safe" })).toBeVisible();
-  await guide.waitForTimeout(1_500);
-  await hideUntilBeacon(guide, "requestfailed");
+  await hideUntilBeacon(guide, "requestfailed", "arrival");
   // Back online and back in the guide; the next switch sends what was read offline.
   await guest.setOffline(false);
   await setHidden(guide, false);
-  const sent = await hideUntilBeacon(guide, "request");
+  const sent = await hideUntilBeacon(guide, "request", "arrival");
   expect(sent.postDataJSON()).toMatchObject({ sections: ["arrival"], items: [keySafe.id] });
 
   // Offline again, Safety, and the page is reloaded once online (the browser dropped it meanwhile): the tab's
@@ -207,12 +215,11 @@ test("what a guest read offline is reported once the phone is online again, in t
   await guest.setOffline(true);
   await openFromMenu(guide, "Cliff Cabin", "Safety & emergencies");
   await expect(guide.getByRole("heading", { name: "Fire extinguisher" })).toBeInViewport();
-  await guide.waitForTimeout(1_500);
-  await hideUntilBeacon(guide, "requestfailed");
+  await hideUntilBeacon(guide, "requestfailed", "safety");
   await guest.setOffline(false);
   await guide.reload();
   await expect(guide.getByRole("heading", { name: "Cliff Cabin" }).first()).toBeVisible();
-  const resent = (await hideUntilBeacon(guide, "request")).postDataJSON() as {
+  const resent = (await hideUntilBeacon(guide, "request", "safety")).postDataJSON() as {
     sections: string[];
     items: string[];
   };
