@@ -56,7 +56,14 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
   );
   // After listening: the queue's first start installs its tables, which need not delay the first request.
   if (env.JOBS === "off") return;
-  await ctx.jobs.start();
+  try {
+    await ctx.jobs.start();
+  } catch (error) {
+    // A close that began meanwhile (a signal, an uncaught exception) owns the exit: a start it cut short, its
+    // database closing under it, is not a failure to start.
+    if (closing) return;
+    throw error;
+  }
   // PGlite has no autovacuum: fresh planner statistics after the migrations (and the queue's tables), in the
   // background, one table at a time (decision 048).
   ctx.maintenance.run().catch((err: unknown) => app.log.error({ err }, "embedded database upkeep failed"));

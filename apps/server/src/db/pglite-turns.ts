@@ -1,5 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 
+// The real one, whatever a test's fake timers later put in its place: a faked turn would never come.
+const nextTurn = setImmediate;
+
 /** How long statements may run back to back in one turn of the event loop before the next one waits. */
 export const PGLITE_SLICE_MS = 4;
 
@@ -27,12 +30,12 @@ export function yieldBetweenStatements(client: PGlite, sliceMs = PGLITE_SLICE_MS
   const startTurn = () => {
     if (turnStarted >= 0) return;
     turnStarted = performance.now();
-    setImmediate(turned);
+    nextTurn(turned);
   };
   client._runExclusiveQuery = async <T>(run: () => Promise<T>): Promise<T> => {
     startTurn();
     if (performance.now() - turnStarted > sliceMs) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => nextTurn(resolve));
       startTurn();
     }
     return runExclusiveQuery(run);

@@ -244,6 +244,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       started = true;
       await open();
       for (const [name, { handler }] of handlers) {
+        if (stopped) return;
         const worker = await boss.work(
           name,
           { pollingIntervalSeconds: Math.max(pollMs, WORKER_POLL_MS) / 1000, batchSize: 1, includeMetadata: true },
@@ -262,6 +263,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         );
         workers.set(name, worker);
       }
+      if (stopped) return;
       timers.push(setInterval(() => void lookForDueJobs(), pollMs).unref());
       for (const [name, everyMs] of recurring) offerRecurring(name, everyMs);
     },
