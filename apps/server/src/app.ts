@@ -232,7 +232,9 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
     // On PGlite every statement runs on the server's own thread, and pg-boss polls each queue (16 of them):
     // at its 2 s default that held the thread ~20 ms a second while idle. Every 10 s instead; nothing queued
     // is due sooner than 30 s ahead (decision 048).
-    jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
+    jobs:
+      overrides.jobs ??
+      createJobQueue({ sql: database.sql, log: app.log, pollMs: database.kind === "pglite" ? 10_000 : undefined }),
     maintenance: createDbMaintenance({ sql: database.sql, kind: database.kind, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());

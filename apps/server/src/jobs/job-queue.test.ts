@@ -3,13 +3,11 @@ import type { Database } from "../db/client.ts";
 import { openTestDatabase } from "../test/database.ts";
 import type { AppContext } from "../app-context.ts";
 import { createJobQueue, type JobQueue, type JobRun } from "./job-queue.ts";
-import { namesWithDueJobs } from "./job-queue-tables.ts";
 import { JOBS, registerJobs } from "./scheduler.ts";
 
 /**
  * The queue on this run's database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Time is the database's:
- * jobs are due a fraction of a second ahead, the queue looks for due jobs every 500 ms (its workers' own poll
- * is minutes: what runs in time here was found by that one look, decision 064), and a retry's
+ * jobs are due a fraction of a second ahead, workers look every 500 ms (pg-boss's floor), and a retry's
  * backoff is checked on the record, then brought forward instead of waited for.
  */
 const POLL_MS = 500;
@@ -57,22 +55,6 @@ describe("job queue", () => {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
     expect(ran("remind-guest", "stay-1")).toHaveLength(1);
     expect((await queue.list()).find((job) => job.id === id)).toMatchObject({ state: "completed", key: "stay-1" });
-  });
-
-  it("finds in one statement the names whose jobs are due, and only those", async () => {
-    // Names no started worker takes, queued on a queue that never starts (as the CLI does).
-    const idle = createJobQueue({ sql: database.sql, log });
-    idle.define("due-now", async () => {});
-    idle.define("due-later", async () => {});
-    await idle.schedule("due-now", { key: "a" });
-    await idle.schedule("due-later", { key: "b", runAt: new Date(Date.now() + 60 * 60_000) });
-    const due = await namesWithDueJobs(database.sql);
-    expect(due).toContain("due-now");
-    expect(due).not.toContain("due-later");
-    await idle.cancel("due-now", "a");
-    await idle.cancel("due-later", "b");
-    expect(await namesWithDueJobs(database.sql)).not.toContain("due-now");
-    await idle.stop();
   });
 
   it("wakes its own worker for a job due now, rather than waiting for the next poll", async () => {

@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { SqlExecutor } from "../db/client.ts";
-import { createQueues, failedJobName, listJobs, namesWithDueJobs, queuedJobs, SCHEMA } from "./job-queue-tables.ts";
+import { createQueues, failedJobName, listJobs, queuedJobs, SCHEMA } from "./job-queue-tables.ts";
 
 /** How a job of one name is retried, and how long one run may take before it counts as failed. */
 export interface JobOptions {
@@ -72,10 +72,7 @@ export interface JobQueue {
 export interface JobQueueOptions {
   sql: SqlExecutor;
   log: { error(obj: object, msg: string): void; debug(obj: object, msg: string): void };
-  /**
-   * How often the queue looks for due jobs: one statement for every name, which wakes the workers of the names
-   * that have some (default 2 s). pg-boss's own per-name polling only backs it up, every WORKER_POLL_MS.
-   */
+  /** How often an idle worker looks for due jobs (pg-boss's floor is 500 ms). */
   pollMs?: number;
   /** The first recurring run waits this long after start, so starting stays light. */
   firstRunDelayMs?: number;
@@ -85,13 +82,6 @@ export interface JobQueueOptions {
 }
 
 const RECURRING_KEY = "every";
-
-/**
- * Each pg-boss worker's own poll, a back-up to the queue's look for due jobs (decision 064). Polling per name
- * ran one fetch per name — 25 every poll, 10–130 ms each on PGlite, planning every partition of pg-boss's job
- * table on the server's thread — where one prepared statement now says which names have work.
- */
-const WORKER_POLL_MS = 5 * 60_000;
 
 /** The queue on pg-boss, which runs its own SQL through our connection (`sql`), so PGlite works too. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -163,28 +153,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return boss.send(name, request.data ?? {}, { singletonKey: key, startAfter: request.runAt, db: tx });
     });
     if (!id) throw new Error(`job "${name}" with key "${key}" was not queued`);
-    // Due now and this instance works on it: wake its worker rather than wait for the next look (`pollMs`) —
-    // a guest's booking email goes in a moment. Other instances still find it at their own look.
+    // Due now and this instance works on it: wake its worker rather than wait up to `pollMs` (10 s on
+    // PGlite) — a guest's booking email goes in a moment. Other instances still find it at their own poll.
     const worker = workers.get(name);
     if (worker && !stopped && (!request.runAt || request.runAt.getTime() <= Date.now())) boss.notifyWorker(worker);
     return id;
-  };
-
-  /** Wakes the workers whose names have a job due; one look at a time. */
-  let looking = false;
-  const lookForDueJobs = async () => {
-    if (looking || stopped) return;
-    looking = true;
-    try {
-      for (const name of await namesWithDueJobs(sql)) {
-        const worker = workers.get(name);
-        if (worker && !stopped) boss.notifyWorker(worker);
-      }
-    } catch (err) {
-      log.error({ err }, "job queue error");
-    } finally {
-      looking = false;
-    }
   };
 
   const cancel: JobQueue["cancel"] = async (name, key) => {
@@ -247,7 +220,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (stopped) return;
         const worker = await boss.work(
           name,
-          { pollingIntervalSeconds: Math.max(pollMs, WORKER_POLL_MS) / 1000, batchSize: 1, includeMetadata: true },
+          { pollingIntervalSeconds: pollMs / 1000, batchSize: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
             const run = { id: job.id, key: job.singletonKey ?? "", retryCount: job.retryCount };
@@ -264,7 +237,6 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         workers.set(name, worker);
       }
       if (stopped) return;
-      timers.push(setInterval(() => void lookForDueJobs(), pollMs).unref());
       for (const [name, everyMs] of recurring) offerRecurring(name, everyMs);
     },
     async stop() {
