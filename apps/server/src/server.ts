@@ -64,6 +64,7 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
     if (closing) return;
     throw error;
   }
+  if (closing) return;
   // PGlite has no autovacuum: fresh planner statistics after the migrations (and the queue's tables), in the
   // background, one table at a time (decision 048).
   ctx.maintenance.run().catch((err: unknown) => app.log.error({ err }, "embedded database upkeep failed"));
