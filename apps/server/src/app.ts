@@ -229,12 +229,9 @@ export async function buildApp({ config, database, overrides = {}, logStream }: 
       createBroadcast(redis && { url: config.redisUrl!, client: redis }, (err) =>
         app.log.error({ err }, "broadcast connection failed"),
       ),
-    // On PGlite every statement runs on the server's own thread, and pg-boss polls each queue (16 of them):
-    // at its 2 s default that held the thread ~20 ms a second while idle. Every 10 s instead; nothing queued
-    // is due sooner than 30 s ahead (decision 048).
-    jobs:
-      overrides.jobs ??
-      createJobQueue({ sql: database.sql, log: app.log, pollMs: database.kind === "pglite" ? 10_000 : undefined }),
+    // On PGlite every statement runs on the server's own thread: the queue looks for due jobs of every name in
+    // one prepared statement (~1 ms) every 2 s, and pg-boss's per-name polls only back it up (decision 064).
+    jobs: overrides.jobs ?? createJobQueue({ sql: database.sql, log: app.log }),
     maintenance: createDbMaintenance({ sql: database.sql, kind: database.kind, log: app.log }),
   };
   app.addHook("onClose", async () => ctx.broadcast.close());

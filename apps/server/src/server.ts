@@ -30,17 +30,30 @@ export async function runServer(extend?: (app: FastifyInstance) => void): Promis
 
   // One close, whoever asks first: a signal, or the guard after an uncaught exception.
   let closing: Promise<void> | null = null;
-  const close = () => (closing ??= app.close());
+  let closed = false;
+  const close = () =>
+    (closing ??= app.close().then(() => {
+      closed = true;
+    }));
+  // Why a shutdown did not finish is written at once, not left to the log's buffer: a process that exits
+  // mid-close (a timeout, an error, or nothing left to wait on) says so in its last line.
+  process.on("exit", (code) => {
+    if (closing && !closed) process.stderr.write(`Doorstep exited (code ${code}) before its shutdown finished\n`);
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     app.log.info({ signal }, "shutting down: finishing in-flight requests");
     // A hung request must not keep a deploy waiting for ever.
-    setTimeout(() => process.exit(1), 15_000).unref();
+    setTimeout(() => {
+      process.stderr.write("Doorstep's shutdown took more than 15 s; exiting\n");
+      process.exit(1);
+    }, 15_000).unref();
     try {
       await close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, "shutdown failed");
+      process.stderr.write(`Doorstep's shutdown failed: ${error instanceof Error ? error.stack : String(error)}\n`);
       process.exit(1);
     }
   };

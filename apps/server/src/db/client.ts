@@ -7,7 +7,8 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { serverFile } from "../lib/server-files.ts";
 import { openBoundedPool } from "./bounded-pool.ts";
-import { drizzleOnPglite } from "./pglite-prepared.ts";
+import { drizzleOnPglite, queryNamed } from "./pglite-prepared.ts";
+import { yieldBetweenStatements } from "./pglite-turns.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -24,7 +25,11 @@ export interface SqlResult {
  * with `$n` parameters, or several without; `transaction` runs `run` on one connection between BEGIN and COMMIT.
  */
 export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  /**
+   * `name`: a statement run often, prepared once per connection (PostgreSQL) or instance (PGlite) and then only
+   * executed, which spares PGlite planning it again on the server's thread each time. Ignored in a transaction.
+   */
+  executeSql(text: string, values?: unknown[], name?: string): Promise<SqlResult>;
   transaction<T>(run: (sql: Pick<SqlExecutor, "executeSql">) => Promise<T>): Promise<T>;
 }
 
@@ -108,6 +113,8 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // Chains of statements let requests in between (decision 064).
+  yieldBetweenStatements(client);
   // Named statements are prepared once per instance here too, as `pg` does per connection (decision 062).
   const db = drizzleOnPglite(client, { schema, casing: "snake_case" });
   return {
@@ -127,9 +134,11 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
 
 function postgresExecutor(pool: pg.Pool): SqlExecutor {
   const on = (client: pg.Pool | pg.PoolClient) => ({
-    executeSql: async (text: string, values?: unknown[]) => {
+    executeSql: async (text: string, values?: unknown[], name?: string) => {
       // Several statements come back as one result each (pg's simple protocol); the caller reads the last.
-      const result = (await client.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+      const result = (await (name && client === pool
+        ? client.query({ name, text, values })
+        : client.query(text, values))) as pg.QueryResult | pg.QueryResult[];
       return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
     },
   });
@@ -154,7 +163,9 @@ function postgresExecutor(pool: pg.Pool): SqlExecutor {
 
 function pgliteExecutor(client: PGlite): SqlExecutor {
   const on = (target: Pick<PGlite, "query" | "exec">) => ({
-    executeSql: async (text: string, values?: unknown[]) => {
+    executeSql: async (text: string, values?: unknown[], name?: string) => {
+      if (name && target === client)
+        return { rows: (await queryNamed<Record<string, unknown>>(client, name, text, values)).rows };
       // PGlite's query() takes one statement; exec() takes several but no parameters.
       if (values?.length) return { rows: (await target.query<Record<string, unknown>>(text, values)).rows };
       return { rows: ((await target.exec(text)).at(-1)?.rows ?? []) as Record<string, unknown>[] };

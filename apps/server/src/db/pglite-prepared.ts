@@ -114,6 +114,11 @@ function namedStatementClient(client: PGlite, name: string) {
   };
 }
 
+/** Runs `text` as the named statement `name` outside any transaction (the job queue's frequent look, db/client.ts). */
+export function queryNamed<T>(client: PGlite, name: string, text: string, params: unknown[] = []): Promise<Results<T>> {
+  return runNamed<T>(client, name, text, params, undefined);
+}
+
 /**
  * Runs `text` as a named statement: parsed on first use, then Bind/Execute/Sync. It holds PGlite's transaction
  * and query locks as `query()` does, so it never runs inside another caller's transaction nor between the

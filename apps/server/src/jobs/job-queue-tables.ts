@@ -18,6 +18,19 @@ export async function queuedJobs(sql: Sql, name: string, key: string): Promise<s
   return rows.map((row) => String(row.id));
 }
 
+/**
+ * The names that have a job due now (queued or waiting for a retry, its time come): one statement for every
+ * queue, prepared once, where pg-boss's workers would each run their own fetch (decision 064).
+ */
+export async function namesWithDueJobs(sql: Sql): Promise<string[]> {
+  const { rows } = await sql.executeSql(
+    `select distinct name from ${SCHEMA}.job where state in ('created', 'retry') and start_after < now()`,
+    [],
+    "doorstep_jobs_due",
+  );
+  return rows.map((row) => String(row.name));
+}
+
 /** The name of the failed job `id`, or null when no failed job has that id. */
 export async function failedJobName(sql: Sql, id: string): Promise<string | null> {
   const { rows } = await sql.executeSql(`select name from ${SCHEMA}.job where id = $1 and state = 'failed'`, [id]);

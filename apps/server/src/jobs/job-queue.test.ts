@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "../db/client.ts";
+import type { Database, SqlExecutor } from "../db/client.ts";
 import { openTestDatabase } from "../test/database.ts";
 import type { AppContext } from "../app-context.ts";
 import { createJobQueue, type JobQueue, type JobRun } from "./job-queue.ts";
+import { namesWithDueJobs } from "./job-queue-tables.ts";
 import { JOBS, registerJobs } from "./scheduler.ts";
 
 /**
  * The queue on this run's database (PGlite, or PostgreSQL with TEST_DATABASE_URL). Time is the database's:
- * jobs are due a fraction of a second ahead, workers look every 500 ms (pg-boss's floor), and a retry's
+ * jobs are due a fraction of a second ahead, the queue looks for due jobs every 500 ms (its workers' own poll
+ * is minutes: what runs in time here was found by that one look, decision 064), and a retry's
  * backoff is checked on the record, then brought forward instead of waited for.
  */
 const POLL_MS = 500;
@@ -55,6 +57,22 @@ describe("job queue", () => {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
     expect(ran("remind-guest", "stay-1")).toHaveLength(1);
     expect((await queue.list()).find((job) => job.id === id)).toMatchObject({ state: "completed", key: "stay-1" });
+  });
+
+  it("finds in one statement the names whose jobs are due, and only those", async () => {
+    // Names no started worker takes, queued on a queue that never starts (as the CLI does).
+    const idle = createJobQueue({ sql: database.sql, log });
+    idle.define("due-now", async () => {});
+    idle.define("due-later", async () => {});
+    await idle.schedule("due-now", { key: "a" });
+    await idle.schedule("due-later", { key: "b", runAt: new Date(Date.now() + 60 * 60_000) });
+    const due = await namesWithDueJobs(database.sql);
+    expect(due).toContain("due-now");
+    expect(due).not.toContain("due-later");
+    await idle.cancel("due-now", "a");
+    await idle.cancel("due-later", "b");
+    expect(await namesWithDueJobs(database.sql)).not.toContain("due-now");
+    await idle.stop();
   });
 
   it("wakes its own worker for a job due now, rather than waiting for the next poll", async () => {
@@ -138,6 +156,44 @@ describe("job queue", () => {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS * 2));
     expect(started).toBe(1);
     expect((await other.list()).find((job) => job.key === "b")).toMatchObject({ state: "created" });
+  });
+
+  it("waits for a job its worker was fetching when the queue stopped (pg-boss counts only runs it has started)", async () => {
+    // The worker's fetch is held until the queue is stopping, then answers with the job.
+    let fetching = () => {};
+    const fetchStarted = new Promise<void>((resolve) => (fetching = resolve));
+    let answer = () => {};
+    let holding = false;
+    const sql: SqlExecutor = {
+      transaction: (run) => database.sql.transaction(run),
+      executeSql: async (text, values, name) => {
+        if (holding && text.includes("SKIP LOCKED") && values?.[0] === "caught") {
+          holding = false;
+          fetching();
+          await new Promise<void>((resolve) => (answer = resolve));
+        }
+        return database.sql.executeSql(text, values, name);
+      },
+    };
+    const other = createJobQueue({ sql, log, pollMs: 60_000, firstRunDelayMs: 0 });
+    const events: string[] = [];
+    other.define("caught", async () => {
+      events.push("run started");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Its own statement, as a real job's, on a database that must still be open.
+      await sql.executeSql("select 1");
+      events.push("run finished");
+    });
+    await other.start();
+    holding = true;
+    await other.schedule("caught", { key: "mid-fetch" });
+    await fetchStarted;
+    const stopping = other.stop().then(() => events.push("stopped"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer();
+    await stopping;
+    expect(events).toEqual(["run started", "run finished", "stopped"]);
+    expect((await queue.list()).find((job) => job.key === "mid-fetch")).toMatchObject({ state: "completed" });
   });
 
   it("starts with the app's recurring jobs, each a queue of its own", async () => {

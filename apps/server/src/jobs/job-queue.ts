@@ -1,6 +1,6 @@
 import PgBoss from "pg-boss";
 import type { SqlExecutor } from "../db/client.ts";
-import { createQueues, failedJobName, listJobs, queuedJobs, SCHEMA } from "./job-queue-tables.ts";
+import { createQueues, failedJobName, listJobs, namesWithDueJobs, queuedJobs, SCHEMA } from "./job-queue-tables.ts";
 
 /** How a job of one name is retried, and how long one run may take before it counts as failed. */
 export interface JobOptions {
@@ -72,7 +72,10 @@ export interface JobQueue {
 export interface JobQueueOptions {
   sql: SqlExecutor;
   log: { error(obj: object, msg: string): void; debug(obj: object, msg: string): void };
-  /** How often an idle worker looks for due jobs (pg-boss's floor is 500 ms). */
+  /**
+   * How often the queue looks for due jobs: one statement for every name, which wakes the workers of the names
+   * that have some (default 2 s). pg-boss's own per-name polling only backs it up, every WORKER_POLL_MS.
+   */
   pollMs?: number;
   /** The first recurring run waits this long after start, so starting stays light. */
   firstRunDelayMs?: number;
@@ -82,6 +85,13 @@ export interface JobQueueOptions {
 }
 
 const RECURRING_KEY = "every";
+
+/**
+ * Each pg-boss worker's own poll, a back-up to the queue's look for due jobs (decision 064). Polling per name
+ * ran one fetch per name — 25 every poll, 10–130 ms each on PGlite, planning every partition of pg-boss's job
+ * table on the server's thread — where one prepared statement now says which names have work.
+ */
+const WORKER_POLL_MS = 5 * 60_000;
 
 /** The queue on pg-boss, which runs its own SQL through our connection (`sql`), so PGlite works too. */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
@@ -96,8 +106,36 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   /** This instance's pg-boss worker per name, once started: a job due now wakes it (no wait for its poll). */
   const workers = new Map<string, string>();
 
+  /**
+   * pg-boss's statements and this instance's job runs under way. pg-boss's stop waits only for runs it already
+   * counts: a worker whose fetch was in flight when the queue stopped still runs the job it fetched, after stop
+   * resolved, and its statements met a closing database (issue 39: a SIGTERM exiting 1). `stop()` waits for
+   * these too.
+   */
+  const underWay = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    underWay.add(work);
+    const done = () => underWay.delete(work);
+    work.then(done, done);
+    return work;
+  };
+  /** Until nothing is under way, or `deadline`; a fetch that settles may start a run, so look again after it. */
+  const settle = async (deadline: number) => {
+    while (underWay.size > 0 && Date.now() < deadline) {
+      const left = deadline - Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...underWay]),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+      // pg-boss hands a fetched job to its handler (and a finished one to its completion) in microtasks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => sql.executeSql(text, values) },
+    db: { executeSql: (text, values) => track(sql.executeSql(text, values)) },
     schema: SCHEMA,
     supervise: options.supervise ?? true,
     // Cron schedules are minute-grained and checked on a clock of their own; `every` covers recurring work.
@@ -153,11 +191,28 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       return boss.send(name, request.data ?? {}, { singletonKey: key, startAfter: request.runAt, db: tx });
     });
     if (!id) throw new Error(`job "${name}" with key "${key}" was not queued`);
-    // Due now and this instance works on it: wake its worker rather than wait up to `pollMs` (10 s on
-    // PGlite) — a guest's booking email goes in a moment. Other instances still find it at their own poll.
+    // Due now and this instance works on it: wake its worker rather than wait for the next look (`pollMs`) —
+    // a guest's booking email goes in a moment. Other instances still find it at their own look.
     const worker = workers.get(name);
     if (worker && !stopped && (!request.runAt || request.runAt.getTime() <= Date.now())) boss.notifyWorker(worker);
     return id;
+  };
+
+  /** Wakes the workers whose names have a job due; one look at a time. */
+  let looking = false;
+  const lookForDueJobs = async () => {
+    if (looking || stopped) return;
+    looking = true;
+    try {
+      for (const name of await namesWithDueJobs(sql)) {
+        const worker = workers.get(name);
+        if (worker && !stopped) boss.notifyWorker(worker);
+      }
+    } catch (err) {
+      log.error({ err }, "job queue error");
+    } finally {
+      looking = false;
+    }
   };
 
   const cancel: JobQueue["cancel"] = async (name, key) => {
@@ -220,12 +275,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         if (stopped) return;
         const worker = await boss.work(
           name,
-          { pollingIntervalSeconds: pollMs / 1000, batchSize: 1, includeMetadata: true },
+          { pollingIntervalSeconds: Math.max(pollMs, WORKER_POLL_MS) / 1000, batchSize: 1, includeMetadata: true },
           async ([job]) => {
             if (!job) return;
             const run = { id: job.id, key: job.singletonKey ?? "", retryCount: job.retryCount };
             try {
-              const result = await handler(job.data, run);
+              const result = await track(handler(job.data, run));
               log.debug({ job: name, result }, "job finished");
               return result;
             } catch (err) {
@@ -237,13 +292,17 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         workers.set(name, worker);
       }
       if (stopped) return;
+      timers.push(setInterval(() => void track(lookForDueJobs()), pollMs).unref());
       for (const [name, everyMs] of recurring) offerRecurring(name, everyMs);
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       timers.forEach(clearTimeout);
-      if (opened) await boss.stop({ graceful: true, wait: true, timeout: options.graceMs ?? 10_000 });
+      const graceMs = options.graceMs ?? 10_000;
+      const deadline = Date.now() + graceMs;
+      if (opened) await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+      await settle(deadline);
     },
   };
 }
