@@ -236,3 +236,26 @@ export function processTree(pid: number): number[] {
     : [];
   return [pid, ...children.flatMap(processTree)];
 }
+
+/**
+ * Waits until the processes are idle: under `idleShare` of one core for two readings `windowMs` apart in a
+ * row, or `maxMs` in all. A server just seeded is still doing the seeding's background work (image variants,
+ * the embedded database's upkeep after bulk changes, the first recurring jobs); a bench that measures at once
+ * measures that work as well. Returns how long it waited and whether it went idle.
+ */
+export async function quiesce(
+  pids: number[],
+  { windowMs = 1_000, idleShare = 0.05, maxMs = 60_000 } = {},
+): Promise<{ waitedMs: number; idle: boolean }> {
+  const started = performance.now();
+  let quietWindows = 0;
+  while (performance.now() - started < maxMs) {
+    const before = cpuSplitOf(pids);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = cpuSplitOf(pids);
+    const share = (after.user + after.system - before.user - before.system) / windowMs;
+    quietWindows = share < idleShare ? quietWindows + 1 : 0;
+    if (quietWindows >= 2) return { waitedMs: performance.now() - started, idle: true };
+  }
+  return { waitedMs: performance.now() - started, idle: false };
+}

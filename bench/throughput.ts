@@ -5,7 +5,8 @@
 // As deployed (issue 39): the server runs exactly as `npm start` runs it (scripts/start.mjs: the production
 // build, NODE_ENV=production with LOCAL_RUN, its young generation), rate limits on at their default multipliers
 // (one address stays under every limit this bench meets), and the database is not vacuumed after seeding —
-// PGlite's upkeep is the product's own (decision 048), PostgreSQL's is its autovacuum.
+// PGlite's upkeep is the product's own (decision 048), PostgreSQL's is its autovacuum. After seeding, the runs
+// wait for the server to finish the seeding's background work and go idle (`quiesce`), and say how long it took.
 //
 // The server runs pinned to core 0, nginx (one worker) too, wrk to core 1, so the load tool never competes with
 // what it measures; on PostgreSQL the bench database's backends join wrk on core 1 (a deployment's database has
@@ -24,6 +25,7 @@ import {
   pinTree,
   postgresUrl,
   processTree,
+  quiesce,
   ROOT,
   startServer,
   type RunningServer,
@@ -99,6 +101,12 @@ async function measure(database: string, env: Record<string, string>) {
       `${database}: ${PROPERTIES} properties, a 30-item guide and a stay in ${Math.round(performance.now() - started)} ms`,
     );
     pinTree(server.process.pid!, SERVER_CPU);
+    // The seeding's own background work (10 photos' variants, the embedded database's upkeep after 1,000
+    // inserts) finishes first: the runs measure a server serving, not one still digesting its import.
+    const settled = await quiesce(processTree(server.process.pid!));
+    notes.push(
+      `${database}: after seeding, the server ${settled.idle ? "went idle (under 5 % of a core for 2 s)" : "was still busy"} after ${(settled.waitedMs / 1000).toFixed(1)} s; the runs began then.`,
+    );
 
     // This database's backends share the load tool's core, so the server has its core to itself, as with a
     // database on its own machine; the rest of PostgreSQL is left where it is. Pinned again after each
