@@ -16,9 +16,10 @@ let since = performance.now();
 
 function count(text, ms) {
   const key = String(text).replace(/\s+/g, " ").trim().slice(0, 90);
-  const entry = statements.get(key) ?? { n: 0, ms: 0 };
+  const entry = statements.get(key) ?? { n: 0, ms: 0, maxMs: 0 };
   entry.n++;
   entry.ms += ms;
+  entry.maxMs = Math.max(entry.maxMs, ms);
   statements.set(key, entry);
 }
 

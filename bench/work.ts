@@ -31,7 +31,7 @@ function cpuMs(pids: number[]): number {
 export interface ProbeReport {
   seconds: number;
   eventLoopDelay: { p50: number; p99: number; max: number; mean: number };
-  statements: Record<string, { n: number; ms: number }>;
+  statements: Record<string, { n: number; ms: number; maxMs: number }>;
 }
 
 /** Asks the probe in the server for its window and starts a new one. */

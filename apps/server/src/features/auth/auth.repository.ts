@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { preparedFor } from "../../db/prepared.ts";
 import { loginAttempts, oneTimeTokens, sessions } from "../../db/schema/auth.ts";
 import { userAccessSql, type UserAccessJson as UserAccess } from "../users/user.service.ts";
 
@@ -10,16 +11,23 @@ export async function insertSession(db: Db, values: typeof sessions.$inferInsert
   await db.insert(sessions).values(values);
 }
 
+// Prepared (db/prepared.ts): it is read again every few seconds for each signed-in user (session.service.ts),
+// and planning it, with its user's access, cost PGlite ~7 ms on the server's thread each time (issue 39).
+const sessionByHash = preparedFor((db) =>
+  db
+    .select({ session: sessions, access: userAccessSql(sessions.userId) })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare("session_by_hash"),
+);
+
 /** A session by token digest with its user's account id, in one query (it runs on every request). */
 export async function findSessionByHash(
   db: Db,
   tokenHash: string,
 ): Promise<(SessionRow & { accountId: string; access: UserAccess }) | null> {
-  const rows = await db
-    .select({ session: sessions, access: userAccessSql(sessions.userId) })
-    .from(sessions)
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+  const rows = await sessionByHash(db).execute({ tokenHash });
   const row = rows[0];
   // A deleted account's sessions sign nobody in (IMPL-33).
   if (!row?.access || row.access.deleted) return null;

@@ -30,12 +30,19 @@ interface CachedSession {
   lastSeenAt: number;
   expiresAt: number;
 }
-/** Per app instance; `generation` moves on each forget, so a read that raced a revocation is not kept. */
-const sessionCaches = new WeakMap<AppContext, { entries: Map<string, CachedSession>; generation: number }>();
+/**
+ * Per app instance; `generation` moves on each forget, so a read that raced a revocation is not kept.
+ * `reading` holds the reads under way by token digest: the requests a signed-in user has in flight when their
+ * entry grows old (a dashboard loads several at once) wait for one read, not one each.
+ */
+const sessionCaches = new WeakMap<
+  AppContext,
+  { entries: Map<string, CachedSession>; reading: Map<string, Promise<Caller | null>>; generation: number }
+>();
 
 function sessionCache(ctx: AppContext) {
   let cache = sessionCaches.get(ctx);
-  if (!cache) sessionCaches.set(ctx, (cache = { entries: new Map(), generation: 0 }));
+  if (!cache) sessionCaches.set(ctx, (cache = { entries: new Map(), reading: new Map(), generation: 0 }));
   return cache;
 }
 
@@ -43,6 +50,8 @@ function sessionCache(ctx: AppContext) {
 export function forgetCachedSessions(ctx: AppContext): void {
   const cache = sessionCache(ctx);
   cache.entries.clear();
+  // A read that began before the revocation is not joined by a request after it.
+  cache.reading.clear();
   cache.generation++;
 }
 
@@ -80,6 +89,27 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
     return hit.caller;
   if (hit) cache.entries.delete(tokenHash);
 
+  let reading = cache.reading.get(tokenHash);
+  if (!reading) {
+    const read = readSession(ctx, tokenHash, now, cache, generation);
+    cache.reading.set(tokenHash, (reading = read));
+    const done = () => {
+      if (cache.reading.get(tokenHash) === read) cache.reading.delete(tokenHash);
+    };
+    read.then(done, done);
+  }
+  return reading;
+}
+
+/** Reads a session from the database (touching it when due) and keeps it in memory. */
+async function readSession(
+  ctx: AppContext,
+  tokenHash: string,
+  now: Date,
+  cache: ReturnType<typeof sessionCache>,
+  generation: number,
+): Promise<Caller | null> {
+  const nowMs = now.getTime();
   const session = await findSessionByHash(ctx.db, tokenHash);
   if (!session || session.revokedAt) return null;
   if (session.expiresAt <= now) return null;
