@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../test/app.ts";
 import { buildUser } from "../../test/factories.ts";
-import type * as AuthRepository from "./auth.repository.ts";
-import { findSessionByHash } from "./auth.repository.ts";
-import { forgetCachedSessions, SESSION_CACHE_MS } from "./session.service.ts";
+import { forgetCachedSessions, SESSION_CACHE_MS, sessionReads } from "./session.service.ts";
 
-// The session service's reads of the database, counted (the real repository runs underneath).
-vi.mock("./auth.repository.ts", async (importOriginal) => {
-  const original = await importOriginal<typeof AuthRepository>();
-  return { ...original, findSessionByHash: vi.fn(original.findSessionByHash) };
-});
-const reads = vi.mocked(findSessionByHash);
+// The session service's reads of the database, counted (the real read runs underneath).
+const reads = vi.spyOn(sessionReads, "findSessionByHash");
+afterAll(() => reads.mockRestore());
 
 let t: TestApp;
 beforeAll(async () => {

@@ -101,6 +101,13 @@ export async function resolveSession(ctx: AppContext, token: string): Promise<Ca
   return reading;
 }
 
+/**
+ * The session read, behind an object rather than called as an import, so a test can count the reads
+ * (`vi.spyOn`; the server's tests share one module graph per worker, where mocking a module does not reach a
+ * module already loaded).
+ */
+export const sessionReads = { findSessionByHash };
+
 /** Reads a session from the database (touching it when due) and keeps it in memory. */
 async function readSession(
   ctx: AppContext,
@@ -110,7 +117,7 @@ async function readSession(
   generation: number,
 ): Promise<Caller | null> {
   const nowMs = now.getTime();
-  const session = await findSessionByHash(ctx.db, tokenHash);
+  const session = await sessionReads.findSessionByHash(ctx.db, tokenHash);
   if (!session || session.revokedAt) return null;
   if (session.expiresAt <= now) return null;
   if (nowMs - session.lastSeenAt.getTime() > SESSION_IDLE_DAYS * DAY) return null;
