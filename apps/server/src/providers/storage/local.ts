@@ -29,19 +29,23 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     return path.join(root, key);
   };
   const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+  // Each write's own temporary name: two writes of one key at once (two requests making the same image variant)
+  // shared `{file}.{pid}.tmp`, and the second's rename found it gone, a 500.
+  let writes = 0;
+  const tempOf = (file: string) => `${file}.${process.pid}.${++writes}.tmp`;
   return {
     kind: "local",
     async put(key, body) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = tempOf(file);
       await fs.writeFile(temp, body);
       await fs.rename(temp, file);
     },
     async putFile(key, source) {
       const file = resolve(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = tempOf(file);
       // A copy (the upload's temporary file may be on another file system), then an atomic rename.
       await fs.copyFile(source, temp);
       await fs.rename(temp, file);
@@ -49,7 +53,7 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     async copy(from, to) {
       const file = resolve(to);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = tempOf(file);
       await fs.copyFile(resolve(from), temp);
       await fs.rename(temp, file);
     },

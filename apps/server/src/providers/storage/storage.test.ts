@@ -76,6 +76,16 @@ function storageContract(name: string, make: () => StorageProvider) {
       expect(fs.existsSync(source)).toBe(true);
     });
 
+    it("takes several writes of one key at once (two requests making the same image variant), the last kept", async () => {
+      const storage = make();
+      const key = "accounts/a1/properties/p1/item-2.webp.w300.webp";
+      const bodies = ["one", "two", "three", "four"].map((b) => Buffer.from(b));
+      await Promise.all(bodies.map((body) => storage.put(key, body, "image/webp")));
+      expect(["one", "two", "three", "four"]).toContain((await storage.get(key))?.body.toString());
+      await Promise.all([0, 1, 2].map(() => storage.copy(key, "accounts/a1/properties/p9/item-2.webp.w300.webp")));
+      expect(await storage.stat("accounts/a1/properties/p9/item-2.webp.w300.webp")).not.toBeNull();
+    });
+
     it("refuses keys that could escape their folder", async () => {
       const storage = make();
       await expect(storage.put("../etc/passwd", Buffer.from("x"), "text/plain")).rejects.toThrow(/Unsafe/);
