@@ -177,9 +177,10 @@ describe("job queue", () => {
     };
     const other = createJobQueue({ sql, log, pollMs: 60_000, firstRunDelayMs: 0 });
     const events: string[] = [];
+    let finish = () => {};
     other.define("caught", async () => {
       events.push("run started");
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await new Promise<void>((resolve) => (finish = resolve));
       // Its own statement, as a real job's, on a database that must still be open.
       await sql.executeSql("select 1");
       events.push("run finished");
@@ -189,8 +190,13 @@ describe("job queue", () => {
     await other.schedule("caught", { key: "mid-fetch" });
     await fetchStarted;
     const stopping = other.stop().then(() => events.push("stopped"));
+    // Time for pg-boss's own stop to finish, which it does at once with no run it counts: before the fix the
+    // queue's stop resolved here, and the run came after it.
     await new Promise((resolve) => setTimeout(resolve, 100));
     answer();
+    await vi.waitFor(() => expect(events).toContain("run started"));
+    expect(events).not.toContain("stopped");
+    finish();
     await stopping;
     expect(events).toEqual(["run started", "run finished", "stopped"]);
     expect((await queue.list()).find((job) => job.key === "mid-fetch")).toMatchObject({ state: "completed" });
